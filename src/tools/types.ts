@@ -1,0 +1,125 @@
+/**
+ * The one shape every tool declares. See DESIGN.md and docs/ARCHITECTURE.md.
+ *
+ * A tool is split in two files so the shell stays small:
+ * - `src/tools/<id>/meta.ts`: plain data (id, title, fields, examples...), no heavy imports.
+ * - `src/tools/<id>/index.ts`: `parse` and `run`, importing core; loaded lazily.
+ */
+import type { ErrorInfo } from '../core/Errors'
+
+export const CAPABILITIES = [
+  { id: 'units', title: 'Units' },
+  { id: 'bignum', title: 'Big numbers' },
+  { id: 'hashing', title: 'Hashing' },
+  { id: 'addresses', title: 'Addresses' },
+  { id: 'calldata', title: 'Call data (ABI)' },
+  { id: 'signing', title: 'Signing & transactions' },
+  { id: 'wallets', title: 'Wallets & keystores' },
+  { id: 'mnemonics', title: 'Mnemonics & HD' },
+  { id: 'providers', title: 'Providers (chain access)' },
+] as const
+
+export type Capability = (typeof CAPABILITIES)[number]['id']
+
+/** Where a tool's `run` executes: on the main thread, in a worker, or against a node. */
+export type RunsOn = 'main' | 'worker' | 'network'
+
+export interface FieldOption {
+  value: string
+  label: string
+}
+
+export interface FieldSpec {
+  /** Stable name: the URL parameter and the key of `raw` values. */
+  name: string
+  label: string
+  kind: 'text' | 'textarea' | 'select' | 'checkbox'
+  /** Holds a key, mnemonic, password or keystore: never in the URL, storage or logs. */
+  secret?: boolean
+  placeholder?: string
+  help?: string
+  /** For `select`. */
+  options?: readonly FieldOption[]
+  /** Initial raw value ('' when absent; 'true'/'false' for checkboxes). */
+  default?: string
+  /** Input hint for mobile keyboards and password managers. */
+  inputMode?: 'text' | 'decimal' | 'numeric'
+}
+
+/** Raw input, exactly as typed: field name to string. */
+export type RawInput = Record<string, string>
+
+export type Parsed<I> = { ok: true; value: I } | { ok: false; errors: Record<string, string> }
+
+export interface Row {
+  label: string
+  value: string
+  /** Monospace display (hex, addresses...). Default true. */
+  mono?: boolean
+  /** Show a copy button. Default true. */
+  copy?: boolean
+  /** A secret output: hidden until the person reveals it. */
+  secret?: boolean
+  /** A short explanation under the value. */
+  note?: string
+  tone?: 'ok' | 'warn' | 'error'
+  /** Offer to open this value in another tool. Never set for secrets. */
+  open?: { tool: string; inputs: RawInput; label?: string }
+}
+
+export interface Section {
+  title?: string
+  rows: Row[]
+}
+
+export interface ToolResult {
+  sections: Section[]
+  /** Notes shown above the result (warnings, explanations). */
+  notes?: { tone: 'info' | 'warn' | 'error'; text: string }[]
+}
+
+export interface Example {
+  title: string
+  inputs: RawInput
+  /**
+   * Rows the result must contain (label to exact value), checked by the example
+   * tests. Values come from the standard or an independent source, not from our output.
+   */
+  expect?: Record<string, string>
+}
+
+/** What `run` gets besides its input. */
+export interface RunContext {
+  /** Cancellation: long loops check `signal.aborted` and stop (workers are also terminated). */
+  signal: { readonly aborted: boolean }
+  /** Report progress in [0, 1], with an optional label. */
+  progress: (fraction: number, label?: string) => void
+}
+
+/** Everything about a tool that is cheap to load: shown in the shell. */
+export interface ToolMeta {
+  id: string
+  title: string
+  summary: string
+  capability: Capability
+  keywords: readonly string[]
+  runs: RunsOn
+  fields: readonly FieldSpec[]
+  examples: readonly Example[]
+  /** Run on every change (cheap tools) instead of on a button press. Default: runs === 'main'. */
+  live?: boolean
+}
+
+export interface ToolImpl<I = unknown> {
+  parse: (raw: RawInput) => Parsed<I>
+  run: (input: I, ctx: RunContext) => ToolResult | Promise<ToolResult>
+}
+
+export type Tool<I = unknown> = ToolMeta & ToolImpl<I>
+
+export interface ToolEntry {
+  meta: ToolMeta
+  load: () => Promise<{ default: Tool<any> }>
+}
+
+export type RunOutcome = { ok: true; result: ToolResult } | { ok: false; error: ErrorInfo }

@@ -1,0 +1,29 @@
+import { defineMeta } from '../define'
+
+const unitOptions = ['wei', 'kwei', 'mwei', 'gwei', 'szabo', 'finney', 'ether'].map((u) => ({ value: u, label: u }))
+
+export default defineMeta({
+  id: 'units',
+  title: 'Unit converter',
+  summary: 'Convert an amount between wei, gwei, ether and any token decimals, exactly.',
+  capability: 'units',
+  keywords: ['wei', 'gwei', 'ether', 'eth', 'kwei', 'mwei', 'szabo', 'finney', 'decimals', 'token', 'convert', 'formatUnits', 'parseUnits', 'parseEther'],
+  runs: 'main',
+  fields: [
+    { name: 'amount', label: 'Amount', kind: 'text', placeholder: '1.5', default: '1', inputMode: 'decimal',
+      help: 'Accepts 1.5, .5, 1_000, 1,000.5, 1e18, 2.5e-3 and a leading + or -.' },
+    { name: 'unit', label: 'Unit of the amount', kind: 'select', default: 'ether', options: [...unitOptions, { value: 'token', label: 'token (custom decimals)' }] },
+    { name: 'decimals', label: 'Token decimals', kind: 'text', default: '6', inputMode: 'numeric', help: '0 to 77; used for the token view (USDC and USDT use 6).' },
+    { name: 'style', label: 'Number style', kind: 'select', default: 'plain', options: [
+      { value: 'plain', label: 'plain (1)' },
+      { value: 'ethers', label: 'ethers (1.0)' },
+      { value: 'grouped', label: 'grouped (1,000.0)' },
+    ] },
+  ],
+  examples: [
+    { title: '1.5 ether in every unit', inputs: { amount: '1.5', unit: 'ether' }, expect: { wei: '1500000000000000000', gwei: '1500000000' } },
+    { title: 'A gas price of 30 gwei', inputs: { amount: '30', unit: 'gwei' }, expect: { wei: '30000000000', ether: '0.00000003' } },
+    { title: '1e18 wei is one ether', inputs: { amount: '1e18', unit: 'wei', style: 'ethers' }, expect: { ether: '1.0', 'wei (hex)': '0xde0b6b3a7640000' } },
+    { title: '1,000.5 USDC (6 decimals)', inputs: { amount: '1,000.5', unit: 'token', decimals: '6', style: 'grouped' }, expect: { 'token (6 decimals)': '1,000.5', wei: '1,000,500,000' } },
+  ],
+})
