@@ -143,7 +143,7 @@ export type FormatStyle = 'plain' | 'ethers' | 'grouped'
  *
  * - `plain`: `1`, `1.5`, `0.000000001`
  * - `ethers`: as ethers v5's formatUnits: always a fraction, `1.0`
- * - `grouped`: thousands grouped, `1,000.0`
+ * - `grouped`: thousands grouped, `1,000.0` (`1,000` for 0 decimals)
  *
  * @example
  * ```ts
@@ -157,7 +157,7 @@ export function format(value: bigint, unit: UnitName | number, style: FormatStyl
   const s = abs.toString().padStart(decimals + 1, '0')
   let whole = s.slice(0, s.length - decimals)
   let frac = s.slice(s.length - decimals).replace(/0+$/, '')
-  if (style !== 'plain' && frac === '') frac = '0'
+  if (frac === '' && (style === 'ethers' || (style === 'grouped' && decimals > 0))) frac = '0'
   if (style === 'grouped') whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return (negative ? '-' : '') + whole + (frac ? `.${frac}` : '')
 }

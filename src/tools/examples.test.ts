@@ -1,0 +1,30 @@
+/**
+ * Every worked example shown in the UI runs here: it parses, runs without error, and
+ * produces every row its `expect` names with exactly that value.
+ * Network tools' examples run in the chain integration tests instead (they need a node).
+ */
+import { describe, expect, it } from 'vitest'
+import { registry } from './registry'
+import { withDefaults } from './define'
+import type { ToolResult } from './types'
+
+const never = { aborted: false }
+
+export function rowsOf(result: ToolResult): Map<string, string> {
+  const m = new Map<string, string>()
+  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
+  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
+  return m
+}
+
+describe.each(registry.filter((e) => e.meta.runs !== 'network').map((e) => [e.meta.id, e] as const))('examples of %s', (_id, entry) => {
+  it.each(entry.meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
+    const tool = (await entry.load()).default
+    const parsed = tool.parse(withDefaults(tool, ex.inputs))
+    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
+    const result = await tool.run(parsed.value, { signal: never, progress: () => {} })
+    const rows = rowsOf(result)
+    expect(rows.size).toBeGreaterThan(0)
+    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+  })
+})
