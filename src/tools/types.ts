@@ -33,7 +33,7 @@ export interface FieldSpec {
   /** Stable name: the URL parameter and the key of `raw` values. */
   name: string
   label: string
-  kind: 'text' | 'textarea' | 'select' | 'checkbox'
+  kind: 'text' | 'textarea' | 'select' | 'checkbox' | 'file'
   /** Holds a key, mnemonic, password or keystore: never in the URL, storage or logs. */
   secret?: boolean
   placeholder?: string
@@ -88,12 +88,28 @@ export interface Example {
   expect?: Record<string, string>
 }
 
+/** A file or blob, as core sees it without DOM types (a browser `Blob`/`File` fits). */
+export interface BlobLike {
+  readonly size: number
+  readonly name?: string
+  slice(start?: number, end?: number): { arrayBuffer(): Promise<ArrayBuffer> }
+}
+
+/** An EIP-1193 provider: the chain the person chose (devnet, a URL, or a browser wallet). */
+export interface Eip1193Like {
+  request(args: { method: string; params?: unknown }): Promise<unknown>
+}
+
 /** What `run` gets besides its input. */
 export interface RunContext {
   /** Cancellation: long loops check `signal.aborted` and stop (workers are also terminated). */
   signal: { readonly aborted: boolean }
   /** Report progress in [0, 1], with an optional label. */
   progress: (fraction: number, label?: string) => void
+  /** For `network` tools: the connected chain. Absent elsewhere. */
+  rpc?: Eip1193Like
+  /** The URL of the connected endpoint, for messages (never a secret). */
+  rpcUrl?: string
 }
 
 /** Everything about a tool that is cheap to load: shown in the shell. */
@@ -111,7 +127,8 @@ export interface ToolMeta {
 }
 
 export interface ToolImpl<I = unknown> {
-  parse: (raw: RawInput) => Parsed<I>
+  /** Raw strings (and, for `file` fields, the chosen files) to typed input or field errors. */
+  parse: (raw: RawInput, files?: Readonly<Record<string, BlobLike>>) => Parsed<I>
   run: (input: I, ctx: RunContext) => ToolResult | Promise<ToolResult>
 }
 
