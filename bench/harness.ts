@@ -1,0 +1,90 @@
+/**
+ * The benchmark harness: every case runs ours and its baselines side by side in one
+ * process, interleaved, and reports time per operation and the ratio ours / baseline.
+ * Ratios below 1 mean we are faster.
+ */
+export type Fn = () => unknown | Promise<unknown>
+
+export interface BenchCase {
+  name: string
+  /** Our implementation (core / worker code). */
+  ours: Fn
+  /** Named baselines, e.g. 'ethers v5', 'node native', 'ethers v6'. */
+  baselines: Record<string, Fn>
+  /** Minimum rounds per function (each round is one call). Default 5. */
+  rounds?: number
+  /** Minimum milliseconds to spend per function. Default 300. */
+  minMs?: number
+  /** A target stated by an issue, checked and printed (never fails the run). */
+  target?: { against: string; maxRatio: number }
+  /** Called once before timing (warm-up, fixtures). */
+  setup?: () => unknown | Promise<unknown>
+}
+
+export interface BenchSuite {
+  name: string
+  cases: BenchCase[]
+}
+
+export interface CaseResult {
+  suite: string
+  name: string
+  oursMs: number
+  baselines: Record<string, { ms: number; ratio: number }>
+  target?: { against: string; maxRatio: number; met: boolean }
+}
+
+async function timeOnce(fn: Fn): Promise<number> {
+  const t0 = performance.now()
+  await fn()
+  return performance.now() - t0
+}
+
+/** Median time per call of `fn`, sampled until both the round and time minimums are met. */
+async function sample(fn: Fn, rounds: number, minMs: number): Promise<number[]> {
+  const times: number[] = []
+  let spent = 0
+  while (times.length < rounds || spent < minMs) {
+    const t = await timeOnce(fn)
+    times.push(t)
+    spent += t
+    if (times.length > 10_000) break
+  }
+  return times
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b)
+  const m = s.length >> 1
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
+}
+
+export async function runCase(suite: string, c: BenchCase): Promise<CaseResult> {
+  await c.setup?.()
+  const fns: [string, Fn][] = [['ours', c.ours], ...Object.entries(c.baselines)]
+  for (const [, fn] of fns) await fn() // warm-up
+  const rounds = c.rounds ?? 5
+  const minMs = c.minMs ?? 300
+  // Interleave: a few passes over every function so that machine noise hits all alike.
+  const samples = new Map<string, number[]>(fns.map(([n]) => [n, []]))
+  for (let pass = 0; pass < 3; pass++)
+    for (const [n, fn] of fns) samples.get(n)!.push(...(await sample(fn, Math.ceil(rounds / 3), minMs / 3)))
+  const oursMs = median(samples.get('ours')!)
+  const baselines: CaseResult['baselines'] = {}
+  for (const [n] of fns.slice(1)) {
+    const ms = median(samples.get(n)!)
+    baselines[n] = { ms, ratio: oursMs / ms }
+  }
+  const result: CaseResult = { suite, name: c.name, oursMs, baselines }
+  if (c.target) {
+    const b = baselines[c.target.against]
+    result.target = { ...c.target, met: !!b && b.ratio <= c.target.maxRatio }
+  }
+  return result
+}
+
+export function formatMs(ms: number): string {
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`
+  if (ms >= 1) return `${ms.toFixed(2)} ms`
+  return `${(ms * 1000).toFixed(1)} µs`
+}
