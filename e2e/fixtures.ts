@@ -1,0 +1,64 @@
+/**
+ * End-to-end fixtures: every test's page fails the test on any console error, page error,
+ * or request to a host other than the app's own origin and the devnet.
+ */
+import { test as base, expect, type Page } from '@playwright/test'
+
+export interface Devnet {
+  rpcUrl: string
+  chainId: number
+}
+
+type Fixtures = {
+  /** Console errors and uncaught page errors seen during the test (asserted empty after it). */
+  consoleErrors: string[]
+  /** Every request URL the page made. */
+  requests: string[]
+  /** The devnet the e2e server started (a real anvil). */
+  devnet: Devnet
+}
+
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text())
+      })
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+  requests: [
+    async ({ page, baseURL, devnet }, use) => {
+      const urls: string[] = []
+      page.on('request', (r) => urls.push(r.url()))
+      await use(urls)
+      const allowed = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
+      const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && !allowed.includes(new URL(u).origin))
+      expect(foreign, 'requests to hosts other than the app and the chosen node').toEqual([])
+    },
+    { auto: true },
+  ],
+  devnet: async ({ baseURL }, use) => {
+    const r = await fetch(`${baseURL}/devnet.json`)
+    await use((await r.json()) as Devnet)
+  },
+})
+
+export { expect }
+
+/** Opens a tool by id, with optional non-secret inputs in the URL, and waits for it to load. */
+export async function openTool(page: Page, id: string, params: Record<string, string> = {}): Promise<void> {
+  const q = new URLSearchParams(params).toString()
+  await page.goto(`/${id}${q ? `?${q}` : ''}`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
+}
+
+/** The value shown in the result row labelled `label` (an <output>, whose role is status). */
+export function output(page: Page, label: string | RegExp) {
+  return page.getByRole('status', { name: label, exact: typeof label === 'string' })
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * The server the end-to-end tests run against: the production build (dist/) on a loopback
+ * port and a real anvil devnet on a free loopback port, announced by /devnet.json.
+ */
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serveDist } from './serve.mjs'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const port = Number(process.argv[process.argv.indexOf('--port') + 1] || 4173)
+
+const rpcPort = await new Promise((res) => {
+  const s = createServer()
+  s.listen(0, '127.0.0.1', () => {
+    const p = s.address().port
+    s.close(() => res(p))
+  })
+})
+const anvil = spawn(join(root, 'node_modules', '.bin', 'anvil'), ['--host', '127.0.0.1', '--port', String(rpcPort), '--silent'], {
+  stdio: 'ignore',
+})
+const rpcUrl = `http://127.0.0.1:${rpcPort}`
+for (let i = 0; i < 300; i++) {
+  try {
+    const r = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
+    if (r.ok) break
+  } catch {
+    /* starting */
+  }
+  await new Promise((r) => setTimeout(r, 100))
+}
+const server = await serveDist({ root: join(root, 'dist'), port, devnet: { rpcUrl, chainId: 31337 } })
+console.log(`e2e server ${server.url} devnet ${rpcUrl}`)
+const stop = () => {
+  anvil.kill('SIGTERM')
+  void server.close()
+  setTimeout(() => process.exit(0), 200).unref()
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)

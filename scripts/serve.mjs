@@ -1,0 +1,63 @@
+/**
+ * A small static server for the production build (dist/): loopback only, SPA fallback to
+ * index.html for tool routes, and GET /devnet.json telling the page where the devnet is.
+ * Used by `npm start` and by the end-to-end tests.
+ */
+import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { extname, join, normalize, resolve } from 'node:path'
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+}
+
+/**
+ * @param {{ root: string, port?: number, host?: string, devnet?: { rpcUrl: string, chainId: number } | null }} opts
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
+ */
+export function serveDist({ root, port = 0, host = '127.0.0.1', devnet = null }) {
+  const base = resolve(root)
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache' }
+    if (url.pathname === '/devnet.json') {
+      res.writeHead(devnet ? 200 : 404, { ...headers, 'content-type': TYPES['.json'] })
+      res.end(JSON.stringify(devnet ?? { error: 'no devnet' }))
+      return
+    }
+    let file = normalize(join(base, decodeURIComponent(url.pathname)))
+    if (!file.startsWith(base)) {
+      res.writeHead(403, headers).end('forbidden')
+      return
+    }
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      // Asset paths that do not exist are 404s; everything else is a tool route.
+      if (url.pathname.startsWith('/assets/') || extname(url.pathname)) {
+        res.writeHead(404, headers).end('not found')
+        return
+      }
+      file = join(base, 'index.html')
+    }
+    const type = TYPES[extname(file)] ?? 'application/octet-stream'
+    if (file.includes(`${join(base, 'assets')}`)) headers['cache-control'] = 'public, max-age=31536000, immutable'
+    res.writeHead(200, { ...headers, 'content-type': type })
+    createReadStream(file).pipe(res)
+  })
+  return new Promise((res, rej) => {
+    server.once('error', rej)
+    server.listen(port, host, () => {
+      const addr = server.address()
+      const p = typeof addr === 'object' && addr ? addr.port : port
+      res({ url: `http://${host}:${p}`, port: p, close: () => new Promise((r) => server.close(() => r())) })
+    })
+  })
+}

@@ -1,0 +1,88 @@
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react'
+import { findTool } from '../tools/registry'
+import { Catalogue } from './Catalogue'
+import { ErrorBoundary } from './components/ErrorBoundary'
+import { Link } from './components/Link'
+import { Palette } from './Palette'
+import { useLocation } from './router'
+import { applyTheme, loadTheme, type Theme } from './theme'
+import { ToolRoute } from './ToolRoute'
+
+const badgeModules = import.meta.glob<{ default: ComponentType }>('./connection/ConnectionBadge.tsx')
+const badgeLoader = Object.values(badgeModules)[0]
+const ConnectionBadge = badgeLoader ? lazy(badgeLoader) : null
+
+const THEMES: Theme[] = ['system', 'light', 'dark']
+
+export function App() {
+  const { path } = useLocation()
+  const [paletteOpen, setPaletteOpen] = useState(false)
+  const [theme, setTheme] = useState<Theme>(loadTheme)
+
+  useEffect(() => applyTheme(theme), [theme])
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
+        e.preventDefault()
+        setPaletteOpen(true)
+      }
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const id = decodeURIComponent(path.replace(/^\/+|\/+$/g, ''))
+  const entry = id ? findTool(id) : undefined
+  useEffect(() => {
+    if (!id) document.title = 'Ether Workbench'
+    else if (!entry) document.title = 'Not found · Ether Workbench'
+  }, [id, entry])
+
+  return (
+    <>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <Link to="/" className="brand">
+          <span aria-hidden="true">⟠</span> Ether Workbench
+        </Link>
+        <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
+          Find a tool <kbd>Ctrl K</kbd>
+        </button>
+        {ConnectionBadge && (
+          <ErrorBoundary area="the connection">
+            <Suspense fallback={null}>
+              <ConnectionBadge />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+        <label className="theme-select">
+          <span>Theme</span>
+          <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)}>
+            {THEMES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {!id ? (
+          <Catalogue />
+        ) : entry ? (
+          <ToolRoute key={entry.meta.id} entry={entry} />
+        ) : (
+          <div className="not-found">
+            <h1>No tool here</h1>
+            <p>
+              There is no tool at “/{id}”. <Link to="/">Browse all tools</Link> or press Ctrl+K to search.
+            </p>
+          </div>
+        )}
+      </main>
+      <Palette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+    </>
+  )
+}

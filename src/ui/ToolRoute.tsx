@@ -1,0 +1,93 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react'
+import { withDefaults } from '../tools/define'
+import type { BlobLike, RawInput, Tool, ToolEntry } from '../tools/types'
+import { CAPABILITIES } from '../tools/types'
+import { ErrorBoundary } from './components/ErrorBoundary'
+import { Examples, ToolForm, type ToolPageProps } from './components/ToolForm'
+import { replaceSearch, useLocation } from './router'
+import { fromSearch, toSearch } from './url'
+
+/** Custom pages, discovered by folder: src/ui/features/<tool-id>/index.tsx. */
+const featureModules = import.meta.glob<{ default: ComponentType<ToolPageProps> }>('./features/*/index.tsx')
+const featurePages = new Map<string, ComponentType<ToolPageProps>>()
+for (const [path, load] of Object.entries(featureModules)) {
+  const id = path.split('/')[2]!
+  featurePages.set(id, lazy(load))
+}
+
+export function ToolRoute({ entry }: { entry: ToolEntry }) {
+  const { meta } = entry
+  const { search } = useLocation()
+  const [tool, setTool] = useState<Tool<any>>()
+  const [loadError, setLoadError] = useState(false)
+  // Secret values live here only (memory), never in the URL.
+  const [secrets, setSecrets] = useState<RawInput>({})
+  const [files, setFiles] = useState<Record<string, BlobLike>>({})
+
+  useEffect(() => {
+    let alive = true
+    entry.load().then(
+      (m) => alive && setTool(m.default),
+      () => alive && setLoadError(true),
+    )
+    return () => {
+      alive = false
+    }
+  }, [entry])
+
+  useEffect(() => {
+    document.title = `${meta.title} · Ether Workbench`
+  }, [meta])
+
+  const values = useMemo(() => withDefaults(meta, { ...fromSearch(meta, search), ...secrets }), [meta, search, secrets])
+
+  const setValues = useCallback(
+    (patch: RawInput) => {
+      const secretNames = new Set(meta.fields.filter((f) => f.secret).map((f) => f.name))
+      const secretPatch: RawInput = {}
+      for (const [k, v] of Object.entries(patch)) if (secretNames.has(k)) secretPatch[k] = v
+      if (Object.keys(secretPatch).length) setSecrets((s) => ({ ...s, ...secretPatch }))
+      const current = withDefaults(meta, fromSearch(meta, window.location.search))
+      replaceSearch(toSearch(meta, { ...current, ...patch }))
+    },
+    [meta],
+  )
+  const setFile = useCallback((name: string, file: BlobLike | undefined) => {
+    setFiles((f) => {
+      const next = { ...f }
+      if (file) next[name] = file
+      else delete next[name]
+      return next
+    })
+  }, [])
+
+  const Page = featurePages.get(meta.id)
+  const capability = CAPABILITIES.find((c) => c.id === meta.capability)
+  return (
+    <article className="tool-page" aria-labelledby="tool-title">
+      <header className="tool-header">
+        <p className="crumb">{capability?.title}</p>
+        <h1 id="tool-title">{meta.title}</h1>
+        <p className="summary">{meta.summary}</p>
+      </header>
+      <ErrorBoundary area={meta.title} key={meta.id}>
+        {loadError ? (
+          <p role="alert" className="notice notice-error">
+            This tool could not be loaded. Reload the page to try again.
+          </p>
+        ) : !tool ? (
+          <p role="status">Loading…</p>
+        ) : (
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <Examples meta={meta} setValues={setValues} />
+            {Page ? (
+              <Page meta={meta} tool={tool} values={values} setValues={setValues} files={files} setFile={setFile} />
+            ) : (
+              <ToolForm meta={meta} tool={tool} values={values} setValues={setValues} files={files} setFile={setFile} />
+            )}
+          </Suspense>
+        )}
+      </ErrorBoundary>
+    </article>
+  )
+}

@@ -1,0 +1,108 @@
+import type { FormEvent, ReactNode } from 'react'
+import type { BlobLike, RawInput, Tool, ToolMeta } from '../../tools/types'
+import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
+import { Field } from './Field'
+import { ResultView } from './ResultView'
+
+/** What every tool page gets: the tool, its raw values, and setters (URL state is handled). */
+export interface ToolPageProps {
+  meta: ToolMeta
+  tool: Tool<any>
+  values: RawInput
+  setValues: (patch: RawInput) => void
+  files: Record<string, BlobLike>
+  setFile: (name: string, file: BlobLike | undefined) => void
+}
+
+/** "Try an example": fills the form with a worked example. */
+export function Examples({ meta, setValues }: Pick<ToolPageProps, 'meta' | 'setValues'>) {
+  if (!meta.examples.length) return null
+  return (
+    <nav className="examples" aria-label="Examples">
+      <span>Try an example:</span>
+      {meta.examples.map((ex) => (
+        <button key={ex.title} type="button" onClick={() => setValues(ex.inputs)}>
+          {ex.title}
+        </button>
+      ))}
+    </nav>
+  )
+}
+
+export function Progress({ state, onCancel }: { state: RunState; onCancel: () => void }) {
+  if (state.status !== 'running') return null
+  const pct = Math.round((state.progress?.fraction ?? 0) * 100)
+  return (
+    <div className="progress" role="status">
+      {state.progress ? (
+        <progress max={100} value={pct} aria-label="Progress">
+          {pct}%
+        </progress>
+      ) : (
+        <progress aria-label="Progress" />
+      )}
+      <span>
+        {state.progress?.label ?? 'Working…'} {state.progress ? `${pct}%` : ''}
+      </span>
+      <button type="button" onClick={onCancel}>
+        Cancel
+      </button>
+    </div>
+  )
+}
+
+/** A form-level error (one that belongs to no single field). */
+export function FormError({ state }: { state: RunState }) {
+  if (!state.error) return null
+  return (
+    <div className={`notice ${state.error.name === 'Cancelled' ? 'notice-info' : 'notice-error'}`} role="alert">
+      <strong>{state.error.message}</strong>
+      {state.error.hints.map((h) => (
+        <p key={h}>{h}</p>
+      ))}
+    </div>
+  )
+}
+
+/**
+ * The generic tool page body: fields in, result rows out. Custom pages can render it and
+ * add to it (`children` go between the form and the result), or use its parts.
+ */
+export function ToolForm(props: ToolPageProps & { children?: ReactNode; fieldsShown?: readonly string[] }) {
+  const { meta, tool, values, setValues, files, setFile } = props
+  const { state, run, cancel } = useToolRun(meta, tool, values, files)
+  const live = isLive(meta)
+  const shown = props.fieldsShown ? meta.fields.filter((f) => props.fieldsShown!.includes(f.name)) : meta.fields
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    void run()
+  }
+  return (
+    <>
+      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+        {shown.map((f) => (
+          <Field
+            key={f.name}
+            spec={f}
+            value={values[f.name] ?? ''}
+            error={state.fieldErrors[f.name]}
+            onChange={(v) => setValues({ [f.name]: v })}
+            file={files[f.name]}
+            onFile={(file) => setFile(f.name, file)}
+          />
+        ))}
+        {!live && (
+          <div className="actions">
+            <button type="submit" className="primary" disabled={state.status === 'running'}>
+              {meta.runs === 'network' ? 'Send request' : 'Run'}
+            </button>
+          </div>
+        )}
+      </form>
+      <Progress state={state} onCancel={cancel} />
+      <FormError state={state} />
+      {props.children}
+      {state.result && state.status !== 'error' && <ResultView result={state.result} />}
+    </>
+  )
+}

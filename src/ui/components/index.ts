@@ -1,0 +1,10 @@
+/** Shared UI components and hooks that feature pages may use. */
+export { ToolForm, Examples, Progress, FormError, type ToolPageProps } from './ToolForm'
+export { Field, type FieldProps } from './Field'
+export { ResultView, ResultRow } from './ResultView'
+export { CopyButton } from './CopyButton'
+export { Link } from './Link'
+export { ErrorBoundary } from './ErrorBoundary'
+export { useToolRun, isLive, type RunState } from '../hooks/useToolRun'
+export { useKeyring, keyring, type KeyringEntry } from '../hooks/keyring'
+export { toolHref } from '../url'

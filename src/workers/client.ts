@@ -1,0 +1,45 @@
+/**
+ * Main-thread side of the tool worker: `runInWorker` starts a fresh worker for one run,
+ * reports progress, and `cancel()` terminates it at once.
+ */
+import type { BlobLike, RawInput, RunOutcome } from '../tools/types'
+import type { RunRequest, WorkerMessage } from './protocol'
+
+export interface WorkerRun {
+  promise: Promise<RunOutcome & { fieldErrors?: Record<string, string> }>
+  cancel: () => void
+}
+
+export function runInWorker(
+  toolId: string,
+  raw: RawInput,
+  files: Record<string, BlobLike> | undefined,
+  onProgress: (fraction: number, label?: string) => void,
+): WorkerRun {
+  const worker = new Worker(new URL('./tool.worker.ts', import.meta.url), { type: 'module', name: `tool:${toolId}` })
+  let settle!: (v: RunOutcome & { fieldErrors?: Record<string, string> }) => void
+  const promise = new Promise<RunOutcome & { fieldErrors?: Record<string, string> }>((res) => (settle = res))
+  let finished = false
+  const finish = (v: RunOutcome & { fieldErrors?: Record<string, string> }) => {
+    if (finished) return
+    finished = true
+    worker.terminate()
+    settle(v)
+  }
+  worker.onmessage = (ev: MessageEvent<WorkerMessage>) => {
+    const m = ev.data
+    if (m.type === 'progress') onProgress(m.fraction, m.label)
+    else if (m.type === 'done') finish({ ok: true, result: m.result })
+    else finish({ ok: false, error: m.error, ...(m.fieldErrors ? { fieldErrors: m.fieldErrors } : {}) })
+  }
+  worker.onerror = (ev) => {
+    ev.preventDefault()
+    finish({ ok: false, error: { name: 'WorkerError', message: 'The worker stopped unexpectedly.', hints: ['Try again; if it repeats, the input may be too large for this device.'] } })
+  }
+  const req: RunRequest = { type: 'run', toolId, raw, ...(files ? { files } : {}) }
+  worker.postMessage(req)
+  return {
+    promise,
+    cancel: () => finish({ ok: false, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } }),
+  }
+}
