@@ -1,0 +1,318 @@
+/**
+ * Address validation that says exactly what is wrong, EIP-55 and EIP-1191 checksums, and
+ * addresses derived from public and private keys.
+ *
+ * @example
+ * ```ts
+ * AddressCheck.inspect('0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359').status // 'lowercase'
+ * AddressCheck.checksum('0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359') // '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
+ * ```
+ */
+import { Address, Bytes, Hash, Hex, PublicKey, Secp256k1 } from 'ox'
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { BaseError } from './Errors'
+
+/** A lowercase `0x` + 40 hex address, as core passes it around internally. */
+export type Lower = `0x${string}`
+
+/** Chains that adopted EIP-1191 (RSK mainnet and testnet), per the EIP's table. */
+export const EIP1191_ADOPTED: readonly number[] = [30, 31]
+
+/** Longest address text looked at (anything longer is reported by its length only). */
+const MAX_TEXT = 1000
+
+export type Status = 'checksummed' | 'lowercase' | 'uppercase' | 'mismatch'
+
+export interface Inspection {
+  /** The address as given (trimmed), `0x` + 40 hex characters. */
+  input: string
+  /** Lowercase form. */
+  lower: Lower
+  /** EIP-55 checksum form. */
+  checksummed: string
+  status: Status
+  /**
+   * For `mismatch`: 1-based positions (counting the characters after `0x`) whose case
+   * differs from the checksum form.
+   */
+  wrongCase: number[]
+}
+
+/**
+ * Checks an address string and classifies it. Throws a precise error when it is not an
+ * address at all (empty, missing `0x`, wrong length, non-hex characters); a checksum
+ * mismatch is not thrown but reported with the positions of the wrong-case characters.
+ *
+ * @example
+ * ```ts
+ * AddressCheck.inspect('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed').status // 'checksummed'
+ * ```
+ */
+export function inspect(text: string): Inspection {
+  const input = text.trim()
+  const body = shape(input)
+  const lower = `0x${body.toLowerCase()}` as Lower
+  const checksummed = checksum(lower)
+  let status: Status
+  const wrongCase: number[] = []
+  if (body === body.toLowerCase()) status = 'lowercase'
+  else if (body === body.toUpperCase()) status = 'uppercase'
+  else if (`0x${body}` === checksummed) status = 'checksummed'
+  else {
+    status = 'mismatch'
+    for (let i = 0; i < 40; i++) if (body[i] !== checksummed[i + 2]) wrongCase.push(i + 1)
+  }
+  return { input: `0x${body}`, lower, checksummed, status, wrongCase }
+}
+
+/**
+ * Parses an address for use as an input elsewhere: accepts checksummed, all-lowercase or
+ * all-uppercase; throws on anything else, including a checksum mismatch.
+ */
+export function parse(text: string): Lower {
+  const r = inspect(text)
+  if (r.status === 'mismatch') throw new ChecksumMismatchError(r.input, r.checksummed, r.wrongCase)
+  return r.lower
+}
+
+/** Validates the shape and returns the 40 hex characters after `0x`. */
+function shape(input: string): string {
+  if (input === '') throw new EmptyAddressError()
+  if (input.length > MAX_TEXT) throw new InvalidLengthError(input.length, input.length)
+  let body: string
+  if (/^0[xX]/.test(input)) body = input.slice(2)
+  else if (/^[0-9a-fA-F]{40}$/.test(input)) throw new MissingPrefixError(input)
+  else if (/^(XE|xe)[0-9]{2}[0-9A-Za-z]{30,31}$/.test(input)) throw new IcapGivenError(input)
+  else if (/\.[a-z]+$/i.test(input) && !/\s/.test(input)) throw new EnsNameGivenError(input)
+  else body = input
+  if (input.slice(0, 2) === '0X') throw new InvalidCharacterError(input, 2, 'X', ['Write the prefix as a lowercase 0x.'])
+  const bad = /[^0-9a-fA-F]/.exec(body)
+  if (bad) {
+    const pos = input.length - body.length + bad.index + 1
+    const hints = /\s/.test(bad[0])
+      ? ['Remove the spaces or line breaks inside the address.']
+      : body === input
+        ? ['An address is 0x followed by 40 hexadecimal characters (0-9, a-f).']
+        : ['Only 0-9 and a-f (either case) may follow 0x.']
+    throw new InvalidCharacterError(input, pos, bad[0], hints)
+  }
+  if (body.length !== 40) throw new InvalidLengthError(body.length, input.length)
+  return body
+}
+
+/**
+ * EIP-55 mixed-case checksum of an address (any case accepted, the checksum is not
+ * verified: use {@link parse} for that).
+ */
+export function checksum(address: string): string {
+  const lower = `0x${shape(address.trim()).toLowerCase()}`
+  return Address.checksum(lower as Address.Address)
+}
+
+/**
+ * EIP-1191 checksum: the hash input is `chainId + "0x" + lowercase address`. Applied for
+ * any chain id, as Foundry's `cast to-check-sum-address <address> <chainId>` does; see
+ * {@link checksumForChain} for the EIP's rule that only adopting chains use it.
+ */
+export function checksumEip1191(address: string, chainId: bigint | number): string {
+  const id = BigInt(chainId)
+  if (id < 0n) throw new InvalidChainIdError(String(chainId))
+  const body = shape(address.trim()).toLowerCase()
+  const hash = Hash.keccak256(Hex.fromString(`${id}0x${body}`)).slice(2)
+  let out = '0x'
+  for (let i = 0; i < 40; i++) {
+    const c = body[i]!
+    out += c >= 'a' && parseInt(hash[i]!, 16) >= 8 ? c.toUpperCase() : c
+  }
+  return out
+}
+
+/** The checksum a chain expects: EIP-1191 on the chains that adopted it, EIP-55 elsewhere. */
+export function checksumForChain(address: string, chainId: bigint | number): string {
+  return EIP1191_ADOPTED.includes(Number(chainId)) ? checksumEip1191(address, chainId) : checksum(address)
+}
+
+/** Parses a chain id (decimal or 0x hex) for EIP-1191. */
+export function parseChainId(text: string): bigint {
+  const t = text.trim()
+  if (!/^(\d{1,78}|0x[0-9a-fA-F]{1,64})$/.test(t)) throw new InvalidChainIdError(t)
+  const id = BigInt(t)
+  if (id > 2n ** 256n - 1n) throw new InvalidChainIdError(t)
+  return id
+}
+
+export type PublicKeyForm = 'compressed' | 'uncompressed' | 'uncompressed without 04 prefix'
+
+export interface FromPublicKey {
+  address: string
+  form: PublicKeyForm
+  /** The uncompressed key `0x04 || x || y`. */
+  uncompressed: string
+  /** The compressed key `0x02/0x03 || x`. */
+  compressed: string
+}
+
+/**
+ * The address of a secp256k1 public key given compressed (33 bytes, 02/03), uncompressed
+ * (65 bytes, 04) or uncompressed without its 04 prefix (64 bytes). The point is checked to
+ * lie on the curve.
+ */
+export function fromPublicKey(text: string): FromPublicKey {
+  const hex = cleanHex(text, 'public key')
+  const len = hex.length / 2
+  let form: PublicKeyForm
+  let full = hex
+  if (len === 33) {
+    if (!/^0[23]/.test(hex)) throw new InvalidPublicKeyError(`A 33-byte (compressed) public key starts with 02 or 03, not ${hex.slice(0, 2)}.`)
+    form = 'compressed'
+  } else if (len === 65) {
+    if (!hex.startsWith('04')) throw new InvalidPublicKeyError(`A 65-byte (uncompressed) public key starts with 04, not ${hex.slice(0, 2)}.`)
+    form = 'uncompressed'
+  } else if (len === 64) {
+    form = 'uncompressed without 04 prefix'
+    full = `04${hex}`
+  } else
+    throw new InvalidPublicKeyError(`A public key is 33, 64 or 65 bytes; this one is ${len} byte${len === 1 ? '' : 's'}.`, [
+      'Use 0x02/0x03 + 32 bytes (compressed), 0x04 + 64 bytes (uncompressed), or the 64 bytes x || y alone.',
+    ])
+  let point: ReturnType<typeof secp256k1.Point.fromHex>
+  try {
+    point = secp256k1.Point.fromHex(full)
+    point.assertValidity()
+  } catch {
+    throw new InvalidPublicKeyError('This is not a point on the secp256k1 curve.', ['Check that the key was copied completely and is a secp256k1 (Ethereum) key.'])
+  }
+  const uncompressed = Hex.fromBytes(point.toBytes(false))
+  const compressed = Hex.fromBytes(point.toBytes(true))
+  const address = Address.fromPublicKey(PublicKey.fromHex(uncompressed), { checksum: true })
+  return { address, form, uncompressed, compressed }
+}
+
+export interface FromPrivateKey extends FromPublicKey {}
+
+/** secp256k1 group order. */
+const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+
+/**
+ * The address and public key of a private key (32 bytes hex, `0x` optional). Keys outside
+ * 1..n-1 are refused. Error messages never include the key.
+ */
+export function fromPrivateKey(text: string): FromPrivateKey {
+  const t = text.trim()
+  const body = /^0x/i.test(t) ? t.slice(2) : t
+  if (body === '') throw new InvalidPrivateKeyError('Enter a private key.', ['A private key is 32 bytes: 64 hexadecimal characters, 0x optional.'])
+  if (/[^0-9a-fA-F]/.test(body)) throw new InvalidPrivateKeyError('The private key contains a character that is not hexadecimal.', ['Use only 0-9 and a-f.'])
+  if (body.length !== 64)
+    throw new InvalidPrivateKeyError(`A private key is 64 hexadecimal characters; this one has ${body.length}.`, [
+      body.length < 64 ? 'If leading zeros were dropped, pad on the left with 0.' : 'Check for extra characters.',
+    ])
+  const k = BigInt(`0x${body}`)
+  if (k === 0n || k >= N) throw new InvalidPrivateKeyError('The private key is outside the secp256k1 range (it must be between 1 and n-1).')
+  const pub = Secp256k1.getPublicKey({ privateKey: `0x${body}` })
+  const uncompressed = PublicKey.toHex(pub)
+  const compressed = PublicKey.toHex(PublicKey.compress(pub as PublicKey.PublicKey<false>))
+  return { address: Address.fromPublicKey(pub, { checksum: true }), form: 'uncompressed', uncompressed, compressed }
+}
+
+/** Hex text (`0x` optional, whitespace ignored) to lowercase hex without `0x`. */
+function cleanHex(text: string, what: string): string {
+  const t = text.replace(/\s+/g, '')
+  const body = /^0x/i.test(t) ? t.slice(2) : t
+  if (body === '') throw new InvalidPublicKeyError(`Enter a ${what}.`)
+  if (body.length > 1000) throw new InvalidPublicKeyError(`A ${what} is at most 65 bytes; this text is ${body.length} characters long.`)
+  const bad = /[^0-9a-fA-F]/.exec(body)
+  if (bad) throw new InvalidPublicKeyError(`Unexpected character "${bad[0]}" in the ${what}.`, ['Use hexadecimal digits only (0-9, a-f).'])
+  if (body.length % 2) throw new InvalidPublicKeyError(`The ${what} has an odd number of hex digits (${body.length}).`, ['Each byte is two hex digits; a digit is missing or extra.'])
+  return body.toLowerCase()
+}
+
+/** Bytes of a lowercase address (helper for other core modules). */
+export function toBytes(address: Lower): Uint8Array {
+  return Bytes.fromHex(address)
+}
+
+export class EmptyAddressError extends BaseError {
+  constructor() {
+    super('AddressCheck.EmptyAddressError', 'Enter an address.', { hints: ['An address is 0x followed by 40 hexadecimal characters.'] })
+  }
+}
+
+export class MissingPrefixError extends BaseError {
+  constructor(input: string) {
+    super('AddressCheck.MissingPrefixError', 'The address is missing its 0x prefix.', { hints: [`Write it as 0x${input}.`] })
+  }
+}
+
+export class InvalidLengthError extends BaseError {
+  constructor(hexDigits: number, total: number) {
+    const diff = hexDigits - 40
+    super(
+      'AddressCheck.InvalidLengthError',
+      total > MAX_TEXT
+        ? `This text is ${total} characters long; an address is 42 (0x + 40 hex).`
+        : `An address has 40 hex characters after 0x; this one has ${hexDigits} (${diff > 0 ? `${diff} too many` : `${-diff} missing`}).`,
+      {
+        hints: [
+          hexDigits === 64
+            ? 'This looks like a 32-byte value (a hash, key or padded word); an address is its last 20 bytes.'
+            : diff > 0
+              ? 'Check for extra characters, for example a doubled digit or a pasted suffix.'
+              : 'Check that the address was copied completely.',
+        ],
+      },
+    )
+  }
+}
+
+export class InvalidCharacterError extends BaseError {
+  constructor(input: string, position: number, char: string, hints: string[]) {
+    const shown = /\s/.test(char) ? JSON.stringify(char) : `"${char}"`
+    super('AddressCheck.InvalidCharacterError', `Character ${shown} at position ${position} is not hexadecimal.`, { hints, position: position - 1 })
+    void input
+  }
+}
+
+export class ChecksumMismatchError extends BaseError {
+  constructor(given: string, correct: string, positions: number[]) {
+    super(
+      'AddressCheck.ChecksumMismatchError',
+      `Checksum mismatch: the case of character${positions.length === 1 ? '' : 's'} ${positions.join(', ')} (after 0x) is wrong.`,
+      { hints: [`Did you mean ${correct}? A wrong-case letter usually means a mistyped address; check it against the source before use.`] },
+    )
+    void given
+  }
+}
+
+export class IcapGivenError extends BaseError {
+  constructor(input: string) {
+    super('AddressCheck.IcapGivenError', `"${input}" is an ICAP (IBAN-style) address, not a hex address.`, {
+      hints: ['Convert it with the ICAP field of the address tool to get the 0x form.'],
+    })
+  }
+}
+
+export class EnsNameGivenError extends BaseError {
+  constructor(input: string) {
+    super('AddressCheck.EnsNameGivenError', `"${input}" looks like an ENS name, not an address.`, {
+      hints: ['Resolve it with the ENS resolve tool (needs a connection), or enter the 0x address.'],
+    })
+  }
+}
+
+export class InvalidChainIdError extends BaseError {
+  constructor(given: string) {
+    super('AddressCheck.InvalidChainIdError', `"${given}" is not a valid chain id.`, { hints: ['Use a non-negative whole number, e.g. 1 (Ethereum), 30 (RSK) or 0x1e.'] })
+  }
+}
+
+export class InvalidPublicKeyError extends BaseError {
+  constructor(message: string, hints: string[] = []) {
+    super('AddressCheck.InvalidPublicKeyError', message, { hints })
+  }
+}
+
+export class InvalidPrivateKeyError extends BaseError {
+  constructor(message: string, hints: string[] = []) {
+    super('AddressCheck.InvalidPrivateKeyError', message, { hints })
+  }
+}

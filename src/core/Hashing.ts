@@ -1,0 +1,191 @@
+/**
+ * Hashes of bytes, text and files: Keccak-256 (Ethereum), SHA3-256 (FIPS 202, a different
+ * padding: never interchangeable with Keccak-256), SHA-256, SHA-512 and RIPEMD-160, all in
+ * one pass, plus the EIP-191 personal-message hash.
+ *
+ * Bulk hashing uses hash-wasm's incremental WebAssembly hashers and reads files in chunks,
+ * so memory stays bounded by the chunk size whatever the file size.
+ *
+ * @example
+ * ```ts
+ * const d = await Hashing.hashBytes(Hashing.parseBytes('hello', 'utf8'))
+ * d.keccak256 // '0x1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8'
+ * ```
+ */
+import { createKeccak, createRIPEMD160, createSHA256, createSHA3, createSHA512, type IHasher } from 'hash-wasm'
+import { Bytes, Hash, Hex } from 'ox'
+import { BaseError } from './Errors'
+
+export type Algorithm = 'keccak256' | 'sha3_256' | 'sha256' | 'sha512' | 'ripemd160'
+
+/** The algorithms, in display order, with their labels. */
+export const ALGORITHMS: readonly { id: Algorithm; label: string; note: string }[] = [
+  { id: 'keccak256', label: 'Keccak-256', note: "Ethereum's hash (keccak256 in Solidity). Not the same as SHA3-256." },
+  { id: 'sha3_256', label: 'SHA3-256 (FIPS 202)', note: 'The standardised SHA-3: same sponge as Keccak-256 but different padding, so a different result.' },
+  { id: 'sha256', label: 'SHA-256', note: 'sha256 in Solidity (precompile 0x02).' },
+  { id: 'sha512', label: 'SHA-512', note: '' },
+  { id: 'ripemd160', label: 'RIPEMD-160', note: 'ripemd160 in Solidity (precompile 0x03).' },
+]
+
+export type Digests = Record<Algorithm, `0x${string}`>
+
+/** Default file chunk: 4 MiB (one read, one update per hasher). */
+export const CHUNK_SIZE = 4 * 1024 * 1024
+/** Largest text or hex input hashed in memory (files are streamed instead). */
+export const MAX_INLINE_BYTES = 64 * 1024 * 1024
+
+export type Encoding = 'utf8' | 'hex'
+
+/**
+ * Input text to bytes: `utf8` takes the text as is; `hex` takes hex digits (`0x` optional,
+ * whitespace ignored).
+ */
+export function parseBytes(text: string, encoding: Encoding): Uint8Array {
+  if (encoding === 'utf8') {
+    if (text.length > MAX_INLINE_BYTES) throw new InputTooLargeError()
+    return Bytes.fromString(text)
+  }
+  const t = text.replace(/\s+/g, '')
+  if (t.length > MAX_INLINE_BYTES * 2 + 2) throw new InputTooLargeError()
+  const body = /^0x/i.test(t) ? t.slice(2) : t
+  const bad = /[^0-9a-fA-F]/.exec(body)
+  if (bad) {
+    const hint = /^[\x20-\x7e]+$/.test(text) && /[g-zG-Z]/.test(text) ? 'This looks like text: choose the UTF-8 text input instead.' : 'Use hex digits 0-9 and a-f (0x optional, spaces ignored).'
+    throw new InvalidHexError(`Character "${bad[0]}" at position ${bad.index + 1 + (t.length - body.length)} is not hexadecimal.`, [hint], bad.index)
+  }
+  if (body.length % 2) throw new InvalidHexError(`Odd number of hex digits (${body.length}): each byte is two digits.`, ['A digit is missing or extra; to hash a number, pad it with a leading 0.'])
+  return Bytes.fromHex(`0x${body}`)
+}
+
+type Hashers = [Algorithm, IHasher][]
+
+async function createHashers(algorithms: readonly Algorithm[]): Promise<Hashers> {
+  const make: Record<Algorithm, () => Promise<IHasher>> = {
+    keccak256: () => createKeccak(256),
+    sha3_256: () => createSHA3(256),
+    sha256: () => createSHA256(),
+    sha512: () => createSHA512(),
+    ripemd160: () => createRIPEMD160(),
+  }
+  return Promise.all(algorithms.map(async (a) => [a, (await make[a]()).init()] as [Algorithm, IHasher]))
+}
+
+function finish(hashers: Hashers): Digests {
+  const out = {} as Digests
+  for (const [a, h] of hashers) out[a] = `0x${h.digest('hex')}`
+  return out
+}
+
+const ALL: readonly Algorithm[] = ALGORITHMS.map((a) => a.id)
+
+/** Every hash (or the chosen ones) of a byte array. */
+export async function hashBytes(bytes: Uint8Array, algorithms: readonly Algorithm[] = ALL): Promise<Digests> {
+  const hashers = await createHashers(algorithms)
+  for (const [, h] of hashers) h.update(bytes)
+  return finish(hashers)
+}
+
+/** A file or blob, read in slices (a browser `Blob`/`File`, or Node's `Blob`). */
+export interface BlobLike {
+  readonly size: number
+  slice(start?: number, end?: number): { arrayBuffer(): Promise<ArrayBuffer> }
+}
+
+export interface StreamOptions {
+  algorithms?: readonly Algorithm[]
+  chunkSize?: number
+  signal?: { readonly aborted: boolean }
+  /** Called after each chunk with the fraction done. */
+  progress?: (fraction: number, label?: string) => void
+}
+
+/**
+ * Every hash (or the chosen ones) of a blob, read chunk by chunk. Memory stays bounded by
+ * the chunk size; `signal.aborted` is checked between chunks (throws {@link AbortedError}).
+ */
+export async function hashBlob(blob: BlobLike, options: StreamOptions = {}): Promise<Digests> {
+  const { algorithms = ALL, chunkSize = CHUNK_SIZE, signal, progress } = options
+  const hashers = await createHashers(algorithms)
+  const size = blob.size
+  let done = 0
+  progress?.(0, `0 of ${formatSize(size)}`)
+  // Read the next chunk while hashing the current one.
+  let next: Promise<ArrayBuffer> | undefined = size > 0 ? blob.slice(0, Math.min(chunkSize, size)).arrayBuffer() : undefined
+  while (next) {
+    if (signal?.aborted) {
+      next.catch(() => {})
+      throw new AbortedError()
+    }
+    const buf = new Uint8Array(await next)
+    const end = done + buf.length
+    if (buf.length === 0) throw new ReadError()
+    next = end < size ? blob.slice(end, Math.min(end + chunkSize, size)).arrayBuffer() : undefined
+    for (const [, h] of hashers) h.update(buf)
+    done = end
+    progress?.(size ? done / size : 1, `${formatSize(done)} of ${formatSize(size)}`)
+  }
+  if (signal?.aborted) throw new AbortedError()
+  return finish(hashers)
+}
+
+/** Human size: 1.5 MiB. */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KiB', 'MiB', 'GiB', 'TiB']
+  let v = bytes
+  let u = -1
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024
+    u++
+  }
+  return `${v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[u]}`
+}
+
+export interface MessageHash {
+  /** The prefix `\x19Ethereum Signed Message:\n<length>` as text (with \x19 shown escaped). */
+  prefix: string
+  /** prefix ++ message, hex. */
+  prefixed: `0x${string}`
+  /** keccak256(prefix ++ message): what personal_sign / eth_sign signs. */
+  hash: `0x${string}`
+  length: number
+}
+
+/**
+ * EIP-191 version 0x45 ("personal message") hash of a message.
+ *
+ * @example
+ * ```ts
+ * Hashing.messageHash(Bytes.fromString('hello')).hash
+ * // '0x50b2c43fd39106bafbba0da34fc430e1f91e3c96ea2acee2bc34119f92b37750'
+ * ```
+ */
+export function messageHash(message: Uint8Array): MessageHash {
+  const prefixText = `\x19Ethereum Signed Message:\n${message.length}`
+  const prefixed = Hex.concat(Hex.fromString(prefixText), Hex.fromBytes(message)) as `0x${string}`
+  return { prefix: `\\x19Ethereum Signed Message:\\n${message.length}`, prefixed, hash: Hash.keccak256(prefixed), length: message.length }
+}
+
+export class InvalidHexError extends BaseError {
+  constructor(message: string, hints: string[] = [], position?: number) {
+    super('Hashing.InvalidHexError', message, { hints, ...(position !== undefined ? { position } : {}) })
+  }
+}
+
+export class InputTooLargeError extends BaseError {
+  constructor() {
+    super('Hashing.InputTooLargeError', `Typed input is limited to ${MAX_INLINE_BYTES / 1024 / 1024} MiB.`, { hints: ['Hash large data as a file: it is streamed in chunks.'] })
+  }
+}
+
+export class AbortedError extends BaseError {
+  constructor() {
+    super('Hashing.AbortedError', 'Hashing was cancelled.')
+  }
+}
+
+export class ReadError extends BaseError {
+  constructor() {
+    super('Hashing.ReadError', 'The file could not be read completely (it may have changed or been removed).', { hints: ['Pick the file again.'] })
+  }
+}
