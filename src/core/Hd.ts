@@ -1,0 +1,266 @@
+/**
+ * BIP-32 HD derivation for Ethereum accounts: path presets (MetaMask/Trezor, Ledger Live,
+ * Ledger legacy, custom), ranges of addresses, watch-only derivation from an xpub, and
+ * "find my address" across every preset.
+ *
+ * Speed: a range is derived from the parent node once, then one child per index (one
+ * point multiplication each); the address comes from the public key the node already
+ * has (decompressed, then keccak), never from re-deriving it from the private key.
+ *
+ * @example
+ * ```ts
+ * const root = Hd.fromSeed(Mnemonic.toSeed(phrase))
+ * const rows = Hd.range(root, Hd.template('metamask'), 0, 10)
+ * rows[0].address // '0x…'
+ * ```
+ */
+import { HDKey, HARDENED_OFFSET } from '@scure/bip32'
+import { Hex } from 'ox'
+import { BaseError } from './Errors'
+import * as Key from './Key'
+
+export const PRESETS = {
+  metamask: { label: "MetaMask / Trezor (m/44'/60'/0'/0/i)", template: "m/44'/60'/0'/0/i" },
+  'ledger-live': { label: "Ledger Live (m/44'/60'/i'/0/0)", template: "m/44'/60'/i'/0/0" },
+  'ledger-legacy': { label: "Ledger legacy / MEW (m/44'/60'/0'/i)", template: "m/44'/60'/0'/i" },
+} as const
+export type PresetId = keyof typeof PRESETS
+export const PRESET_IDS = Object.keys(PRESETS) as PresetId[]
+
+/** Most rows one call derives (a page of the table). */
+export const MAX_RANGE = 1000
+/** Largest index scanned by "find my address", per preset. */
+export const MAX_SCAN = 10_000
+/** Deepest path accepted. */
+export const MAX_DEPTH = 32
+
+/** One path component: `index` below 2^31 and whether it is hardened; `variable` marks the `i`. */
+export interface Component {
+  index: number
+  hardened: boolean
+  variable: boolean
+}
+
+/** A parsed path template such as `m/44'/60'/0'/0/i`. */
+export interface Template {
+  /** The template as written back (hardened marked with '). */
+  text: string
+  components: Component[]
+  /** Position of the variable component (the index `i`), or -1 for a fixed path. */
+  variableAt: number
+  /** True when the path is relative to the given node (no leading `m/`), as for an xpub. */
+  relative: boolean
+}
+
+/** The template of a preset. */
+export function template(preset: PresetId): Template {
+  return parseTemplate(PRESETS[preset].template)
+}
+
+/**
+ * Parses a path template. Hardened components are written `44'` or `44h`; the index is
+ * `i` (hardened `i'`). A path without `i` is fixed. `m/` marks an absolute path; without
+ * it the path is relative (for derivation below an xpub).
+ */
+export function parseTemplate(text: string): Template {
+  const t = text.trim().replace(/\s+/g, '')
+  if (t === '') throw new InvalidPathError('Enter a derivation path.', "For example m/44'/60'/0'/0/i.")
+  if (t.length > 300) throw new InvalidPathError('The path is too long.', `At most ${MAX_DEPTH} levels.`)
+  const relative = !/^[mM](\/|$)/.test(t)
+  const parts = relative ? t.split('/') : t.split('/').slice(1)
+  if (parts.length > MAX_DEPTH) throw new InvalidPathError(`The path has ${parts.length} levels; at most ${MAX_DEPTH} are accepted.`)
+  const components: Component[] = []
+  let variableAt = -1
+  parts.forEach((p, k) => {
+    const m = /^(\d{1,10}|i|\{i\})(['hH]?)$/.exec(p)
+    if (!m) throw new InvalidPathError(`Level ${k + 1}, "${p.slice(0, 20)}", is not a path component.`, "Each level is a number below 2^31, optionally hardened with ' (or h); the index is i.")
+    const variable = m[1] === 'i' || m[1] === '{i}'
+    if (variable) {
+      if (variableAt >= 0) throw new InvalidPathError('The path has more than one i.', 'Only one level can be the account index i.')
+      variableAt = k
+    }
+    const index = variable ? 0 : Number(m[1])
+    if (index >= HARDENED_OFFSET) throw new InvalidPathError(`Level ${k + 1}, ${index}, is not below 2^31.`, "Write hardened levels with ' (44' instead of 2147483692).")
+    components.push({ index, hardened: m[2] !== '', variable })
+  })
+  const text2 = (relative ? '' : 'm/') + components.map((c) => (c.variable ? 'i' : String(c.index)) + (c.hardened ? "'" : '')).join('/')
+  return { text: relative ? text2 : text2.replace(/\/$/, ''), components, variableAt, relative }
+}
+
+/** The concrete path of index `i` in a template. */
+export function pathOf(t: Template, i: number): string {
+  const s = t.components.map((c) => String(c.variable ? i : c.index) + (c.hardened ? "'" : '')).join('/')
+  return t.relative ? s : `m${s ? '/' : ''}${s}`
+}
+
+/** A BIP-32 node (from a seed, an xprv or an xpub). */
+export type Node = HDKey
+
+/** The root node of a BIP-39 seed. */
+export function fromSeed(seed: Uint8Array): Node {
+  return HDKey.fromMasterSeed(seed)
+}
+
+/** A node from an extended key (xprv or xpub, Bitcoin mainnet version bytes). */
+export function fromExtendedKey(text: string): Node {
+  const t = text.trim()
+  if (t === '') throw new InvalidExtendedKeyError('Enter an extended key (xpub… or xprv…).')
+  if (t.length > 200 || !/^[1-9A-HJ-NP-Za-km-z]+$/.test(t)) throw new InvalidExtendedKeyError('An extended key is base58 text starting with xpub or xprv.')
+  try {
+    return HDKey.fromExtendedKey(t)
+  } catch (e) {
+    throw new InvalidExtendedKeyError(`Not a valid extended key: ${(e as Error).message}.`)
+  }
+}
+
+function child(node: Node, c: Component, i: number): Node {
+  const index = (c.variable ? i : c.index) + (c.hardened ? HARDENED_OFFSET : 0)
+  if (c.hardened && !node.privateKey) throw new HardenedFromPublicError()
+  return node.deriveChild(index)
+}
+
+function walk(node: Node, cs: readonly Component[], i: number): Node {
+  let n = node
+  for (const c of cs) n = child(n, c, i)
+  return n
+}
+
+/** Derives one path (a concrete path, or a template with `i`) from a node. */
+export function derive(node: Node, path: string | Template, i = 0): Node {
+  const t = typeof path === 'string' ? parseTemplate(path) : path
+  if (!t.relative && node.depth !== 0) throw new InvalidPathError('An absolute path (m/…) needs the root key.', 'Below an extended key at depth > 0, write the path without m/, e.g. 0/i.')
+  return walk(node, t.components, i)
+}
+
+export interface Account {
+  index: number
+  path: string
+  /** Checksummed address. */
+  address: string
+  /** Compressed public key. */
+  publicKey: string
+  /** 0x private key; absent in watch-only derivation. Secret. */
+  privateKey?: string
+}
+
+/** Address and keys of a node (no point multiplication: uses the node's public key). */
+export function account(node: Node, index: number, path: string): Account {
+  const pub = node.publicKey!
+  return {
+    index,
+    path,
+    address: Key.fromPublicKeyBytes(pub).address,
+    publicKey: Hex.fromBytes(pub),
+    ...(node.privateKey ? { privateKey: Hex.fromBytes(node.privateKey) } : {}),
+  }
+}
+
+/** Checksummed address of a node's public key (keccak of the decompressed key). */
+export function addressOf(node: Node): string {
+  return Key.fromPublicKeyBytes(node.publicKey!).address
+}
+
+/**
+ * Accounts `start .. start + count - 1` of a template: the part before `i` is derived
+ * once, then each index costs one child derivation (plus the levels after `i`, if any).
+ */
+export function range(node: Node, t: Template, start: number, count: number, options: { onRow?: (a: Account) => void; signal?: { aborted: boolean } } = {}): Account[] {
+  if (!Number.isSafeInteger(start) || start < 0 || start >= HARDENED_OFFSET) throw new InvalidRangeError(`The first index must be from 0 to 2^31 - 1, got ${start}.`)
+  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_RANGE) throw new InvalidRangeError(`Derive from 1 to ${MAX_RANGE} addresses at a time, got ${count}.`)
+  if (t.variableAt < 0) {
+    const n = derive(node, t)
+    return [account(n, 0, pathOf(t, 0))]
+  }
+  const end = Math.min(start + count, HARDENED_OFFSET)
+  if (!t.relative && node.depth !== 0) throw new InvalidPathError('An absolute path (m/…) needs the root key.', 'Below an extended key, write the path without m/, e.g. 0/i.')
+  const parent = walk(node, t.components.slice(0, t.variableAt), 0)
+  const after = t.components.slice(t.variableAt + 1)
+  const v = t.components[t.variableAt]!
+  const out: Account[] = []
+  for (let i = start; i < end; i++) {
+    if (options.signal?.aborted) break
+    const n = walk(child(parent, v, i), after, i)
+    const a = account(n, i, pathOf(t, i))
+    out.push(a)
+    options.onRow?.(a)
+  }
+  return out
+}
+
+export interface Found {
+  preset: PresetId | 'custom'
+  path: string
+  index: number
+  account: Account
+}
+
+/**
+ * Scans indexes 0 .. count - 1 of every template for `address`; returns the first match
+ * or undefined. `onProgress(done, total)` is called as it goes.
+ */
+export function find(
+  node: Node,
+  address: string,
+  templates: readonly { id: PresetId | 'custom'; template: Template }[],
+  count: number,
+  options: { onProgress?: (done: number, total: number) => void; signal?: { aborted: boolean } } = {},
+): Found | undefined {
+  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_SCAN) throw new InvalidRangeError(`Scan from 1 to ${MAX_SCAN} indexes per path, got ${count}.`)
+  const want = address.trim().toLowerCase()
+  const total = count * templates.length
+  let done = 0
+  for (const { id, template: t } of templates) {
+    if (t.variableAt < 0) continue
+    const parent = walk(node, t.components.slice(0, t.variableAt), 0)
+    const after = t.components.slice(t.variableAt + 1)
+    const v = t.components[t.variableAt]!
+    for (let i = 0; i < count; i++) {
+      if (options.signal?.aborted) return undefined
+      const n = walk(child(parent, v, i), after, i)
+      if (addressOf(n).toLowerCase() === want) return { preset: id, path: pathOf(t, i), index: i, account: account(n, i, pathOf(t, i)) }
+      done++
+      if (done % 50 === 0) options.onProgress?.(done, total)
+    }
+  }
+  options.onProgress?.(total, total)
+  return undefined
+}
+
+/** The keys a wallet shows for a seed: root xprv, the account xprv/xpub and the xpub of the address chain. */
+export function rootInfo(root: Node): { rootXprv: string; accountPath: string; accountXpub: string; chainPath: string; chainXpub: string } {
+  const acct = derive(root, "m/44'/60'/0'")
+  const chain = acct.deriveChild(0)
+  return {
+    rootXprv: root.privateExtendedKey,
+    accountPath: "m/44'/60'/0'",
+    accountXpub: acct.publicExtendedKey,
+    chainPath: "m/44'/60'/0'/0",
+    chainXpub: chain.publicExtendedKey,
+  }
+}
+
+export class InvalidPathError extends BaseError {
+  constructor(message: string, hint = "A path looks like m/44'/60'/0'/0/i.") {
+    super('Hd.InvalidPathError', message, { hints: [hint] })
+  }
+}
+
+export class InvalidRangeError extends BaseError {
+  constructor(message: string) {
+    super('Hd.InvalidRangeError', message, { hints: ['Use the table pages to see more addresses.'] })
+  }
+}
+
+export class InvalidExtendedKeyError extends BaseError {
+  constructor(message: string) {
+    super('Hd.InvalidExtendedKeyError', message, { hints: ['Copy the whole xpub… or xprv… string (111 characters).'] })
+  }
+}
+
+export class HardenedFromPublicError extends BaseError {
+  constructor() {
+    super('Hd.HardenedFromPublicError', "An xpub cannot derive hardened levels (written with ').", {
+      hints: ["Use a path below the xpub without ', e.g. 0/i for an account xpub, or i for the xpub of m/44'/60'/0'/0."],
+    })
+  }
+}
