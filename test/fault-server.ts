@@ -1,0 +1,150 @@
+/**
+ * A small local JSON-RPC server that misbehaves on purpose, for fault tests.
+ *
+ * The path chooses the behaviour (http://127.0.0.1:PORT/<mode>):
+ * - `/ok`             a well-behaved fake node (chain 31337)
+ * - `/hang`           accepts the request and never answers
+ * - `/500`            HTTP 500
+ * - `/429`            HTTP 429 every time (with Retry-After: 0)
+ * - `/429-then-ok`    HTTP 429 twice, then answers like `/ok` (counter per server)
+ * - `/invalid-json`   a 200 with an HTML page
+ * - `/wrong-id`       a JSON-RPC response with another id
+ * - `/wrong-chain`    like `/ok`, but on chain 1
+ * - `/out-of-range`   numbers beyond 256 bits, or beyond a safe integer for block numbers
+ * - `/bad-hex`        quantities that are not hex
+ * - `/node-error`     a JSON-RPC error object
+ * - `/slow-send`      eth_sendRawTransaction hangs (to test that sends are never retried)
+ * - `/rate-send`      eth_sendRawTransaction answers 429 (to test that sends are never retried)
+ *
+ * Every request is recorded (`requests`), so tests can check nothing was sent twice.
+ */
+import { createServer, type IncomingMessage, type ServerResponse, type Server } from 'node:http'
+
+export interface FaultServer {
+  url: string
+  /** Every request received: mode and JSON-RPC method. */
+  requests: { mode: string; method: string }[]
+  reset(): void
+  close(): Promise<void>
+}
+
+function body(req: IncomingMessage): Promise<string> {
+  return new Promise((res) => {
+    let s = ''
+    req.on('data', (c) => (s += c))
+    req.on('end', () => res(s))
+  })
+}
+
+function okResult(method: string, chainId: string): unknown {
+  switch (method) {
+    case 'eth_chainId':
+      return chainId
+    case 'eth_blockNumber':
+      return '0x10'
+    case 'web3_clientVersion':
+      return 'fault-server/1.0'
+    case 'eth_gasPrice':
+      return '0x3b9aca00'
+    case 'eth_getBalance':
+      return '0xde0b6b3a7640000'
+    case 'eth_getTransactionCount':
+      return '0x0'
+    case 'eth_getCode':
+      return '0x'
+    case 'eth_feeHistory':
+      return { oldestBlock: '0xc', baseFeePerGas: ['0x1', '0x1', '0x1', '0x1', '0x1'], gasUsedRatio: [0, 0, 0, 0], reward: [['0x1', '0x2', '0x3'], ['0x1', '0x2', '0x3'], ['0x1', '0x2', '0x3'], ['0x1', '0x2', '0x3']] }
+    case 'eth_getBlockByNumber':
+      return null
+    case 'eth_sendRawTransaction':
+      return '0x' + '00'.repeat(32)
+    default:
+      return null
+  }
+}
+
+export async function startFaultServer(): Promise<FaultServer> {
+  const requests: FaultServer['requests'] = []
+  const counters = new Map<string, number>()
+  const hanging = new Set<ServerResponse>()
+
+  const server: Server = createServer(async (req, res) => {
+    const mode = (req.url ?? '/').slice(1).split('?')[0] ?? ''
+    const text = await body(req)
+    let msg: { id?: unknown; method?: string } = {}
+    try {
+      msg = JSON.parse(text)
+    } catch {
+      /* keep empty */
+    }
+    const method = msg.method ?? ''
+    requests.push({ mode, method })
+    const n = (counters.get(mode) ?? 0) + 1
+    counters.set(mode, n)
+    const json = (obj: unknown, status = 200, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(JSON.stringify(obj))
+    }
+    const reply = (result: unknown) => json({ jsonrpc: '2.0', id: msg.id, result })
+    const hang = () => hanging.add(res)
+
+    switch (mode) {
+      case 'ok':
+        return reply(okResult(method, '0x7a69'))
+      case 'hang':
+        return hang()
+      case '500':
+        res.writeHead(500, { 'content-type': 'text/plain' })
+        return res.end('internal error')
+      case '429':
+        return json({ error: 'too many requests' }, 429, { 'retry-after': '0' })
+      case '429-then-ok':
+        if (n <= 2) return json({ error: 'too many requests' }, 429)
+        return reply(okResult(method, '0x7a69'))
+      case 'invalid-json':
+        res.writeHead(200, { 'content-type': 'text/html' })
+        return res.end('<html><body>Welcome to nginx!</body></html>')
+      case 'wrong-id':
+        return json({ jsonrpc: '2.0', id: 987654321, result: '0x1' })
+      case 'wrong-chain':
+        return reply(okResult(method, '0x1'))
+      case 'out-of-range':
+        if (method === 'eth_getBalance') return reply('0x1' + '0'.repeat(64))
+        if (method === 'eth_blockNumber' || method === 'eth_chainId') return reply('0x' + 'f'.repeat(20))
+        return reply(okResult(method, '0x7a69'))
+      case 'bad-hex':
+        if (method === 'eth_getBalance') return reply('12345')
+        if (method === 'eth_chainId') return reply('0xzz')
+        if (method === 'eth_getCode') return reply('0x123')
+        return reply(okResult(method, '0x7a69'))
+      case 'node-error':
+        return json({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'the method does not exist/is not available' } })
+      case 'slow-send':
+        if (method === 'eth_sendRawTransaction') return hang()
+        return reply(okResult(method, '0x7a69'))
+      case 'rate-send':
+        if (method === 'eth_sendRawTransaction') return json({ error: 'too many requests' }, 429, { 'retry-after': '0' })
+        return reply(okResult(method, '0x7a69'))
+      default:
+        res.writeHead(404)
+        return res.end()
+    }
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const addr = server.address()
+  const port = typeof addr === 'object' && addr ? addr.port : 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    reset() {
+      requests.length = 0
+      counters.clear()
+    },
+    close: () =>
+      new Promise((r) => {
+        for (const h of hanging) h.destroy()
+        server.closeAllConnections?.()
+        server.close(() => r())
+      }),
+  }
+}
