@@ -125,6 +125,7 @@ export async function hashBlob(blob: BlobLike, options: StreamOptions = {}): Pro
     progress?.(size ? done / size : 1, `${formatSize(done)} of ${formatSize(size)}`)
   }
   if (signal?.aborted) throw new AbortedError()
+  if (size === 0) progress?.(1, '0 B')
   return finish(hashers)
 }
 

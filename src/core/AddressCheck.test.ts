@@ -1,0 +1,194 @@
+import { ethers } from 'ethers'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { ANVIL_KEYS, castAsync, describeVectors, readVector } from '../../test/support'
+import * as AddressCheck from './AddressCheck'
+
+const hexChars = '0123456789abcdef'
+const arbLower = fc.string({ unit: fc.constantFrom(...hexChars), minLength: 40, maxLength: 40 }).map((s) => `0x${s}`)
+
+function randomLower(): string {
+  const b = new Uint8Array(20)
+  crypto.getRandomValues(b)
+  return `0x${Buffer.from(b).toString('hex')}`
+}
+
+function randomKey(): string {
+  const b = new Uint8Array(32)
+  crypto.getRandomValues(b)
+  return `0x${Buffer.from(b).toString('hex')}`
+}
+
+describeVectors('EIP-55 vectors', () => {
+  const v = readVector<{ testCases: Record<string, string[]>; codeSampleTests: string[]; jsExample: { input: string; output: string }[] }>('eip55/eip55-test-cases.json')
+  const all = [...Object.values(v.testCases).flat(), ...v.codeSampleTests]
+  it.each(all)('%s is its own checksum form', (a) => {
+    expect(AddressCheck.checksum(a.toLowerCase())).toBe(a)
+    const r = AddressCheck.inspect(a)
+    expect(r.checksummed).toBe(a)
+    expect(['checksummed', 'lowercase', 'uppercase']).toContain(r.status)
+    expect(AddressCheck.parse(a)).toBe(a.toLowerCase())
+  })
+  it.each(v.jsExample)('toChecksumAddress($input)', ({ input, output }) => {
+    expect(AddressCheck.checksum(input)).toBe(output)
+  })
+  it('classifies the all-caps and all-lower groups as unchecked', () => {
+    for (const a of v.testCases['All caps']!) expect(AddressCheck.inspect(a).status).toBe('uppercase')
+    for (const a of v.testCases['All Lower']!) expect(AddressCheck.inspect(a).status).toBe('lowercase')
+    for (const a of v.testCases.Normal!) expect(AddressCheck.inspect(a).status).toBe('checksummed')
+  })
+})
+
+describeVectors('EIP-1191 vectors', () => {
+  const v = readVector<{ adoptedChainIds: number[]; testCases: { chainId: number; name: string; addresses: string[] }[] }>('eip1191/eip1191-test-cases.json')
+  it('adopted chain ids are the ones we apply', () => {
+    expect([...AddressCheck.EIP1191_ADOPTED]).toEqual(v.adoptedChainIds)
+  })
+  for (const t of v.testCases)
+    it.each(t.addresses)(`${t.name} (chain ${t.chainId}): %s`, (a) => {
+      expect(AddressCheck.checksumForChain(a.toLowerCase(), t.chainId)).toBe(a)
+      if (v.adoptedChainIds.includes(t.chainId)) expect(AddressCheck.checksumEip1191(a.toUpperCase().replace('0X', '0x'), t.chainId)).toBe(a)
+    })
+})
+
+describe('differential against cast to-check-sum-address', () => {
+  it('EIP-55, random addresses', async () => {
+    const addrs = Array.from({ length: 25 }, randomLower)
+    const outs = await Promise.all(addrs.map((a) => castAsync(['to-check-sum-address', a])))
+    addrs.forEach((a, i) => expect(AddressCheck.checksum(a)).toBe(outs[i]))
+  })
+  it('with a chain id (EIP-1191 formula), random addresses and chain ids', async () => {
+    const cases = Array.from({ length: 25 }, (_, i) => ({ a: randomLower(), id: i < 5 ? [1, 30, 31, 137, 0][i]! : Math.floor(Math.random() * 2 ** 40) }))
+    const outs = await Promise.all(cases.map((c) => castAsync(['to-check-sum-address', c.a, String(c.id)])))
+    cases.forEach((c, i) => expect(AddressCheck.checksumEip1191(c.a, c.id), `${c.a} ${c.id}`).toBe(outs[i]))
+  })
+})
+
+describe('properties', () => {
+  it('checksum agrees with ethers v5 and is idempotent and case-insensitive', () => {
+    fc.assert(
+      fc.property(arbLower, fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }), (lower, flips) => {
+        const c = AddressCheck.checksum(lower)
+        expect(c).toBe(ethers.utils.getAddress(lower))
+        expect(AddressCheck.checksum(c)).toBe(c)
+        const mixed = `0x${[...lower.slice(2)].map((ch, i) => (flips[i] ? ch.toUpperCase() : ch)).join('')}`
+        expect(AddressCheck.checksum(mixed)).toBe(c)
+        expect(AddressCheck.inspect(c).status).toBe(/[a-f]/.test(c) && /[A-F]/.test(c) ? 'checksummed' : /[A-F]/.test(c) ? 'uppercase' : 'lowercase')
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('a flipped letter is reported as a mismatch at exactly that position, with the correct form', () => {
+    fc.assert(
+      fc.property(arbLower, fc.nat(), (lower, k) => {
+        const c = AddressCheck.checksum(lower)
+        const letters = [...c.slice(2)].map((ch, i) => (/[a-fA-F]/.test(ch) ? i : -1)).filter((i) => i >= 0)
+        fc.pre(letters.length >= 2)
+        const i = letters[k % letters.length]!
+        const ch = c[i + 2]!
+        const wrong = `${c.slice(0, i + 2)}${ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase()}${c.slice(i + 3)}`
+        fc.pre(wrong.slice(2) !== wrong.slice(2).toUpperCase() && wrong.slice(2) !== wrong.slice(2).toLowerCase())
+        const r = AddressCheck.inspect(wrong)
+        expect(r.status).toBe('mismatch')
+        expect(r.wrongCase).toEqual([i + 1])
+        expect(r.checksummed).toBe(c)
+        expect(() => AddressCheck.parse(wrong)).toThrow(expect.objectContaining({ name: 'AddressCheck.ChecksumMismatchError', shortMessage: expect.stringContaining(`character ${i + 1} `) }))
+      }),
+      { numRuns: 200 },
+    )
+  })
+})
+
+describe('bad input: each class has its error', () => {
+  const cases: [string, string, RegExp][] = [
+    ['', 'AddressCheck.EmptyAddressError', /Enter an address/],
+    ['5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', 'AddressCheck.MissingPrefixError', /missing its 0x/],
+    ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beae', 'AddressCheck.InvalidLengthError', /this one has 39 \(1 missing\)/],
+    ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaedd', 'AddressCheck.InvalidLengthError', /41 \(1 too many\)/],
+    ['0x' + 'ab'.repeat(32), 'AddressCheck.InvalidLengthError', /64/],
+    ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaeg', 'AddressCheck.InvalidCharacterError', /"g" at position 42/],
+    ['0x5aaeb6053f3e94c9b9a0 9f33669435e7ef1beaed', 'AddressCheck.InvalidCharacterError', /" " at position 23/],
+    ['0X5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', 'AddressCheck.InvalidCharacterError', /"X" at position 2/],
+    ['XE212A5PZHLS92UVIBARMGG2R4NQ5DYPUZ', 'AddressCheck.IcapGivenError', /ICAP/],
+    ['vitalik.eth', 'AddressCheck.EnsNameGivenError', /ENS name/],
+    ['x'.repeat(5000), 'AddressCheck.InvalidLengthError', /5000 characters/],
+  ]
+  it.each(cases)('%j', (input, name, message) => {
+    expect(() => AddressCheck.inspect(input)).toThrow(expect.objectContaining({ name, shortMessage: expect.stringMatching(message) }))
+  })
+  it('never throws anything but its own errors on arbitrary text', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 100 }), (s) => {
+        try {
+          AddressCheck.inspect(s)
+        } catch (e) {
+          expect((e as Error).name).toMatch(/^AddressCheck\./)
+        }
+      }),
+      { numRuns: 500 },
+    )
+  })
+  it('rejects bad chain ids', () => {
+    expect(() => AddressCheck.parseChainId('-1')).toThrow(expect.objectContaining({ name: 'AddressCheck.InvalidChainIdError' }))
+    expect(() => AddressCheck.parseChainId('abc')).toThrow(expect.objectContaining({ name: 'AddressCheck.InvalidChainIdError' }))
+    expect(AddressCheck.parseChainId('0x1e')).toBe(30n)
+  })
+})
+
+describe('addresses from keys', () => {
+  it('anvil key 0 gives its well-known address, from the private key and from every public key form', () => {
+    const k = AddressCheck.fromPrivateKey(ANVIL_KEYS[0])
+    expect(k.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    for (const form of [k.uncompressed, k.compressed, `0x${k.uncompressed.slice(4)}`, k.uncompressed.slice(2).toUpperCase()]) {
+      expect(AddressCheck.fromPublicKey(form).address).toBe(k.address)
+    }
+    expect(AddressCheck.fromPublicKey(k.compressed).form).toBe('compressed')
+    expect(AddressCheck.fromPublicKey(`0x${k.uncompressed.slice(4)}`).form).toBe('uncompressed without 04 prefix')
+  })
+
+  it('matches `cast wallet address` and ethers v5 for random private keys', async () => {
+    const keys = Array.from({ length: 20 }, randomKey)
+    const outs = await Promise.all(keys.map((k) => castAsync(['wallet', 'address', '--private-key', k])))
+    keys.forEach((k, i) => {
+      const r = AddressCheck.fromPrivateKey(k)
+      expect(r.address).toBe(outs[i])
+      const w = new ethers.Wallet(k)
+      expect(r.uncompressed).toBe(w.publicKey)
+      expect(r.compressed).toBe(ethers.utils.computePublicKey(w.publicKey, true))
+      expect(AddressCheck.fromPublicKey(r.compressed).address).toBe(ethers.utils.computeAddress(r.compressed))
+    })
+  })
+
+  const badPub: [string, RegExp][] = [
+    ['', /Enter a public key/],
+    ['0x1234', /this one is 2 bytes/],
+    ['0x05' + '11'.repeat(32), /starts with 02 or 03/],
+    ['0x05' + '11'.repeat(64), /starts with 04/],
+    ['0x04' + '11'.repeat(64), /not a point on the secp256k1 curve/],
+    ['0x' + '0'.repeat(129), /odd number/],
+    ['0xzz', /Unexpected character "z"/],
+  ]
+  it.each(badPub)('public key %j is refused', (input, message) => {
+    expect(() => AddressCheck.fromPublicKey(input)).toThrow(expect.objectContaining({ name: 'AddressCheck.InvalidPublicKeyError', shortMessage: expect.stringMatching(message) }))
+  })
+
+  const badPriv: [string, RegExp][] = [
+    ['', /Enter a private key/],
+    ['0x1234', /this one has 4/],
+    ['0x' + 'g'.repeat(64), /not hexadecimal/],
+    ['0x' + '0'.repeat(64), /outside the secp256k1 range/],
+    ['0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141', /outside the secp256k1 range/],
+  ]
+  it.each(badPriv)('private key %j is refused without echoing it', (input, message) => {
+    try {
+      AddressCheck.fromPrivateKey(input)
+      expect.unreachable()
+    } catch (e) {
+      const err = e as AddressCheck.InvalidPrivateKeyError
+      expect(err.name).toBe('AddressCheck.InvalidPrivateKeyError')
+      expect(err.shortMessage).toMatch(message)
+      if (input.length > 10) expect(err.message).not.toContain(input.slice(2, 20))
+    }
+  })
+})
