@@ -1,0 +1,209 @@
+#!/usr/bin/env node
+/**
+ * Builds the offline signature table (src/core/data/signatures.json) from the ABIs that
+ * installed npm packages ship, plus Multicall3 and ERC standard interfaces written here as
+ * human-readable signatures. Every entry lists the sources it came from (package@version and
+ * file), so each is traceable. Run: npm run signatures. The output is deterministic and
+ * committed, so the build does not depend on running this.
+ */
+import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Abi, AbiItem } from 'ox'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const nm = join(root, 'node_modules')
+
+/** Package, and the folders inside it that hold JSON artifacts with an ABI. */
+const PACKAGES = [
+  ['@openzeppelin/contracts', ['build/contracts']],
+  ['@uniswap/v2-core', ['build']],
+  ['@uniswap/v2-periphery', ['build']],
+  ['@uniswap/v3-core', ['artifacts/contracts']],
+  ['@uniswap/v3-periphery', ['artifacts/contracts']],
+  ['@safe-global/safe-deployments', ['dist/assets']],
+  // Older OpenZeppelin (3.4, with its mocks), as installed for Uniswap v3 periphery.
+  ['@uniswap/v3-periphery/node_modules/@openzeppelin/contracts', ['build/contracts']],
+]
+
+/** ABIs that viem exports as constants (module, export names ending in `Abi`). */
+const VIEM_MODULES = ['viem', 'viem/account-abstraction']
+
+/** Written here from the standards' texts (EIP numbers given) and Multicall3's source. */
+const HANDWRITTEN = {
+  'Multicall3 (github.com/mds1/multicall, src/Multicall3.sol)': [
+    'struct Call { address target; bytes callData; }',
+    'struct Call3 { address target; bool allowFailure; bytes callData; }',
+    'struct Call3Value { address target; bool allowFailure; uint256 value; bytes callData; }',
+    'struct Result { bool success; bytes returnData; }',
+    'function aggregate(Call[] calls) payable returns (uint256 blockNumber, bytes[] returnData)',
+    'function aggregate3(Call3[] calls) payable returns (Result[] returnData)',
+    'function aggregate3Value(Call3Value[] calls) payable returns (Result[] returnData)',
+    'function blockAndAggregate(Call[] calls) payable returns (uint256 blockNumber, bytes32 blockHash, Result[] returnData)',
+    'function tryAggregate(bool requireSuccess, Call[] calls) payable returns (Result[] returnData)',
+    'function tryBlockAndAggregate(bool requireSuccess, Call[] calls) payable returns (uint256 blockNumber, bytes32 blockHash, Result[] returnData)',
+    'function getBasefee() view returns (uint256 basefee)',
+    'function getBlockHash(uint256 blockNumber) view returns (bytes32 blockHash)',
+    'function getBlockNumber() view returns (uint256 blockNumber)',
+    'function getChainId() view returns (uint256 chainid)',
+    'function getCurrentBlockCoinbase() view returns (address coinbase)',
+    'function getCurrentBlockDifficulty() view returns (uint256 difficulty)',
+    'function getCurrentBlockGasLimit() view returns (uint256 gaslimit)',
+    'function getCurrentBlockTimestamp() view returns (uint256 timestamp)',
+    'function getEthBalance(address addr) view returns (uint256 balance)',
+    'function getLastBlockHash() view returns (bytes32 blockHash)',
+  ],
+  'Solidity built-in errors (docs.soliditylang.org, Error handling)': ['error Error(string message)', 'error Panic(uint256 code)'],
+  'ERC-20 (eips.ethereum.org/EIPS/eip-20)': [
+    'function name() view returns (string)',
+    'function symbol() view returns (string)',
+    'function decimals() view returns (uint8)',
+    'function totalSupply() view returns (uint256)',
+    'function balanceOf(address _owner) view returns (uint256 balance)',
+    'function transfer(address _to, uint256 _value) returns (bool success)',
+    'function transferFrom(address _from, address _to, uint256 _value) returns (bool success)',
+    'function approve(address _spender, uint256 _value) returns (bool success)',
+    'function allowance(address _owner, address _spender) view returns (uint256 remaining)',
+    'event Transfer(address indexed _from, address indexed _to, uint256 _value)',
+    'event Approval(address indexed _owner, address indexed _spender, uint256 _value)',
+  ],
+  'WETH9 (etherscan 0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2)': [
+    'function deposit() payable',
+    'function withdraw(uint256 wad)',
+    'event Deposit(address indexed dst, uint256 wad)',
+    'event Withdrawal(address indexed src, uint256 wad)',
+  ],
+  'ERC-721 (eips.ethereum.org/EIPS/eip-721)': [
+    'event Transfer(address indexed _from, address indexed _to, uint256 indexed _tokenId)',
+    'event ApprovalForAll(address indexed _owner, address indexed _operator, bool _approved)',
+    'function ownerOf(uint256 _tokenId) view returns (address)',
+    'function safeTransferFrom(address _from, address _to, uint256 _tokenId, bytes data) payable',
+    'function safeTransferFrom(address _from, address _to, uint256 _tokenId) payable',
+    'function setApprovalForAll(address _operator, bool _approved)',
+    'function getApproved(uint256 _tokenId) view returns (address)',
+    'function isApprovedForAll(address _owner, address _operator) view returns (bool)',
+    'function tokenURI(uint256 _tokenId) view returns (string)',
+    'function onERC721Received(address _operator, address _from, uint256 _tokenId, bytes _data) returns (bytes4)',
+  ],
+  'ERC-1155 (eips.ethereum.org/EIPS/eip-1155)': [
+    'event TransferSingle(address indexed _operator, address indexed _from, address indexed _to, uint256 _id, uint256 _value)',
+    'event TransferBatch(address indexed _operator, address indexed _from, address indexed _to, uint256[] _ids, uint256[] _values)',
+    'event URI(string _value, uint256 indexed _id)',
+    'function safeTransferFrom(address _from, address _to, uint256 _id, uint256 _value, bytes _data)',
+    'function safeBatchTransferFrom(address _from, address _to, uint256[] _ids, uint256[] _values, bytes _data)',
+    'function balanceOf(address _owner, uint256 _id) view returns (uint256)',
+    'function balanceOfBatch(address[] _owners, uint256[] _ids) view returns (uint256[])',
+    'function uri(uint256 _id) view returns (string)',
+  ],
+  'ERC-165 (eips.ethereum.org/EIPS/eip-165)': ['function supportsInterface(bytes4 interfaceID) view returns (bool)'],
+  'ERC-2612 (eips.ethereum.org/EIPS/eip-2612)': [
+    'function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+    'function nonces(address owner) view returns (uint256)',
+    'function DOMAIN_SEPARATOR() view returns (bytes32)',
+  ],
+  'ERC-4626 (eips.ethereum.org/EIPS/eip-4626)': [
+    'function asset() view returns (address assetTokenAddress)',
+    'function totalAssets() view returns (uint256 totalManagedAssets)',
+    'function convertToShares(uint256 assets) view returns (uint256 shares)',
+    'function convertToAssets(uint256 shares) view returns (uint256 assets)',
+    'function deposit(uint256 assets, address receiver) returns (uint256 shares)',
+    'function mint(uint256 shares, address receiver) returns (uint256 assets)',
+    'function withdraw(uint256 assets, address receiver, address owner) returns (uint256 shares)',
+    'function redeem(uint256 shares, address receiver, address owner) returns (uint256 assets)',
+    'event Deposit(address indexed sender, address indexed owner, uint256 assets, uint256 shares)',
+    'event Withdraw(address indexed sender, address indexed receiver, address indexed owner, uint256 assets, uint256 shares)',
+  ],
+  'ERC-1271 (eips.ethereum.org/EIPS/eip-1271)': ['function isValidSignature(bytes32 _hash, bytes _signature) view returns (bytes4 magicValue)'],
+  'ERC-4337 v0.7 account (eips.ethereum.org/EIPS/eip-4337)': [
+    'function execute(address dest, uint256 value, bytes func)',
+    'function executeBatch(address[] dest, uint256[] value, bytes[] func)',
+    'function executeBatch(address[] dest, bytes[] func)',
+  ],
+  'ERC-7579 (eips.ethereum.org/EIPS/eip-7579)': ['function execute(bytes32 mode, bytes executionCalldata) payable'],
+  'ERC-6492 / ERC-5267 (eips.ethereum.org/EIPS/eip-5267)': [
+    'function eip712Domain() view returns (bytes1 fields, string name, string version, uint256 chainId, address verifyingContract, bytes32 salt, uint256[] extensions)',
+  ],
+}
+
+const sources = []
+const tables = { functions: new Map(), events: new Map(), errors: new Map() }
+
+function add(item, sourceIndex) {
+  if (item.type !== 'function' && item.type !== 'event' && item.type !== 'error') return
+  // Events with the same signature can differ in which inputs are indexed (ERC-20 and
+  // ERC-721 Transfer): keep each arrangement.
+  const signature =
+    item.type === 'event'
+      ? `${AbiItem.getSignature(item)}${item.inputs.map((i) => (i.indexed ? '1' : '0')).join('')}`
+      : AbiItem.getSignature(item)
+  const key = item.type === 'event' ? AbiItem.getSignatureHash(item) : AbiItem.getSelector(item)
+  const table = tables[`${item.type}s`]
+  let bucket = table.get(key)
+  if (!bucket) table.set(key, (bucket = new Map()))
+  let entry = bucket.get(signature)
+  if (!entry) bucket.set(signature, (entry = { human: Abi.format([item])[0], sources: new Set() }))
+  entry.sources.add(sourceIndex)
+}
+
+function walk(dir, out = []) {
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name)
+    if (statSync(p).isDirectory()) walk(p, out)
+    else if (name.endsWith('.json') && !name.endsWith('.dbg.json') && name !== 'Combined-Json.json') out.push(p)
+  }
+  return out
+}
+
+for (const [pkg, dirs] of PACKAGES) {
+  const pkgDir = join(nm, pkg)
+  const label = pkg.replace(/^.*node_modules\//, '')
+  if (!existsSync(pkgDir)) throw new Error(`${pkg} is not installed: run npm install first`)
+  const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version
+  for (const d of dirs)
+    for (const file of walk(join(pkgDir, d))) {
+      let json
+      try {
+        json = JSON.parse(readFileSync(file, 'utf8'))
+      } catch {
+        continue
+      }
+      const abi = Array.isArray(json?.abi) ? json.abi : null
+      if (!abi || abi.length === 0) continue
+      const sourceIndex = sources.push(`${label}@${version} ${relative(pkgDir, file)}`) - 1
+      let parsed
+      try {
+        parsed = Abi.from(abi)
+      } catch {
+        continue
+      }
+      for (const item of parsed) add(item, sourceIndex)
+    }
+}
+const viemVersion = JSON.parse(readFileSync(join(nm, 'viem', 'package.json'), 'utf8')).version
+for (const mod of VIEM_MODULES) {
+  const exports = await import(mod)
+  for (const name of Object.keys(exports).sort()) {
+    if (!/Abi$/.test(name) || !Array.isArray(exports[name])) continue
+    const sourceIndex = sources.push(`viem@${viemVersion} ${mod} export ${name}`) - 1
+    for (const item of Abi.from(exports[name])) add(item, sourceIndex)
+  }
+}
+for (const [source, lines] of Object.entries(HANDWRITTEN)) {
+  const sourceIndex = sources.push(source) - 1
+  for (const item of Abi.from(lines)) add(item, sourceIndex)
+}
+
+const out = { note: 'Generated by scripts/build-signatures.mjs (npm run signatures). Do not edit.', sources }
+for (const [kind, table] of Object.entries(tables)) {
+  const obj = {}
+  for (const key of [...table.keys()].sort()) {
+    obj[key] = [...table.get(key).entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, e]) => [e.human, [...e.sources].sort((a, b) => a - b)])
+  }
+  out[kind] = obj
+}
+const target = join(root, 'src', 'core', 'data', 'signatures.json')
+writeFileSync(target, `${JSON.stringify(out)}\n`)
+const count = (k) => Object.values(out[k]).reduce((a, v) => a + v.length, 0)
+console.log(`${target}: ${count('functions')} functions, ${count('events')} events, ${count('errors')} errors from ${sources.length} sources`)
