@@ -71,7 +71,7 @@ export function parsePrivateKey(text: string): `0x${string}` {
 
 /** The address of a private key. */
 export function addressOf(privateKey: `0x${string}`): `0x${string}` {
-  return Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey }))
+  return Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey })))
 }
 
 /**
@@ -177,7 +177,7 @@ export function inspectRaw(raw: string): RawInfo {
   try {
     const payload = TxEnvelope.getSignPayload({ ...env, r: undefined, s: undefined, yParity: undefined, v: undefined } as never)
     const yParity = e.yParity ?? (e.v !== undefined ? (e.v >= 35 ? (e.v - 35) % 2 : e.v - 27) : 0)
-    from = Secp256k1.recoverAddress({ payload, signature: { r: e.r, s: e.s, yParity } })
+    from = Address.checksum(Secp256k1.recoverAddress({ payload, signature: { r: e.r, s: e.s, yParity } }))
   } catch {
     throw new InvalidRawTxError('The signature does not recover to an address.')
   }
