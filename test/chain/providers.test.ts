@@ -235,7 +235,7 @@ describe('ENS', () => {
   it('resolves names and reverse records through a registry (stubbed at the registry address)', async () => {
     await rpc.request({ method: 'anvil_setCode', params: [EnsResolve.REGISTRY, ENS_STUB_RUNTIME] })
     const word = (hex: string) => `0x${hex.replace(/^0x/, '').toLowerCase().padStart(64, '0')}`
-    const keyOf = async (sig: string, node: string) => (await castAsync(['keccak', AbiFunction.encodeData(AbiFunction.from(`function ${sig} view returns (bytes32)`), [node as `0x${string}`])]))
+    const keyOf = async (sig: string, node: string) => (await castAsync(['keccak', AbiFunction.encodeData(AbiFunction.from(`function ${sig} view returns (bytes32)` as never), [node as `0x${string}`])]))
     const slotPlus = (k: string, i: number) => word((BigInt(k) + BigInt(i)).toString(16))
     const set = (k: string, v: string) => rpc.request({ method: 'anvil_setStorageAt', params: [EnsResolve.REGISTRY, k, v] })
     const node = await castAsync(['namehash', 'alice.eth'])
