@@ -52,10 +52,10 @@ export function from(text: string, kind: Kind = 'function'): Result {
   if (src.length > MAX_LENGTH) throw new InvalidSignatureError(`The signature is ${src.length} characters long; at most ${MAX_LENGTH} are accepted.`, 0)
   const p = new Parser(src)
   let declared = false
-  const kw = /^(function|event|error|constructor|modifier|fallback|receive)(?=\s)/.exec(src)
+  const special = /^(constructor|fallback|receive|modifier)(?=[\s(])/.exec(src)
+  if (special) throw new InvalidSignatureError(`A ${special[1]} has no selector.`, 0, ['Selectors exist for functions, events (topic0) and errors.'])
+  const kw = /^(function|event|error)(?=\s)/.exec(src)
   if (kw) {
-    if (kw[1] === 'constructor' || kw[1] === 'fallback' || kw[1] === 'receive' || kw[1] === 'modifier')
-      throw new InvalidSignatureError(`A ${kw[1]} has no selector.`, 0, ['Selectors exist for functions, events (topic0) and errors.'])
     kind = kw[1] as Kind
     declared = true
     p.i = kw[0].length
@@ -165,10 +165,23 @@ class Parser {
         indexed = true
       } else if (word === 'memory' || word === 'calldata' || word === 'storage') continue
       else if (word === 'payable' && type === 'address') continue
-      else if (name === undefined) name = word
+      else if (name === undefined) {
+        if (isTypeName(word))
+          throw new InvalidSignatureError(`"${word}" is a type, not a parameter name: is a comma missing before it?`, at, ['Separate parameters with commas: name(address,uint256).'])
+        name = word
+      }
       else throw new InvalidSignatureError(`Unexpected "${word}" after the parameter name "${name}".`, at, ['Did you forget a comma between parameters?'])
     }
     return { type, ...(name !== undefined ? { name } : {}), ...(indexed ? { indexed } : {}) }
+  }
+}
+
+function isTypeName(word: string): boolean {
+  try {
+    elementary(word, 0)
+    return true
+  } catch {
+    return false
   }
 }
 

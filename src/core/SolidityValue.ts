@@ -198,8 +198,8 @@ export interface TypedValue {
 
 /**
  * Parses a list of `type value` entries, one per line (blank lines and lines starting with
- * `#` or `//` skipped). A string value runs to the end of its line; quote it to keep
- * leading or trailing spaces.
+ * `#` or `//` skipped). A string value runs to the end of its line (outer spaces trimmed);
+ * quote it, JSON-style, to keep outer spaces or to write escapes.
  */
 export function parseList(text: string, maxEntries = 256): TypedValue[] {
   const out: TypedValue[] = []
@@ -217,7 +217,7 @@ export function parseList(text: string, maxEntries = 256): TypedValue[] {
       if (e instanceof BaseError) throw new ListError(i + 1, e.shortMessage, [...e.hints])
       throw e
     }
-    const valueText = type.kind === 'string' ? m[2]! : m[2]!.trim()
+    const valueText = m[2]!.trim()
     try {
       out.push({ type, value: parseValue(type, valueText), text: valueText })
     } catch (e) {
