@@ -1,8 +1,8 @@
 /**
  * Encrypted JSON keystores: Web3 Secret Storage v3 (geth, clef, cast, MyEtherWallet,
  * MyCrypto, ethers v5/v6 with the `x-ethers` mnemonic), geth's version 1 files (`Crypto`,
- * AES-128-CBC) and the pre-sale wallet (see `Presale`). Scrypt and PBKDF2 run in
- * WebAssembly (hash-wasm); every parameter is checked against `KeystoreBounds` before any
+ * AES-128-CBC) and the pre-sale wallet (see `Presale`). Scrypt runs in WebAssembly
+ * (hash-wasm), PBKDF2 in WebCrypto (see `KeystoreKdf`); every parameter is checked against `KeystoreBounds` before any
  * memory is taken.
  *
  * @example
@@ -13,12 +13,12 @@
  * ```
  */
 import { cbc, ctr } from '@noble/ciphers/aes.js'
-import { createSHA256, pbkdf2, scrypt } from 'hash-wasm'
 import { Address, Bytes, Hash, Hex } from 'ox'
 import { BaseError } from './Errors'
 import * as Hd from './Hd'
 import * as Key from './Key'
 import * as Bounds from './KeystoreBounds'
+import * as Kdfs from './KeystoreKdf'
 import * as Mnemonic from './Mnemonic'
 import * as Presale from './Presale'
 
@@ -190,14 +190,14 @@ export function describeKdf(kdf: Kdf): string {
 // ---------------------------------------------------------------------------------------
 // Key derivation
 
-/** Runs the keystore's KDF (in WebAssembly). `dklen` may be 64 for ethers' mnemonic key. */
+/** Runs the keystore's KDF (scrypt in WebAssembly, PBKDF2 in WebCrypto). `dklen` may be 64 for ethers' mnemonic key. */
 export async function deriveKey(kdf: Kdf, password: Uint8Array, dklen = 32): Promise<Uint8Array> {
   if (kdf.name === 'scrypt') {
     Bounds.checkScrypt({ ...kdf, dklen: 32 })
-    return (await scrypt({ password, salt: kdf.salt, costFactor: kdf.n, blockSize: kdf.r, parallelism: kdf.p, hashLength: dklen, outputType: 'binary' })) as Uint8Array
+    return Kdfs.scrypt(password, kdf.salt, kdf, dklen)
   }
   Bounds.checkPbkdf2({ ...kdf, dklen: 32 })
-  return (await pbkdf2({ password, salt: kdf.salt, iterations: kdf.c, hashLength: dklen, hashFunction: createSHA256(), outputType: 'binary' })) as Uint8Array
+  return Kdfs.pbkdf2Sha256(password, kdf.salt, kdf.c, dklen)
 }
 
 function macOf(dk: Uint8Array, ciphertext: Uint8Array): Uint8Array {

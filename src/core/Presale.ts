@@ -12,10 +12,10 @@
  * ```
  */
 import { cbc } from '@noble/ciphers/aes.js'
-import { createSHA256, pbkdf2 } from 'hash-wasm'
 import { Address, Bytes, Hash } from 'ox'
 import { BaseError } from './Errors'
 import * as Key from './Key'
+import * as Kdfs from './KeystoreKdf'
 
 export const PBKDF2_ITERATIONS = 2000
 /** pyethsaletool encrypts a seed of a few dozen bytes; anything beyond 1 KiB is not a presale wallet. */
@@ -56,14 +56,7 @@ export function parse(json: Record<string, unknown>): Wallet {
 /** Decrypts a pre-sale wallet. Throws `Presale.WrongPasswordError` on a wrong password. */
 export async function decrypt(wallet: Wallet, password: string): Promise<{ privateKey: Key.PrivateKey; address: string }> {
   const pw = Bytes.fromString(password)
-  const derived = (await pbkdf2({
-    password: pw,
-    salt: pw,
-    iterations: PBKDF2_ITERATIONS,
-    hashLength: 16,
-    hashFunction: createSHA256(),
-    outputType: 'binary',
-  })) as Uint8Array
+  const derived = await Kdfs.pbkdf2Sha256(pw, pw, PBKDF2_ITERATIONS, 16)
   const iv = wallet.encseed.subarray(0, 16)
   const ct = wallet.encseed.subarray(16)
   let seed: Uint8Array
