@@ -1,4 +1,4 @@
-import { expect, openTool, output, test } from './fixtures'
+import { expect, openTool, test } from './fixtures'
 
 test('the catalogue lists the nine capabilities and opens a tool', async ({ page }) => {
   await page.goto('/')
@@ -12,6 +12,7 @@ test('the catalogue lists the nine capabilities and opens a tool', async ({ page
 
 test('the command palette finds a tool by keyword with the keyboard', async ({ page }) => {
   await page.goto('/')
+  await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
   await page.keyboard.press('Control+k')
   const box = page.getByRole('combobox', { name: 'Find a tool' })
   await expect(box).toBeFocused()
@@ -42,7 +43,53 @@ test('the theme can be switched to dark and is remembered', async ({ page }) => 
 test('a phone-sized screen shows the tool without horizontal scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 })
   await openTool(page, 'units', { amount: '123456789.123456789', unit: 'ether' })
-  await expect(output(page, 'wei')).toHaveText('123456789123456789000000000')
+  await expect(page.getByLabel('wei', { exact: true })).toHaveValue('123456789123456789000000000')
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   expect(overflow).toBeLessThanOrEqual(0)
+})
+
+test('the first screen loads only the shell: at most 150 KB of gzipped JavaScript', async ({ page }) => {
+  const { readFileSync } = await import('node:fs')
+  const { gzipSync } = await import('node:zlib')
+  const { join } = await import('node:path')
+  const scripts: string[] = []
+  page.on('response', (r) => {
+    const u = new URL(r.url())
+    if (u.pathname.endsWith('.js')) scripts.push(u.pathname)
+  })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(scripts.length).toBeGreaterThan(0)
+  let total = 0
+  for (const p of scripts) total += gzipSync(readFileSync(join(process.cwd(), 'dist', p))).length
+  expect(total, `gzipped JS on the first screen: ${scripts.join(', ')}`).toBeLessThanOrEqual(150 * 1024)
+})
+
+test('secret fields never reach the URL, storage or the console, for every tool', async ({ page }) => {
+  // The registry is the source: every tool's secret fields are filled with a marker; the URL,
+  // localStorage, sessionStorage and console output must never contain it.
+  const marker = 'c0ffee5ec2e7'
+  const { registry } = await import('../src/tools/registry')
+  const logs: string[] = []
+  page.on('console', (m) => logs.push(m.text()))
+  let checked = 0
+  for (const { meta } of registry) {
+    const secrets = meta.fields.filter((f) => f.secret && (f.kind === 'text' || f.kind === 'textarea'))
+    if (!secrets.length) continue
+    await page.goto(`/${meta.id}`)
+    await expect(page.getByRole('heading', { level: 1, name: meta.title })).toBeVisible()
+    for (const f of secrets) {
+      const box = page.getByLabel(f.label, { exact: true })
+      if ((await box.count()) !== 1) continue
+      await box.fill(`${marker}${f.name}`)
+      checked++
+    }
+    await page.waitForTimeout(150)
+    expect(page.url()).not.toContain(marker)
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))
+    expect(stored).not.toContain(marker)
+  }
+  expect(logs.join('\n')).not.toContain(marker)
+  test.info().annotations.push({ type: 'secret fields checked', description: String(checked) })
 })

@@ -15,10 +15,11 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       aria-label={`Copy ${label}`}
       title={`Copy ${label}`}
       onClick={() => {
-        navigator.clipboard?.writeText(value).then(
+        if (!navigator.clipboard) return setCopied('fail')
+        navigator.clipboard.writeText(value).then(
           () => setCopied('ok'),
           () => setCopied('fail'),
-        ) ?? setCopied('fail')
+        )
       }}
     >
       {copied === 'ok' ? 'Copied' : copied === 'fail' ? 'Copy failed' : 'Copy'}
