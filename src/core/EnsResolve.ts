@@ -98,9 +98,9 @@ export async function lookup(rpc: Rpc.Eip1193Like | undefined, address: string):
   const resolver = await callAddress(rpc, REGISTRY, resolverFn, node)
   if (!resolver) throw new NotFoundError(`${addr} has no reverse record.`, 'Its owner has not set a primary name.')
   const raw = await ChainCall.call(rpc, { to: resolver, data: AbiFunction.encodeData(nameFn, [node]) })
-  let name = ''
+  let name: string
   try {
-    ;[name] = AbiParameters.decode(nameFn.outputs, raw) as [string]
+    name = (AbiParameters.decode(nameFn.outputs, raw) as [string])[0]
   } catch {
     throw new Rpc.InvalidResponseError({ method: 'eth_call' }, 'the reverse resolver returned data that is not a string')
   }

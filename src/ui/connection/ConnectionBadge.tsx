@@ -1,0 +1,178 @@
+/**
+ * The connection badge in the app header: where requests go (the endpoint URL), the chain,
+ * and the status. It opens a dialog to choose the local devnet, any JSON-RPC URL, or a
+ * browser wallet, and shows the chain's details (block, client, latency, gas and fees).
+ */
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import * as Rpc from '../../core/Rpc'
+import * as Units from '../../core/Units'
+import { useConnection, type Choice } from './store'
+import './connection.css'
+
+const gwei = (v: bigint) => `${Units.format(v, 'gwei')} gwei`
+
+export default function ConnectionBadge() {
+  const c = useConnection()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const [kind, setKind] = useState<Choice['kind']>(c.choice.kind)
+  const [url, setUrl] = useState(c.choice.kind === 'url' ? c.choice.url : '')
+  const [urlError, setUrlError] = useState('')
+  const [wallet, setWallet] = useState(c.choice.kind === 'wallet' ? (c.choice.rdns ?? '') : '')
+  const ids = useId()
+
+  const openDialog = () => {
+    setKind(c.choice.kind)
+    if (c.choice.kind === 'url') setUrl(c.choice.url)
+    setUrlError('')
+    dialog.current?.showModal()
+    void c.refresh()
+  }
+  useEffect(() => {
+    if (kind === 'wallet') c.discoverWallets()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind])
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    let choice: Choice
+    if (kind === 'url') {
+      try {
+        choice = { kind: 'url', url: Rpc.assertUrl(url) }
+      } catch (err) {
+        setUrlError((err as Rpc.InvalidUrlError).message.replace('\n', ' '))
+        return
+      }
+    } else if (kind === 'wallet') {
+      const w = c.availableWallets().find((x) => x.rdns === wallet) ?? c.availableWallets()[0]
+      choice = { kind: 'wallet', ...(w ? { rdns: w.rdns, name: w.name } : {}) }
+    } else choice = { kind: 'devnet' }
+    setUrlError('')
+    void c.choose(choice)
+  }
+
+  const info = c.info
+  const label = c.status === 'connected' && info ? info.chainName : c.status === 'error' ? 'Not connected' : 'Connecting…'
+  const wallets = kind === 'wallet' ? c.availableWallets() : []
+
+  return (
+    <>
+      <button type="button" className={`conn-badge conn-${c.status}`} onClick={openDialog} aria-haspopup="dialog" title={`Requests go to ${c.url || c.devnetUrl}`}>
+        <span className="conn-dot" aria-hidden="true" />
+        <span className="conn-chain">{label}</span>
+        <span className="conn-url">{Rpc.shortUrl(c.url || c.devnetUrl)}</span>
+      </button>
+      <dialog ref={dialog} className="conn-dialog" aria-labelledby={`${ids}-title`} onClick={(e) => e.target === dialog.current && dialog.current?.close()}>
+        <div className="conn-body">
+          <header className="conn-head">
+            <h2 id={`${ids}-title`}>Connection</h2>
+            <button type="button" onClick={() => dialog.current?.close()} aria-label="Close">
+              ×
+            </button>
+          </header>
+          <form onSubmit={onSubmit}>
+            <fieldset className="conn-choices">
+              <legend>Talk to</legend>
+              <label>
+                <input type="radio" name="conn-kind" value="devnet" checked={kind === 'devnet'} onChange={() => setKind('devnet')} /> Local devnet{' '}
+                <code>{Rpc.shortUrl(c.devnetUrl)}</code>
+              </label>
+              <label>
+                <input type="radio" name="conn-kind" value="url" checked={kind === 'url'} onChange={() => setKind('url')} /> A JSON-RPC URL
+              </label>
+              {kind === 'url' && (
+                <div className={`field${urlError ? ' has-error' : ''}`}>
+                  <label htmlFor={`${ids}-url`}>Endpoint URL</label>
+                  <input
+                    id={`${ids}-url`}
+                    type="text"
+                    value={url}
+                    placeholder="https://… or wss://…"
+                    onChange={(e) => setUrl(e.target.value)}
+                    aria-invalid={!!urlError}
+                    aria-describedby={urlError ? `${ids}-url-error` : undefined}
+                    spellCheck={false}
+                    autoComplete="off"
+                  />
+                  {urlError && (
+                    <p className="error" id={`${ids}-url-error`}>
+                      {urlError}
+                    </p>
+                  )}
+                  <p className="help">HTTP(S) or WebSocket. The app sends requests to this endpoint only; the node must allow this page's origin (CORS).</p>
+                </div>
+              )}
+              <label>
+                <input type="radio" name="conn-kind" value="wallet" checked={kind === 'wallet'} onChange={() => setKind('wallet')} /> A browser wallet
+              </label>
+              {kind === 'wallet' &&
+                (wallets.length ? (
+                  <div className="field">
+                    <label htmlFor={`${ids}-wallet`}>Wallet</label>
+                    <select id={`${ids}-wallet`} value={wallet || wallets[0]?.rdns} onChange={(e) => setWallet(e.target.value)}>
+                      {wallets.map((w) => (
+                        <option key={w.uuid} value={w.rdns}>
+                          {w.name}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ) : (
+                  <p className="help">No browser wallet found (none announced itself via EIP-6963, and there is no window.ethereum).</p>
+                ))}
+            </fieldset>
+            <div className="actions">
+              <button type="submit" className="primary">
+                Connect
+              </button>
+              <button type="button" onClick={() => void c.refresh()}>
+                Refresh
+              </button>
+            </div>
+          </form>
+
+          <section aria-label="Connection status" className="conn-status" aria-live="polite">
+            {c.status === 'connecting' && <p>Connecting to {Rpc.shortUrl(c.url || c.devnetUrl)}…</p>}
+            {c.status === 'error' && c.error && (
+              <div className="notice notice-error" role="alert">
+                <strong>{c.error.message}</strong>
+                {c.error.hints.map((h) => (
+                  <p key={h}>{h}</p>
+                ))}
+              </div>
+            )}
+            {info && (
+              <dl>
+                <Row label="Endpoint" value={c.url} />
+                <Row label="Chain" value={`${info.chainName} (chain id ${info.chainId})`} />
+                {c.choice.kind === 'devnet' && c.devnetChainId !== null && c.devnetChainId !== info.chainId && (
+                  <Row label="Warning" value={`The devnet should be chain ${c.devnetChainId}, but the node says ${info.chainId}.`} />
+                )}
+                <Row label="Latest block" value={`${info.blockNumber}${info.blockTimestamp !== null ? ` (${new Date(info.blockTimestamp * 1000).toISOString().replace('.000Z', 'Z')})` : ''}`} />
+                <Row label="Client" value={info.clientVersion ?? 'unknown'} />
+                <Row label="Latency" value={`${info.latencyMs} ms`} />
+                <Row label="Gas price" value={gwei(info.gasPrice)} />
+                {info.fees?.baseFee != null && <Row label="Base fee (next block)" value={gwei(info.fees.baseFee)} />}
+                {info.fees && (
+                  <Row
+                    label="Priority fee"
+                    value={`slow ${gwei(info.fees.priority.slow)} · standard ${gwei(info.fees.priority.standard)} · fast ${gwei(info.fees.priority.fast)}`}
+                  />
+                )}
+                {c.accounts.length > 0 && <Row label="Wallet accounts" value={c.accounts.join(', ')} />}
+              </dl>
+            )}
+          </section>
+        </div>
+      </dialog>
+    </>
+  )
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="row">
+      <dt>{label}</dt>
+      <dd className="value mono">{value}</dd>
+    </div>
+  )
+}

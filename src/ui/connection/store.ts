@@ -1,0 +1,262 @@
+/**
+ * The connection: which node the app talks to (the local devnet by default, any JSON-RPC URL,
+ * or a browser wallet found by EIP-6963 discovery with `window.ethereum` as fallback), and what
+ * it looks like (chain, block, client, latency, fees).
+ *
+ * The choice persists in localStorage (it is not a secret; URLs with API keys are stored as
+ * typed, and shown shortened). The app sends requests to the chosen endpoint only.
+ *
+ * - `getProvider()` gives network tools their `{ rpc, rpcUrl }`.
+ * - `useConnection()` re-renders on change.
+ */
+import { useSyncExternalStore } from 'react'
+import * as Chains from '../../core/Chains'
+import { BaseError, toErrorInfo, type ErrorInfo } from '../../core/Errors'
+import * as Rpc from '../../core/Rpc'
+import type { Eip1193Like } from '../../tools/types'
+
+export type Choice = { kind: 'devnet' } | { kind: 'url'; url: string } | { kind: 'wallet'; rdns?: string; name?: string }
+
+/** A browser wallet: from an EIP-6963 announcement, or `window.ethereum`. */
+export interface WalletInfo {
+  uuid: string
+  name: string
+  rdns: string
+  icon?: string
+  provider: WalletProvider
+}
+
+interface WalletProvider extends Eip1193Like {
+  on?(event: string, listener: (...args: unknown[]) => void): void
+  removeListener?(event: string, listener: (...args: unknown[]) => void): void
+}
+
+export interface ConnectionState {
+  choice: Choice
+  /** The URL requests go to (`wallet:<name>` for a browser wallet). */
+  url: string
+  /** The devnet URL (from /devnet.json, or the fallback). */
+  devnetUrl: string
+  /** The devnet's expected chain id (from /devnet.json). */
+  devnetChainId: number | null
+  status: 'connecting' | 'connected' | 'error'
+  info?: Chains.Info
+  error?: ErrorInfo
+  /** Accounts the wallet exposed (browser wallet only). */
+  accounts: string[]
+  wallets: WalletInfo[]
+}
+
+export const FALLBACK_DEVNET_URL = 'http://127.0.0.1:8545'
+const STORAGE_KEY = 'ether-workbench.connection'
+
+function loadChoice(): Choice {
+  try {
+    const raw = globalThis.localStorage?.getItem(STORAGE_KEY)
+    if (!raw) return { kind: 'devnet' }
+    const c = JSON.parse(raw) as Choice
+    if (c.kind === 'url' && typeof c.url === 'string') {
+      Rpc.assertUrl(c.url)
+      return { kind: 'url', url: c.url }
+    }
+    if (c.kind === 'wallet') return { kind: 'wallet', ...(typeof c.rdns === 'string' ? { rdns: c.rdns } : {}), ...(typeof c.name === 'string' ? { name: c.name } : {}) }
+  } catch {
+    /* corrupt or invalid: default */
+  }
+  return { kind: 'devnet' }
+}
+
+function saveChoice(c: Choice) {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(c))
+  } catch {
+    /* storage disabled: the choice lasts for this page only */
+  }
+}
+
+let state: ConnectionState = {
+  choice: loadChoice(),
+  url: '',
+  devnetUrl: FALLBACK_DEVNET_URL,
+  devnetChainId: null,
+  status: 'connecting',
+  accounts: [],
+  wallets: [],
+}
+const listeners = new Set<() => void>()
+function set(patch: Partial<ConnectionState>) {
+  state = { ...state, ...patch }
+  for (const l of listeners) l()
+}
+
+let transport: Eip1193Like | null = null
+let transportUrl = ''
+let ready: Promise<void> | null = null
+let generation = 0
+
+// ---- devnet discovery ----
+
+let devnetLoaded: Promise<void> | null = null
+function loadDevnet(): Promise<void> {
+  devnetLoaded ??= (async () => {
+    try {
+      const res = await fetch('/devnet.json', { cache: 'no-store' })
+      if (!res.ok) return
+      const j = (await res.json()) as { rpcUrl?: unknown; chainId?: unknown }
+      if (typeof j.rpcUrl === 'string') set({ devnetUrl: Rpc.assertUrl(j.rpcUrl) })
+      if (typeof j.chainId === 'number' && Number.isSafeInteger(j.chainId) && j.chainId > 0) set({ devnetChainId: j.chainId })
+    } catch {
+      /* not served (dev server, static hosting): keep the fallback */
+    }
+  })()
+  return devnetLoaded
+}
+
+// ---- wallet discovery (EIP-6963, window.ethereum fallback) ----
+
+let discovering = false
+/** Listens for EIP-6963 announcements and asks wallets to announce themselves. */
+export function discoverWallets(): void {
+  if (typeof window === 'undefined') return
+  if (!discovering) {
+    discovering = true
+    window.addEventListener('eip6963:announceProvider', ((e: CustomEvent) => {
+      const d = e.detail as { info?: { uuid?: string; name?: string; rdns?: string; icon?: string }; provider?: WalletProvider }
+      if (!d?.info?.uuid || !d.provider || typeof d.provider.request !== 'function') return
+      const w: WalletInfo = { uuid: d.info.uuid, name: String(d.info.name ?? 'Wallet').slice(0, 60), rdns: String(d.info.rdns ?? ''), provider: d.provider, ...(d.info.icon?.startsWith('data:image/') ? { icon: d.info.icon } : {}) }
+      set({ wallets: [...state.wallets.filter((x) => x.uuid !== w.uuid), w] })
+    }) as EventListener)
+  }
+  window.dispatchEvent(new Event('eip6963:requestProvider'))
+}
+
+function injected(): WalletInfo | null {
+  const eth = (globalThis as { ethereum?: WalletProvider }).ethereum
+  if (!eth || typeof eth.request !== 'function') return null
+  return { uuid: 'window.ethereum', name: 'Injected wallet (window.ethereum)', rdns: 'window.ethereum', provider: eth }
+}
+
+/** Wallets found so far, with `window.ethereum` listed when no EIP-6963 wallet announced itself. */
+export function availableWallets(): WalletInfo[] {
+  if (state.wallets.length) return state.wallets
+  const w = injected()
+  return w ? [w] : []
+}
+
+let walletCleanup: (() => void) | null = null
+
+// ---- connecting ----
+
+async function open(choice: Choice): Promise<void> {
+  const my = ++generation
+  walletCleanup?.()
+  walletCleanup = null
+  set({ choice, status: 'connecting', error: undefined, info: undefined, accounts: [] })
+  try {
+    if (choice.kind === 'wallet') {
+      discoverWallets()
+      await new Promise((r) => setTimeout(r, 150)) // let wallets announce
+      const all = availableWallets()
+      const w = all.find((x) => (choice.rdns ? x.rdns === choice.rdns : true)) ?? all[0]
+      if (!w) throw new NoWalletError()
+      transport = w.provider
+      transportUrl = `wallet:${w.name}`
+      set({ url: transportUrl })
+      const accounts = (await Rpc.request(w.provider, 'eth_requestAccounts', [], { url: transportUrl })) as unknown
+      if (my !== generation) return
+      set({ accounts: Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string').slice(0, 20) : [] })
+      const onChange = () => void refresh()
+      w.provider.on?.('chainChanged', onChange)
+      w.provider.on?.('accountsChanged', onChange)
+      walletCleanup = () => {
+        w.provider.removeListener?.('chainChanged', onChange)
+        w.provider.removeListener?.('accountsChanged', onChange)
+      }
+    } else {
+      if (choice.kind === 'devnet') await loadDevnet()
+      const url = choice.kind === 'devnet' ? state.devnetUrl : choice.url
+      const t = Rpc.fromUrl(url)
+      if (transport && 'close' in transport) (transport as Rpc.Transport).close()
+      transport = t
+      transportUrl = t.url
+      set({ url: t.url })
+    }
+    if (my !== generation) return
+    await refresh()
+  } catch (e) {
+    if (my === generation) set({ status: 'error', error: toErrorInfo(e) })
+  }
+}
+
+/** Re-reads the chain info (chain id, block, client, latency, fees). */
+export async function refresh(): Promise<void> {
+  const my = generation
+  if (!transport) return
+  set({ status: state.info ? state.status : 'connecting' })
+  try {
+    const info = await Chains.info(transport)
+    if (my !== generation) return
+    let accounts = state.accounts
+    if (state.choice.kind === 'wallet') {
+      const a = await Rpc.request(transport, 'eth_accounts', [], { url: transportUrl }).catch(() => [])
+      accounts = Array.isArray(a) ? a.filter((x): x is string => typeof x === 'string').slice(0, 20) : []
+    }
+    set({ status: 'connected', info, error: undefined, accounts })
+  } catch (e) {
+    if (my === generation) set({ status: 'error', error: toErrorInfo(e) })
+  }
+}
+
+/** Connects to `choice` and remembers it. */
+export function choose(choice: Choice): Promise<void> {
+  saveChoice(choice)
+  ready = open(choice)
+  return ready
+}
+
+function ensureStarted(): Promise<void> {
+  ready ??= open(state.choice)
+  return ready
+}
+
+/**
+ * The provider for network tools: requests wait until the connection is set up, then go to
+ * the chosen endpoint (and only there).
+ */
+export function getProvider(): { rpc: Eip1193Like; rpcUrl: string } {
+  void ensureStarted()
+  const rpc: Eip1193Like = {
+    async request(args) {
+      await ensureStarted()
+      if (!transport) throw new Rpc.NotConnectedError()
+      return transport.request(args)
+    },
+  }
+  return { rpc, rpcUrl: transportUrl || state.url || state.devnetUrl }
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l)
+  void ensureStarted()
+  return () => listeners.delete(l)
+}
+const snapshot = () => state
+
+/** The connection state, re-rendering on change. */
+export function useConnection(): ConnectionState & { choose: typeof choose; refresh: typeof refresh; discoverWallets: typeof discoverWallets; availableWallets: typeof availableWallets } {
+  const s = useSyncExternalStore(subscribe, snapshot, snapshot)
+  return { ...s, choose, refresh, discoverWallets, availableWallets }
+}
+
+/** For tests: the current state without React. */
+export function getConnection(): ConnectionState {
+  return state
+}
+
+export class NoWalletError extends BaseError {
+  constructor() {
+    super('Connection.NoWalletError', 'No browser wallet found.', {
+      hints: ['Install or unlock a wallet extension (it announces itself via EIP-6963), or choose the devnet or a JSON-RPC URL.'],
+    })
+  }
+}
