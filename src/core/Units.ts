@@ -142,7 +142,7 @@ export type FormatStyle = 'plain' | 'ethers' | 'grouped'
  * Formats base units as a human amount.
  *
  * - `plain`: `1`, `1.5`, `0.000000001`
- * - `ethers`: as ethers v5's formatUnits: always a fraction, `1.0`
+ * - `ethers`: as ethers v5's formatUnits: always a fraction, `1.0` (none for 0 decimals)
  * - `grouped`: thousands grouped, `1,000.0` (`1,000` for 0 decimals)
  *
  * @example
@@ -157,7 +157,7 @@ export function format(value: bigint, unit: UnitName | number, style: FormatStyl
   const s = abs.toString().padStart(decimals + 1, '0')
   let whole = s.slice(0, s.length - decimals)
   let frac = s.slice(s.length - decimals).replace(/0+$/, '')
-  if (frac === '' && (style === 'ethers' || (style === 'grouped' && decimals > 0))) frac = '0'
+  if (frac === '' && style !== 'plain' && decimals > 0) frac = '0'
   if (style === 'grouped') whole = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
   return (negative ? '-' : '') + whole + (frac ? `.${frac}` : '')
 }
