@@ -373,10 +373,30 @@ export function decode(params: Params, data: Hex.Hex | Uint8Array, base = 0): un
   const shapes = compileAll(params)
   AbiLayout.check(shapes, bytes, base)
   try {
-    return AbiParameters.decode(stripNames(params), bytes, { checksumAddress: true }) as unknown[]
+    const values = AbiParameters.decode(stripNames(params), bytes, { checksumAddress: true }) as unknown[]
+    // ox returns integers of up to 48 bits as numbers: make every integer a bigint.
+    for (let i = 0; i < shapes.length; i++) if (hasSmallInt(shapes[i]!)) values[i] = bigInts(shapes[i]!, values[i])
+    return values
   } catch (e) {
     throw new AbiLayout.MalformedDataError(`The data does not decode as (${formatParams(params, false)}): ${(e as { shortMessage?: string }).shortMessage ?? (e as Error).message}`)
   }
+}
+
+const smallIntCache = new WeakMap<AbiLayout.Shape, boolean>()
+function hasSmallInt(s: AbiLayout.Shape): boolean {
+  let r = smallIntCache.get(s)
+  if (r === undefined) {
+    r = s.kind === 'uint' || s.kind === 'int' ? s.bits <= 48 : s.kind === 'array' ? hasSmallInt(s.child) : s.kind === 'tuple' ? s.children.some(hasSmallInt) : false
+    smallIntCache.set(s, r)
+  }
+  return r
+}
+
+function bigInts(s: AbiLayout.Shape, v: unknown): unknown {
+  if (typeof v === 'number') return BigInt(v)
+  if (s.kind === 'array') return (v as unknown[]).map((x) => bigInts(s.child, x))
+  if (s.kind === 'tuple') return (v as unknown[]).map((x, i) => (hasSmallInt(s.children[i]!) ? bigInts(s.children[i]!, x) : x))
+  return v
 }
 
 const unnamedCache = new WeakMap<Params, Params>()
