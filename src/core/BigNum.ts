@@ -49,6 +49,7 @@ export function wrap(v: bigint, signed: boolean, bits: number): bigint {
  */
 export function parseNumber(text: string): bigint {
   const t = text.trim()
+  if (FAST_PLAIN.test(t)) return BigInt(t) // common case: plain decimal or 0x-hex
   if (t === '') throw new SyntaxError_('Enter a number.', 0, ['For example 42, 0x2a, 0b101010 or 1e18.'])
   if (t.startsWith('{')) return parseBigNumberJson(t)
   let s = t
@@ -75,6 +76,7 @@ function parseBigNumberJson(t: string): bigint {
   return hex.startsWith('-') ? -BigInt(hex.slice(1)) : BigInt(hex)
 }
 
+const FAST_PLAIN = /^(?:0x[0-9a-fA-F]{1,4096}|[0-9]{1,4096})$/
 const LITERAL = /^(0[xX][0-9a-fA-F_]*|0[bB][01_]*|0[oO][0-7_]*|(?:\d[\d_]*)?(?:\.\d[\d_]*)?(?:[eE][+-]?\d+)?)/
 
 function parseUnsignedLiteral(s: string, offset: number): bigint {
