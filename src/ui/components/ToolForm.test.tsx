@@ -1,0 +1,61 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { afterEach, describe, expect, it } from 'vitest'
+import bignum from '../../tools/bignum'
+import { withDefaults } from '../../tools/define'
+import type { RawInput } from '../../tools/types'
+import { Examples, ToolForm } from './ToolForm'
+import { ResultRow } from './ResultView'
+
+afterEach(cleanup)
+
+function Harness() {
+  const [values, setVals] = useState<RawInput>(withDefaults(bignum, {}))
+  const setValues = (p: RawInput) => setVals((v) => ({ ...v, ...p }))
+  return (
+    <>
+      <Examples meta={bignum} setValues={setValues} />
+      <ToolForm meta={bignum} tool={bignum} values={values} setValues={setValues} files={{}} setFile={() => {}} />
+    </>
+  )
+}
+
+describe('ToolForm (generic tool page)', () => {
+  it('renders labelled fields and live results', async () => {
+    render(<Harness />)
+    const expr = screen.getByLabelText('Expression')
+    fireEvent.change(expr, { target: { value: '6 * 7' } })
+    await waitFor(() => expect(screen.getByRole('status', { name: 'decimal' }).textContent).toBe('42'))
+    expect(screen.getByRole('status', { name: 'hex' }).textContent).toBe('0x2a')
+    expect(screen.getByRole('button', { name: 'Copy decimal' })).toBeTruthy()
+  })
+
+  it('shows a parse error at its field, linked by aria-describedby', async () => {
+    render(<Harness />)
+    const expr = screen.getByLabelText('Expression')
+    fireEvent.change(expr, { target: { value: '1 +' } })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toMatch(/Unexpected end of input at position 4/)
+    expect(expr.getAttribute('aria-invalid')).toBe('true')
+    expect(expr.getAttribute('aria-describedby')).toContain(alert.id)
+  })
+
+  it('fills the form from a worked example', async () => {
+    render(<Harness />)
+    fireEvent.click(screen.getByRole('button', { name: 'Hex to decimal' }))
+    await waitFor(() => expect(screen.getByRole('status', { name: 'decimal' }).textContent).toBe('1000000000000000000'))
+  })
+})
+
+describe('ResultRow', () => {
+  it('hides a secret value until revealed, and hides it again on a click', () => {
+    render(<dl><ResultRow row={{ label: 'private key', value: '0xsecret', secret: true }} /></dl>)
+    expect(screen.queryByText('0xsecret')).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Copy private key' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal private key' }))
+    expect(screen.getByText('0xsecret')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Hide private key' }))
+    expect(screen.queryByText('0xsecret')).toBeNull()
+  })
+})
