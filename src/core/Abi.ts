@@ -150,6 +150,7 @@ function normalizeSignature(text: string): { text: string; anonymous: boolean } 
   t = AbiCodec.normalizeTypeText(t)
     .replace(/\bconstant\b/g, 'view')
     .replace(/\s+(virtual|override)\b/g, '')
+    .replace(/\s+(calldata|memory|storage)\b/g, '')
   // A bare signature: `transfer(address,uint256)` is a function; with `indexed`, an event.
   if (/^[A-Za-z_$][\w$]*\s*\(/.test(t) && !/^(function|event|error|constructor|fallback|receive|struct)\b/.test(t))
     t = `${/\bindexed\b/.test(t) ? 'event' : 'function'} ${t}`
@@ -270,7 +271,7 @@ export function toSolidity(abi: Abi, name = 'IContract'): string {
   const lines: string[] = []
   for (const item of abi) {
     if (item.type === 'event') lines.push(`    event ${item.name}(${params(item.inputs, 'event')})${item.anonymous ? ' anonymous' : ''};`)
-    else if (item.type === 'error') lines.push(`    error ${item.name}(${params(item.inputs, 'in')});`)
+    else if (item.type === 'error') lines.push(`    error ${item.name}(${params(item.inputs, 'event')});`)
   }
   for (const item of abi) {
     if (item.type === 'function') {
