@@ -1,0 +1,27 @@
+import { defineMeta } from '../define'
+
+const TEST = 'test test test test test test test test test test test junk'
+
+export default defineMeta({
+  id: 'find-address',
+  title: 'Find my address',
+  summary: 'Scan every common derivation path (MetaMask, Ledger Live, Ledger legacy, and yours) of a recovery phrase for the first N indexes, and say which path holds an address.',
+  capability: 'mnemonics',
+  keywords: ['find address', 'lost account', 'which path', 'derivation path', 'scan', 'recover', 'ledger', 'metamask', 'trezor', 'mnemonic', 'hd wallet', 'bip44'],
+  runs: 'worker',
+  fields: [
+    { name: 'address', label: 'Address to find', kind: 'text', placeholder: '0x…' },
+    { name: 'phrase', label: 'Recovery phrase or xprv', kind: 'textarea', secret: true },
+    { name: 'passphrase', label: 'Passphrase (optional)', kind: 'text', secret: true, help: 'A different passphrase gives entirely different addresses.' },
+    { name: 'count', label: 'Indexes per path', kind: 'text', default: '20', inputMode: 'numeric', help: 'Scans 0 … N−1 on every path (up to 10,000).' },
+    { name: 'path', label: 'Also scan this path', kind: 'text', placeholder: "m/44'/60'/0'/1/i", help: 'Optional; i is the index.' },
+  ],
+  examples: [
+    // anvil's published account 1 of the test phrase.
+    { title: 'anvil account 1', inputs: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', phrase: TEST },
+      expect: { Path: "m/44'/60'/0'/0/1", Index: '1' } },
+    // From `cast wallet address --mnemonic … --mnemonic-derivation-path "m/44'/60'/1'/0/0"`.
+    { title: 'An account on the Ledger Live path', inputs: { address: '0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650', phrase: TEST, count: '5' },
+      expect: { Path: "m/44'/60'/1'/0/0", 'Path preset': "Ledger Live (m/44'/60'/i'/0/0)" } },
+  ],
+})

@@ -1,0 +1,85 @@
+import { toErrorInfo } from '../../core/Errors'
+import * as Hd from '../../core/Hd'
+import { defineTool, messageOf } from '../define'
+import type { Parsed, RawInput, Section, ToolResult } from '../types'
+import meta from './meta'
+import { nodeOf, nodeSource, type NodeSource } from './source'
+
+interface Input {
+  source: NodeSource
+  template: Hd.Template
+  start: number
+  count: number
+}
+
+function index(v: string, what: string, max: number): number {
+  const t = v.trim().replace(/_/g, '')
+  if (!/^\d{1,10}$/.test(t) || Number(t) > max) throw new Hd.InvalidRangeError(`${what} must be a whole number from ${what === 'How many' ? 1 : 0} to ${max}, got "${v.slice(0, 20)}".`)
+  return Number(t)
+}
+
+export function templateOf(raw: RawInput): Hd.Template {
+  const preset = raw.preset || 'metamask'
+  if ((Hd.PRESET_IDS as string[]).includes(preset)) return Hd.template(preset as Hd.PresetId)
+  return Hd.parseTemplate(raw.path ?? '')
+}
+
+export function parse(raw: RawInput): Parsed<Input> {
+  const errors: Record<string, string> = {}
+  const at = <T>(field: string, f: () => T): T | undefined => {
+    try {
+      return f()
+    } catch (e) {
+      const info = toErrorInfo(e)
+      errors[info.field ?? field] = messageOf(info)
+      return undefined
+    }
+  }
+  const source = at('phrase', () => nodeSource(raw))
+  const template = at(raw.preset === 'custom' ? 'path' : 'preset', () => templateOf(raw))
+  const start = at('start', () => index(raw.start || '0', 'First index', 2 ** 31 - 1))
+  const count = at('count', () => {
+    const n = index(raw.count || '10', 'How many', Hd.MAX_RANGE)
+    if (n < 1) throw new Hd.InvalidRangeError('How many must be at least 1.')
+    return n
+  })
+  if (source && template && 'watchOnly' in source && source.watchOnly) {
+    if (!template.relative) errors[raw.preset === 'custom' ? 'path' : 'preset'] = "Below an xpub, write the path without m/ and without hardened levels: 0/i for an account xpub, i for the xpub of m/44'/60'/0'/0."
+    else if (template.components.some((c) => c.hardened)) errors.path = "An xpub cannot derive hardened levels (written with '). Use a path like 0/i."
+  }
+  if (Object.keys(errors).length || !source || !template || start === undefined || count === undefined) return { ok: false, errors }
+  return { ok: true, value: { source, template, start, count } }
+}
+
+/** CSV of accounts (no private keys unless `withKeys`). */
+export function toCsv(rows: readonly Hd.Account[], withKeys = false): string {
+  const head = withKeys ? 'index,path,address,public_key,private_key' : 'index,path,address,public_key'
+  return [head, ...rows.map((a) => [a.index, a.path, a.address, a.publicKey, ...(withKeys ? [a.privateKey ?? ''] : [])].join(','))].join('\n')
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ source, template, start, count }, ctx) => {
+    const node = nodeOf(source)
+    let done = 0
+    const rows = Hd.range(node, template, start, count, {
+      signal: ctx.signal,
+      onRow: () => {
+        done++
+        if (done % 10 === 0) ctx.progress(done / count, `${done} of ${count} addresses`)
+      },
+    })
+    const sections: Section[] = rows.map((a) => ({
+      title: a.path,
+      rows: [
+        { label: 'Address', value: a.address },
+        { label: 'Public key', value: a.publicKey },
+        ...(a.privateKey ? [{ label: 'Private key', value: a.privateKey, secret: true }] : []),
+      ],
+    }))
+    sections.push({ title: 'Export', rows: [{ label: 'CSV', value: toCsv(rows), note: 'index, path, address, public key (no private keys).' }] })
+    const result: ToolResult = { sections }
+    if ('watchOnly' in source && source.watchOnly) result.notes = [{ tone: 'info', text: 'Watch-only: derived from the xpub, so no private keys.' }]
+    return result
+  },
+})

@@ -1,0 +1,44 @@
+/** The node to derive from: a phrase (+ passphrase), an xprv, or an xpub (watch-only). */
+import * as Hd from '../../core/Hd'
+import * as Mnemonic from '../../core/Mnemonic'
+import { BaseError } from '../../core/Errors'
+import type { RawInput } from '../types'
+
+export type NodeSource = { phrase: string; passphrase: string } | { extendedKey: string; watchOnly: boolean }
+
+/** Checks the source fields and returns what to derive from (field errors name the field). */
+export function nodeSource(raw: RawInput): NodeSource {
+  const phrase = (raw.phrase ?? '').trim()
+  const xpub = (raw.xpub ?? '').trim()
+  if (phrase && xpub) throw new BaseError('Hd.TwoSourcesError', 'Give either a phrase (or xprv) or an xpub, not both.', { hints: ['Clear one of the two fields.'], field: 'xpub' })
+  if (xpub) {
+    if (!/^[a-z]pub/.test(xpub)) throw new Hd.InvalidExtendedKeyError('This field takes a public extended key (xpub…); put an xprv in the phrase field.').at('xpub')
+    try {
+      Hd.fromExtendedKey(xpub)
+    } catch (e) {
+      throw (e as BaseError).at('xpub')
+    }
+    return { extendedKey: xpub, watchOnly: true }
+  }
+  if (/^[a-z]prv/.test(phrase)) {
+    try {
+      Hd.fromExtendedKey(phrase)
+    } catch (e) {
+      throw (e as BaseError).at('phrase')
+    }
+    return { extendedKey: phrase, watchOnly: false }
+  }
+  try {
+    Mnemonic.validate(phrase)
+  } catch (e) {
+    throw (e as BaseError).at('phrase')
+  }
+  const passphrase = raw.passphrase ?? ''
+  if (passphrase.length > Mnemonic.MAX_PASSPHRASE_CHARS) throw new Mnemonic.PassphraseTooLongError(passphrase.length).at('passphrase')
+  return { phrase, passphrase }
+}
+
+export function nodeOf(s: NodeSource): Hd.Node {
+  if ('extendedKey' in s) return Hd.fromExtendedKey(s.extendedKey)
+  return Hd.fromSeed(Mnemonic.toSeed(Mnemonic.validate(s.phrase).phrase, s.passphrase))
+}

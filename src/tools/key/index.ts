@@ -1,0 +1,38 @@
+import * as Key from '../../core/Key'
+import { defineTool, fieldParser } from '../define'
+import type { ToolResult } from '../types'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  /** Undefined: create a new key. */
+  privateKey: Key.PrivateKey | undefined
+}
+
+export const parse = fieldParser<Input>({
+  privateKey: (v) => (v.trim() === '' ? undefined : Key.parse(v)),
+})
+
+/** The result rows for a key (shared with the custom page). */
+export function keyResult(info: Key.KeyInfo, created: boolean): ToolResult {
+  return {
+    ...(created ? { notes: [{ tone: 'info' as const, text: 'A new key from crypto.getRandomValues. It exists only in this page: save it (or encrypt it into a keystore) before you leave.' }] } : {}),
+    sections: [
+      {
+        rows: [
+          { label: 'Address', value: info.address, note: 'EIP-55 checksummed.' },
+          { label: 'Public key (uncompressed)', value: info.publicKey },
+          { label: 'Public key (compressed)', value: info.publicKeyCompressed },
+          { label: 'Private key', value: info.privateKey, secret: true },
+        ],
+      },
+    ],
+  }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ privateKey }) => {
+    const key = privateKey ?? Key.random()
+    return keyResult(Key.info(key), privateKey === undefined)
+  },
+})

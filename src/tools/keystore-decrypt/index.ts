@@ -1,0 +1,72 @@
+import { toErrorInfo } from '../../core/Errors'
+import * as Key from '../../core/Key'
+import * as Keystore from '../../core/Keystore'
+import { defineTool, messageOf } from '../define'
+import type { BlobLike, Parsed, RawInput, Row, Section, ToolResult } from '../types'
+import meta from './meta'
+import { keystoreSource, readSource, type KeystoreSource } from './source'
+
+interface Input {
+  source: KeystoreSource
+  password: string
+}
+
+export function parse(raw: RawInput, files?: Readonly<Record<string, BlobLike>>): Parsed<Input> {
+  const errors: Record<string, string> = {}
+  let source: KeystoreSource | undefined
+  try {
+    source = keystoreSource(raw.keystore ?? '', files?.keystoreFile)
+  } catch (e) {
+    errors[files?.keystoreFile ? 'keystoreFile' : 'keystore'] = messageOf(toErrorInfo(e))
+  }
+  const password = raw.password ?? ''
+  if (password.length > Keystore.MAX_PASSWORD_CHARS) errors.password = `At most ${Keystore.MAX_PASSWORD_CHARS} characters.`
+  return source && !Object.keys(errors).length ? { ok: true, value: { source, password } } : { ok: false, errors }
+}
+
+const FORMATS = { v3: 'Web3 Secret Storage v3', v1: 'geth version 1 (Crypto, AES-128-CBC)', presale: 'Ethereum pre-sale wallet (2014)' } as const
+
+/** The result rows of a decrypted keystore (shared with the custom page). */
+export function decryptedResult(d: Keystore.Decrypted): ToolResult {
+  const info = Key.info(d.privateKey)
+  const account: Row[] = [
+    { label: 'Address', value: d.address },
+    { label: 'Private key', value: d.privateKey, secret: true },
+    { label: 'Public key (uncompressed)', value: info.publicKey },
+  ]
+  const mismatch = d.declaredAddress !== undefined && d.declaredAddress !== d.address
+  if (d.declaredAddress !== undefined)
+    account.push({ label: 'Address in the file', value: d.declaredAddress, tone: mismatch ? 'warn' : 'ok', note: mismatch ? 'Differs from the decrypted key’s address: the file’s "address" field was edited or is a placeholder.' : 'Matches the decrypted key.' })
+  const file: Row[] = [
+    { label: 'Format', value: FORMATS[d.format], mono: false },
+    { label: 'Key derivation', value: d.kdf, mono: false },
+  ]
+  if (d.shortKey) file.push({ label: 'Stored key length', value: `${d.shortKey} bytes`, mono: false, tone: 'warn', note: 'geth once wrote keys with leading zero bytes dropped; the key was left-padded to 32 bytes.' })
+  const sections: Section[] = [{ title: 'Account', rows: account }, { title: 'File', rows: file }]
+  if (d.mnemonic)
+    sections.push({
+      title: 'ethers mnemonic (x-ethers)',
+      rows: [
+        { label: 'Mnemonic', value: d.mnemonic.phrase, secret: true },
+        { label: 'Path', value: d.mnemonic.path },
+        { label: 'Mnemonic matches the key', value: d.mnemonic.matches ? 'yes' : 'no', mono: false, tone: d.mnemonic.matches ? 'ok' : 'warn' },
+      ],
+    })
+  const notes: ToolResult['notes'] = []
+  if (d.normalizedPassword) notes.push({ tone: 'info', text: 'The password matched after Unicode NFKC normalization (as ethers writes keystores).' })
+  return { sections, ...(notes.length ? { notes } : {}) }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: async ({ source, password }, ctx) => {
+    const text = await readSource(source)
+    try {
+      return decryptedResult(await Keystore.decrypt(text, password, { onProgress: ctx.progress, signal: ctx.signal }))
+    } catch (e) {
+      if (e instanceof Keystore.WrongPasswordError) throw e.at('password')
+      if (e instanceof Keystore.CancelledError) throw e
+      throw e instanceof Error && 'at' in e ? (e as Keystore.InvalidKeystoreError).at('file' in source ? 'keystoreFile' : 'keystore') : e
+    }
+  },
+})

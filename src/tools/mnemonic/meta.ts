@@ -1,0 +1,48 @@
+import { defineMeta } from '../define'
+
+const LANGS: [string, string][] = [
+  ['english', 'English'], ['japanese', 'Japanese'], ['korean', 'Korean'], ['spanish', 'Spanish'],
+  ['chinese_simplified', 'Chinese (Simplified)'], ['chinese_traditional', 'Chinese (Traditional)'],
+  ['french', 'French'], ['italian', 'Italian'], ['czech', 'Czech'], ['portuguese', 'Portuguese'],
+]
+
+export default defineMeta({
+  id: 'mnemonic',
+  title: 'Recovery phrase (BIP-39)',
+  summary: 'Generate, check and convert a 12–24 word recovery phrase in any of the ten BIP-39 languages: entropy, seed, root xprv and account xpub.',
+  capability: 'mnemonics',
+  keywords: ['mnemonic', 'bip39', 'bip-39', 'seed phrase', 'recovery phrase', 'secret recovery phrase', '12 words', '24 words', 'wordlist', 'checksum', 'last word', 'entropy', 'seed', 'passphrase', 'xprv', 'xpub', 'japanese', 'spanish', 'chinese'],
+  runs: 'main',
+  live: false,
+  fields: [
+    { name: 'mode', label: 'What to do', kind: 'select', default: 'check', options: [
+      { value: 'check', label: 'check a phrase (seed, keys, first address)' },
+      { value: 'generate', label: 'generate a new phrase' },
+      { value: 'entropy', label: 'phrase from entropy' },
+      { value: 'last-word', label: 'valid last words of an 11–23 word phrase' },
+    ] },
+    { name: 'phrase', label: 'Recovery phrase', kind: 'textarea', secret: true, placeholder: '12, 15, 18, 21 or 24 words' },
+    { name: 'language', label: 'Language', kind: 'select', default: 'auto', options: [{ value: 'auto', label: 'detect (check) / English (generate)' }, ...LANGS.map(([value, label]) => ({ value, label }))] },
+    { name: 'words', label: 'Words', kind: 'select', default: '12', options: ['12', '15', '18', '21', '24'].map((w) => ({ value: w, label: `${w} words` })), help: 'For “generate”.' },
+    { name: 'entropy', label: 'Entropy (hex)', kind: 'text', secret: true, placeholder: '16 to 32 bytes of hex', help: 'For “phrase from entropy”.' },
+    { name: 'passphrase', label: 'Passphrase (optional “25th word”)', kind: 'text', secret: true, help: 'Changes every key. NFKD-normalized, as BIP-39 says.' },
+  ],
+  examples: [
+    // Trezor's BIP-39 reference vector 1 (passphrase "TREZOR").
+    { title: 'BIP-39 reference vector (passphrase TREZOR)', inputs: { phrase: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about', passphrase: 'TREZOR' },
+      expect: {
+        Seed: '0xc55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e53495531f09a6987599d18264c1e1c92f2cf141630c7a3c4ab7c81b2f001698e7463b04',
+        'Root xprv': 'xprv9s21ZrQH143K3h3fDYiay8mocZ3afhfULfb5GX8kCBdno77K4HiA15Tg23wpbeF1pLfs1c5SPmYHrEpTuuRhxMwvKDwqdKiGJS9XFKzUsAF',
+        Language: 'English',
+      } },
+    // The same vector's entropy.
+    { title: 'Phrase from 16 zero bytes', inputs: { mode: 'entropy', entropy: '00000000000000000000000000000000' },
+      expect: { Phrase: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about' } },
+    // anvil's and Hardhat's published test phrase and its first account.
+    { title: 'The anvil / Hardhat test phrase', inputs: { phrase: 'test test test test test test test test test test test junk' },
+      expect: { "Address m/44'/60'/0'/0/0": '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' } },
+    // BIP-39: with 11 words fixed, 7 bits of the 12th are free: 128 valid last words.
+    { title: 'Valid last words of 11 words', inputs: { mode: 'last-word', phrase: 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon' },
+      expect: { 'Valid last words': '128' } },
+  ],
+})
