@@ -1,4 +1,11 @@
 import type { ToolEntry } from '../types'
+import addressMeta from '../address/meta'
+import addressFromKeyMeta from '../address-from-key/meta'
+import contractAddressMeta from '../contract-address/meta'
 
 /** The addresses tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
-export const tools: ToolEntry[] = []
+export const tools: ToolEntry[] = [
+  { meta: addressMeta, load: () => import('../address') },
+  { meta: addressFromKeyMeta, load: () => import('../address-from-key') },
+  { meta: contractAddressMeta, load: () => import('../contract-address') },
+]

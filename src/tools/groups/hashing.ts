@@ -1,4 +1,17 @@
 import type { ToolEntry } from '../types'
+import hashMeta from '../hash/meta'
+import messageHashMeta from '../message-hash/meta'
+import selectorMeta from '../selector/meta'
+import encodePackedMeta from '../encode-packed/meta'
+import namehashMeta from '../namehash/meta'
+import storageSlotMeta from '../storage-slot/meta'
 
 /** The hashing tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
-export const tools: ToolEntry[] = []
+export const tools: ToolEntry[] = [
+  { meta: hashMeta, load: () => import('../hash') },
+  { meta: selectorMeta, load: () => import('../selector') },
+  { meta: encodePackedMeta, load: () => import('../encode-packed') },
+  { meta: messageHashMeta, load: () => import('../message-hash') },
+  { meta: namehashMeta, load: () => import('../namehash') },
+  { meta: storageSlotMeta, load: () => import('../storage-slot') },
+]

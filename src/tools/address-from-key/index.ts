@@ -1,0 +1,41 @@
+import * as AddressCheck from '../../core/AddressCheck'
+import { BaseError } from '../../core/Errors'
+import { defineTool, fieldParser } from '../define'
+import type { Row } from '../types'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  publicKey: AddressCheck.FromPublicKey | null
+  privateKey: AddressCheck.FromPrivateKey | null
+}
+
+export const parse = fieldParser<Input>({
+  publicKey: (v, raw) => {
+    if (v.trim() === '') {
+      if ((raw.privateKey ?? '').trim() === '') throw new BaseError('AddressCheck.NoKeyError', 'Enter a public key, or a private key below.')
+      return null
+    }
+    return AddressCheck.fromPublicKey(v)
+  },
+  privateKey: (v) => (v.trim() === '' ? null : AddressCheck.fromPrivateKey(v)),
+})
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ publicKey, privateKey }) => {
+    const r = (privateKey ?? publicKey)!
+    const rows: Row[] = [
+      { label: 'Address', value: r.address, open: { tool: 'address', inputs: { address: r.address }, label: 'Check address' } },
+      { label: 'Public key (uncompressed)', value: r.uncompressed, note: '0x04 || x || y (65 bytes)' },
+      { label: 'Public key (compressed)', value: r.compressed, note: '0x02/0x03 || x (33 bytes)' },
+      { label: 'Derived from', value: privateKey ? 'private key' : `public key (${r.form})`, mono: false, copy: false },
+    ]
+    const notes: { tone: 'warn' | 'info'; text: string }[] = []
+    if (privateKey && publicKey) {
+      const same = publicKey.address === privateKey.address
+      rows.push({ label: 'Public key matches the private key', value: same ? 'yes' : 'no', tone: same ? 'ok' : 'error', mono: false, copy: false })
+      if (!same) notes.push({ tone: 'warn', text: `The public key given belongs to ${publicKey.address}, not to this private key.` })
+    }
+    return { sections: [{ rows }], ...(notes.length ? { notes } : {}) }
+  },
+})

@@ -1,0 +1,76 @@
+import * as AddressCheck from '../../core/AddressCheck'
+import * as Icap from '../../core/Icap'
+import { defineTool, fieldParser } from '../define'
+import type { Row, ToolResult } from '../types'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  address: { inspection: AddressCheck.Inspection; icap?: Icap.Decoded }
+  chainId: bigint | null
+}
+
+export const parse = fieldParser<Input>({
+  address: (v) => {
+    if (Icap.looksLikeIcap(v) || /^\s*XE/i.test(v)) {
+      const icap = Icap.toAddress(v)
+      return { inspection: AddressCheck.inspect(icap.address), icap }
+    }
+    return { inspection: AddressCheck.inspect(v) }
+  },
+  chainId: (v) => (v.trim() === '' ? null : AddressCheck.parseChainId(v)),
+})
+
+/** Groups of 4 for reading an address aloud or comparing it by eye. */
+function grouped(a: string): string {
+  return `0x ${a.slice(2).match(/.{4}/g)!.join(' ')}`
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ address: { inspection: r, icap }, chainId }): ToolResult => {
+    const notes: ToolResult['notes'] = []
+    let status: Row
+    if (icap) status = { label: 'Status', value: `Valid ICAP (${icap.form} form)`, tone: 'ok', mono: false, copy: false }
+    else if (r.status === 'checksummed') status = { label: 'Status', value: 'Valid, checksum correct (EIP-55)', tone: 'ok', mono: false, copy: false }
+    else if (r.status === 'mismatch') {
+      const n = r.wrongCase.length
+      status = {
+        label: 'Status',
+        value: `Checksum mismatch at character${n === 1 ? '' : 's'} ${r.wrongCase.join(', ')}`,
+        tone: 'error',
+        mono: false,
+        copy: false,
+        note: 'Counting the 40 characters after 0x. The wrong case means the address was altered or mistyped: check it against its source before sending anything.',
+      }
+      notes.push({ tone: 'error', text: `Checksum mismatch. The correct form is ${r.checksummed}; characters ${r.wrongCase.join(', ')} have the wrong case.` })
+    } else
+      status = {
+        label: 'Status',
+        value: `Valid but unchecked: all ${r.status === 'lowercase' ? 'lowercase' : 'uppercase'}`,
+        tone: 'warn',
+        mono: false,
+        copy: false,
+        note: 'Without mixed case there is no checksum to catch a typo. Use the checksummed form below.',
+      }
+    const rows: Row[] = [status]
+    if (r.status === 'mismatch') rows.push({ label: 'As given', value: r.input, tone: 'error', copy: false, note: `Wrong case at: ${r.input.slice(2).split('').map((c, i) => (r.wrongCase.includes(i + 1) ? `[${c}]` : c)).join('')}` })
+    rows.push({ label: 'Checksummed (EIP-55)', value: r.checksummed, open: { tool: 'address', inputs: { address: r.checksummed }, label: 'Check this form' } })
+    rows.push({ label: 'Lowercase', value: r.lower })
+    rows.push({ label: 'Grouped for comparison', value: grouped(r.checksummed), copy: false, note: 'Compare every group when checking an address by eye: look-alike addresses share their first and last characters.' })
+    if (chainId !== null) {
+      const adopted = AddressCheck.EIP1191_ADOPTED.includes(Number(chainId))
+      rows.push({
+        label: `EIP-1191 (chain ${chainId})`,
+        value: AddressCheck.checksumEip1191(r.lower, chainId),
+        note: adopted ? 'This chain adopted EIP-1191: wallets on it expect this form.' : 'This chain did not adopt EIP-1191: its wallets expect the EIP-55 form above (cast to-check-sum-address with a chain id gives this one).',
+      })
+    }
+    const basic = Icap.fromAddress(r.lower, 'basic')
+    const auto = Icap.fromAddress(r.lower)
+    const icapRows: Row[] = []
+    if (auto !== basic) icapRows.push({ label: 'ICAP (direct)', value: auto })
+    icapRows.push({ label: 'ICAP (basic)', value: basic })
+    if (icap) icapRows.unshift({ label: 'ICAP given', value: icap.icap })
+    return { sections: [{ rows }, { title: 'ICAP', rows: icapRows }], ...(notes.length ? { notes } : {}) }
+  },
+})
