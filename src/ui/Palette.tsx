@@ -1,6 +1,17 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { detect, isSecretTarget } from '../tools/detect'
+import { findTool } from '../tools/registry'
+import { handOff } from './handoff'
 import { navigate } from './router'
 import { searchTools } from './search'
+import { toolHref } from './url'
+
+interface Choice {
+  key: string
+  title: string
+  detail: string
+  go: () => void
+}
 
 /** The command palette (Ctrl/Cmd-K): find a tool by name or keyword, Enter to open it. */
 export function Palette({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -8,7 +19,27 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
   const listId = useId()
-  const results = useMemo(() => searchTools(query), [query])
+  const results = useMemo<Choice[]>(() => {
+    const value = query.trim()
+    const detected: Choice[] = detect(value).slice(0, 5).flatMap((sug) => {
+      const entry = findTool(sug.tool)
+      if (!entry) return []
+      const secret = isSecretTarget(sug)
+      return [{
+        key: `detect-${sug.tool}`,
+        title: `Open ${sug.what} in ${entry.meta.title}`,
+        detail: secret ? 'kept in this page only, never in the URL' : entry.meta.summary,
+        go: () => {
+          if (secret) {
+            handOff(sug.tool, { [sug.field]: value, ...sug.extra })
+            navigate(`/${sug.tool}${sug.extra ? toolHref(entry.meta, sug.extra).slice(sug.tool.length + 1) : ''}`)
+          } else navigate(toolHref(entry.meta, { ...sug.extra, [sug.field]: value }))
+        },
+      }]
+    })
+    const named: Choice[] = (value.length <= 40 ? searchTools(query) : []).map((t) => ({ key: t.id, title: t.title, detail: t.summary, go: () => navigate(`/${t.id}`) }))
+    return [...named.slice(0, detected.length ? 4 : 12), ...detected]
+  }, [query])
 
   useEffect(() => {
     const d = ref.current
@@ -20,22 +51,24 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
     } else if (!open && d.open) d.close()
   }, [open])
 
-  const choose = (id: string | undefined) => {
-    if (!id) return
+  const choose = (c: Choice | undefined) => {
+    if (!c) return
     onClose()
-    navigate(`/${id}`)
+    c.go()
   }
 
   return (
     <dialog ref={ref} className="palette" aria-label="Find a tool" onClose={onClose} onCancel={onClose}>
       <input
         type="search"
+        autoComplete="off"
+        spellCheck={false}
         role="combobox"
         aria-label="Find a tool"
         aria-expanded="true"
         aria-controls={listId}
-        aria-activedescendant={results[active] ? `${listId}-${results[active].id}` : undefined}
-        placeholder="Find a tool: keccak, checksum, gwei, decode…"
+        aria-activedescendant={results[active] ? `${listId}-${results[active].key}` : undefined}
+        placeholder="Find a tool, or paste a value: an address, call data, a signature…"
         autoFocus
         value={query}
         onChange={(e) => {
@@ -51,21 +84,21 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
             setActive((a) => Math.max(a - 1, 0))
           } else if (e.key === 'Enter') {
             e.preventDefault()
-            choose(results[active]?.id)
+            choose(results[active])
           }
         }}
       />
       <ul id={listId} role="listbox" aria-label="Tools">
-        {results.map((t, i) => (
+        {results.map((c, i) => (
           <li
-            key={t.id}
-            id={`${listId}-${t.id}`}
+            key={c.key}
+            id={`${listId}-${c.key}`}
             role="option"
             aria-selected={i === active}
             onMouseMove={() => setActive(i)}
-            onClick={() => choose(t.id)}
+            onClick={() => choose(c)}
           >
-            <strong>{t.title}</strong> <span>{t.summary}</span>
+            <strong>{c.title}</strong> <span>{c.detail}</span>
           </li>
         ))}
         {results.length === 0 && <li className="empty">No tool matches “{query}”.</li>}

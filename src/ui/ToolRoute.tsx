@@ -5,6 +5,7 @@ import { CAPABILITIES } from '../tools/types'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import { Examples, ToolForm, type ToolPageProps } from './components/ToolForm'
 import { replaceSearch, useLocation } from './router'
+import { clearHandOff, peekHandOff } from './handoff'
 import { fromSearch, toSearch } from './url'
 
 /** Custom pages, discovered by folder: src/ui/features/<tool-id>/index.tsx. */
@@ -21,7 +22,8 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
   const [tool, setTool] = useState<Tool<any>>()
   const [loadError, setLoadError] = useState(false)
   // Secret values live here only (memory), never in the URL.
-  const [secrets, setSecrets] = useState<RawInput>({})
+  const [secrets, setSecrets] = useState<RawInput>(() => peekHandOff(meta.id) ?? {})
+  useEffect(() => clearHandOff(meta.id), [meta.id])
   const [files, setFiles] = useState<Record<string, BlobLike>>({})
 
   useEffect(() => {

@@ -1,0 +1,84 @@
+/**
+ * Input auto-detection: given anything pasted into the command palette, which tools can take
+ * it, and in which field. Derived from the registry: a rule whose tool or field is not
+ * registered is skipped (a test checks every rule against the registry).
+ * Only cheap pattern checks here: nothing is parsed or validated until the tool opens.
+ */
+import { findTool } from './registry'
+
+export interface Suggestion {
+  tool: string
+  field: string
+  /** What the value looks like ("an address", "call data"). */
+  what: string
+  score: number
+  /** Extra non-secret inputs to set alongside. */
+  extra?: Record<string, string>
+}
+
+interface Rule {
+  tool: string
+  field: string
+  what: string
+  score: number
+  test: (t: string) => boolean
+  extra?: Record<string, string>
+}
+
+const hex = (t: string) => /^0x[0-9a-fA-F]*$/.test(t)
+const hexBytes = (t: string) => (hex(t) && t.length % 2 === 0 ? (t.length - 2) / 2 : -1)
+const words = (t: string) => t.trim().split(/[\s\u3000]+/).filter(Boolean).length
+const isJson = (t: string, needle: RegExp) => /^[[{]/.test(t) && needle.test(t)
+
+export const RULES: readonly Rule[] = [
+  { tool: 'address', field: 'address', what: 'an address', score: 100, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
+  { tool: 'account', field: 'address', what: 'an address', score: 60, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
+  { tool: 'address', field: 'address', what: 'an ICAP address', score: 90, test: (t) => /^XE[0-9]{2}[0-9A-Z]{16,31}$/i.test(t) },
+  { tool: 'calldata-decode', field: 'data', what: 'call data', score: 90, test: (t) => { const n = hexBytes(t); return n >= 4 && (n - 4) % 32 === 0 && n !== 32 && n !== 36 } },
+  { tool: 'calldata-decode', field: 'data', what: 'a selector', score: 70, test: (t) => hexBytes(t) === 4 },
+  { tool: 'tx-decode', field: 'raw', what: 'a raw transaction', score: 95, test: (t) => hexBytes(t) > 40 && /^0x(0[1-4][c-f]|[c-f][0-9a-f])/i.test(t) },
+  { tool: 'rlp', field: 'input', what: 'RLP', score: 40, test: (t) => hexBytes(t) > 1 && /^0x[c-f]/i.test(t) },
+  { tool: 'signature-inspect', field: 'signature', what: 'a 65-byte signature', score: 95, test: (t) => hexBytes(t) === 65 },
+  { tool: 'signature-inspect', field: 'signature', what: 'a 64-byte compact signature', score: 60, test: (t) => hexBytes(t) === 64 },
+  { tool: 'transaction', field: 'hash', what: 'a transaction hash', score: 60, test: (t) => hexBytes(t) === 32 },
+  { tool: 'block', field: 'block', what: 'a block hash or number', score: 40, test: (t) => hexBytes(t) === 32 || /^\d{1,12}$/.test(t) },
+  { tool: 'bignum', field: 'expr', what: 'a number', score: 50, test: (t) => /^(-?(0x[0-9a-f_]+|0b[01_]+|0o[0-7_]+|\d[\d_]*(e\d+)?))$/i.test(t) || /^[\d\s()+\-*/%^&|~<>x.a-f_]+$/i.test(t) && /\d/.test(t) && /[+\-*/%^&|<>]/.test(t) },
+  { tool: 'units', field: 'amount', what: 'an amount', score: 45, test: (t) => /^[+-]?(\d[\d_,]*)?(\.\d+)?(e[+-]?\d+)?$/i.test(t) && /\d/.test(t) },
+  { tool: 'hash', field: 'input', what: 'text or bytes to hash', score: 10, test: (t) => t.length > 0 },
+  { tool: 'selector', field: 'signature', what: 'a function, event or error signature', score: 90, test: (t) => /^(function |event |error )?[A-Za-z_$][\w$]*\s*\(.*\)/.test(t) && !t.includes('\n') },
+  { tool: 'namehash', field: 'name', what: 'an ENS name', score: 85, test: (t) => /^[^\s/:]+\.(eth|xyz|box|test|reverse)$/i.test(t) },
+  { tool: 'ens-resolve', field: 'query', what: 'an ENS name', score: 55, test: (t) => /^[^\s/:]+\.(eth|xyz|box)$/i.test(t) },
+  { tool: 'abi', field: 'abi', what: 'an ABI', score: 90, test: (t) => isJson(t, /"type"\s*:\s*"(function|event|error|constructor)"|"abi"\s*:/) },
+  { tool: 'sign-typed-data', field: 'typedData', what: 'EIP-712 typed data', score: 80, test: (t) => isJson(t, /"primaryType"/) && /"types"/.test(t) },
+  { tool: 'keystore-decrypt', field: 'keystore', what: 'an encrypted keystore', score: 95, test: (t) => isJson(t, /"(crypto|Crypto)"\s*:|"encseed"/) },
+  { tool: 'mnemonic', field: 'phrase', what: 'a mnemonic phrase', score: 95, test: (t) => [12, 15, 18, 21, 24].includes(words(t)) && !/[0-9{}[\]()"]/.test(t) },
+  { tool: 'siwe', field: 'message', what: 'a Sign-In with Ethereum message', score: 95, test: (t) => /wants you to sign in with your Ethereum account/.test(t) },
+]
+
+/** The tools that can take `text`, best first; one suggestion per tool. */
+export function detect(text: string): Suggestion[] {
+  const t = text.trim()
+  if (!t) return []
+  const seen = new Set<string>()
+  const out: Suggestion[] = []
+  for (const r of [...RULES].sort((a, b) => b.score - a.score)) {
+    if (seen.has(r.tool)) continue
+    const entry = findTool(r.tool)
+    if (!entry || !entry.meta.fields.some((f) => f.name === r.field)) continue
+    let ok = false
+    try {
+      ok = r.test(t)
+    } catch {
+      ok = false
+    }
+    if (!ok) continue
+    seen.add(r.tool)
+    out.push({ tool: r.tool, field: r.field, what: r.what, score: r.score, ...(r.extra ? { extra: r.extra } : {}) })
+  }
+  return out
+}
+
+/** True when the field that a suggestion fills is secret (its value must not go in a URL). */
+export function isSecretTarget(s: Suggestion): boolean {
+  return !!findTool(s.tool)?.meta.fields.find((f) => f.name === s.field)?.secret
+}
