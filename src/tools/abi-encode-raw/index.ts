@@ -1,0 +1,49 @@
+import * as AbiCodec from '../../core/AbiCodec'
+import * as AbiLayout from '../../core/AbiLayout'
+import { defineTool, fieldParser } from '../define'
+import type { Section } from '../types'
+import { wordRows } from '../abi/rows'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  types: AbiCodec.Params
+  packed: boolean
+  values: unknown[]
+}
+
+export const parse = fieldParser<Input>({
+  // A lone "(a,b)" is a list of two types; "((a,b))" is one tuple.
+  types: (v) => AbiCodec.parseTypes(v),
+  packed: (v) => v === 'true',
+  values: (v, raw) => {
+    let params: AbiCodec.Params
+    try {
+      params = AbiCodec.parseTypes(raw.types ?? '')
+    } catch {
+      return []
+    }
+    return AbiCodec.coerceAll(params, AbiCodec.parseJsonValues(v), 'values')
+  },
+})
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ types, packed, values }) => {
+    const encoded = packed ? AbiCodec.encodePacked(types, values) : AbiCodec.encode(types, values)
+    const sections: Section[] = [
+      {
+        title: packed ? 'abi.encodePacked' : 'abi.encode',
+        rows: [
+          { label: 'encoded', value: encoded },
+          { label: 'size', value: `${(encoded.length - 2) / 2} bytes`, mono: false, copy: false },
+          { label: 'types', value: AbiCodec.formatParams(types, false) },
+        ],
+      },
+    ]
+    if (!packed) {
+      const words = AbiLayout.layout(AbiCodec.compileAll(types), types.map((p, i) => p.name || `arg${i}`), AbiCodec.toBytes(encoded))
+      sections.push({ title: 'Words', rows: wordRows(words) })
+    }
+    return { sections }
+  },
+})

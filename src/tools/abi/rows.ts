@@ -1,0 +1,102 @@
+/**
+ * Result rows shared by the calldata tools: decoded arguments, nested calls, and the
+ * word-by-word layout of ABI data.
+ */
+import * as Abi from '../../core/Abi'
+import * as AbiCodec from '../../core/AbiCodec'
+import type * as AbiLayout from '../../core/AbiLayout'
+import type * as Calldata from '../../core/Calldata'
+import type { Row, Section } from '../types'
+
+/** Parses an optional ABI field (empty: none). */
+export function optionalAbi(v: string): Abi.Abi | null {
+  return v.trim() === '' ? null : Abi.parse(v)
+}
+
+/** One row per decoded argument: label = its path, note = its type. */
+export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[]): Row[] {
+  return args.map((a) => {
+    const row: Row = {
+      label: a.path,
+      value: a.value,
+      note: `${a.type}${a.indexed ? ', indexed' : ''}${a.hashed ? ': only the keccak256 hash of the value is in the log' : ''}`,
+    }
+    if (a.type === 'bytes' && /^0x[0-9a-f]{8}/.test(a.value)) row.open = { tool: 'calldata-decode', inputs: { data: a.value }, label: 'Decode as call data' }
+    return row
+  })
+}
+
+const SOURCE: Record<Calldata.Source | 'builtin', string> = {
+  abi: 'the ABI you gave',
+  signature: 'the signature you gave',
+  table: 'the offline signature table',
+  guess: 'guessed from the structure of the data (types may be wrong)',
+  builtin: 'built into Solidity',
+}
+
+export function sourceRow(source: Calldata.Source | 'builtin', sources?: readonly string[]): Row {
+  const note = sources?.length ? `From ${sources.slice(0, 3).join('; ')}${sources.length > 3 ? ` and ${sources.length - 3} more` : ''}` : undefined
+  return { label: 'source', value: SOURCE[source], mono: false, copy: false, ...(note ? { note } : {}), ...(source === 'guess' ? { tone: 'warn' as const } : {}) }
+}
+
+/** Sections for a decoded call and, recursively, the calls nested in it. */
+export function callSections(call: Calldata.Call, prefix = ''): Section[] {
+  const head: Row[] = [
+    { label: 'function', value: call.signature, note: call.human },
+    { label: 'selector', value: call.selector },
+    sourceRow(call.source, call.sources),
+  ]
+  if (call.alternatives?.length)
+    head.push({ label: 'also matches', value: call.alternatives.join('\n'), mono: true, note: 'Other signatures with the same selector.', tone: 'warn' })
+  const sections: Section[] = [
+    { title: prefix ? `${prefix}: call` : 'Call', rows: head },
+    { title: prefix ? `${prefix}: arguments` : 'Arguments', rows: call.args.length ? argRows(call.args) : [{ label: '(no arguments)', value: '', copy: false }] },
+  ]
+  for (const n of call.nested) {
+    const path = prefix ? `${prefix} › ${n.path}` : n.path
+    const meta: Row[] = []
+    if (n.meta?.operation) meta.push({ label: 'operation', value: n.meta.operation, mono: false })
+    if (n.meta?.to) meta.push({ label: 'to', value: n.meta.to })
+    if (n.meta?.value) meta.push({ label: 'value (wei)', value: n.meta.value })
+    if (n.call) {
+      const [first, ...rest] = callSections(n.call, path)
+      sections.push({ ...first!, rows: [...meta, ...first!.rows] }, ...rest)
+    } else
+      sections.push({
+        title: `${path}: call`,
+        rows: [...meta, { label: 'data', value: n.data, ...(n.note ? { note: n.note } : {}), ...(n.data.length >= 10 ? { open: { tool: 'calldata-decode', inputs: { data: n.data }, label: 'Decode' } } : {}) }],
+      })
+  }
+  return sections
+}
+
+/** One row per 32-byte word: position, hex, and what it is. */
+export function wordRows(words: readonly AbiLayout.Word[], selector?: string): Row[] {
+  const rows: Row[] = []
+  if (selector) rows.push({ label: '0x000 selector', value: selector, note: 'selector: the first 4 bytes of keccak256 of the signature' })
+  for (const w of words)
+    rows.push({
+      label: `0x${w.position.toString(16).padStart(3, '0')} word ${w.index}`,
+      value: w.hex,
+      note: `${w.role}: ${w.label}`,
+      copy: false,
+      ...(w.role === 'unused' ? { tone: 'warn' as const } : {}),
+    })
+  return rows
+}
+
+/** Finds one function in an ABI by name, signature or selector, with a helpful error. */
+export function pickFunction(abi: Abi.Abi, query: string): Abi.FunctionItem {
+  const fns = abi.filter((i): i is Abi.FunctionItem => i.type === 'function')
+  if (fns.length === 0) throw new Abi.InvalidAbiError('The ABI has no functions.').at('abi')
+  const q = query.trim()
+  const hits = q === '' ? fns : Abi.findFunctions(abi, q)
+  if (hits.length === 1) return hits[0]!
+  const list = fns.slice(0, 8).map((f) => Abi.entries([f])[0]!.signature).join(', ')
+  if (hits.length === 0) throw new Abi.InvalidAbiError(`No function "${q}" in the ABI.`, [`Pick one of ${list}${fns.length > 8 ? ', ...' : ''}.`]).at('function')
+  throw new Abi.InvalidAbiError(q ? `"${q}" matches ${hits.length} functions (overloads).` : 'Choose a function.', [
+    `Give the full signature: ${hits.slice(0, 8).map((f) => Abi.entries([f])[0]!.signature).join(', ')}.`,
+  ]).at('function')
+}
+
+export { AbiCodec }

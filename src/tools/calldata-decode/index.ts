@@ -1,0 +1,56 @@
+import * as Abi from '../../core/Abi'
+import * as AbiCodec from '../../core/AbiCodec'
+import * as AbiLayout from '../../core/AbiLayout'
+import * as Calldata from '../../core/Calldata'
+import { defineTool, fieldParser } from '../define'
+import { callSections, optionalAbi, wordRows } from '../abi/rows'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  data: Uint8Array
+  abi: Abi.Abi | null
+  signature: string
+  guess: boolean
+  layout: boolean
+}
+
+export const parse = fieldParser<Input>({
+  data: (v) => {
+    if (v.trim() === '') throw new Calldata.NoSelectorError('Paste call data.')
+    return AbiCodec.toBytes(v, 'call data')
+  },
+  abi: optionalAbi,
+  signature: (v) => {
+    if (v.trim()) Abi.parse(v)
+    return v.trim()
+  },
+  guess: (v) => v !== 'false',
+  layout: (v) => v === 'true',
+})
+
+/** Decodes with the given ABIs first (the page passes the person's library too). */
+export function decode(input: Input, library: readonly Abi.Abi[] = []): Calldata.Call {
+  return Calldata.decodeCall(input.data, {
+    abis: [...(input.abi ? [input.abi] : []), ...library],
+    ...(input.signature ? { signature: input.signature } : {}),
+    guess: input.guess,
+  })
+}
+
+export function result(input: Input, call: Calldata.Call) {
+  const sections = callSections(call)
+  if (input.layout) {
+    const params = call.item.inputs
+    const words = AbiLayout.layout(AbiCodec.compileAll(params), params.map((p, i) => p.name || `arg${i}`), input.data.subarray(4), 4)
+    sections.push({ title: 'Words', rows: wordRows(words, call.selector) })
+  }
+  return {
+    sections,
+    ...(call.source === 'guess' ? { notes: [{ tone: 'warn' as const, text: 'No ABI, signature or table entry knows this selector: the types are guessed from the structure of the data.' }] } : {}),
+  }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: (input) => result(input, decode(input)),
+})

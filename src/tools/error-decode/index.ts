@@ -1,0 +1,45 @@
+import * as Abi from '../../core/Abi'
+import * as AbiCodec from '../../core/AbiCodec'
+import * as Calldata from '../../core/Calldata'
+import { defineTool, fieldParser } from '../define'
+import type { Row } from '../types'
+import { argRows, optionalAbi, sourceRow } from '../abi/rows'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  data: Uint8Array
+  abi: Abi.Abi | null
+  signature: string
+}
+
+export const parse = fieldParser<Input>({
+  data: (v) => AbiCodec.toBytes(v, 'revert data'),
+  abi: optionalAbi,
+  signature: (v) => {
+    const t = v.trim()
+    if (t === '') return ''
+    const s = /^[A-Za-z_$][\w$]*\s*\(/.test(t) ? `error ${t}` : t
+    Abi.parse(s)
+    return s
+  },
+})
+
+export function decode(input: Input, library: readonly Abi.Abi[] = []): Calldata.RevertDecoded {
+  return Calldata.decodeError(input.data, { abis: [...(input.abi ? [input.abi] : []), ...library], ...(input.signature ? { signature: input.signature } : {}) })
+}
+
+export function result(d: Calldata.RevertDecoded) {
+  const rows: Row[] = []
+  if (d.kind === 'empty') rows.push({ label: 'error', value: '(none)', mono: false, copy: false, note: d.reason! })
+  else {
+    rows.push({ label: 'error', value: d.signature, note: d.human }, { label: 'selector', value: d.selector }, sourceRow(d.source, d.sources))
+    if (d.panicCode) rows.push({ label: 'panic code', value: d.panicCode })
+    if (d.reason !== undefined) rows.push({ label: 'reason', value: d.reason, mono: false, tone: 'error' })
+  }
+  return { sections: [{ title: 'Revert', rows }, ...(d.args.length ? [{ title: 'Arguments', rows: argRows(d.args) }] : [])] }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: (input) => result(decode(input)),
+})

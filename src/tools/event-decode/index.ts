@@ -1,0 +1,51 @@
+import * as Abi from '../../core/Abi'
+import * as AbiCodec from '../../core/AbiCodec'
+import * as Calldata from '../../core/Calldata'
+import { defineTool, fieldParser } from '../define'
+import type { Row } from '../types'
+import { argRows, optionalAbi, sourceRow } from '../abi/rows'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  topics: string[]
+  data: Uint8Array
+  abi: Abi.Abi | null
+  signature: string
+}
+
+export const parse = fieldParser<Input>({
+  topics: (v) => {
+    const ts = Calldata.parseTopics(v)
+    if (ts.length > 4) throw new Calldata.InvalidLogError(`A log has at most 4 topics; got ${ts.length}.`)
+    ts.forEach((t, i) => {
+      if (!/^0x[0-9a-fA-F]{64}$/.test(t)) throw new Calldata.InvalidLogError(`Topic ${i} is not 32 bytes of hex: "${t.length > 20 ? `${t.slice(0, 20)}…` : t}".`, ['Each topic is 0x followed by 64 hex digits.'])
+    })
+    return ts
+  },
+  data: (v) => AbiCodec.toBytes(v || '0x', 'log data'),
+  abi: optionalAbi,
+  signature: (v) => {
+    const t = v.trim()
+    if (t === '') return ''
+    const s = /^[A-Za-z_$][\w$]*\s*\(/.test(t) ? `event ${t}` : t
+    Abi.parse(s)
+    return s
+  },
+})
+
+export function decode(input: Input, library: readonly Abi.Abi[] = []): Calldata.EventDecoded {
+  return Calldata.decodeEvent(input.topics, input.data, { abis: [...(input.abi ? [input.abi] : []), ...library], ...(input.signature ? { signature: input.signature } : {}) })
+}
+
+export function result(d: Calldata.EventDecoded) {
+  const rows: Row[] = [{ label: 'event', value: d.signature, note: d.human }]
+  if (d.topic) rows.push({ label: 'topic0', value: d.topic })
+  rows.push({ label: 'anonymous', value: d.anonymous ? 'yes' : 'no', mono: false, copy: false }, sourceRow(d.source, d.sources))
+  if (d.alternatives?.length) rows.push({ label: 'also matches', value: d.alternatives.join('\n'), tone: 'warn', note: 'Other events with the same topic and indexed count.' })
+  return { sections: [{ title: 'Event', rows }, { title: 'Arguments', rows: argRows(d.args) }] }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: (input) => result(decode(input)),
+})
