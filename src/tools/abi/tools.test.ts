@@ -1,0 +1,44 @@
+/** Bad input to each calldata tool is reported at the field that holds it. */
+import { describe, expect, it } from 'vitest'
+import { withDefaults } from '../define'
+import { tools } from '../groups/calldata'
+
+async function parseWith(id: string, raw: Record<string, string>) {
+  const entry = tools.find((t) => t.meta.id === id)!
+  const tool = (await entry.load()).default
+  return tool.parse(withDefaults(tool, raw))
+}
+
+const transfer = '0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa9604500000000000000000000000000000000000000000000000000000000000f4240'
+
+describe('field errors of the calldata tools', () => {
+  it.each([
+    ['abi', { abi: 'function f(uint7 x)' }, 'abi', /uint7/],
+    ['abi', { abi: 'function f()', name: '1bad' }, 'name', /not a Solidity identifier/],
+    ['abi-encode', { abi: '' }, 'abi', /Paste an ABI/],
+    ['abi-encode', { abi: 'function a()\nfunction b()', function: 'c' }, 'function', /No function "c"/],
+    ['abi-encode', { abi: 'function a(uint256)\nfunction a(address)', function: 'a' }, 'function', /matches 2 functions/],
+    ['abi-encode', { abi: 'function t(address to)', args: '["0x12"]' }, 'args', /args\[0\] \(to\): "0x12" is not an address/],
+    ['abi-encode-raw', { types: 'uint9', values: '[1]' }, 'types', /uint9/],
+    ['abi-encode-raw', { types: 'uint8', values: '[300]' }, 'values', /out of range for uint8/],
+    ['calldata-decode', { data: '' }, 'data', /Paste call data/],
+    ['calldata-decode', { data: '0xzz' }, 'data', /not hex/],
+    ['calldata-decode', { data: transfer, abi: '[{' }, 'abi', /does not parse/],
+    ['result-decode', { data: '0x12', function: '' }, 'function', /Give the output types/],
+    ['error-decode', { data: '0x123' }, 'data', /odd number/],
+    ['event-decode', { topics: '0x1234' }, 'topics', /Topic 0 is not 32 bytes/],
+  ])('%s %j -> error at %s', async (id, raw, field, msg) => {
+    const r = await parseWith(id, raw as Record<string, string>)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.errors[field], JSON.stringify(r.errors)).toMatch(msg)
+  })
+
+  it('run errors from hostile data are core errors naming the word', async () => {
+    const entry = tools.find((t) => t.meta.id === 'calldata-decode')!
+    const tool = (await entry.load()).default
+    // f(bytes) = 0xd45754f8 (cast sig); the length word claims 2^256-1 bytes.
+    const p2 = tool.parse(withDefaults(tool, { data: `0xd45754f8${'00'.repeat(31)}20${'ff'.repeat(32)}`, signature: 'f(bytes)' }))
+    expect(p2.ok).toBe(true)
+    if (p2.ok) await expect(Promise.resolve().then(() => tool.run(p2.value, { signal: { aborted: false }, progress: () => {} }))).rejects.toThrow(/Word 1 \(byte 0x24\)/)
+  })
+})
