@@ -10,13 +10,15 @@
  * const r = await ChainCall.read(rpc, { address, fn, args: ['0x…'], block: 'latest' })
  * ```
  */
-import { Abi, AbiError, AbiFunction, AbiParameters, Hex } from 'ox'
+import { Abi, AbiError, AbiEvent, AbiFunction, AbiParameters, Hex } from 'ox'
 import type { AbiParameter } from 'ox/AbiParameter'
 import * as AccountInfo from './AccountInfo'
 import { BaseError } from './Errors'
 import * as Rpc from './Rpc'
 
 export type Fn = AbiFunction.AbiFunction
+/** A parsed ABI (ox's Abi). */
+export type ParsedAbi = Abi.Abi
 export const MAX_ABI_LENGTH = 2_000_000
 
 /**
@@ -299,6 +301,30 @@ export async function read(
     raw,
     outputs: opts.fn.outputs.map((o, i) => ({ name: o.name || `#${i + 1}`, type: canonicalType(o), value: formatValue(values[i]) })),
   }
+}
+
+/**
+ * Decodes a log with the events of `abi` (matched by topic 0), as `Name(arg=value, …)`;
+ * null when no event matches or the log does not decode.
+ */
+export function decodeLog(log: { topics: readonly `0x${string}`[]; data: `0x${string}` }, abi: Abi.Abi | undefined): string | null {
+  const t0 = log.topics[0]
+  if (!abi || !t0) return null
+  for (const item of abi) {
+    if (item.type !== 'event' || item.anonymous) continue
+    if (AbiEvent.getSelector(item) !== t0) continue
+    try {
+      const args = AbiEvent.decode(item, { topics: log.topics as [`0x${string}`, ...`0x${string}`[]], data: log.data }) as Record<string, unknown> | readonly unknown[] | undefined
+      const parts = item.inputs.map((p, i) => {
+        const v = Array.isArray(args) ? args[i] : (args as Record<string, unknown> | undefined)?.[p.name ?? String(i)]
+        return `${p.name || `#${i + 1}`}=${formatValue(v)}`
+      })
+      return `${item.name}(${parts.join(', ')})`
+    } catch {
+      return null
+    }
+  }
+  return null
 }
 
 export class InvalidAbiError extends BaseError {

@@ -1,4 +1,21 @@
 import type { ToolEntry } from '../types'
+import accountMeta from '../account/meta'
+import blockMeta from '../block/meta'
+import transactionMeta from '../transaction/meta'
+import contractReadMeta from '../contract-read/meta'
+import ensResolveMeta from '../ens-resolve/meta'
+import rpcConsoleMeta from '../rpc-console/meta'
+import sendTransactionMeta from '../send-transaction/meta'
+import broadcastMeta from '../broadcast/meta'
 
 /** The providers tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
-export const tools: ToolEntry[] = []
+export const tools: ToolEntry[] = [
+  { meta: accountMeta, load: () => import('../account') },
+  { meta: contractReadMeta, load: () => import('../contract-read') },
+  { meta: sendTransactionMeta, load: () => import('../send-transaction') },
+  { meta: transactionMeta, load: () => import('../transaction') },
+  { meta: blockMeta, load: () => import('../block') },
+  { meta: ensResolveMeta, load: () => import('../ens-resolve') },
+  { meta: rpcConsoleMeta, load: () => import('../rpc-console') },
+  { meta: broadcastMeta, load: () => import('../broadcast') },
+]

@@ -1,0 +1,68 @@
+import * as AccountInfo from '../../core/AccountInfo'
+import * as ChainFormat from '../../core/ChainFormat'
+import * as Rpc from '../../core/Rpc'
+import * as Units from '../../core/Units'
+import { defineTool, fieldParser } from '../define'
+import type { Row, Section } from '../types'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  address: `0x${string}`
+  block: Rpc.BlockTag
+  unit: 'ether' | 'gwei' | 'wei'
+  slots: `0x${string}`[]
+}
+
+export const parse = fieldParser<Input>({
+  address: (v) => AccountInfo.parseAddress(v),
+  block: (v) => Rpc.parseBlockTag(v),
+  unit: (v) => (v === 'gwei' || v === 'wei' ? v : 'ether'),
+  slots: (v) => {
+    const lines = v.split(/[\n,]/).map((l) => l.trim()).filter(Boolean)
+    if (lines.length > 64) throw new AccountInfo.InvalidSlotError(`${lines.length} slots (at most 64)`)
+    return lines.map((l) => AccountInfo.parseSlot(l))
+  },
+})
+
+const KIND = { eoa: 'externally owned account (no code)', contract: 'contract', delegated: 'EIP-7702 delegated account' } as const
+
+const openAccount = (a: string) => ({ tool: 'account', inputs: { address: a }, label: 'Inspect' })
+
+export default defineTool<Input>(meta, {
+  parse,
+  async run(input, ctx) {
+    const a = await AccountInfo.inspect(ctx.rpc, input.address, { block: input.block, slots: input.slots })
+    const rows: Row[] = [
+      { label: 'Address', value: a.address, open: { tool: 'address', inputs: { address: a.address }, label: 'Open in address tool' } },
+      { label: 'At block', value: a.block },
+      { label: `Balance (${input.unit})`, value: Units.format(a.balance, input.unit) },
+    ]
+    if (input.unit !== 'wei') rows.push({ label: 'Balance (wei)', value: a.balance.toString() })
+    rows.push(
+      { label: 'Nonce', value: String(a.nonce), note: a.kind === 'contract' ? 'For a contract: the number of contracts it has created.' : 'Transactions sent from this account.' },
+      { label: 'Kind', value: KIND[a.kind], mono: false, copy: false },
+      { label: 'Code size', value: ChainFormat.bytes(a.codeSize) },
+    )
+    if (a.delegate) rows.push({ label: 'Delegates to (EIP-7702)', value: a.delegate, note: `Code is the delegation designator 0xef0100 || address.`, open: openAccount(a.delegate) })
+    if (a.codeSize > 0) rows.push({ label: 'Code', value: a.code.length > 20_002 ? `${a.code.slice(0, 20_002)}…` : a.code, note: a.code.length > 20_002 ? 'Shown shortened; copy copies what is shown.' : undefined })
+    const sections: Section[] = [{ rows }]
+    if (a.eip1967) {
+      const e = a.eip1967
+      const proxy: Row[] = []
+      for (const k of ['implementation', 'admin', 'beacon'] as const) {
+        const v = e[k]
+        proxy.push(v ? { label: `EIP-1967 ${k}`, value: v, open: openAccount(v) } : { label: `EIP-1967 ${k}`, value: 'not set', mono: false, copy: false })
+      }
+      sections.push({ title: 'Proxy (EIP-1967 slots)', rows: proxy })
+    }
+    if (a.slots.length)
+      sections.push({
+        title: 'Storage',
+        rows: [
+          ...a.slots.map((s) => ({ label: `slot ${BigInt(s.slot) < 2n ** 32n ? BigInt(s.slot).toString() : s.slot}`, value: s.value })),
+          { label: 'Slot calculator', value: 'Compute mapping and array slots', mono: false, copy: false, open: { tool: 'storage-slot', inputs: {}, label: 'Open storage-slot' } },
+        ],
+      })
+    return { sections }
+  },
+})

@@ -1,0 +1,26 @@
+import { defineMeta } from '../define'
+
+export default defineMeta({
+  id: 'account',
+  title: 'Account inspector',
+  summary: 'Balance, nonce and code of an address on the connected chain; storage slots, EIP-1967 proxy slots and EIP-7702 delegations.',
+  capability: 'providers',
+  keywords: ['balance', 'nonce', 'code', 'getBalance', 'getCode', 'getStorageAt', 'storage', 'slot', 'proxy', 'eip-1967', 'implementation', 'eip-7702', 'delegation', 'contract', 'eoa'],
+  runs: 'network',
+  fields: [
+    { name: 'address', label: 'Address', kind: 'text', placeholder: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', help: 'A 0x address (mixed case must carry a valid EIP-55 checksum).' },
+    { name: 'block', label: 'At block', kind: 'text', default: 'latest', help: 'latest, pending, safe, finalized, earliest, or a block number.' },
+    { name: 'unit', label: 'Show the balance in', kind: 'select', default: 'ether', options: [
+      { value: 'ether', label: 'ether' },
+      { value: 'gwei', label: 'gwei' },
+      { value: 'wei', label: 'wei' },
+    ] },
+    { name: 'slots', label: 'Storage slots (optional)', kind: 'textarea', placeholder: '0\n0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc',
+      help: 'One slot per line, decimal or 32-byte hex. The storage-slot tool computes mapping and array slots.' },
+  ],
+  examples: [
+    // anvil's documented defaults: every dev account holds 10000 ether (`anvil --help`: --balance, default 10000).
+    { title: 'A funded devnet account', inputs: { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', block: '0' }, expect: { 'Balance (ether)': '10000', Nonce: '0', 'Code size': '0 bytes' } },
+    { title: 'The same balance in gwei, at genesis', inputs: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', block: 'earliest', unit: 'gwei' }, expect: { 'Balance (gwei)': '10000000000000', 'Balance (wei)': '10000000000000000000000' } },
+  ],
+})

@@ -1,0 +1,74 @@
+import * as AccountInfo from '../../core/AccountInfo'
+import * as ChainCall from '../../core/ChainCall'
+import * as Rpc from '../../core/Rpc'
+import { defineTool, fieldParser } from '../define'
+import type { Row } from '../types'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  address: `0x${string}`
+  abi: ChainCall.ParsedAbi
+  function: ChainCall.Fn
+  args: unknown[]
+  block: Rpc.BlockTag
+  from: `0x${string}` | undefined
+  abiText: string
+}
+
+function abiOf(raw: Record<string, string>): ChainCall.ParsedAbi {
+  return ChainCall.parseAbi(raw.abi ?? '')
+}
+
+export const parse = fieldParser<Input>({
+  address: (v) => AccountInfo.parseAddress(v),
+  abi: (_v, raw) => abiOf(raw),
+  function: (v, raw) => {
+    let abi: ChainCall.ParsedAbi
+    try {
+      abi = abiOf(raw)
+    } catch {
+      return undefined as never // reported at the ABI field
+    }
+    return ChainCall.pickFunction(abi, v)
+  },
+  args: (v, raw) => {
+    let fn: ChainCall.Fn
+    try {
+      fn = ChainCall.pickFunction(abiOf(raw), raw.function ?? '')
+    } catch {
+      return [] // reported at the function or ABI field
+    }
+    return ChainCall.parseArgs(fn, v)
+  },
+  block: (v) => Rpc.parseBlockTag(v),
+  from: (v) => (v.trim() ? AccountInfo.parseAddress(v) : undefined),
+  abiText: (_v, raw) => raw.abi ?? '',
+})
+
+export default defineTool<Input>(meta, {
+  parse,
+  async run(input, ctx) {
+    const fnRow = { label: 'Function', value: ChainCall.signature(input.function) }
+    const calldata = ChainCall.encodeCall(input.function, input.args)
+    const callRow: Row = { label: 'Call data', value: calldata, open: { tool: 'calldata-decode', inputs: { data: calldata, abi: input.abiText }, label: 'Decode' } }
+    try {
+      const r = await ChainCall.read(ctx.rpc, { address: input.address, fn: input.function, args: input.args, block: input.block, from: input.from, abi: input.abi })
+      const outs: Row[] = r.outputs.map((o) => ({ label: `${o.name} (${o.type})`, value: o.value, ...(o.type === 'address' ? { open: { tool: 'account', inputs: { address: o.value }, label: 'Inspect' } } : {}) }))
+      return {
+        sections: [
+          { title: 'Result', rows: outs.length ? outs : [{ label: 'Result', value: 'no outputs', mono: false, copy: false }] },
+          { title: 'Call', rows: [fnRow, { label: 'Selector', value: r.selector }, callRow, { label: 'At block', value: input.block }, { label: 'Raw result', value: r.raw }] },
+        ],
+      }
+    } catch (e) {
+      if (!(e instanceof ChainCall.RevertError)) throw e
+      return {
+        notes: [{ tone: 'error', text: `The call reverted: ${e.revert.text}.` }],
+        sections: [
+          { title: 'Revert', rows: [{ label: 'Reverted', value: e.revert.text, tone: 'error' }, { label: 'Revert data', value: e.revert.data }] },
+          { title: 'Call', rows: [fnRow, callRow, { label: 'At block', value: input.block }] },
+        ],
+      }
+    }
+  },
+})

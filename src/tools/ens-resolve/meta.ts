@@ -1,0 +1,19 @@
+import { defineMeta } from '../define'
+
+export default defineMeta({
+  id: 'ens-resolve',
+  title: 'ENS resolver',
+  summary: 'Resolve an ENS name to its address, or an address to its primary name (verified forward), on a chain with the ENS registry.',
+  capability: 'providers',
+  keywords: ['ens', 'name', 'resolve', 'reverse', 'lookup', 'namehash', '.eth', 'primary name', 'addr'],
+  runs: 'network',
+  fields: [
+    { name: 'query', label: 'Name or address', kind: 'text', placeholder: 'vitalik.eth or 0x…', help: 'A name resolves to an address; an address looks up its primary name.' },
+  ],
+  examples: [
+    // Namehashes from ENSIP-1 (the devnet has no registry, so only the local part is shown there).
+    { title: 'foo.eth', inputs: { query: 'foo.eth' }, expect: { Namehash: '0xde9b09fd7c5f901e23a3f19fecc54828e9c848539801e86591bd9801b019f84f' } },
+    { title: 'A name with capitals is normalised', inputs: { query: 'Foo.ETH' }, expect: { Normalized: 'foo.eth', Namehash: '0xde9b09fd7c5f901e23a3f19fecc54828e9c848539801e86591bd9801b019f84f' } },
+    { title: 'vitalik.eth (on Ethereum Mainnet)', inputs: { query: 'vitalik.eth' } },
+  ],
+})

@@ -1,0 +1,185 @@
+import * as AccountInfo from '../../core/AccountInfo'
+import * as ChainFormat from '../../core/ChainFormat'
+import * as Chains from '../../core/Chains'
+import { BaseError } from '../../core/Errors'
+import * as Rpc from '../../core/Rpc'
+import * as SendTx from '../../core/SendTx'
+import * as Units from '../../core/Units'
+import { defineTool, fieldParser } from '../define'
+import type { Row, RunContext, Section, ToolResult } from '../types'
+import meta from './meta'
+
+export interface Input extends Record<string, unknown> {
+  signer: 'key' | 'node'
+  privateKey: `0x${string}` | undefined
+  from: `0x${string}` | undefined
+  to: `0x${string}` | null
+  value: bigint
+  unit: 'ether' | 'gwei' | 'wei'
+  data: `0x${string}`
+  chainId: number
+  nonce: number | undefined
+  gas: bigint | undefined
+  maxFeePerGas: bigint | undefined
+  maxPriorityFeePerGas: bigint | undefined
+  confirm: boolean
+}
+
+class FieldError extends BaseError {
+  constructor(message: string, hint: string) {
+    super('SendTransaction.InputError', message, { hints: [hint] })
+  }
+}
+
+function wholeNumber(v: string, what: string, max: bigint): bigint | undefined {
+  const t = v.trim()
+  if (t === '') return undefined
+  if (!/^\d{1,20}$/.test(t) || BigInt(t) > max) throw new FieldError(`"${t.slice(0, 30)}" is not a valid ${what}.`, `Use a whole number from 0 to ${max}, or leave it empty to estimate.`)
+  return BigInt(t)
+}
+
+export const parse = fieldParser<Input>({
+  signer: (v) => (v === 'node' ? 'node' : 'key'),
+  privateKey: (v, raw) => {
+    if (raw.signer === 'node') return undefined
+    if (v.trim() === '') throw new FieldError('Enter the private key to sign with.', 'Or pick a key from the in-page keyring, or sign with a wallet or node account.')
+    return SendTx.parsePrivateKey(v)
+  },
+  from: (v, raw) => {
+    const f = v.trim() ? AccountInfo.parseAddress(v) : undefined
+    if (f && raw.signer !== 'node' && raw.privateKey) {
+      let key: `0x${string}` | undefined
+      try {
+        key = SendTx.parsePrivateKey(raw.privateKey)
+      } catch {
+        /* reported at the key */
+      }
+      if (key && SendTx.addressOf(key).toLowerCase() !== f.toLowerCase())
+        throw new FieldError(`The private key belongs to ${SendTx.addressOf(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
+    }
+    return f
+  },
+  to: (v) => (v.trim() ? AccountInfo.parseAddress(v) : null),
+  value: (v, raw) => ChainFormat.parseAmount(v.trim() || '0', raw.unit === 'gwei' || raw.unit === 'wei' ? raw.unit : 'ether'),
+  unit: (v) => (v === 'gwei' || v === 'wei' ? v : 'ether'),
+  data: (v, raw) => {
+    const t = v.trim() || '0x'
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(t)) throw new FieldError('The data is not 0x-prefixed hex bytes (even length).', 'Paste call data from the call-data encoder, or leave it empty for a plain transfer.')
+    if (t.length > 2 + 2 * 128 * 1024) throw new FieldError('The data is larger than 128 KiB.', 'Nodes reject transactions this large.')
+    if (t === '0x' && !raw.to?.trim()) throw new FieldError('Deploying a contract needs its init code.', 'Enter a recipient, or paste the contract\'s init code (creation bytecode) here.')
+    return t.toLowerCase() as `0x${string}`
+  },
+  chainId: (v) => {
+    if (v.trim() === '') throw new FieldError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
+    return Chains.parseChainId(v)
+  },
+  nonce: (v) => {
+    const n = wholeNumber(v, 'nonce', 2n ** 53n - 2n)
+    return n === undefined ? undefined : Number(n)
+  },
+  gas: (v) => wholeNumber(v, 'gas limit', 2n ** 63n),
+  maxFeePerGas: (v) => ChainFormat.parseGweiOptional(v),
+  maxPriorityFeePerGas: (v) => ChainFormat.parseGweiOptional(v),
+  confirm: (v) => v === 'true',
+})
+
+/** Fills in what the input leaves out (checking the chain first): everything that will be signed. */
+export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>): Promise<SendTx.Summary> {
+  let from: string | undefined = input.privateKey ? SendTx.addressOf(input.privateKey) : input.from
+  if (!from) {
+    const accounts = Rpc.array(await Rpc.request(ctx.rpc, 'eth_accounts'), 'the accounts', 1000)
+    if (!accounts.length) throw new FieldError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
+    from = Rpc.address(accounts[0], 'the first account')
+  }
+  return SendTx.prepare(
+    ctx.rpc,
+    {
+      chainId: input.chainId,
+      from,
+      to: input.to,
+      value: input.value,
+      data: input.data,
+      nonce: input.nonce,
+      gas: input.gas,
+      maxFeePerGas: input.maxFeePerGas,
+      maxPriorityFeePerGas: input.maxPriorityFeePerGas,
+    },
+    ctx.rpcUrl ? { url: ctx.rpcUrl } : {},
+  )
+}
+
+/** Rows for everything that will be signed. */
+export function summaryRows(s: SendTx.Summary, unit: Input['unit']): Row[] {
+  const est = (k: SendTx.Summary['estimated'][number]) => (s.estimated.includes(k) ? 'estimated by the node' : undefined)
+  return [
+    { label: 'Chain', value: `${s.chainName} (${s.chainId})`, note: 'Checked: the node is on this chain.', tone: 'ok' },
+    { label: 'From', value: s.from, open: { tool: 'account', inputs: { address: s.from }, label: 'Inspect' } },
+    s.to ? { label: 'To', value: s.to, open: { tool: 'account', inputs: { address: s.to }, label: 'Inspect' } } : { label: 'To', value: 'nobody: this deploys a contract', mono: false, tone: 'warn' },
+    { label: `Value (${unit})`, value: Units.format(s.value, unit), note: `${s.value} wei` },
+    ...(unit !== 'ether' ? [{ label: 'Value (ether)', value: Units.format(s.value, 'ether') }] : []),
+    {
+      label: 'Data',
+      value: s.data,
+      note: s.data === '0x' ? 'none (a plain transfer)' : `${(s.data.length - 2) / 2} bytes${s.to ? '' : ' of init code'}`,
+      ...(s.to && s.data.length >= 10 ? { open: { tool: 'calldata-decode', inputs: { data: s.data }, label: 'Decode' } } : {}),
+    },
+    { label: 'Nonce', value: String(s.nonce), note: est('nonce') },
+    { label: 'Gas limit', value: s.gas.toString(), note: est('gas') },
+    { label: 'Max fee per gas', value: ChainFormat.gwei(s.maxFeePerGas), note: est('fees') },
+    { label: 'Max priority fee per gas', value: ChainFormat.gwei(s.maxPriorityFeePerGas), note: est('fees') },
+    { label: 'Type', value: 'EIP-1559 (0x2)' },
+    { label: 'Maximum cost', value: ChainFormat.native(s.maxCost, s.symbol), note: 'gas limit × max fee per gas + value; usually less is paid.' },
+    { label: 'Balance', value: ChainFormat.native(s.balance, s.symbol), tone: s.affordable ? undefined : 'error', note: s.affordable ? undefined : 'Not enough to cover the maximum cost.' },
+  ]
+}
+
+/** Signs (key) or hands to the wallet/node (eth_sendTransaction) exactly the prepared transaction, once. */
+export async function send(s: SendTx.Summary, input: Pick<Input, 'signer' | 'privateKey'>, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>): Promise<`0x${string}`> {
+  const url = ctx.rpcUrl ? { url: ctx.rpcUrl } : {}
+  if (input.signer === 'key') {
+    if (!input.privateKey) throw new FieldError('Enter the private key to sign with.', 'Or sign with a wallet or node account.').at('privateKey')
+    const { raw } = SendTx.sign(s, input.privateKey)
+    return (await SendTx.broadcast(ctx.rpc, raw, { expectedChainId: s.chainId, ...url })).hash
+  }
+  return SendTx.sendWithWallet(ctx.rpc, s, url)
+}
+
+/** Waits for the receipt and describes it. */
+export async function receiptRows(hash: `0x${string}`, ctx: Pick<RunContext, 'rpc' | 'signal'>): Promise<{ rows: Row[]; note?: string }> {
+  const rows: Row[] = [{ label: 'Transaction hash', value: hash, open: { tool: 'transaction', inputs: { hash }, label: 'Look up' } }]
+  try {
+    const r = await SendTx.waitForReceipt(ctx.rpc, hash, { timeoutMs: 60_000, signal: ctx.signal })
+    rows.push(
+      { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error' },
+      { label: 'Block', value: String(r.blockNumber), open: { tool: 'block', inputs: { block: String(r.blockNumber) }, label: 'Open block' } },
+      { label: 'Gas used', value: r.gasUsed.toString() },
+    )
+    if (r.effectiveGasPrice !== null) rows.push({ label: 'Effective gas price', value: ChainFormat.gwei(r.effectiveGasPrice) }, { label: 'Fee paid (ether)', value: Units.format(r.gasUsed * r.effectiveGasPrice, 'ether') })
+    if (r.contractAddress) {
+      const c = AccountInfo.parseAddress(r.contractAddress)
+      rows.push({ label: 'Contract created', value: c, open: { tool: 'account', inputs: { address: c }, label: 'Inspect' } })
+    }
+    if (r.status === 'reverted') return { rows, note: 'The transaction was mined but reverted; the transaction tool shows the reason.' }
+    return { rows }
+  } catch (e) {
+    if (e instanceof SendTx.ReceiptTimeoutError) return { rows, note: `${e.shortMessage} ${e.hints.join(' ')}` }
+    throw e
+  }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  async run(input, ctx): Promise<ToolResult> {
+    const s = await prepare(input, ctx)
+    const summary: Section = { title: input.confirm ? 'Signed and sent' : 'To be signed (nothing sent yet)', rows: summaryRows(s, input.unit) }
+    if (!input.confirm)
+      return {
+        notes: [{ tone: 'info', text: s.affordable ? 'Nothing was signed or sent. Check everything above, then tick "I have checked the summary" and send.' : 'The balance does not cover the maximum cost: the node will reject this transaction.' }],
+        sections: [summary],
+      }
+    if (!s.affordable) throw new FieldError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
+    const hash = await send(s, input, ctx)
+    const r = await receiptRows(hash, ctx)
+    return { ...(r.note ? { notes: [{ tone: 'warn' as const, text: r.note }] } : {}), sections: [{ title: 'Receipt', rows: r.rows }, summary] }
+  },
+})

@@ -1,0 +1,45 @@
+import { defineMeta } from '../define'
+
+/** Init code of the tiny Store test contract (hand-assembled; annotated in test/chain/contracts.ts). */
+const STORE_INIT =
+  '0x602a6000556100d48060116000396000f360003560e01c80636d4ce63c14601e57806360fe47b114602a57600080fd5b60005460005260206000f35b60043580606410606357806000527fdf7a95aebff315db1b7716215d602ab537373cdb769232aae6055c06e798425b60206000a1600055005b6064607060003960646000fd08c379a000000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000007746f6f2062696700000000000000000000000000000000000000000000000000'
+
+export default defineMeta({
+  id: 'send-transaction',
+  title: 'Send a transaction',
+  summary: 'Send ether or call a contract from a key held in this page or a browser wallet: estimated gas and fees, a confirmation of everything to be signed, then the hash and receipt.',
+  capability: 'providers',
+  keywords: ['send', 'transfer', 'transaction', 'tx', 'pay', 'deploy', 'contract', 'eth_sendTransaction', 'sign', 'nonce', 'gas', 'fees', 'eip-1559'],
+  runs: 'network',
+  fields: [
+    { name: 'signer', label: 'Sign with', kind: 'select', default: 'key', options: [
+      { value: 'key', label: 'a private key held in this page' },
+      { value: 'node', label: 'the wallet or node account (eth_sendTransaction)' },
+    ] },
+    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x… (64 hex digits)', help: 'Used in this page only to sign; never sent, stored or put in the URL.' },
+    { name: 'from', label: 'From', kind: 'text', placeholder: '0x…', help: 'With a private key: optional, must match the key. With a wallet or node account: the account (empty = the first one).' },
+    { name: 'to', label: 'To', kind: 'text', placeholder: '0x… (empty: deploy a contract)' },
+    { name: 'value', label: 'Value', kind: 'text', default: '0', inputMode: 'decimal' },
+    { name: 'unit', label: 'Unit of the value', kind: 'select', default: 'ether', options: [
+      { value: 'ether', label: 'ether' },
+      { value: 'gwei', label: 'gwei' },
+      { value: 'wei', label: 'wei' },
+    ] },
+    { name: 'data', label: 'Data (hex)', kind: 'textarea', placeholder: '0x (call data from the call-data encoder, or init code to deploy)' },
+    { name: 'chainId', label: 'Chain id', kind: 'text', inputMode: 'numeric', placeholder: '31337', help: 'The chain you mean to use: the node must be on it, and the transaction is signed for it.' },
+    { name: 'nonce', label: 'Nonce', kind: 'text', inputMode: 'numeric', help: 'Empty: the account\'s next nonce (pending).' },
+    { name: 'gas', label: 'Gas limit', kind: 'text', inputMode: 'numeric', help: 'Empty: estimated by the node.' },
+    { name: 'maxFeePerGas', label: 'Max fee per gas (gwei)', kind: 'text', inputMode: 'decimal', help: 'Empty: 2 × next base fee + priority fee.' },
+    { name: 'maxPriorityFeePerGas', label: 'Max priority fee per gas (gwei)', kind: 'text', inputMode: 'decimal', help: 'Empty: the median of recent blocks.' },
+    { name: 'confirm', label: 'I have checked the summary: sign and send', kind: 'checkbox', default: 'false' },
+  ],
+  examples: [
+    // anvil's dev accounts are unlocked, so the node signs for them (eth_sendTransaction). A plain transfer uses 21000 gas.
+    { title: 'Preview sending 0.5 ether between devnet accounts', inputs: { signer: 'node', from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', value: '0.5', chainId: '31337' },
+      expect: { 'Gas limit': '21000', 'Value (ether)': '0.5', Chain: 'Anvil / Hardhat (local devnet) (31337)' } },
+    // Deploys the Store test contract from the second devnet account at nonce 0; its address is
+    // `cast compute-address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 --nonce 0`.
+    { title: 'Deploy a tiny contract on the devnet', inputs: { signer: 'node', from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', to: '', data: STORE_INIT, chainId: '31337', nonce: '0', confirm: 'true' },
+      expect: { Status: 'success', 'Contract created': '0x8464135c8F25Da09e49BC8782676a84730C318bC' } },
+  ],
+})

@@ -1,0 +1,75 @@
+import * as AccountInfo from '../../core/AccountInfo'
+import * as ChainBlocks from '../../core/ChainBlocks'
+import * as ChainCall from '../../core/ChainCall'
+import * as ChainFormat from '../../core/ChainFormat'
+import * as Units from '../../core/Units'
+import { defineTool, fieldParser } from '../define'
+import type { Row, Section } from '../types'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  hash: `0x${string}`
+  abi: ChainCall.ParsedAbi | undefined
+  abiText: string
+}
+
+export const parse = fieldParser<Input>({
+  hash: (v) => ChainBlocks.parseTxHash(v),
+  abi: (v) => (v.trim() ? ChainCall.parseAbi(v) : undefined),
+  abiText: (_v, raw) => raw.abi ?? '',
+})
+
+const TYPES: Record<number, string> = { 0: 'legacy (0x0)', 1: 'EIP-2930 (0x1)', 2: 'EIP-1559 (0x2)', 3: 'EIP-4844 blob (0x3)', 4: 'EIP-7702 set code (0x4)' }
+const cs = (a: string) => AccountInfo.parseAddress(a)
+const openAccount = (a: string) => ({ tool: 'account', inputs: { address: a }, label: 'Inspect' })
+const MAX_LOGS = 100
+
+export default defineTool<Input>(meta, {
+  parse,
+  async run(input, ctx) {
+    const t = await ChainBlocks.transaction(ctx.rpc, input.hash, input.abi)
+    const r = t.receipt
+    const rows: Row[] = [
+      { label: 'Hash', value: t.hash },
+      { label: 'Status', value: r ? r.status : 'pending', tone: r ? (r.status === 'success' ? 'ok' : 'error') : 'warn' },
+    ]
+    if (t.revert) rows.push({ label: 'Revert reason', value: t.revert.text, tone: 'error', note: 'Replayed with eth_call on the state before its block.' })
+    else if (r?.status === 'reverted') rows.push({ label: 'Revert reason', value: 'not found (the replay did not revert)', tone: 'warn', mono: false })
+    if (t.blockNumber !== null) rows.push({ label: 'Block', value: String(t.blockNumber), open: { tool: 'block', inputs: { block: String(t.blockNumber) }, label: 'Open block' } })
+    rows.push(
+      { label: 'From', value: cs(t.from), open: openAccount(cs(t.from)) },
+      t.to ? { label: 'To', value: cs(t.to), open: openAccount(cs(t.to)) } : { label: 'To', value: 'contract creation', mono: false, copy: false },
+    )
+    if (r?.contractAddress) rows.push({ label: 'Contract created', value: cs(r.contractAddress), open: openAccount(cs(r.contractAddress)) })
+    rows.push(
+      { label: 'Value (ether)', value: Units.format(t.value, 'ether'), note: `${t.value} wei` },
+      { label: 'Nonce', value: String(t.nonce) },
+      { label: 'Type', value: TYPES[t.type] ?? `0x${t.type.toString(16)}` },
+    )
+    if (t.chainId !== null) rows.push({ label: 'Chain id', value: String(t.chainId) })
+    rows.push({ label: 'Gas limit', value: t.gas.toString() })
+    if (r) rows.push({ label: 'Gas used', value: r.gasUsed.toString() })
+    if (t.maxFeePerGas !== null) rows.push({ label: 'Max fee per gas', value: ChainFormat.gwei(t.maxFeePerGas) })
+    if (t.maxPriorityFeePerGas !== null) rows.push({ label: 'Max priority fee per gas', value: ChainFormat.gwei(t.maxPriorityFeePerGas) })
+    if (r?.effectiveGasPrice != null) {
+      rows.push({ label: 'Effective gas price', value: ChainFormat.gwei(r.effectiveGasPrice), note: `${r.effectiveGasPrice} wei` })
+      rows.push({ label: 'Fee paid (ether)', value: Units.format(r.gasUsed * r.effectiveGasPrice, 'ether') })
+    } else if (t.gasPrice !== null) rows.push({ label: 'Gas price', value: ChainFormat.gwei(t.gasPrice) })
+    const inputRow: Row = { label: 'Input data', value: t.input, note: t.input === '0x' ? 'No call data (a plain transfer).' : `${(t.input.length - 2) / 2} bytes` }
+    if (t.input.length >= 10 && t.to) inputRow.open = { tool: 'calldata-decode', inputs: { data: t.input, abi: input.abiText }, label: 'Decode' }
+    rows.push(inputRow)
+    const sections: Section[] = [{ rows }]
+    if (r && r.logs.length) {
+      const logRows: Row[] = []
+      for (const l of r.logs.slice(0, MAX_LOGS)) {
+        const decoded = ChainCall.decodeLog(l, input.abi)
+        logRows.push({ label: `Log ${l.logIndex}: address`, value: cs(l.address), open: openAccount(cs(l.address)) })
+        if (decoded) logRows.push({ label: `Log ${l.logIndex}: event`, value: decoded })
+        l.topics.forEach((tp, i) => logRows.push({ label: `Log ${l.logIndex}: topic ${i}`, value: tp }))
+        logRows.push({ label: `Log ${l.logIndex}: data`, value: l.data })
+      }
+      sections.push({ title: `Logs (${r.logs.length})`, rows: logRows })
+    }
+    return { sections }
+  },
+})
