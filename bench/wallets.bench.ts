@@ -1,0 +1,79 @@
+/**
+ * Wallets: decrypt a standard geth keystore (scrypt N=2^18, r=8, p=1) and derive 1,000 HD
+ * addresses on one core, against Node's native crypto, ethers v5 and ethers v6.
+ */
+import { createDecipheriv, scrypt as nodeScrypt } from 'node:crypto'
+import { ethers } from 'ethers'
+import * as ethers6 from 'ethers6'
+import { Hash } from 'ox'
+import * as Hd from '../src/core/Hd'
+import * as Keystore from '../src/core/Keystore'
+import * as Mnemonic from '../src/core/Mnemonic'
+import type { BenchSuite } from './harness'
+
+const PASSWORD = 'bench password'
+const KEY = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+const PHRASE = 'test test test test test test test test test test test junk'
+
+let json = ''
+let parsed: Keystore.Parsed
+async function makeKeystore() {
+  if (json) return
+  json = (await Keystore.encrypt(KEY, PASSWORD, { params: Keystore.STANDARD })).json
+  parsed = Keystore.parse(json)
+}
+
+/** Node's native path: OpenSSL scrypt, keccak MAC check, OpenSSL AES-128-CTR. */
+async function nodeDecrypt(): Promise<string> {
+  const kdf = parsed.kdf as Extract<Keystore.Kdf, { name: 'scrypt' }>
+  const dk = await new Promise<Buffer>((res, rej) =>
+    nodeScrypt(PASSWORD, kdf.salt, 32, { N: kdf.n, r: kdf.r, p: kdf.p, maxmem: 512 * 1024 * 1024 }, (e, k) => (e ? rej(e) : res(k))),
+  )
+  const mac = Hash.keccak256(new Uint8Array([...dk.subarray(16, 32), ...parsed.ciphertext]))
+  if (Buffer.compare(Buffer.from(mac), Buffer.from(parsed.mac)) !== 0) throw new Error('mac')
+  const d = createDecipheriv('aes-128-ctr', dk.subarray(0, 16), parsed.iv)
+  return Buffer.concat([d.update(parsed.ciphertext), d.final()]).toString('hex')
+}
+
+const root = Hd.fromSeed(Mnemonic.toSeed(PHRASE))
+const template = Hd.template('metamask')
+const e5parent = ethers.utils.HDNode.fromMnemonic(PHRASE).derivePath("m/44'/60'/0'/0")
+const e6parent = ethers6.HDNodeWallet.fromPhrase(PHRASE, undefined, "m/44'/60'/0'/0")
+
+export default {
+  name: 'Wallets, keystores and HD',
+  cases: [
+    {
+      name: 'decrypt a standard scrypt keystore (N=2^18, r=8, p=1)',
+      setup: makeKeystore,
+      rounds: 3,
+      minMs: 0,
+      ours: () => Keystore.decrypt(json, PASSWORD),
+      baselines: {
+        'node native': nodeDecrypt,
+        'ethers v5': () => ethers.Wallet.fromEncryptedJson(json, PASSWORD),
+        'ethers v6': () => ethers6.decryptKeystoreJson(json, PASSWORD),
+      },
+      target: { against: 'node native', maxRatio: 1.0 },
+    },
+    {
+      name: "derive 1,000 addresses m/44'/60'/0'/0/i (parent derived once in every implementation)",
+      rounds: 3,
+      minMs: 0,
+      ours: () => Hd.range(root, template, 0, 1000),
+      baselines: {
+        'ethers v5': () => {
+          const out: string[] = []
+          for (let i = 0; i < 1000; i++) out.push(e5parent.derivePath(String(i)).address)
+          return out
+        },
+        'ethers v6': () => {
+          const out: string[] = []
+          for (let i = 0; i < 1000; i++) out.push(e6parent.deriveChild(i).address)
+          return out
+        },
+      },
+      target: { against: 'ethers v5', maxRatio: 0.5 },
+    },
+  ],
+} satisfies BenchSuite
