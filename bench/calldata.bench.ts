@@ -1,0 +1,117 @@
+import { ethers } from 'ethers'
+import { ethers as ethers6 } from 'ethers6'
+import * as AbiCodec from '../src/core/AbiCodec'
+import * as Calldata from '../src/core/Calldata'
+import * as Abi from '../src/core/Abi'
+import type { BenchSuite } from './harness'
+
+// Fixed inputs, the same for every implementation.
+const ERC20 = 'function transfer(address to, uint256 amount) returns (bool)'
+const SWAP =
+  'function exactInput((bytes path, address recipient, uint256 deadline, uint256 amountIn, uint256 amountOutMinimum) params) payable returns (uint256 amountOut)'
+const MULTI = 'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)'
+
+const addr = (i: number) => ethers.utils.getAddress(`0x${(i * 7919 + 0x1234567).toString(16).padStart(40, '0')}`)
+const transfers = Array.from({ length: 1000 }, (_, i) => [addr(i), BigInt(i) * 10n ** 15n + 1n] as const)
+const swapArgs = [[`0x${'ab'.repeat(43)}`, addr(1), 1700000000n, 10n ** 18n, 12345n]] as const
+
+const abi = Abi.parse([ERC20, SWAP, MULTI].join('\n'))
+const [fTransfer, fSwap, fMulti] = abi as Abi.FunctionItem[]
+const selectors = new Map(abi.map((f) => [f, Abi.entries([f])[0]!.selector]))
+const sel = (f: Abi.FunctionItem) => selectors.get(f)!
+const i5 = new ethers.utils.Interface([ERC20, SWAP, MULTI])
+const i6 = new ethers6.Interface([ERC20, SWAP, MULTI])
+
+/** Ours: the core encoder (values already typed), selector + arguments. */
+const encodeCall = (f: Abi.FunctionItem, values: readonly unknown[]) => `${sel(f)}${AbiCodec.encode(f.inputs, values).slice(2)}`
+const transferData = transfers.map(([a, v]) => encodeCall(fTransfer!, [a, v]))
+/** 50 calls, each an ERC-20 transfer, for Multicall3 aggregate3. */
+const calls = Array.from({ length: 50 }, (_, i) => [addr(i), i % 2 === 0, transferData[i]!] as const)
+const swapData = encodeCall(fSwap!, swapArgs as never)
+const multiData = encodeCall(fMulti!, [calls] as never)
+const transferBytes = transferData.map((d) => AbiCodec.toBytes(d))
+const multiBytes = AbiCodec.toBytes(multiData)
+
+export default {
+  name: 'Contract call data',
+  cases: [
+    {
+      name: 'encode 1,000 ERC-20 transfer calls',
+      ours: () => {
+        for (const [a, v] of transfers) encodeCall(fTransfer!, [a, v])
+      },
+      baselines: {
+        'ethers v5': () => {
+          for (const [a, v] of transfers) i5.encodeFunctionData('transfer', [a, v])
+        },
+        'ethers v6': () => {
+          for (const [a, v] of transfers) i6.encodeFunctionData('transfer', [a, v])
+        },
+      },
+      target: { against: 'ethers v5', maxRatio: 0.1 },
+    },
+    {
+      name: 'encode a 50-call aggregate3 and a Uniswap exactInput',
+      ours: () => {
+        encodeCall(fMulti!, [calls] as never)
+        encodeCall(fSwap!, swapArgs as never)
+      },
+      baselines: {
+        'ethers v5': () => {
+          i5.encodeFunctionData('aggregate3', [calls])
+          i5.encodeFunctionData('exactInput', swapArgs as never)
+        },
+        'ethers v6': () => {
+          i6.encodeFunctionData('aggregate3', [calls])
+          i6.encodeFunctionData('exactInput', swapArgs as never)
+        },
+      },
+      target: { against: 'ethers v5', maxRatio: 0.1 },
+    },
+    {
+      name: 'decode 1,000 ERC-20 transfer calls (checked word by word)',
+      ours: () => {
+        for (const b of transferBytes) AbiCodec.decode(fTransfer!.inputs, b.subarray(4), 4)
+      },
+      baselines: {
+        'ethers v5': () => {
+          for (const d of transferData) i5.decodeFunctionData('transfer', d)
+        },
+        'ethers v6': () => {
+          for (const d of transferData) i6.decodeFunctionData('transfer', d)
+        },
+      },
+      target: { against: 'ethers v5', maxRatio: 0.15 },
+    },
+    {
+      name: 'decode a 50-call aggregate3 and a Uniswap exactInput',
+      ours: () => {
+        AbiCodec.decode(fMulti!.inputs, multiBytes.subarray(4), 4)
+        AbiCodec.decode(fSwap!.inputs, AbiCodec.toBytes(swapData).subarray(4), 4)
+      },
+      baselines: {
+        'ethers v5': () => {
+          i5.decodeFunctionData('aggregate3', multiData)
+          i5.decodeFunctionData('exactInput', swapData)
+        },
+        'ethers v6': () => {
+          i6.decodeFunctionData('aggregate3', multiData)
+          i6.decodeFunctionData('exactInput', swapData)
+        },
+      },
+      target: { against: 'ethers v5', maxRatio: 0.15 },
+    },
+    {
+      name: 'full decode of a 50-call aggregate3 by selector (table lookup, nested calls, display values)',
+      ours: () => {
+        Calldata.decodeCall(multiBytes)
+      },
+      baselines: {
+        'ethers v5': () => {
+          const r = i5.parseTransaction({ data: multiData })
+          for (const c of r.args[0]) i5.parseTransaction({ data: c.callData })
+        },
+      },
+    },
+  ],
+} satisfies BenchSuite
