@@ -1,0 +1,49 @@
+import * as RlpTree from '../../core/RlpTree'
+import { defineTool, fieldParser } from '../define'
+import type { ToolResult } from '../types'
+import meta from './meta'
+
+type Input = { mode: 'encode'; item: RlpTree.Item } | { mode: 'decode'; tree: RlpTree.Node; size: number }
+
+const encodeParse = fieldParser<{ input: RlpTree.Item }>({ input: (v) => RlpTree.fromJson(v) })
+const decodeParse = fieldParser<{ input: { tree: RlpTree.Node; size: number } }>({
+  input: (v) => {
+    const bytes = RlpTree.hexToBytes(v)
+    return { tree: RlpTree.decode(bytes), size: bytes.length }
+  },
+})
+
+function parse(raw: Record<string, string>) {
+  if (raw.mode === 'encode') {
+    const p = encodeParse(raw)
+    return p.ok ? { ok: true as const, value: { mode: 'encode' as const, item: p.value.input } } : p
+  }
+  const p = decodeParse(raw)
+  return p.ok ? { ok: true as const, value: { mode: 'decode' as const, ...p.value.input } } : p
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: (input): ToolResult => {
+    if (input.mode === 'encode') {
+      const rlp = RlpTree.encode(input.item)
+      return {
+        sections: [
+          { rows: [{ label: 'RLP', value: rlp, note: `${(rlp.length - 2) / 2} bytes`, open: { tool: 'rlp', inputs: { mode: 'decode', input: rlp }, label: 'Decode it' } }] },
+        ],
+      }
+    }
+    const json = JSON.stringify(RlpTree.toJson(input.tree))
+    return {
+      sections: [
+        {
+          rows: [
+            { label: 'JSON', value: json, note: 'byte strings as hex, the shape cast from-rlp prints' },
+            { label: 'Tree', value: RlpTree.toLines(input.tree).join('\n') },
+            { label: 'Size', value: `${input.size} bytes`, mono: false },
+          ],
+        },
+      ],
+    }
+  },
+})

@@ -1,0 +1,68 @@
+import { BaseError } from '../../core/Errors'
+import * as Signing from '../../core/Signing'
+import { defineTool, fieldParser } from '../define'
+import type { ToolResult } from '../types'
+import meta from './meta'
+import { privateKey } from './shared'
+
+type Mode = 'auto' | 'text' | 'hex' | 'digest'
+
+interface Input extends Record<string, unknown> {
+  privateKey: `0x${string}`
+  mode: Mode
+  message: Uint8Array | `0x${string}`
+  /** The message as typed, for the verify link. */
+  text: string
+}
+
+export const parse = fieldParser<Input>({
+  privateKey,
+  text: (_v, raw) => raw.message ?? '',
+  mode: (v) => (['auto', 'text', 'hex', 'digest'].includes(v) ? (v as Mode) : 'auto'),
+  message: (v, raw) => {
+    const mode = (raw.mode || 'auto') as Mode
+    if (mode === 'digest') {
+      const t = v.trim()
+      if (!/^0x[0-9a-fA-F]{64}$/.test(t)) throw new Signing.InvalidDigestError(t)
+      if (raw.confirmRaw !== 'true')
+        throw new BaseError('Signing.UnconfirmedRawSignError', 'Tick the confirmation first: a raw digest can be a transaction or a permit.', {
+          hints: ['Only sign a raw digest you computed yourself. Prefer a personal message, which wallets cannot mistake for a transaction.'],
+        })
+      return t.toLowerCase() as `0x${string}`
+    }
+    return Signing.messageBytes(v, mode)
+  },
+})
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ privateKey, mode, message, text }): ToolResult => {
+    const s = typeof message === 'string' ? Signing.signDigest(privateKey, message) : Signing.signMessage(privateKey, message)
+    const verifyInputs: Record<string, string> =
+      mode === 'digest'
+        ? { message: s.digest, signature: s.signature, expected: s.signer, mode: 'digest' }
+        : { message: text, signature: s.signature, expected: s.signer, mode: 'eip191', encoding: mode }
+    return {
+      ...(mode === 'digest' ? { notes: [{ tone: 'warn' as const, text: 'You signed a raw digest. Anyone holding this signature can use it wherever that digest is accepted (a transaction, a permit, an order).' }] } : {}),
+      sections: [
+        {
+          rows: [
+            { label: 'Signature', value: s.signature, note: '65 bytes r‖s‖v, v = 27 or 28', open: { tool: 'verify-signature', inputs: verifyInputs, label: 'Verify it' } },
+            { label: 'Compact (EIP-2098)', value: s.compact, note: '64 bytes r‖(yParity·2^255 + s)', open: { tool: 'signature-inspect', inputs: { signature: s.compact }, label: 'Inspect it' } },
+            { label: 'Signer', value: s.signer },
+            { label: 'Digest signed', value: s.digest, note: mode === 'digest' ? 'the raw digest, as given' : 'keccak256("\\x19Ethereum Signed Message:\\n" + length + message)' },
+          ],
+        },
+        {
+          title: 'Parts',
+          rows: [
+            { label: 'r', value: s.r },
+            { label: 's', value: s.s },
+            { label: 'v', value: String(s.v), mono: false },
+            { label: 'yParity', value: String(s.yParity), mono: false },
+          ],
+        },
+      ],
+    }
+  },
+})

@@ -1,0 +1,106 @@
+import * as Authorization from '../../core/Authorization'
+import { BaseError } from '../../core/Errors'
+import * as TxBuild from '../../core/TxBuild'
+import type { AccessItem, TxType } from '../../core/TxDecode'
+import { defineTool, fieldParser } from '../define'
+import type { Row, ToolResult } from '../types'
+import meta from './meta'
+import { address, amount, hexBytes, onField, privateKey, uint } from '../sign-message/shared'
+
+interface Input extends Record<string, unknown> {
+  tx: TxBuild.Input
+  privateKey?: `0x${string}`
+}
+
+const TYPES: TxType[] = ['legacy', 'eip2930', 'eip1559', 'eip4844', 'eip7702']
+const feeFields: Record<TxType, string[]> = {
+  legacy: ['gasPrice'],
+  eip2930: ['gasPrice'],
+  eip1559: ['maxFeePerGas', 'maxPriorityFeePerGas'],
+  eip4844: ['maxFeePerGas', 'maxPriorityFeePerGas', 'maxFeePerBlobGas'],
+  eip7702: ['maxFeePerGas', 'maxPriorityFeePerGas'],
+}
+
+export function parseAccessList(v: string): AccessItem[] {
+  const t = v.trim()
+  if (t === '') return []
+  let list: unknown
+  try {
+    list = JSON.parse(t)
+  } catch (e) {
+    throw new BaseError('Signing.InvalidAccessListError', `The access list is not valid JSON: ${(e as Error).message}.`, { field: 'accessList', hints: ['Write [{"address": "0x…", "storageKeys": ["0x…"]}].'] })
+  }
+  if (!Array.isArray(list)) throw new BaseError('Signing.InvalidAccessListError', 'The access list must be a JSON array.', { field: 'accessList', hints: ['Write [{"address": "0x…", "storageKeys": ["0x…"]}].'] })
+  return list.map((e, i) => {
+    const item = e as { address?: unknown; storageKeys?: unknown }
+    if (typeof item?.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(item.address))
+      throw new BaseError('Signing.InvalidAccessListError', `accessList[${i}].address is not an address.`, { field: 'accessList', hints: ['Each entry has an "address" of 20 bytes.'] })
+    const keys = item.storageKeys ?? []
+    if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(k)))
+      throw new BaseError('Signing.InvalidAccessListError', `accessList[${i}].storageKeys must be 32-byte hex strings.`, { field: 'accessList', hints: ['Storage keys are 0x followed by 64 hex digits.'] })
+    return { address: item.address as `0x${string}`, storageKeys: keys as `0x${string}`[] }
+  })
+}
+
+const lines = (v: string) => v.split(/[\n,]/).map((l) => l.trim()).filter(Boolean)
+
+const inner = fieldParser<Record<string, any>>({
+  type: (v) => (TYPES.includes(v as TxType) ? v : 'eip1559'),
+  chainId: (v) => uint('chainId', v, 64),
+  eip155: (v) => v !== 'false',
+  nonce: (v) => uint('nonce', v, 64, 0n),
+  to: (v) => address('to', v),
+  value: (v) => amount('value', v, 'ether', 0n),
+  data: (v) => hexBytes('data', v),
+  gas: (v) => uint('gas', v, 64),
+  gasPrice: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('gasPrice') ? amount('gasPrice', v, 'gwei') : undefined),
+  maxFeePerGas: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('maxFeePerGas') ? amount('maxFeePerGas', v, 'gwei') : undefined),
+  maxPriorityFeePerGas: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('maxPriorityFeePerGas') ? amount('maxPriorityFeePerGas', v, 'gwei', 0n) : undefined),
+  maxFeePerBlobGas: (v, raw) => (raw.type === 'eip4844' ? amount('maxFeePerBlobGas', v, 'gwei') : undefined),
+  blobVersionedHashes: (v, raw) => {
+    if (raw.type !== 'eip4844') return undefined
+    return lines(v).map((h, i) => {
+      if (!/^0x[0-9a-fA-F]{64}$/.test(h)) throw new BaseError('Signing.InvalidBlobHashError', `Blob hash ${i + 1} is not 32 bytes of hex.`, { field: 'blobVersionedHashes', hints: ['A versioned hash is 0x01 followed by 62 hex digits (the KZG commitment hash).'] })
+      return h.toLowerCase()
+    })
+  },
+  accessList: (v, raw) => (raw.type === 'legacy' ? undefined : parseAccessList(v)),
+  authorizationList: (v, raw) => (raw.type === 'eip7702' ? lines(v.replace(/}\s*,?\s*{/g, '}\n{')).map((l) => Authorization.parseSigned(l)) : undefined),
+  privateKey: (v) => (v.trim() === '' ? undefined : privateKey(v)),
+})
+
+function parse(raw: Record<string, string>) {
+  const p = inner(raw)
+  if (!p.ok) return p
+  const { privateKey: key, ...rest } = p.value
+  const tx: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined) tx[k] = v
+  return { ok: true as const, value: { tx: tx as unknown as TxBuild.Input, ...(key ? { privateKey: key } : {}) } as Input }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ tx, privateKey }): ToolResult => {
+    const fields = meta.fields.map((f) => f.name)
+    const built = onField('type', fields, () => TxBuild.build(tx))
+    const rows: Row[] = [
+      { label: 'Unsigned transaction', value: built.unsigned, open: { tool: 'tx-decode', inputs: { raw: built.unsigned }, label: 'Decode it' } },
+      { label: 'Signing hash', value: built.signingHash, note: 'what the sender signs' },
+    ]
+    const notes: NonNullable<ToolResult['notes']> = []
+    if (tx.type === 'legacy' && tx.eip155 === false) notes.push({ tone: 'warn', text: 'Without EIP-155 the signed transaction can be replayed on every chain where the nonce matches.' })
+    if (!tx.to) notes.push({ tone: 'info', text: 'No recipient: this transaction creates a contract from the data (init code).' })
+    if (privateKey) {
+      const s = onField('type', fields, () => TxBuild.sign(tx, privateKey))
+      rows.push(
+        { label: 'Raw signed transaction', value: s.raw, open: { tool: 'tx-decode', inputs: { raw: s.raw }, label: 'Decode it' } },
+        { label: 'Transaction hash', value: s.hash },
+        { label: 'Sender', value: s.sender },
+        { label: tx.type === 'legacy' ? 'v' : 'yParity', value: String(s.v), mono: false },
+        { label: 'r', value: s.r },
+        { label: 's', value: s.s },
+      )
+    } else notes.push({ tone: 'info', text: 'Not signed: give a private key to sign offline, or sign the signing hash elsewhere.' })
+    return { sections: [{ rows }], ...(notes.length ? { notes } : {}) }
+  },
+})

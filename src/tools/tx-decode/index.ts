@@ -1,0 +1,91 @@
+import * as TxDecode from '../../core/TxDecode'
+import * as Units from '../../core/Units'
+import { defineTool, fieldParser } from '../define'
+import type { Row, Section, ToolResult } from '../types'
+import meta from './meta'
+import { onField, uint } from '../sign-message/shared'
+
+interface Input extends Record<string, unknown> {
+  raw: string
+  chainId?: bigint
+}
+
+export const parse = fieldParser<Input>({
+  raw: (v) => v,
+  chainId: (v) => (v.trim() === '' ? undefined : uint('chainId', v, 64)),
+})
+
+const gwei = (n: bigint) => `${Units.format(n, 'gwei')} gwei`
+const hex32 = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`
+const CHAINS: Record<string, string> = { '1': 'Ethereum mainnet', '10': 'OP Mainnet', '56': 'BNB Smart Chain', '100': 'Gnosis', '137': 'Polygon PoS', '8453': 'Base', '42161': 'Arbitrum One', '11155111': 'Sepolia', '17000': 'Holesky', '560048': 'Hoodi', '31337': 'Anvil / Hardhat (local)' }
+
+/** The rows of a decoded transaction. Shared with the custom page. */
+export function decodedSections(d: TxDecode.Decoded): Section[] {
+  const { tx } = d
+  const typeByte = TxDecode.TYPE_BYTES[tx.type]
+  const summary: Row[] = [
+    { label: 'Type', value: `${TxDecode.TYPE_NAMES[tx.type]}${typeByte !== undefined ? ` · 0x0${typeByte}` : tx.type === 'legacy' ? (d.eip155 ? ' · EIP-155' : ' · pre-EIP-155 (no chain id)') : ''}`, mono: false },
+    { label: 'Signed', value: d.signed ? 'yes' : 'no (unsigned)', mono: false },
+    ...(tx.chainId !== undefined ? [{ label: 'Chain id', value: String(tx.chainId), mono: false, ...(CHAINS[String(tx.chainId)] ? { note: CHAINS[String(tx.chainId)] } : {}) }] : []),
+    ...(d.hash ? [{ label: 'Transaction hash', value: d.hash }] : []),
+    ...(d.sender ? [{ label: 'Sender', value: d.sender }] : []),
+    { label: 'Signing hash', value: d.signingHash, note: 'the digest the sender signs' },
+    { label: 'Size', value: `${d.size} bytes`, mono: false },
+  ]
+  const fields: Row[] = [
+    { label: 'Nonce', value: String(tx.nonce), mono: false },
+    { label: 'To', value: tx.to ?? '(contract creation)' },
+    { label: 'Value', value: `${Units.format(tx.value, 'ether')} ether`, note: `${tx.value} wei` },
+    { label: 'Gas limit', value: String(tx.gas), mono: false },
+    ...(tx.gasPrice !== undefined ? [{ label: 'Gas price', value: gwei(tx.gasPrice), note: `${tx.gasPrice} wei` }] : []),
+    ...(tx.maxFeePerGas !== undefined ? [{ label: 'Max fee per gas', value: gwei(tx.maxFeePerGas), note: `${tx.maxFeePerGas} wei` }] : []),
+    ...(tx.maxPriorityFeePerGas !== undefined ? [{ label: 'Max priority fee per gas', value: gwei(tx.maxPriorityFeePerGas), note: `${tx.maxPriorityFeePerGas} wei` }] : []),
+    ...(tx.maxFeePerBlobGas !== undefined ? [{ label: 'Max fee per blob gas', value: gwei(tx.maxFeePerBlobGas), note: `${tx.maxFeePerBlobGas} wei` }] : []),
+    {
+      label: 'Max cost',
+      value: `${Units.format(tx.gas * (tx.gasPrice ?? tx.maxFeePerGas ?? 0n) + tx.value, 'ether')} ether`,
+      note: 'gas limit × fee cap + value' + (tx.blobVersionedHashes ? ' (blob gas not included)' : ''),
+    },
+    {
+      label: 'Data',
+      value: tx.data,
+      note: tx.data === '0x' ? 'empty' : `${(tx.data.length - 2) / 2} bytes${tx.to ? `, selector ${tx.data.slice(0, 10)}` : ', init code'}`,
+      ...(tx.data !== '0x' && tx.to ? { open: { tool: 'calldata-decode', inputs: { data: tx.data }, label: 'Decode the call data' } } : {}),
+    },
+  ]
+  const sections: Section[] = [{ rows: summary }, { title: 'Fields', rows: fields }]
+  if (tx.accessList && tx.accessList.length)
+    sections.push({ title: 'Access list', rows: tx.accessList.map((a, i) => ({ label: `[${i}] ${a.address}`, value: a.storageKeys.join('\n') || '(no storage keys)' })) })
+  if (tx.blobVersionedHashes) sections.push({ title: 'Blob versioned hashes', rows: tx.blobVersionedHashes.map((h, i) => ({ label: `[${i}]`, value: h })) })
+  if (tx.authorizationList)
+    sections.push({
+      title: 'Authorizations',
+      rows: tx.authorizationList.flatMap((a, i) => [
+        { label: `[${i}] delegate`, value: a.address, note: `chain ${a.chainId}${a.chainId === 0n ? ' (any chain)' : ''}, nonce ${a.nonce}` },
+        a.authority ? { label: `[${i}] authority`, value: a.authority } : { label: `[${i}] authority`, value: a.authorityError ?? 'not recoverable', mono: false, tone: 'error' as const },
+      ]),
+    })
+  if (d.signed)
+    sections.push({
+      title: 'Signature',
+      rows: [
+        ...(tx.v !== undefined ? [{ label: 'v', value: String(tx.v), mono: false }] : []),
+        { label: 'yParity', value: String(tx.yParity), mono: false },
+        { label: 'r', value: hex32(tx.r!) },
+        { label: 's', value: hex32(tx.s!) },
+        ...(d.senderPublicKey ? [{ label: 'Sender public key', value: d.senderPublicKey }] : []),
+      ],
+    })
+  return sections
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ raw, chainId }): ToolResult => {
+    const d = onField('raw', ['raw'], () => TxDecode.decode(raw, chainId !== undefined ? { chainId } : {}))
+    return {
+      sections: decodedSections(d),
+      ...(d.problems.length ? { notes: d.problems.map((text) => ({ tone: 'error' as const, text: `A node would refuse this: ${text}` })) } : {}),
+    }
+  },
+})

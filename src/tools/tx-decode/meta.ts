@@ -1,0 +1,36 @@
+import { defineMeta } from '../define'
+
+export default defineMeta({
+  id: 'tx-decode',
+  title: 'Decode a raw transaction',
+  summary: 'Decode any raw transaction, signed or unsigned, of every type: each field with values in units, the sender recovered, the hash, the chain; the call data opens in the call-data decoder. Malformed input gets an error naming the field.',
+  capability: 'signing',
+  keywords: ['decode', 'raw transaction', 'tx', 'parse', 'decode-tx', 'rlp', 'sender', 'from', 'hash', 'eip-1559', 'eip-155', 'eip-2930', 'eip-4844', 'eip-7702', 'legacy', 'signed transaction'],
+  runs: 'main',
+  fields: [
+    { name: 'raw', label: 'Raw transaction', kind: 'textarea', placeholder: '0x02f8… or 0xf86c…' },
+    { name: 'chainId', label: 'Expected chain id (optional)', kind: 'text', inputMode: 'numeric', help: 'Flags a transaction meant for another chain, or one without replay protection.' },
+  ],
+  examples: [
+    // EIP-155's signed example; sender and hash from the vendored vector (computed during vendoring) and cast decode-tx.
+    { title: "EIP-155's signed example", inputs: { raw: '0xf86c098504a817c800825208943535353535353535353535353535353535353535880de0b6b3a76400008025a028ef61340bd939bc2195fe537567866003e1a15d3c71ff63e1590620aa636276a067cbe9d8997f761aecb703304b3800ccf555c9f3dc64214b297fb1966a3b6d83' }, expect: {
+      Sender: '0x9d8A62f656a8d1615C1294fd71e9CFb3E4855A4F',
+      'Transaction hash': '0x33469b22e9f636356c4160a87eb19df52b7412e8eac32a4a55ffe88ea8350788',
+      'Chain id': '1',
+      Value: '1 ether',
+    } },
+    // An EIP-1559 transfer made by cast mktx; fields from cast decode-tx.
+    { title: 'An EIP-1559 transfer (cast mktx)', inputs: { raw: '0x02f8730103843b9aca008504a817c800825208943535353535353535353535353535353535353535880de0b6b3a764000080c080a0a4981267cf0521bfdac6c5871fe4e00dcfc9fe24e3c88360542a430bb50cd9aca07e900f98420c3d1e402133eaf9e910b9335f12b113479692915a86c373e4f80e' }, expect: {
+      Type: 'EIP-1559 (fee market) · 0x02',
+      Sender: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+      'Max fee per gas': '20 gwei',
+      'Max priority fee per gas': '1 gwei',
+      'Transaction hash': '0x23bb1df0606e21a6acc9590b9c6a361ae495bcf3c022c2270007941a1d1ffdbc',
+    } },
+    // ethereum/tests TransactionTests ttSignature/Vitalik_1 (hash and sender from the test's Cancun result).
+    { title: 'ethereum/tests Vitalik_1', inputs: { raw: '0xf864808504a817c800825208943535353535353535353535353535353535353535808025a0044852b2a670ade5407e78fb2863c51de9fcb96542a07186fe3aeda6bb8a116da0044852b2a670ade5407e78fb2863c51de9fcb96542a07186fe3aeda6bb8a116d' }, expect: {
+      'Transaction hash': '0xb1e2188bc490908a78184e4818dca53684167507417fdb4c09c2d64d32a9896a',
+      Sender: '0xf0f6f18bCA1b28cd68e4357452947e021241e9Ce',
+    } },
+  ],
+})
