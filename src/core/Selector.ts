@@ -176,13 +176,9 @@ class Parser {
   }
 }
 
+/** Cheap check (no exceptions) for words that are elementary type names. */
 function isTypeName(word: string): boolean {
-  try {
-    elementary(word, 0)
-    return true
-  } catch {
-    return false
-  }
+  return /^(u?int\d*|bytes\d*|byte|address|bool|string|function|u?fixed(\d+x\d+)?)$/.test(word)
 }
 
 function elementary(id: string, at: number): string {
