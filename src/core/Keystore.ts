@@ -178,6 +178,11 @@ function parseObject(json: Record<string, unknown>): Parsed {
   return out
 }
 
+/** UTF-8 text of a keystore file's bytes (no DOM needed). */
+export function decodeText(bytes: Uint8Array): string {
+  return Bytes.toString(bytes)
+}
+
 /** "scrypt N=2^18 r=8 p=1 (256 MiB)" or "PBKDF2-SHA256 c=262144". */
 export function describeKdf(kdf: Kdf): string {
   if (kdf.name === 'scrypt') {

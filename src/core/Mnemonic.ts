@@ -222,6 +222,11 @@ function checkedEntropy(ws: readonly string[], language: Language): Uint8Array |
   return bits.slice(entBits) === want ? entropy : undefined
 }
 
+/** 0x-hex of bytes (entropy, seed), for display. */
+export function toHex(bytes: Uint8Array): string {
+  return Hex.fromBytes(bytes)
+}
+
 /** Entropy of a valid phrase. */
 export function toEntropy(phrase: string, language: Language | 'auto' = 'auto'): Uint8Array {
   return validate(phrase, language).entropy

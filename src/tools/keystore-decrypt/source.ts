@@ -1,5 +1,4 @@
 /** Keystore text from a textarea or a chosen file (read in `run`, size-checked first). */
-import { Bytes } from 'ox'
 import * as Keystore from '../../core/Keystore'
 import { MAX_JSON_CHARS } from '../../core/KeystoreBounds'
 import type { BlobLike } from '../types'
@@ -22,5 +21,5 @@ export function keystoreSource(text: string, file: BlobLike | undefined): Keysto
 export async function readSource(s: KeystoreSource): Promise<string> {
   if ('text' in s) return s.text
   const buf = await s.file.slice(0, MAX_JSON_CHARS + 1).arrayBuffer()
-  return Bytes.toString(new Uint8Array(buf))
+  return Keystore.decodeText(new Uint8Array(buf))
 }

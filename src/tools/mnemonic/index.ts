@@ -1,4 +1,3 @@
-import { Hex } from 'ox'
 import * as Hd from '../../core/Hd'
 import * as Mnemonic from '../../core/Mnemonic'
 import { defineTool, fieldParser } from '../define'
@@ -55,10 +54,10 @@ export function phraseResult(v: Mnemonic.Validated, passphrase: string, generate
     { label: 'Phrase', value: v.phrase, secret: true },
     { label: 'Language', value: Mnemonic.LANGUAGE_NAMES[v.language], mono: false },
     { label: 'Words', value: String(v.words.length), mono: false, tone: 'ok', note: generated ? 'From crypto.getRandomValues.' : 'Every word is in the list and the checksum matches.' },
-    { label: 'Entropy', value: Hex.fromBytes(v.entropy), secret: true },
+    { label: 'Entropy', value: Mnemonic.toHex(v.entropy), secret: true },
   ]
   const keys: Row[] = [
-    { label: 'Seed', value: Hex.fromBytes(seed), secret: true, note: passphrase ? 'With the passphrase.' : 'Without a passphrase.' },
+    { label: 'Seed', value: Mnemonic.toHex(seed), secret: true, note: passphrase ? 'With the passphrase.' : 'Without a passphrase.' },
     { label: 'Root xprv', value: info.rootXprv, secret: true },
     { label: `Account xpub ${info.accountPath}`, value: info.accountXpub, open: { tool: 'hd-derive', inputs: { xpub: info.accountXpub, preset: 'custom', path: '0/i' }, label: 'Derive addresses (watch-only)' } },
     { label: `Address chain xpub ${info.chainPath}`, value: info.chainXpub, open: { tool: 'hd-derive', inputs: { xpub: info.chainXpub, preset: 'custom', path: 'i' }, label: 'Derive addresses (watch-only)' } },
