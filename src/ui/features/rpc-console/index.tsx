@@ -1,0 +1,141 @@
+/**
+ * The JSON-RPC console: method and params in, the raw response out, and a history of this
+ * session's requests (memory only) that can be re-run or edited.
+ */
+import { useState, useSyncExternalStore, type FormEvent } from 'react'
+import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import { messageOf, withDefaults } from '../../../tools/define'
+import type { ToolResult } from '../../../tools/types'
+import { Field, FormError, ResultView, type ToolPageProps } from '../../components'
+import { getProvider } from '../../connection/store'
+
+interface Entry {
+  id: number
+  method: string
+  params: string
+  endpoint: string
+  ok: boolean
+  summary: string
+  ms: number
+}
+
+// The history lives in memory for the session (it may hold signed transactions: not stored).
+let history: Entry[] = []
+let nextId = 1
+const listeners = new Set<() => void>()
+const store = {
+  subscribe(l: () => void) {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  },
+  get: () => history,
+  add(e: Omit<Entry, 'id'>) {
+    history = [{ ...e, id: nextId++ }, ...history].slice(0, 50)
+    for (const l of listeners) l()
+  },
+  clear() {
+    history = []
+    for (const l of listeners) l()
+  },
+}
+
+export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPageProps) {
+  const raw = withDefaults(meta, values)
+  const entries = useSyncExternalStore(store.subscribe, store.get, store.get)
+  const [state, setState] = useState<{ status: 'idle' | 'running' | 'done' | 'error'; result?: ToolResult; error?: ErrorInfo; fieldErrors: Record<string, string> }>({ status: 'idle', fieldErrors: {} })
+
+  const runWith = async (method: string, params: string) => {
+    const parsed = tool.parse({ method, params })
+    if (!parsed.ok) {
+      setState({ status: 'error', fieldErrors: parsed.errors })
+      return
+    }
+    setState({ status: 'running', fieldErrors: {} })
+    const provider = getProvider()
+    const t0 = performance.now()
+    try {
+      const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...provider })
+      const response = result.sections[0]?.rows.find((r) => r.label === 'Response')?.value ?? ''
+      store.add({ method, params, endpoint: provider.rpcUrl, ok: true, summary: response.length > 120 ? `${response.slice(0, 120)}…` : response, ms: Math.round(performance.now() - t0) })
+      setState({ status: 'done', result, fieldErrors: {} })
+    } catch (e) {
+      const error = toErrorInfo(e)
+      store.add({ method, params, endpoint: provider.rpcUrl, ok: false, summary: error.message, ms: Math.round(performance.now() - t0) })
+      if (error.field) setState({ status: 'error', fieldErrors: { [error.field]: messageOf(error) } })
+      else setState({ status: 'error', error, fieldErrors: {} })
+    }
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    void runWith(raw.method ?? '', raw.params ?? '[]')
+  }
+
+  return (
+    <>
+      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+        {meta.fields.map((f) => (
+          <Field key={f.name} spec={f} value={raw[f.name] ?? ''} error={state.fieldErrors[f.name]} onChange={(v) => setValues({ [f.name]: v })} />
+        ))}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={state.status === 'running'}>
+            {state.status === 'running' ? 'Sending…' : 'Send request'}
+          </button>
+        </div>
+      </form>
+      <FormError state={{ status: state.status, fieldErrors: state.fieldErrors, ...(state.error ? { error: state.error } : {}) }} />
+      {state.result && state.status === 'done' && <ResultView result={state.result} />}
+      <section aria-labelledby="rpc-history-title" className="section" style={{ marginTop: 16 }}>
+        <h3 id="rpc-history-title">History</h3>
+        {entries.length === 0 ? (
+          <p className="hint">No requests yet in this session.</p>
+        ) : (
+          <>
+            <div className="table-wrap">
+              <table aria-label="Request history">
+                <thead>
+                  <tr>
+                    <th scope="col">Method</th>
+                    <th scope="col">Params</th>
+                    <th scope="col">Response</th>
+                    <th scope="col">Time</th>
+                    <th scope="col">
+                      <span className="skip">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {entries.map((h) => (
+                    <tr key={h.id}>
+                      <td className="mono">{h.method}</td>
+                      <td className="mono" style={{ overflowWrap: 'anywhere' }}>
+                        {h.params.length > 80 ? `${h.params.slice(0, 80)}…` : h.params}
+                      </td>
+                      <td className="mono" style={{ overflowWrap: 'anywhere', color: h.ok ? undefined : 'var(--error)' }}>
+                        {h.summary}
+                      </td>
+                      <td>{h.ms} ms</td>
+                      <td>
+                        <button type="button" onClick={() => setValues({ method: h.method, params: h.params })} aria-label={`Edit ${h.method} again`}>
+                          Edit
+                        </button>{' '}
+                        <button type="button" onClick={() => void runWith(h.method, h.params)} aria-label={`Re-run ${h.method}`}>
+                          Re-run
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <p>
+              <button type="button" onClick={() => store.clear()}>
+                Clear history
+              </button>
+            </p>
+          </>
+        )}
+      </section>
+    </>
+  )
+}
