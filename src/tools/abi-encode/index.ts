@@ -1,7 +1,7 @@
-import { AbiFunction } from 'ox'
 import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
 import * as AbiLayout from '../../core/AbiLayout'
+import * as Calldata from '../../core/Calldata'
 import { defineTool } from '../define'
 import type { Parsed, RawInput } from '../types'
 import { pickFunction, wordRows } from '../abi/rows'
@@ -61,8 +61,8 @@ export default defineTool<Input>(meta, {
   run: ({ abiText, target: t, values }) => {
     const params = t.kind === 'function' ? t.item.inputs : t.inputs
     const args = AbiCodec.encode(params, values)
-    const data = t.kind === 'function' ? AbiFunction.encodeData(t.item as AbiFunction.AbiFunction, values as never) : args
-    const selector = t.kind === 'function' ? AbiFunction.getSelector(t.item as AbiFunction.AbiFunction) : undefined
+    const data = t.kind === 'function' ? Calldata.encodeCall(t.item, values) : args
+    const selector = t.kind === 'function' ? Calldata.selectorOf(t.item) : undefined
     const words = AbiLayout.layout(AbiCodec.compileAll(params), params.map((p, i) => p.name || `arg${i}`), AbiCodec.toBytes(args), selector ? 4 : 0)
     const head =
       t.kind === 'function'
