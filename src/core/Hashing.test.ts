@@ -16,7 +16,7 @@ function random(n: number): Uint8Array {
 
 /** A Node Blob over bytes, optionally counting the slices read. */
 function blobOf(bytes: Uint8Array) {
-  return new Blob([bytes])
+  return new Blob([bytes as Uint8Array<ArrayBuffer>])
 }
 
 describe('known-answer tests', () => {

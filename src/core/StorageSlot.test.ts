@@ -6,11 +6,6 @@ import * as SolidityValue from './SolidityValue'
 import * as StorageSlot from './StorageSlot'
 
 const hexOf = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`
-function randomHex(n: number): string {
-  const b = new Uint8Array(n)
-  crypto.getRandomValues(b)
-  return hexOf(b)
-}
 
 /** A random mapping key: type, text for our parser, argument for cast. */
 const arbKey = fc.oneof(
