@@ -170,7 +170,7 @@ describe('Keystore against ethers', () => {
   it('ethers v6 keystores with x-ethers, and ethers v6 opens ours', async () => {
     const phrase = Mnemonic.generate(24)
     const w = ethers6.HDNodeWallet.fromPhrase(phrase)
-    const json = await ethers6.encryptKeystoreJson(w, 'ethers6', { scrypt: { N: 1024 } })
+    const json = await ethers6.encryptKeystoreJson({ address: w.address, privateKey: w.privateKey, mnemonic: { entropy: w.mnemonic!.entropy, path: w.path!, locale: 'en' } }, 'ethers6', { scrypt: { N: 1024 } })
     const r = await Keystore.decrypt(json, 'ethers6')
     expect(r.privateKey).toBe(w.privateKey)
     expect(r.mnemonic?.phrase).toBe(phrase)

@@ -73,7 +73,7 @@ describe('Mnemonic against cast', () => {
 
   it('wallet private-key with random paths and passphrases', async () => {
     const cases = Array.from({ length: 10 }, (_, i) => {
-      const phrase = Mnemonic.generate(([12, 15, 18, 21, 24] as const)[i % 5])
+      const phrase = Mnemonic.generate(Mnemonic.WORD_COUNTS[i % 5]!)
       // ASCII only: cast does not NFKD-normalize the passphrase (BIP-39 says to; see the ethers test below).
       const passphrase = i % 3 ? `pass ${i} TREZOR` : ''
       const [a, b, c] = crypto.getRandomValues(new Uint32Array(3)).map((x) => x % 1000)

@@ -1,0 +1,232 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import type { ErrorInfo } from '../../../core/Errors'
+import { withDefaults } from '../../../tools/define'
+import { toCsv } from '../../../tools/hd-derive'
+import type { RawInput, ToolResult } from '../../../tools/types'
+import { runInWorker, type WorkerRun } from '../../../workers/client'
+import { CopyButton, Field, keyring, type ToolPageProps } from '../../components'
+
+interface Row {
+  index: number
+  path: string
+  address: string
+  publicKey: string
+  privateKey?: string
+}
+
+/** Turns one worker's result (a section per account) back into table rows. */
+function rowsOf(result: ToolResult, start: number): Row[] {
+  return result.sections
+    .filter((s) => s.title !== 'Export')
+    .map((s, k) => {
+      const get = (l: string) => s.rows.find((r) => r.label === l)?.value
+      return { index: start + k, path: s.title ?? '', address: get('Address') ?? '', publicKey: get('Public key') ?? '', ...(get('Private key') ? { privateKey: get('Private key')! } : {}) }
+    })
+}
+
+/** Splits `count` indexes from `start` into at most `parts` contiguous chunks. */
+function chunks(start: number, count: number, parts: number): [number, number][] {
+  const out: [number, number][] = []
+  const size = Math.ceil(count / parts)
+  for (let s = start; s < start + count; s += size) out.push([s, Math.min(size, start + count - s)])
+  return out
+}
+
+/**
+ * A paged table of HD addresses: each page is split across one worker per core and fills
+ * in as the workers finish. Private keys stay hidden until revealed (and hide again on a
+ * click); any row can join the in-page keyring for the signing tools; CSV export.
+ */
+export default function HdDerivePage({ meta, tool, values, setValues }: ToolPageProps) {
+  const [rows, setRows] = useState<Row[]>([])
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const [error, setError] = useState<ErrorInfo>()
+  const [running, setRunning] = useState(false)
+  const [progress, setProgress] = useState(0)
+  const [reveal, setReveal] = useState(false)
+  const [csvHref, setCsvHref] = useState<string>()
+  const [added, setAdded] = useState<string[]>([])
+  const workers = useRef<WorkerRun[]>([])
+  const seq = useRef(0)
+
+  const stop = useCallback(() => {
+    for (const w of workers.current) w.cancel()
+    workers.current = []
+  }, [])
+  useEffect(() => stop, [stop])
+
+  const derive = (start: number) => {
+    stop()
+    const my = ++seq.current
+    const raw: RawInput = withDefaults(meta, { ...values, start: String(start) })
+    const parsed = tool.parse(raw)
+    setError(undefined)
+    setReveal(false)
+    if (!parsed.ok) {
+      setFieldErrors(parsed.errors)
+      return
+    }
+    setFieldErrors({})
+    setRows([])
+    const { count } = parsed.value as { count: number }
+    const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8, Math.ceil(count / 10)))
+    const parts = chunks(start, count, cores)
+    const done = new Array<number>(parts.length).fill(0)
+    setRunning(true)
+    setProgress(0)
+    let left = parts.length
+    workers.current = parts.map(([s, n], k) => {
+      const w = runInWorker(meta.id, { ...raw, start: String(s), count: String(n) }, undefined, (f) => {
+        if (my !== seq.current) return
+        done[k] = f * n
+        setProgress(done.reduce((a, b) => a + b, 0) / count)
+      })
+      void w.promise.then((out) => {
+        if (my !== seq.current) return
+        if (out.ok) {
+          done[k] = n
+          setProgress(done.reduce((a, b) => a + b, 0) / count)
+          setRows((prev) => [...prev, ...rowsOf(out.result, s)].sort((a, b) => a.index - b.index))
+        } else if (out.error.name !== 'Cancelled') {
+          stop()
+          setError(out.error)
+          if (out.fieldErrors) setFieldErrors(out.fieldErrors)
+        }
+        if (--left === 0 || !out.ok) setRunning(false)
+      })
+      return w
+    })
+  }
+
+  const start = Number(values.start || '0') || 0
+  const count = Number(values.count || '10') || 10
+  const watchOnly = rows.length > 0 && rows.every((r) => !r.privateKey)
+
+  useEffect(() => {
+    if (!rows.length) return setCsvHref(undefined)
+    const url = URL.createObjectURL(new Blob([toCsv(rows, reveal && !watchOnly)], { type: 'text/csv' }))
+    setCsvHref(url)
+    return () => URL.revokeObjectURL(url)
+  }, [rows, reveal, watchOnly])
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    derive(start)
+  }
+  const page = (to: number) => {
+    const s = Math.max(0, to)
+    setValues({ start: String(s) })
+    derive(s)
+  }
+  const shown = meta.fields.filter((f) => f.name !== 'path' || values.preset === 'custom')
+  return (
+    <>
+      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+        {shown.map((f) => (
+          <Field key={f.name} spec={f} value={values[f.name] ?? f.default ?? ''} error={fieldErrors[f.name]} onChange={(v) => setValues({ [f.name]: v })} />
+        ))}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={running}>
+            Derive
+          </button>
+        </div>
+      </form>
+      {running && (
+        <div className="progress" role="status">
+          <progress max={100} value={Math.round(progress * 100)} aria-label="Progress" />
+          <span>
+            {rows.length} of {count} addresses {Math.round(progress * 100)}%
+          </span>
+          <button
+            type="button"
+            onClick={() => {
+              stop()
+              seq.current++
+              setRunning(false)
+              setError({ name: 'Cancelled', message: 'Cancelled.', hints: [] })
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+      {error && (
+        <div className={`notice ${error.name === 'Cancelled' ? 'notice-info' : 'notice-error'}`} role="alert">
+          <strong>{error.message}</strong>
+          {error.hints.map((h) => (
+            <p key={h}>{h}</p>
+          ))}
+        </div>
+      )}
+      {rows.length > 0 && (
+        <section className="result" aria-label="Result">
+          {watchOnly && (
+            <p className="notice notice-info" role="note">
+              Watch-only: derived from the xpub, so there are no private keys.
+            </p>
+          )}
+          <div className="actions">
+            {!watchOnly && (
+              <button type="button" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
+                {reveal ? 'Hide private keys' : 'Reveal private keys'}
+              </button>
+            )}
+            {csvHref && (
+              <a className="button" href={csvHref} download={`addresses-${start}-${start + rows.length - 1}${reveal && !watchOnly ? '-with-keys' : ''}.csv`}>
+                Download CSV{reveal && !watchOnly ? ' (with private keys)' : ''}
+              </a>
+            )}
+            <button type="button" disabled={running || start === 0} onClick={() => page(start - count)}>
+              Previous page
+            </button>
+            <button type="button" disabled={running} onClick={() => page(start + count)}>
+              Next page
+            </button>
+          </div>
+          <div className="table-scroll">
+            <table aria-label="Derived addresses">
+              <thead>
+                <tr>
+                  <th scope="col">Index</th>
+                  <th scope="col">Path</th>
+                  <th scope="col">Address</th>
+                  <th scope="col">Public key</th>
+                  {!watchOnly && <th scope="col">Private key</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr key={r.index}>
+                    <td>{r.index}</td>
+                    <td className="mono">{r.path}</td>
+                    <td className="mono">
+                      <output aria-label={`Address ${r.path}`}>{r.address}</output> <CopyButton value={r.address} label={`address ${r.path}`} />
+                    </td>
+                    <td className="mono">
+                      <output aria-label={`Public key ${r.path}`}>{r.publicKey}</output>
+                    </td>
+                    {!watchOnly && (
+                      <td className="mono">
+                        {reveal ? <output aria-label={`Private key ${r.path}`}>{r.privateKey}</output> : '••••••••'}{' '}
+                        <button
+                          type="button"
+                          disabled={added.includes(r.address)}
+                          onClick={() => {
+                            keyring.add({ address: r.address, privateKey: r.privateKey!, label: r.path })
+                            setAdded((a) => [...a, r.address])
+                          }}
+                        >
+                          {added.includes(r.address) ? 'In keyring' : 'Use for signing'}
+                        </button>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </>
+  )
+}

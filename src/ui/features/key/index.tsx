@@ -1,0 +1,82 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import * as KeyQr from '../../../core/KeyQr'
+import type { ToolResult } from '../../../tools/types'
+import { Field, FormError, keyring, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
+
+function rowValue(result: ToolResult | undefined, label: string): string | undefined {
+  for (const s of result?.sections ?? []) for (const r of s.rows) if (r.label === label) return r.value
+  return undefined
+}
+
+function svgUrl(text: string, title: string): string {
+  return KeyQr.dataUrl(text, title)
+}
+
+/**
+ * A key: create one (crypto.getRandomValues) or import one; the address and its QR code at
+ * once, the key's QR code only after an explicit reveal. The key joins the in-page keyring
+ * so the signing tools can use it without retyping.
+ */
+export default function KeyPage({ meta, tool, values, setValues, files }: ToolPageProps) {
+  const { state, run, cancel } = useToolRun(meta, tool, values, files)
+  const result = state.status === 'done' ? state.result : undefined
+  const address = rowValue(result, 'Address')
+  const privateKey = rowValue(result, 'Private key')
+  const [keyQr, setKeyQr] = useState(false)
+  const imported = (values.privateKey ?? '').trim() !== ''
+
+  useEffect(() => {
+    setKeyQr(false)
+    if (address && privateKey) keyring.add({ address, privateKey, label: imported ? 'imported key' : 'new key' })
+    // The label only matters when the key changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [address, privateKey])
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    void run()
+  }
+  const field = meta.fields[0]!
+  return (
+    <>
+      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+        <Field spec={field} value={values.privateKey ?? ''} error={state.fieldErrors.privateKey} onChange={(v) => setValues({ privateKey: v })} />
+        <div className="actions">
+          <button type="submit" className="primary">
+            {imported ? 'Import key' : 'Create a new key'}
+          </button>
+        </div>
+      </form>
+      <Progress state={state} onCancel={cancel} />
+      <FormError state={state} />
+      {result && <ResultView result={result} />}
+      {address && (
+        <section className="result qr-codes" aria-label="QR codes">
+          <p className="notice notice-info" role="note">
+            Added to the in-page keyring: the signing tools can use {address} until you reload the page.
+          </p>
+          <figure>
+            <img src={svgUrl(address, `Address ${address}`)} alt={`QR code of the address ${address}`} width={200} height={200} />
+            <figcaption>Address</figcaption>
+          </figure>
+          {privateKey &&
+            (keyQr ? (
+              <figure>
+                <img src={svgUrl(privateKey, 'Private key')} alt="QR code of the private key" width={200} height={200} />
+                <figcaption>
+                  Private key: anyone who scans it controls the account.{' '}
+                  <button type="button" onClick={() => setKeyQr(false)}>
+                    Hide the private key QR code
+                  </button>
+                </figcaption>
+              </figure>
+            ) : (
+              <button type="button" onClick={() => setKeyQr(true)}>
+                Reveal the private key QR code
+              </button>
+            ))}
+        </section>
+      )}
+    </>
+  )
+}
