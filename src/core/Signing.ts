@@ -71,7 +71,7 @@ export function signDigest(privateKey: Hex.Hex, digest: Hex.Hex, mode: Mode = 'd
   if (!/^0x[0-9a-fA-F]{64}$/.test(digest)) throw new InvalidDigestError(digest)
   const sig = Secp256k1.sign({ payload: digest, privateKey })
   const s: SignatureInspect.Sig = { r: BigInt(sig.r), s: BigInt(sig.s), yParity: sig.yParity as 0 | 1 }
-  return {
+  const out = {
     mode,
     digest: digest.toLowerCase() as Hex.Hex,
     signature: SignatureInspect.toHex65(s),
@@ -80,8 +80,10 @@ export function signDigest(privateKey: Hex.Hex, digest: Hex.Hex, mode: Mode = 'd
     s: Hex.padLeft(sig.s, 32),
     v: (27 + s.yParity) as 27 | 28,
     yParity: s.yParity,
-    signer: addressOf(privateKey),
   }
+  // The signer's address costs a second curve multiplication: derived only when read.
+  let signer: Address.Address | undefined
+  return Object.defineProperty(out, 'signer', { enumerable: true, get: () => (signer ??= addressOf(privateKey)) }) as Signed
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { Address, Hash, Hex, Secp256k1, TxEnvelopeEip1559, TxEnvelopeEip2930, TxEnvelopeEip4844, TxEnvelopeEip7702, TxEnvelopeLegacy } from 'ox'
 import { BaseError } from './Errors'
+import './SignatureInspect' // the faster secp256k1 base-point table
 import type { AccessItem, SignedAuthorization, TxType } from './TxDecode'
 
 export interface Input {
