@@ -34,7 +34,7 @@ export default defineTool<Input>(meta, {
     const a = await AccountInfo.inspect(ctx.rpc, input.address, { block: input.block, slots: input.slots })
     const rows: Row[] = [
       { label: 'Address', value: a.address, open: { tool: 'address', inputs: { address: a.address }, label: 'Open in address tool' } },
-      { label: 'At block', value: a.block },
+      { label: 'At block', value: a.block.startsWith('0x') ? String(Number(a.block)) : a.block },
       { label: `Balance (${input.unit})`, value: Units.format(a.balance, input.unit) },
     ]
     if (input.unit !== 'wei') rows.push({ label: 'Balance (wei)', value: a.balance.toString() })
