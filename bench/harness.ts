@@ -30,8 +30,31 @@ export interface CaseResult {
   suite: string
   name: string
   oursMs: number
-  baselines: Record<string, { ms: number; ratio: number }>
+  /** Memory one call leaves allocated before collection (heap + external + array buffers), bytes. */
+  oursMem: number
+  baselines: Record<string, { ms: number; ratio: number; mem: number }>
   target?: { against: string; maxRatio: number; met: boolean }
+}
+
+const gc = (globalThis as { gc?: () => void }).gc
+
+function memNow(): number {
+  const m = process.memoryUsage()
+  return m.heapUsed + m.external + m.arrayBuffers
+}
+
+/** Memory allocated by one call, measured after a full collection (needs --expose-gc). */
+async function memoryOf(fn: Fn): Promise<number> {
+  gc?.()
+  const before = memNow()
+  await fn()
+  return Math.max(0, memNow() - before)
+}
+
+export function formatBytes(b: number): string {
+  if (b >= 1 << 20) return `${(b / (1 << 20)).toFixed(1)} MiB`
+  if (b >= 1 << 10) return `${(b / (1 << 10)).toFixed(0)} KiB`
+  return `${b} B`
 }
 
 async function timeOnce(fn: Fn): Promise<number> {
@@ -70,12 +93,13 @@ export async function runCase(suite: string, c: BenchCase): Promise<CaseResult> 
   for (let pass = 0; pass < 3; pass++)
     for (const [n, fn] of fns) samples.get(n)!.push(...(await sample(fn, Math.ceil(rounds / 3), minMs / 3)))
   const oursMs = median(samples.get('ours')!)
+  const oursMem = await memoryOf(c.ours)
   const baselines: CaseResult['baselines'] = {}
-  for (const [n] of fns.slice(1)) {
+  for (const [n, fn] of fns.slice(1)) {
     const ms = median(samples.get(n)!)
-    baselines[n] = { ms, ratio: oursMs / ms }
+    baselines[n] = { ms, ratio: oursMs / ms, mem: await memoryOf(fn) }
   }
-  const result: CaseResult = { suite, name: c.name, oursMs, baselines }
+  const result: CaseResult = { suite, name: c.name, oursMs, oursMem, baselines }
   if (c.target) {
     const b = baselines[c.target.against]
     result.target = { ...c.target, met: !!b && b.ratio <= c.target.maxRatio }

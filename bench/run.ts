@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { formatMs, runCase, type BenchSuite, type CaseResult } from './harness'
+import { formatBytes, formatMs, runCase, type BenchSuite, type CaseResult } from './harness'
 
 const here = dirname(fileURLToPath(import.meta.url))
 const filter = process.argv.slice(2)
@@ -16,16 +16,17 @@ const files = readdirSync(here)
   .sort()
 
 const results: CaseResult[] = []
-console.log(`Ether Workbench benchmarks: node ${process.version}, ${process.arch}, one process, interleaved runs, medians.\n`)
+console.log(`Ether Workbench benchmarks: node ${process.version}, ${process.arch}, one process, interleaved runs, median time per call;`)
+console.log('in parentheses: memory one call allocates (heap + external + array buffers, after a full GC). Ratio = ours / baseline: < 1 is faster.\n')
 for (const f of files) {
   const suite = (await import(pathToFileURL(join(here, f)).href)).default as BenchSuite
   console.log(`## ${suite.name} (${f})`)
   for (const c of suite.cases) {
     const r = await runCase(suite.name, c)
     results.push(r)
-    const parts = Object.entries(r.baselines).map(([n, b]) => `${n} ${formatMs(b.ms)} → ratio ${b.ratio.toFixed(3)}`)
+    const parts = Object.entries(r.baselines).map(([n, b]) => `${n} ${formatMs(b.ms)} (${formatBytes(b.mem)}) → ratio ${b.ratio.toFixed(3)}`)
     const target = r.target ? `  [target ≤ ${r.target.maxRatio} vs ${r.target.against}: ${r.target.met ? 'met' : 'NOT met'}]` : ''
-    console.log(`  ${c.name}: ours ${formatMs(r.oursMs)} | ${parts.join(' | ')}${target}`)
+    console.log(`  ${c.name}: ours ${formatMs(r.oursMs)} (${formatBytes(r.oursMem)}) | ${parts.join(' | ')}${target}`)
   }
   console.log('')
 }
