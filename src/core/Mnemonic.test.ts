@@ -165,6 +165,9 @@ describe('Mnemonic', () => {
     expect(unknown.name).toBe('Mnemonic.UnknownWordError')
     expect(unknown.message).toMatch(/Word 8, "abandno"/)
     expect(unknown.hints[0]).toMatch(/"abandon"/)
+    // A swap of neighbouring letters is one edit: "tset" is nearest to "test".
+    const swapped = fail(() => Mnemonic.validate('test test test test test test test tset test test test junk'))
+    expect(swapped.hints[0]).toMatch(/^Did you mean "test"/)
     const cs = fail(() => Mnemonic.validate('about abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon'))
     expect(cs.name).toBe('Mnemonic.ChecksumError')
     const spanish = Mnemonic.generate(12, 'spanish')

@@ -267,20 +267,25 @@ export function toSeed(phrase: string, passphrase = ''): Uint8Array {
   return mnemonicToSeedSync(normalized, passphrase.normalize('NFKD'))
 }
 
-/** Damerau-free Levenshtein distance (bounded inputs: words are short). */
+/**
+ * Edit distance where a swap of two neighbouring letters counts as one edit (optimal
+ * string alignment), as typos usually are. Inputs are short (words are capped at 40).
+ */
 function distance(a: string, b: string): number {
-  const prev = new Array<number>(b.length + 1)
-  for (let j = 0; j <= b.length; j++) prev[j] = j
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!
-    prev[0] = i
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1))
-      diag = tmp
-    }
+  const rows: number[][] = []
+  for (let i = 0; i <= a.length; i++) {
+    rows.push(new Array<number>(b.length + 1).fill(0))
+    rows[i]![0] = i
   }
-  return prev[b.length]!
+  for (let j = 0; j <= b.length; j++) rows[0]![j] = j
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      let d = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1)
+      rows[i]![j] = d
+    }
+  return rows[a.length]![b.length]!
 }
 
 /** Up to `max` words of the list nearest to `word` (prefix matches first, then edit distance). */

@@ -1,0 +1,143 @@
+import { readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { ethers } from 'ethers'
+import { expect, openTool, output, test } from './fixtures'
+
+const ANVIL_KEY_1 = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+const ANVIL_ADDR_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const TEST_PHRASE = 'test test test test test test test test test test test junk'
+const vectors = process.env.VECTORS_DIR ?? join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'vectors')
+
+test('key: create a key; its address QR at once, the key and its QR only after reveal', async ({ page }) => {
+  await openTool(page, 'key')
+  await page.getByRole('button', { name: 'Create a new key' }).click()
+  await expect(output(page, 'Address')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  const address = await output(page, 'Address').textContent()
+  await expect(page.getByRole('img', { name: `QR code of the address ${address}` })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'QR code of the private key' })).toHaveCount(0)
+  await expect(output(page, 'Private key')).toHaveText(/hidden/)
+  await page.getByRole('button', { name: 'Reveal Private key' }).click()
+  const key = (await output(page, 'Private key').textContent())!
+  expect(key).toMatch(/^0x[0-9a-f]{64}$/)
+  // An independent implementation agrees on the address of the new key.
+  expect(new ethers.Wallet(key).address).toBe(address)
+  await page.getByRole('button', { name: 'Hide Private key' }).click()
+  await expect(output(page, 'Private key')).toHaveText(/hidden/)
+  await page.getByRole('button', { name: 'Reveal the private key QR code' }).click()
+  await expect(page.getByRole('img', { name: 'QR code of the private key' })).toBeVisible()
+  await page.getByRole('button', { name: 'Hide the private key QR code' }).click()
+  await expect(page.getByRole('img', { name: 'QR code of the private key' })).toHaveCount(0)
+  expect(page.url()).not.toContain(key.slice(2, 20))
+})
+
+test('key: a bad key gets a clear message at the field', async ({ page }) => {
+  await openTool(page, 'key')
+  await page.getByRole('textbox', { name: 'Private key' }).fill('0x1234zz')
+  await page.getByRole('button', { name: 'Import key' }).click()
+  await expect(page.getByText(/Unexpected character "z"/)).toBeVisible()
+})
+
+test('keystore: encrypt with geth’s standard scrypt, download, decrypt the file with a progress bar', async ({ page }) => {
+  test.setTimeout(120_000)
+  await openTool(page, 'keystore-encrypt')
+  await page.getByLabel('Private key').fill(ANVIL_KEY_1)
+  await page.getByLabel('New password').fill('e2e pässword')
+  await page.getByRole('button', { name: 'Encrypt' }).click()
+  await expect(output(page, 'Address')).toHaveText(ANVIL_ADDR_1, { timeout: 60_000 })
+  await expect(output(page, 'Key derivation')).toHaveText('scrypt N=2^18 r=8 p=1 (256 MiB)')
+  const link = page.getByRole('link', { name: /^Download UTC--.*--70997970c51812dc3a010c7d01b50e0d17dc79c8$/ })
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+  expect(download.suggestedFilename()).toMatch(/^UTC--\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z--70997970c51812dc3a010c7d01b50e0d17dc79c8$/)
+  const file = await download.path()
+  const ks = JSON.parse(readFileSync(file, 'utf8'))
+  expect(ks.crypto.kdfparams).toMatchObject({ n: 262144, r: 8, p: 1, dklen: 32 })
+
+  await openTool(page, 'keystore-decrypt')
+  await page.getByLabel('Keystore file').setInputFiles(file)
+  await page.getByLabel('Password').fill('wrong')
+  await page.getByRole('button', { name: 'Decrypt' }).click()
+  await expect(page.getByText('Wrong password (MAC mismatch).', { exact: false })).toBeVisible({ timeout: 60_000 })
+  await page.getByLabel('Password').fill('e2e pässword')
+  await page.getByRole('button', { name: 'Decrypt' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Progress' })).toBeVisible()
+  await expect(output(page, 'Address')).toHaveText(ANVIL_ADDR_1, { timeout: 60_000 })
+  await page.getByRole('button', { name: 'Reveal Private key' }).click()
+  await expect(output(page, 'Private key')).toHaveText(ANVIL_KEY_1)
+  await expect(page.getByText(`${ANVIL_ADDR_1} is in the in-page keyring`)).toBeVisible()
+})
+
+test('keystore: a decryption can be cancelled', async ({ page }) => {
+  // geth's version 1 test file: scrypt N=2^18, r=8 (about a second or more of work).
+  const text = readFileSync(join(vectors, 'keystore/geth/v1/cb61d5a9c4896fb9658090b597ef0e7be6f7b67e/cb61d5a9c4896fb9658090b597ef0e7be6f7b67e'), 'utf8')
+  await openTool(page, 'keystore-decrypt')
+  await page.getByLabel('Keystore JSON').fill(text)
+  await page.getByLabel('Password').fill('g')
+  await page.getByRole('button', { name: 'Decrypt' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Progress' })).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('alert')).toHaveText(/Cancelled/)
+  await expect(output(page, 'Address')).toHaveCount(0)
+})
+
+test('keystore: absurd parameters are refused at once', async ({ page }) => {
+  const text = readFileSync(join(vectors, 'keystore/geth/keystore/aaa'), 'utf8').replace('"n":8', '"n":1099511627776')
+  await openTool(page, 'keystore-decrypt')
+  await page.getByLabel('Keystore JSON').fill(text)
+  await page.getByRole('button', { name: 'Decrypt' }).click()
+  await expect(page.getByText(/scrypt N = 2\^40 is beyond any real wallet/)).toBeVisible()
+})
+
+test('mnemonic: a Japanese phrase with a passphrase, then find an address by scanning every path', async ({ page }) => {
+  const v = JSON.parse(readFileSync(join(vectors, 'bip39/japanese-vectors-bip32JP.json'), 'utf8'))[5] as { mnemonic: string; passphrase: string; seed: string }
+  // The account to look for, from an independent implementation (ethers v5), on the Ledger Live path.
+  const target = ethers.utils.HDNode.fromMnemonic(v.mnemonic, v.passphrase, ethers.wordlists.ja).derivePath("m/44'/60'/2'/0/0").address
+
+  await openTool(page, 'mnemonic')
+  await page.getByLabel('Recovery phrase', { exact: true }).fill(v.mnemonic)
+  await page.getByLabel(/^Passphrase/).fill(v.passphrase)
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(output(page, 'Language')).toHaveText('Japanese')
+  await page.getByRole('button', { name: 'Reveal Seed' }).click()
+  await expect(output(page, 'Seed')).toHaveText(`0x${v.seed}`)
+  expect(page.url()).not.toContain(encodeURIComponent(v.passphrase.slice(0, 3)))
+
+  await openTool(page, 'find-address')
+  await page.getByLabel('Address to find').fill(target)
+  await page.getByLabel('Recovery phrase or xprv').fill(v.mnemonic)
+  await page.getByLabel(/^Passphrase/).fill(v.passphrase)
+  await page.getByLabel('Indexes per path').fill('5')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(output(page, 'Path')).toHaveText("m/44'/60'/2'/0/0", { timeout: 30_000 })
+  await expect(output(page, 'Path preset')).toHaveText(/Ledger Live/)
+})
+
+test('mnemonic: an unknown word is named, with the nearest words', async ({ page }) => {
+  await openTool(page, 'mnemonic')
+  await page.getByLabel('Recovery phrase', { exact: true }).fill('test test test test test test test tset test test test junk')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByText(/Word 8, "tset", is not in the English BIP-39 list\. Did you mean "test"/)).toBeVisible()
+})
+
+test('hd-derive: the table fills from workers, pages, and reveals keys until hidden again', async ({ page }) => {
+  await openTool(page, 'hd-derive')
+  await page.getByLabel('Recovery phrase or xprv').fill(TEST_PHRASE)
+  await page.getByLabel('How many').fill('6')
+  await page.getByRole('button', { name: 'Derive' }).click()
+  await expect(output(page, "Address m/44'/60'/0'/0/1")).toHaveText(ANVIL_ADDR_1)
+  await expect(page.getByRole('table', { name: 'Derived addresses' }).getByRole('row')).toHaveCount(7)
+  await page.getByRole('button', { name: 'Next page' }).click()
+  const node = ethers.utils.HDNode.fromMnemonic(TEST_PHRASE)
+  await expect(output(page, "Address m/44'/60'/0'/0/6")).toHaveText(node.derivePath("m/44'/60'/0'/0/6").address)
+  await expect(output(page, "Address m/44'/60'/0'/0/11")).toHaveText(node.derivePath("m/44'/60'/0'/0/11").address)
+  await expect(output(page, "Private key m/44'/60'/0'/0/6")).toHaveCount(0)
+  await page.getByRole('button', { name: 'Reveal private keys' }).click()
+  await expect(output(page, "Private key m/44'/60'/0'/0/6")).toHaveText(node.derivePath("m/44'/60'/0'/0/6").privateKey)
+  await page.getByRole('button', { name: 'Hide private keys' }).click()
+  await expect(output(page, "Private key m/44'/60'/0'/0/6")).toHaveCount(0)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
+  const csv = readFileSync(await download.path(), 'utf8').split('\n')
+  expect(csv[0]).toBe('index,path,address,public_key')
+  expect(csv[1]).toContain(node.derivePath("m/44'/60'/0'/0/6").address)
+  expect(page.url()).not.toContain('junk')
+})
