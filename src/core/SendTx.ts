@@ -145,7 +145,8 @@ export function sign(p: Prepared, privateKey: string): { raw: `0x${string}`; has
     data: p.data,
   })
   const signature = Secp256k1.sign({ payload: TxEnvelopeEip1559.getSignPayload(envelope), privateKey: key })
-  const raw = TxEnvelopeEip1559.serialize(envelope, { signature })
+  // ox keeps the case of `to` inside the serialized hex: normalise to lower case.
+  const raw = TxEnvelopeEip1559.serialize(envelope, { signature }).toLowerCase() as `0x${string}`
   return { raw, hash: Hash.keccak256(raw), from: signer }
 }
 
