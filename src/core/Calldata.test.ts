@@ -124,6 +124,13 @@ describe('sources', () => {
     ])
   })
 
+  it('falls back to a guess, with a warning, when the table signature does not fit', () => {
+    // transfer's selector, but a word of 0xff bytes where an address should be
+    const c = Calldata.decodeCall(`0xa9059cbb${'f'.repeat(64)}${'0'.repeat(64)}`)
+    expect(c.source).toBe('guess')
+    expect(c.warnings![0]).toMatch(/transfer\(address to, uint256 value\) .*does not fit the data: Word 0 \(byte 0x4\)/)
+  })
+
   it('explains a selector that does not match the signature', () => {
     expect(() => Calldata.decodeCall(transfer, { signature: 'transfer(address,uint)' })).not.toThrow()
     expect(() => Calldata.decodeCall(transfer, { signature: 'transfer(address,uint128)' })).toThrow(/selector is 0xa9059cbb, but the signature gives transfer\(address,uint128\) = 0x/)

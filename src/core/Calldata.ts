@@ -57,6 +57,8 @@ export interface Call {
   /** Table sources, or the other signatures sharing the selector. */
   sources?: string[]
   alternatives?: string[]
+  /** Why known signatures for the selector were not used (they did not fit the data). */
+  warnings?: string[]
   args: Arg[]
   nested: Nested[]
   /** The function item used (for the encoder, layout). */
@@ -145,6 +147,7 @@ function decodeCallBytes(bytes: Uint8Array, options: DecodeOptions, depth: numbe
     nested: [],
     item,
   }
+  if (firstError) call.warnings = [`${Abi.humanOf(candidates[0]!.item)} has this selector but does not fit the data: ${firstError instanceof BaseError ? firstError.shortMessage : String(firstError)}`]
   if (options.nested !== false) call.nested = nestedOf(call, options, depth, state)
   return call
 }

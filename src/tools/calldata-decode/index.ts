@@ -44,10 +44,9 @@ export function result(input: Input, call: Calldata.Call) {
     const words = AbiLayout.layout(AbiCodec.compileAll(params), params.map((p, i) => p.name || `arg${i}`), input.data.subarray(4), 4)
     sections.push({ title: 'Words', rows: wordRows(words, call.selector) })
   }
-  return {
-    sections,
-    ...(call.source === 'guess' ? { notes: [{ tone: 'warn' as const, text: 'No ABI, signature or table entry knows this selector: the types are guessed from the structure of the data.' }] } : {}),
-  }
+  const notes: { tone: 'warn'; text: string }[] = (call.warnings ?? []).map((text) => ({ tone: 'warn', text }))
+  if (call.source === 'guess') notes.push({ tone: 'warn', text: 'No ABI, signature or table entry fits this selector: the types are guessed from the structure of the data.' })
+  return { sections, ...(notes.length ? { notes } : {}) }
 }
 
 export default defineTool<Input>(meta, {

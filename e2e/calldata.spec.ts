@@ -1,0 +1,106 @@
+import { expect, openTool, output, test } from './fixtures'
+
+// Expected values come from Foundry's cast (cast calldata / cast sig / cast sig-event).
+const ERC20_ABI = `function balanceOf(address owner) view returns (uint256)
+function transfer(address to, uint256 amount) returns (bool)
+function approve(address spender, uint256 amount) returns (bool)
+event Transfer(address indexed from, address indexed to, uint256 value)`
+// cast calldata "transfer(address,uint256)" 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 1500000000000000000
+const TRANSFER_1_5 = '0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa9604500000000000000000000000000000000000000000000000014d1120d7b160000'
+// cast calldata "aggregate3((address,bool,bytes)[])" with a USDC transfer and an unlimited approve to the Uniswap V3 router
+const AGGREGATE3 =
+  '0x82ad56cb0000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000000200000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000120000000000000000000000000a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000600000000000000000000000000000000000000000000000000000000000000044a9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa9604500000000000000000000000000000000000000000000000000000000000f424000000000000000000000000000000000000000000000000000000000000000000000000000000000a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48000000000000000000000000000000000000000000000000000000000000000100000000000000000000000000000000000000000000000000000000000000600000000000000000000000000000000000000000000000000000000000000044095ea7b3000000000000000000000000e592427a0aece92de3edee1f18e0157c05861564ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00000000000000000000000000000000000000000000000000000000'
+// cast calldata "Error(string)" "Not enough Ether provided."
+const REVERT =
+  '0x08c379a00000000000000000000000000000000000000000000000000000000000000020000000000000000000000000000000000000000000000000000000000000001a4e6f7420656e6f7567682045746865722070726f76696465642e000000000000'
+
+test('calldata: paste an ERC-20 ABI, see selectors, keep it in the library', async ({ page }) => {
+  await openTool(page, 'abi')
+  await page.getByLabel('ABI', { exact: true }).fill(ERC20_ABI)
+  await expect(output(page, 'transfer(address,uint256)')).toHaveText('0xa9059cbb')
+  await expect(output(page, 'Transfer(address,address,uint256)')).toHaveText('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef')
+  await expect(output(page, 'interface')).toContainText('function transfer(address to, uint256 amount) external returns (bool);')
+  await page.getByLabel('Name for this ABI').fill('My token')
+  await page.getByRole('button', { name: 'Save to library' }).click()
+  await expect(page.getByRole('list', { name: 'Saved ABIs' })).toContainText('My token')
+  // a malformed ABI points at the line and the problem
+  await page.getByLabel('ABI', { exact: true }).fill('function ok()\nfunction bad(uint7 x)')
+  await expect(page.getByRole('alert').first()).toContainText('Line 2')
+  await expect(page.getByRole('alert').first()).toContainText('uint7: integer sizes are multiples of 8')
+  // the library survives a reload and can load the ABI back
+  await page.reload()
+  await page.getByRole('button', { name: 'Load My token' }).click()
+  await expect(output(page, 'balanceOf(address)')).toHaveText('0x70a08231')
+  await page.getByRole('button', { name: 'Remove My token' }).click()
+  await expect(page.getByRole('list', { name: 'Saved ABIs' })).toHaveCount(0)
+})
+
+test('calldata: encode transfer from a generated form, share it by URL', async ({ page }) => {
+  await openTool(page, 'abi-encode')
+  await page.getByLabel('ABI', { exact: true }).fill(ERC20_ABI)
+  await page.getByLabel('Function', { exact: true }).selectOption('transfer(address,uint256)')
+  const to = page.getByLabel(/^to address/)
+  await to.fill('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96046')
+  await expect(page.getByRole('alert').first()).toContainText('Checksum mismatch')
+  await to.fill('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045')
+  await page.getByLabel(/^amount uint256/).fill('1.5 ether')
+  await expect(output(page, 'call data')).toHaveText(TRANSFER_1_5)
+  await expect(output(page, '0x024 word 1')).toHaveText('0x00000000000000000000000000000000000000000000000014d1120d7b160000')
+  // the URL carries the whole state
+  await expect(page).toHaveURL(/args=/)
+  const url = page.url()
+  await page.goto('about:blank')
+  await page.goto(url)
+  await expect(output(page, 'call data')).toHaveText(TRANSFER_1_5)
+  // open the result in the decoder
+  await page.getByRole('link', { name: 'Decode it' }).click()
+  await expect(page).toHaveURL(/\/calldata-decode\?/)
+  await expect(output(page, 'amount')).toHaveText('1500000000000000000')
+})
+
+test('calldata: encode nested tuples and arrays', async ({ page }) => {
+  await openTool(page, 'abi-encode', {
+    abi: 'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[] returnData)',
+  })
+  await page.getByRole('button', { name: 'Add to calls' }).click()
+  await page.getByLabel(/^calls\[0\]\.target address/).fill('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')
+  await page.getByLabel(/^calls\[0\]\.callData bytes/).fill('0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa9604500000000000000000000000000000000000000000000000000000000000f4240')
+  await page.getByRole('button', { name: 'Add to calls' }).click()
+  await page.getByLabel(/^calls\[1\]\.target address/).fill('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')
+  await page.getByLabel(/^calls\[1\]\.allowFailure bool/).selectOption('true')
+  await page.getByLabel(/^calls\[1\]\.callData bytes/).fill('0x095ea7b3000000000000000000000000e592427a0aece92de3edee1f18e0157c05861564ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff')
+  await expect(output(page, 'call data')).toHaveText(AGGREGATE3)
+})
+
+test('calldata: decode a real-world multicall with nested calls, by selector alone', async ({ page }) => {
+  await openTool(page, 'calldata-decode')
+  await page.getByLabel('Call data', { exact: true }).fill(AGGREGATE3)
+  await expect(output(page, 'function').first()).toHaveText('aggregate3((address,bool,bytes)[])')
+  await expect(page.getByRole('heading', { name: 'calls[0].callData: call' })).toBeVisible()
+  await expect(output(page, 'function').nth(1)).toHaveText('transfer(address,uint256)')
+  await expect(output(page, 'function').nth(2)).toHaveText('approve(address,uint256)')
+  await expect(output(page, 'value').last()).toHaveText('115792089237316195423570985008687907853269984665640564039457584007913129639935')
+  // hostile data: an error that names the word
+  await page.getByLabel('Call data', { exact: true }).fill(`0x82ad56cb${'0'.repeat(62)}20${'f'.repeat(64)}`)
+  await expect(page.getByRole('note').first()).toContainText('aggregate3((address target, bool allowFailure, bytes callData)[] calls)')
+  await expect(page.getByRole('note').first()).toContainText('Word 1 (byte 0x24)')
+  // with the signature given, the error itself is shown
+  await page.getByLabel('Signature (optional)').fill('aggregate3((address,bool,bytes)[])')
+  await expect(page.getByRole('alert').first()).toContainText('Word 1 (byte 0x24)')
+})
+
+test('calldata: decode a revert and a Transfer log', async ({ page }) => {
+  await openTool(page, 'error-decode', { data: REVERT })
+  await expect(output(page, 'reason')).toHaveText('Not enough Ether provided.')
+  await openTool(page, 'error-decode', { data: '0x4e487b710000000000000000000000000000000000000000000000000000000000000011' })
+  await expect(output(page, 'reason')).toHaveText('Arithmetic overflow or underflow outside an unchecked block.')
+  await openTool(page, 'event-decode')
+  await page.getByLabel('Topics').fill(
+    '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef\n0x000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045\n0x000000000000000000000000a0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+  )
+  await page.getByLabel('Data', { exact: true }).fill('0x00000000000000000000000000000000000000000000000000000000000f4240')
+  await expect(output(page, 'event')).toHaveText('Transfer(address,address,uint256)')
+  await expect(output(page, 'from')).toHaveText('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045')
+  await expect(output(page, 'to')).toHaveText('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')
+  await expect(output(page, 'value')).toHaveText('1000000')
+})
