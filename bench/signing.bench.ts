@@ -50,7 +50,7 @@ export default {
           for (let i = 0; i < N; i++) ethers.utils.joinSignature(signingKeys5[i]!.signDigest(digests[i]!))
         },
         'ethers v6': () => {
-          for (let i = 0; i < N; i++) wallets6[i]!.signingKey.sign(digests[i]!).serialized
+          for (let i = 0; i < N; i++) void wallets6[i]!.signingKey.sign(digests[i]!).serialized
         },
       },
       target: { against: 'ethers v5', maxRatio: 0.75 },
@@ -108,7 +108,7 @@ export default {
           for (const raw of rawTxs) ethers.utils.parseTransaction(raw)
         },
         'ethers v6': () => {
-          for (const raw of rawTxs) ethers6.Transaction.from(raw).from
+          for (const raw of rawTxs) void ethers6.Transaction.from(raw).from
         },
       },
       target: { against: 'ethers v5', maxRatio: 0.75 },
