@@ -140,6 +140,21 @@ describe('bad input', () => {
   it.each(cases)('%j', (input, message) => {
     expect(() => Selector.from(input)).toThrow(expect.objectContaining({ name: 'Selector.InvalidSignatureError', shortMessage: expect.stringMatching(message) }))
   })
+  it('stays fast on hostile text (no regex backtracking, bounded nesting)', () => {
+    const hostile = [
+      'f()' + ' returns ('.repeat(900) + 'x',
+      'f()' + ' returns (a) returns (b)'.repeat(400) + ' z',
+      'f()' + ' view'.repeat(1900) + ' !',
+      'f(' + 'uint[]'.repeat(1600) + ')',
+      'f(' + '('.repeat(5000),
+      'f(' + 'a '.repeat(4000) + ')',
+    ]
+    for (const h of hostile) {
+      const t0 = performance.now()
+      expect(() => Selector.from(h)).toThrow(expect.objectContaining({ name: 'Selector.InvalidSignatureError' }))
+      expect(performance.now() - t0, h.slice(0, 30)).toBeLessThan(500)
+    }
+  })
   it('never throws anything but its own error on arbitrary text', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 60 }), (s) => {

@@ -70,15 +70,51 @@ export function from(text: string, kind: Kind = 'function'): Result {
   const rest = src.slice(p.i).trim()
   let anonymous = false
   if (rest !== '') {
-    if (!/^[;\s]*(?:(?:external|public|internal|private|view|pure|payable|nonpayable|virtual|override|anonymous|returns\s*\(.*\))\s*)*;?\s*$/s.test(rest))
+    const words = trailingWords(rest)
+    if (words === null)
       throw new InvalidSignatureError(`Unexpected text after the parameter list: "${rest.slice(0, 30)}".`, p.i, [
         'Only modifiers (external, view, …) and a returns (…) clause may follow the parameters.',
       ])
-    anonymous = /\banonymous\b/.test(rest)
+    anonymous = words.includes('anonymous')
   }
   const canonical = `${name}(${params.map((x) => x.type).join(',')})`
   const hash = Hash.keccak256(Hex.fromString(canonical))
   return { kind, name, canonical, params, selector: Hex.slice(hash, 0, 4) as `0x${string}`, hash, declared, anonymous }
+}
+
+const MODIFIERS = new Set(['external', 'public', 'internal', 'private', 'view', 'pure', 'payable', 'nonpayable', 'virtual', 'override', 'anonymous'])
+
+/**
+ * The modifier words after a parameter list, or null when something else is there.
+ * `returns (…)` is skipped by counting parentheses (linear time, no backtracking).
+ */
+function trailingWords(rest: string): string[] | null {
+  const words: string[] = []
+  let i = 0
+  while (i < rest.length) {
+    const c = rest[i]!
+    if (/\s|;/.test(c)) {
+      i++
+      continue
+    }
+    const m = /^[A-Za-z]+/.exec(rest.slice(i, i + 20))
+    if (!m) return null
+    const word = m[0]
+    i += word.length
+    if (word === 'returns') {
+      while (i < rest.length && /\s/.test(rest[i]!)) i++
+      if (rest[i] !== '(') return null
+      let depth = 0
+      for (; i < rest.length; i++) {
+        if (rest[i] === '(') depth++
+        else if (rest[i] === ')' && --depth === 0) break
+      }
+      if (depth !== 0) return null
+      i++
+    } else if (MODIFIERS.has(word)) words.push(word)
+    else return null
+  }
+  return words
 }
 
 class Parser {

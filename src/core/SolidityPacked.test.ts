@@ -118,6 +118,10 @@ describe('bad input', () => {
   it.each(cases)('%j', (input, name, message) => {
     expect(() => SolidityPacked.encodeText(input)).toThrow(expect.objectContaining({ name, shortMessage: expect.stringMatching(message) }))
   })
+  it('bounds type length and array dimensions (no deep recursion)', () => {
+    expect(() => SolidityValue.parseList(`uint8${'[]'.repeat(40_000)} []`)).toThrow(expect.objectContaining({ name: 'SolidityValue.ListError', message: expect.stringMatching(/at most 8 array dimensions/) }))
+    expect(SolidityValue.parseType(`uint8${'[2]'.repeat(8)}`).canonical).toBe(`uint8${'[2]'.repeat(8)}`)
+  })
   it('bounds list length and value size', () => {
     expect(() => SolidityValue.parseList('uint8 1\n'.repeat(300))).toThrow(expect.objectContaining({ shortMessage: expect.stringMatching(/At most 256 entries/) }))
     expect(() => SolidityValue.parseList(`bytes 0x${'00'.repeat(60_000)}`)).toThrow(expect.objectContaining({ shortMessage: expect.stringMatching(/at most 100000/) }))

@@ -26,6 +26,9 @@ export type Value = bigint | boolean | string | Value[]
 
 /** Longest value text accepted (keeps parsing bounded). */
 export const MAX_VALUE_LENGTH = 100_000
+/** Longest type name and most array dimensions accepted. */
+export const MAX_TYPE_LENGTH = 100
+export const MAX_DIMENSIONS = 8
 /** Most elements accepted in one array value. */
 export const MAX_ARRAY_LENGTH = 10_000
 
@@ -36,6 +39,8 @@ export const MAX_ARRAY_LENGTH = 10_000
 export function parseType(text: string): Type {
   const t = text.trim().replace(/\s+/g, ' ')
   if (t === '') throw new InvalidTypeError('', 'Enter a Solidity type such as uint256, address or bytes32.')
+  if (t.length > MAX_TYPE_LENGTH || (t.match(/\[/g)?.length ?? 0) > MAX_DIMENSIONS)
+    throw new InvalidTypeError(t, `Types are at most ${MAX_TYPE_LENGTH} characters with at most ${MAX_DIMENSIONS} array dimensions.`)
   const arr = /^(.*)\[(\d*)\]$/.exec(t)
   if (arr) {
     const element = parseType(arr[1]!)
