@@ -137,8 +137,8 @@ describe('SendTx: bad input', () => {
     // EIP-155 signing data without chain id: a pre-EIP-155 legacy transaction signed by cast.
     const raw = await castAsync(['mktx', '--legacy', '--private-key', ANVIL_KEYS[0], '--nonce', '0', '--gas-limit', '21000', '--gas-price', '1', '--chain', '1', base.to!])
     expect(SendTx.inspectRaw(raw).chainId).toBe(1)
-    const pre155 = readVector<{ txbytes?: string }>('tx/ethereum-tests/ttSignature/RightVRSTest.json')
-    const preRaw = (Object.values(pre155)[0] as { txbytes: string }).txbytes
+    const pre155 = readVector<Record<string, { txbytes: string }>>('tx/ethereum-tests/ttSignature/RightVRSTest.json')
+    const preRaw = Object.values(pre155)[0]!.txbytes
     expect(SendTx.inspectRaw(preRaw).chainId).toBeNull()
     await expect(SendTx.broadcast(rpc, preRaw)).rejects.toMatchObject({ name: 'SendTx.NoChainIdError' })
     expect(calls).toEqual([])
