@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { withDefaults } from '../define'
+import tool from './index'
+
+const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+const parse = (raw: Record<string, string>) => tool.parse(withDefaults(tool, raw))
+const errors = (raw: Record<string, string>) => {
+  const p = parse(raw)
+  return p.ok ? {} : p.errors
+}
+const good = { signer: 'key', privateKey: KEY, to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '1', chainId: '31337' }
+
+describe('send-transaction: parse', () => {
+  it('accepts a complete transfer', () => {
+    const p = parse(good)
+    expect(p.ok && p.value.value).toBe(10n ** 18n)
+  })
+
+  it('names each bad field, never echoing the key', () => {
+    expect(errors({ ...good, privateKey: '' }).privateKey).toMatch(/Enter the private key/)
+    expect(errors({ ...good, privateKey: '0x1234' }).privateKey).toMatch(/64 hex digits; this has 4/)
+    expect(errors({ ...good, from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }).from).toMatch(/belongs to 0xf39F.*not to 0x7099/)
+    expect(errors({ ...good, to: '0x123' }).to).toMatch(/40 hex digits/)
+    expect(errors({ ...good, value: '-1' }).value).toMatch(/negative/)
+    expect(errors({ ...good, value: '1.5', unit: 'wei' }).value).toMatch(/Too many decimals for wei/)
+    expect(errors({ ...good, chainId: '' }).chainId).toMatch(/Enter the chain id/)
+    expect(errors({ ...good, chainId: 'mainnet' }).chainId).toMatch(/is not a chain id/)
+    expect(errors({ ...good, data: '0xabc' }).data).toMatch(/not 0x-prefixed hex bytes/)
+    expect(errors({ ...good, to: '', data: '' }).data).toMatch(/Deploying a contract needs its init code/)
+    expect(errors({ ...good, nonce: '-1' }).nonce).toMatch(/not a valid nonce/)
+    expect(errors({ ...good, gas: '1e6' }).gas).toMatch(/not a valid gas limit/)
+    expect(errors({ ...good, maxFeePerGas: 'fast' }).maxFeePerGas).toMatch(/Unexpected character/)
+    for (const msg of Object.values(errors({ ...good, privateKey: KEY.slice(0, 40), from: 'x' }))) expect(msg).not.toContain(KEY.slice(2, 30))
+  })
+
+  it('needs no key when the wallet or node signs', () => {
+    expect(parse({ ...good, signer: 'node', privateKey: '' }).ok).toBe(true)
+  })
+})
