@@ -231,3 +231,74 @@ describe('Rpc: input checks', () => {
     expect((await errorOf(Rpc.request(wallet2, 'eth_chainId'))).name).toBe('Rpc.ConnectionError')
   })
 })
+
+describe('Rpc over WebSocket (a scripted socket)', () => {
+  type L = (ev: { data?: unknown }) => void
+  class FakeWs {
+    static sent: string[] = []
+    readyState = 0
+    private ls = new Map<string, L[]>()
+    constructor(readonly url: string) {
+      setTimeout(() => {
+        if (url.includes('refused')) {
+          this.emit('error', {})
+          this.emit('close', {})
+          return
+        }
+        this.readyState = 1
+        this.emit('open', {})
+      }, 5)
+    }
+    addEventListener(t: string, l: L) {
+      this.ls.set(t, [...(this.ls.get(t) ?? []), l])
+    }
+    emit(t: string, ev: { data?: unknown }) {
+      for (const l of this.ls.get(t) ?? []) l(ev)
+    }
+    send(data: string) {
+      FakeWs.sent.push(data)
+      const m = JSON.parse(data) as { id: number; method: string }
+      setTimeout(() => {
+        if (this.url.endsWith('/hang')) return
+        if (this.url.endsWith('/drop')) {
+          this.readyState = 3
+          return this.emit('close', {})
+        }
+        // noise first: a subscription message and junk must be ignored
+        this.emit('message', { data: JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: {} }) })
+        this.emit('message', { data: 'not json' })
+        if (m.method === 'eth_foo') this.emit('message', { data: JSON.stringify({ jsonrpc: '2.0', id: m.id, error: { code: -32601, message: 'nope' } }) })
+        else this.emit('message', { data: JSON.stringify({ jsonrpc: '2.0', id: m.id, result: '0x7a69' }) })
+      }, 5)
+    }
+    close() {
+      this.readyState = 3
+      this.emit('close', {})
+    }
+  }
+  const g = globalThis as { WebSocket?: unknown }
+  let saved: unknown
+  beforeAll(() => {
+    saved = g.WebSocket
+    g.WebSocket = FakeWs
+  })
+  afterAll(() => {
+    g.WebSocket = saved
+  })
+
+  it('matches responses to requests by id over one connection', async () => {
+    const ws = Rpc.fromUrl('ws://node.test/ok', { timeoutMs: 500 })
+    const ids = await Promise.all([Chains.chainId(ws), Chains.chainId(ws), Chains.chainId(ws)])
+    expect(ids).toEqual([31337, 31337, 31337])
+    const e = await errorOf(Rpc.request(ws, 'eth_foo'))
+    expect(e.name).toBe('Rpc.NodeError')
+    ws.close()
+  })
+
+  it('times out, reports refused and dropped connections', async () => {
+    expect((await errorOf(Rpc.request(Rpc.webSocket('ws://node.test/hang', { timeoutMs: 100 }), 'eth_chainId'))).name).toBe('Rpc.TimeoutError')
+    expect((await errorOf(Rpc.request(Rpc.webSocket('ws://refused.test/', { timeoutMs: 500 }), 'eth_chainId'))).name).toBe('Rpc.ConnectionError')
+    const e = await errorOf(Rpc.request(Rpc.webSocket('wss://node.test/drop', { timeoutMs: 500 }), 'eth_chainId'))
+    expect(e.name).toBe('Rpc.ConnectionError')
+  })
+})
