@@ -51,11 +51,11 @@ export default defineTool<Input>(meta, {
     const rows: Row[] = []
     if (input.mode === 'create') {
       const r = ContractAddress.create(input.deployer, input.nonce)
-      rows.push({ label: 'Contract address', value: r.address, open: { tool: 'address', inputs: { address: r.address }, label: 'Check address' } })
+      rows.push({ label: 'Contract address', value: r.address, open: { tool: 'account', inputs: { address: r.address }, label: 'Look it up on chain' } })
       rows.push({ label: 'RLP([deployer, nonce])', value: r.rlp, note: 'The address is the last 20 bytes of keccak256 of these bytes.', open: { tool: 'hash', inputs: { input: r.rlp, encoding: 'hex' }, label: 'Hash these bytes' } })
     } else {
       const r = ContractAddress.create2(input.deployer, input.salt!.salt, input.initCode!)
-      rows.push({ label: 'Contract address', value: r.address, open: { tool: 'address', inputs: { address: r.address }, label: 'Check address' } })
+      rows.push({ label: 'Contract address', value: r.address, open: { tool: 'account', inputs: { address: r.address }, label: 'Look it up on chain' } })
       rows.push({ label: 'Init code hash', value: r.initCodeHash })
       rows.push({ label: 'Salt (32 bytes)', value: r.salt, ...(input.salt!.padded ? { note: 'Left-padded to 32 bytes.' } : {}) })
       rows.push({ label: 'Preimage', value: r.preimage, note: '0xff ++ deployer ++ salt ++ keccak256(init code); the address is the last 20 bytes of its keccak256.' })

@@ -52,6 +52,9 @@ export const parse = fieldParser<Input>({
 
 const dec = (slot: string) => BigInt(slot).toString()
 
+/** Opens the account inspector with this slot filled in (the person adds the contract address). */
+const readOnChain = (slot: string) => ({ tool: 'account', inputs: { slots: slot }, label: 'Read on chain' })
+
 export default defineTool<Input>(meta, {
   parse,
   run: (input) => {
@@ -62,7 +65,7 @@ export default defineTool<Input>(meta, {
       const path = steps.map((s) => `[${s.key.length > 20 ? `${s.key.slice(0, 10)}…${s.key.slice(-6)}` : s.key}]`).join('')
       sections.push({
         rows: [
-          { label: 'Slot', value: last.slot, note: `m${path} for a mapping at slot ${input.slot}` },
+          { label: 'Slot', value: last.slot, note: `m${path} for a mapping at slot ${input.slot}`, open: readOnChain(last.slot) },
           { label: 'Slot (decimal)', value: dec(last.slot) },
         ],
       })
@@ -73,7 +76,7 @@ export default defineTool<Input>(meta, {
     } else if (input.layout === 'array') {
       const r = StorageSlot.arrayElement(input.slot, input.index, input.elementSize)
       const rows: Row[] = [
-        { label: 'Slot', value: r.slot, note: `element ${input.index} of the dynamic array at slot ${input.slot}` },
+        { label: 'Slot', value: r.slot, note: `element ${input.index} of the dynamic array at slot ${input.slot}`, open: readOnChain(r.slot) },
         { label: 'Slot (decimal)', value: dec(r.slot) },
         { label: 'Data start', value: r.dataStart, note: `keccak256(slot ${input.slot}): where element 0 lives; the length is stored at slot ${input.slot} itself.` },
       ]
@@ -83,13 +86,13 @@ export default defineTool<Input>(meta, {
     } else if (input.layout === 'erc7201') {
       const slot = StorageSlot.erc7201(input.namespace)
       sections.push({ rows: [
-        { label: 'Slot', value: slot, note: `keccak256(abi.encode(uint256(keccak256("${input.namespace}")) - 1)) & ~bytes32(uint256(0xff))` },
+        { label: 'Slot', value: slot, open: readOnChain(slot), note: `keccak256(abi.encode(uint256(keccak256("${input.namespace}")) - 1)) & ~bytes32(uint256(0xff))` },
         { label: 'Slot (decimal)', value: dec(slot) },
       ] })
     } else {
       sections.push({
         title: 'EIP-1967 proxy slots',
-        rows: StorageSlot.eip1967().map((e) => ({ label: e.name, value: e.slot, note: `bytes32(uint256(keccak256("${e.label}")) - 1)` })),
+        rows: StorageSlot.eip1967().map((e) => ({ label: e.name, value: e.slot, note: `bytes32(uint256(keccak256("${e.label}")) - 1)`, open: readOnChain(e.slot) })),
       })
     }
     return { sections }
