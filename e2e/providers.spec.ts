@@ -163,3 +163,54 @@ test('the page talks only to its own origin and the chosen node', async ({ page,
   expect(hosts.has(new URL(devnet.rpcUrl).origin)).toBe(true)
   expect([...hosts].filter((h) => !allowed.has(h))).toEqual([])
 })
+
+test('connects a browser wallet found by EIP-6963 and sends through it after confirmation', async ({ page, devnet }) => {
+  // A stand-in wallet: announces itself (EIP-6963), exposes devnet account 7, forwards the rest to the devnet.
+  await page.addInitScript(
+    ({ rpcUrl, account }) => {
+      const calls: string[] = []
+      ;(window as unknown as { __walletCalls: string[] }).__walletCalls = calls
+      const provider = {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          calls.push(method)
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account]
+          const r = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+          const j = await r.json()
+          if (j.error) throw Object.assign(new Error(j.error.message), { code: j.error.code, data: j.error.data })
+          return j.result
+        },
+        on() {},
+        removeListener() {},
+      }
+      const info = { uuid: '0b1c2d3e-0000-4000-8000-000000000001', name: 'Test Wallet', rdns: 'org.example.testwallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' }
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    },
+    { rpcUrl: devnet.rpcUrl, account: ADDR7 },
+  )
+  await page.goto('/')
+  await page.getByRole('button', { name: /Anvil \/ Hardhat/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connection' })
+  await dialog.getByRole('radio', { name: 'A browser wallet' }).check()
+  await expect(dialog.getByLabel('Wallet', { exact: true })).toHaveValue('org.example.testwallet')
+  await dialog.getByRole('button', { name: 'Connect' }).click()
+  await expect(dialog.getByText(ADDR7)).toBeVisible()
+  await expect(dialog.getByText('wallet:Test Wallet', { exact: true })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+
+  await openTool(page, 'send-transaction', { signer: 'node' })
+  await page.getByRole('button', { name: ADDR7 }).click()
+  await expect(page.getByRole('textbox', { name: 'From' })).toHaveValue(ADDR7)
+  await page.getByLabel('To', { exact: true }).fill(ADDR8)
+  await page.getByLabel('Value', { exact: true }).fill('0.01')
+  await page.getByLabel('Chain id').fill(String(devnet.chainId))
+  await page.getByRole('button', { name: 'Review', exact: true }).click()
+  await expect(output(page, 'From')).toHaveText(ADDR7)
+  const before = await page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls.filter((m) => m === 'eth_sendTransaction').length)
+  expect(before).toBe(0)
+  await page.getByRole('button', { name: 'Confirm and send with the wallet' }).click()
+  await expect(output(page, 'Status')).toHaveText('success', { timeout: 20_000 })
+  const sends = await page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls.filter((m) => m === 'eth_sendTransaction').length)
+  expect(sends).toBe(1)
+})
