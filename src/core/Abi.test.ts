@@ -153,3 +153,37 @@ describe('selectors and topics against cast sig', () => {
     )
   })
 })
+
+describe('hostile ABI text', () => {
+  const isCore = (e: unknown) => /^(Abi|AbiCodec|AbiLayout)\./.test((e as Error).name)
+  it('random text and random JSON never crash: an ABI or a core error', () => {
+    const pieces = fc.constantFrom('function', 'event', 'error', 'struct', 'S', '{', '}', '(', ')', '[', ']', ',', ';', ' ', '\n', 'uint256', 'uint7', 'tuple', 'indexed', 'returns', 'x', 'anonymous', 'view', 'bytes', 'string', '"', ':', '0')
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+        try {
+          Abi.parse(parts.join(''))
+        } catch (e) {
+          expect(isCore(e), `${(e as Error).name}: ${(e as Error).message}`).toBe(true)
+        }
+      }),
+      { numRuns: 2000 },
+    )
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
+        try {
+          Abi.parse(JSON.stringify(v))
+        } catch (e) {
+          expect(isCore(e), `${(e as Error).name}: ${(e as Error).message}`).toBe(true)
+        }
+      }),
+      { numRuns: 1000 },
+    )
+  })
+
+  it('deeply nested tuples are refused, quickly', () => {
+    const deep = `function f(${'('.repeat(200)}uint256${')'.repeat(200)} x)`
+    const t0 = performance.now()
+    expect(() => Abi.parse(deep)).toThrow()
+    expect(performance.now() - t0).toBeLessThan(2000)
+  })
+})

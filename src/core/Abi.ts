@@ -18,6 +18,8 @@ export type ErrorItem = Extract<Item, { type: 'error' }>
 export const MAX_ABI_TEXT = 8 << 20
 /** Most entries in one ABI. */
 export const MAX_ITEMS = 5000
+/** Longest single human-readable signature accepted. */
+export const MAX_SIGNATURE = 16 << 10
 
 const ITEM_TYPES = ['function', 'event', 'error', 'constructor', 'fallback', 'receive']
 
@@ -126,6 +128,17 @@ export function fromHuman(lines: readonly string[]): Abi {
   const normalized = joined.filter((e) => !/^struct\b/.test(e.text)).map((e) => ({ line: e.line, ...normalizeSignature(e.text) }))
   const items: Item[] = []
   for (const e of normalized) {
+    // Bound the parser's work: ox's human-readable parser is super-linear on long runs of
+    // spaces or commas, which no real signature has.
+    if (e.text.length > MAX_SIGNATURE)
+      throw new InvalidAbiError(`Line ${e.line} is ${e.text.length} characters long; a signature has at most ${MAX_SIGNATURE}.`, ['Check that the line is one signature.'], e.line)
+    if (/\(\s*,|,\s*,|,\s*\)/.test(e.text))
+      throw new InvalidAbiError(`Line ${e.line}: an empty parameter (two commas, or a comma next to a parenthesis).`, ['Remove the extra comma.'], e.line)
+    try {
+      AbiCodec.assertNesting(e.text)
+    } catch (err) {
+      throw new InvalidAbiError(`Line ${e.line}: ${(err as BaseError).shortMessage}`, [...(err as BaseError).hints], e.line)
+    }
     let parsed: OxAbi.Abi
     try {
       parsed = OxAbi.from([...structs, e.text] as never)
@@ -135,13 +148,24 @@ export function fromHuman(lines: readonly string[]): Abi {
         hintFor(e.text),
       ], e.line)
     }
-    for (const it of parsed) items.push((e.anonymous && it.type === 'event' ? { ...it, anonymous: true } : it) as Item)
+    for (const it of parsed) {
+      // Depth and size limits of the codec (a line can nest tuples hundreds deep).
+      try {
+        for (const key of ['inputs', 'outputs'] as const) {
+          const ps = (it as { inputs?: AbiCodec.Params; outputs?: AbiCodec.Params })[key]
+          if (ps) AbiCodec.compileAll(ps)
+        }
+      } catch (err) {
+        throw new InvalidAbiError(`Line ${e.line}: ${err instanceof BaseError ? err.shortMessage : String(err)}`, err instanceof BaseError ? [...err.hints] : [], e.line)
+      }
+      items.push((e.anonymous && it.type === 'event' ? { ...it, anonymous: true } : it) as Item)
+    }
   }
   return items
 }
 
 function normalizeSignature(text: string): { text: string; anonymous: boolean } {
-  let t = text.trim()
+  let t = text.trim().replace(/\s+/g, ' ')
   let anonymous = false
   if (/^event\b/.test(t) && /\)\s*anonymous$/.test(t)) {
     anonymous = true

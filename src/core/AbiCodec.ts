@@ -52,8 +52,11 @@ export function parseTypes(text: string): Params {
     if (close < 0) throw new InvalidTypesError('Unbalanced parentheses in the type list.', ['Every "(" needs a matching ")".'])
     if (close === t.length - 1 || sig) t = t.slice(1, close)
   }
-  t = normalizeTypeText(t)
+  t = normalizeTypeText(t).replace(/\s+/g, ' ')
+  assertNesting(t)
   if (t.trim() === '') return []
+  // Bound ox's parser (super-linear on runs of commas): no empty parameters.
+  if (/^\s*,|\(\s*,|,\s*,|,\s*\)|,\s*$/.test(t)) throw new InvalidTypesError('An empty parameter (two commas, or a comma next to a parenthesis).', ['Remove the extra comma.'])
   let params: Params
   try {
     params = AbiParameters.from(t)
@@ -62,6 +65,18 @@ export function parseTypes(text: string): Params {
   }
   compileAll(params)
   return params
+}
+
+/** Refuses text nested deeper than the codec accepts, before any parser recurses into it. */
+export function assertNesting(t: string): void {
+  let depth = 0
+  let max = 0
+  for (let i = 0; i < t.length; i++) {
+    const c = t.charCodeAt(i)
+    if (c === 40 /* ( */) max = Math.max(max, ++depth)
+    else if (c === 41 /* ) */) depth--
+  }
+  if (max > AbiLayout.MAX_DEPTH) throw new AbiLayout.TypeTooDeepError(t)
 }
 
 /** ethers-style `tuple(...)` and `uint`/`int` aliases are accepted too. */
