@@ -37,6 +37,9 @@ const txInput = (i: number): TxBuild.Input => ({
 const rawTxs = Array.from({ length: N }, (_, i) => TxBuild.sign(txInput(i), keys[i]!).raw)
 const wallets5 = keys.map((k) => new ethers.Wallet(k))
 
+// Ours runs on ox's WebAssembly secp256k1 engine, as the app does (Signing.useWasmEngine).
+await Signing.useWasmEngine()
+
 export default {
   name: 'Signing and recovery',
   cases: [

@@ -10,6 +10,22 @@ const randomText = () => {
   return Array.from(crypto.getRandomValues(new Uint8Array(len)), (b) => String.fromCharCode(0x20 + (b % 0x5e))).join('') + (len % 3 ? ' ünïcode ✓' : '')
 }
 
+describe('WebAssembly engine', () => {
+  it('signs, derives and recovers exactly like the default engine (then stays installed for the cast tests below)', async () => {
+    const cases = Array.from({ length: 30 }, () => ({ key: randomKey(), digest: Hex.fromBytes(crypto.getRandomValues(new Uint8Array(32))) }))
+    const before = cases.map(({ key, digest }) => {
+      const s = Signing.signDigest(key, digest)
+      return { signature: s.signature, signer: s.signer }
+    })
+    expect(await Signing.useWasmEngine()).toBe(true)
+    cases.forEach(({ key, digest }, i) => {
+      const s = Signing.signDigest(key, digest)
+      expect({ signature: s.signature, signer: s.signer }).toEqual(before[i])
+      expect(Signing.verify({ message: digest, signature: s.signature, expected: before[i]!.signer, mode: 'digest' }).match?.recovered).toBe(before[i]!.signer)
+    })
+  })
+})
+
 describe('Signing against cast', () => {
   it('personal messages: wallet sign, hash-message and wallet verify agree', async () => {
     const cases = Array.from({ length: 10 }, (_, i) => ({ key: randomKey(), msg: i % 2 ? randomText() : Hex.fromBytes(crypto.getRandomValues(new Uint8Array(i + 1))) }))

@@ -1,3 +1,4 @@
+import * as Signing from '../../core/Signing'
 import * as Authorization from '../../core/Authorization'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
@@ -40,7 +41,8 @@ function signedRows(s: Authorization.Signed): Row[] {
 
 export default defineTool<Input>(meta, {
   parse,
-  run: (input): ToolResult => {
+  run: async (input): Promise<ToolResult> => {
+    await Signing.useWasmEngine()
     const auth = input.action === 'sign' ? input.auth : input.signed
     const warnings = Authorization.warnings(auth)
     const rows: Row[] = [

@@ -36,7 +36,8 @@ export const parse = fieldParser<Input>({
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ privateKey, mode, message, text }): ToolResult => {
+  run: async ({ privateKey, mode, message, text }): Promise<ToolResult> => {
+    await Signing.useWasmEngine()
     const s = typeof message === 'string' ? Signing.signDigest(privateKey, message) : Signing.signMessage(privateKey, message)
     const verifyInputs: Record<string, string> =
       mode === 'digest'

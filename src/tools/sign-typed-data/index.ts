@@ -54,7 +54,8 @@ export function typedDataSections(td: TypedDataView.Parsed): { sections: Section
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ typedData, typedDataText, privateKey }): ToolResult => {
+  run: async ({ typedData, typedDataText, privateKey }): Promise<ToolResult> => {
+    await Signing.useWasmEngine()
     const { sections, notes } = typedDataSections(typedData)
     if (privateKey) {
       const s = Signing.signTypedData(privateKey, typedData)

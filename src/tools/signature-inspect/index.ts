@@ -1,3 +1,4 @@
+import * as Signing from '../../core/Signing'
 import { BaseError } from '../../core/Errors'
 import * as SignatureInspect from '../../core/SignatureInspect'
 import { defineTool, fieldParser } from '../define'
@@ -40,7 +41,8 @@ const hex32 = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`
 
 export default defineTool<Input>(meta, {
   parse: parseInput,
-  run: ({ sig, digest }): ToolResult => {
+  run: async ({ sig, digest }): Promise<ToolResult> => {
+    await Signing.useWasmEngine()
     const high = SignatureInspect.isHighS(sig.s)
     const canonical = SignatureInspect.canonical(sig)
     const rows: Row[] = [

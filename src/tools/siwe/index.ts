@@ -1,3 +1,4 @@
+import * as Signing from '../../core/Signing'
 import * as Siwe from '../../core/Siwe'
 import * as SignatureInspect from '../../core/SignatureInspect'
 import { defineTool, fieldParser } from '../define'
@@ -45,7 +46,8 @@ const LABELS: [keyof Siwe.Message, string][] = [
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ message, text, signature, domain, chainId, nonce }): ToolResult => {
+  run: async ({ message, text, signature, domain, chainId, nonce }): Promise<ToolResult> => {
+    await Signing.useWasmEngine()
     const problems = Siwe.problems(message, { ...(domain ? { domain } : {}), ...(chainId !== undefined ? { chainId } : {}), ...(nonce ? { nonce } : {}) })
     const byField = new Map<string, string[]>()
     for (const p of problems) byField.set(p.field, [...(byField.get(p.field) ?? []), p.message])

@@ -1,3 +1,4 @@
+import * as Signing from '../../core/Signing'
 import * as Authorization from '../../core/Authorization'
 import { BaseError } from '../../core/Errors'
 import * as TxBuild from '../../core/TxBuild'
@@ -80,7 +81,8 @@ function parse(raw: Record<string, string>) {
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ tx, privateKey }): ToolResult => {
+  run: async ({ tx, privateKey }): Promise<ToolResult> => {
+    await Signing.useWasmEngine()
     const fields = meta.fields.map((f) => f.name)
     const built = onField('type', fields, () => TxBuild.build(tx))
     const rows: Row[] = [

@@ -1,3 +1,4 @@
+import * as Signing from '../../core/Signing'
 import * as TxDecode from '../../core/TxDecode'
 import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
@@ -81,7 +82,8 @@ export function decodedSections(d: TxDecode.Decoded): Section[] {
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ raw, chainId }): ToolResult => {
+  run: async ({ raw, chainId }): Promise<ToolResult> => {
+    await Signing.useWasmEngine()
     const d = onField('raw', ['raw'], () => TxDecode.decode(raw, chainId !== undefined ? { chainId } : {}))
     return {
       sections: decodedSections(d),

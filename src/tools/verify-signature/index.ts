@@ -29,7 +29,8 @@ const MODE_NAMES: Record<Signing.Mode, string> = { eip191: 'EIP-191 personal mes
 
 export default defineTool<Input>(meta, {
   parse,
-  run: (input): ToolResult => {
+  run: async (input): Promise<ToolResult> => {
+    await Signing.useWasmEngine()
     const fields = meta.fields.map((f) => f.name)
     const r = onField('message', fields, () =>
       Signing.verify({ message: input.message, signature: input.signature, mode: input.mode, encoding: input.encoding, ...(input.expected ? { expected: input.expected } : {}) }),
