@@ -18,6 +18,9 @@ describe('guessing types from data', () => {
     ['address[]', [['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48']], ['address[]']],
     ['bytes[]', [['0xa9059cbb0000000000000000000000000000000000000000000000000000000000000001', '0x095ea7b3']], ['bytes[]']],
     ['bytes4,bytes32', ['0x12345678', '0x' + 'ab'.repeat(32)], ['bytes4', 'bytes32']],
+    ['((address,bool,bytes)[])', [[['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', false, '0xa9059cbb'], ['0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', true, '0x095ea7b3']]], ['(address,uint256,bytes)[]']],
+    ['((uint256,address)[])', [[['1', '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'], ['2', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48']]], ['(uint256,address)[]']],
+    ['((bytes,address,uint256))', [['0x' + 'ab'.repeat(43), '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '1700000000']], ['(bytes,address,uint256)']],
   ])('%s', (types, values, want) => {
     expect(guessTypes(types, values)).toEqual(want)
   })
@@ -44,6 +47,16 @@ describe('guessing types from data', () => {
     const types = AbiGuess.guess(AbiCodec.toBytes(h))
     expect(performance.now() - t0).toBeLessThan(1000)
     expect(types.length).toBeGreaterThan(0)
+  })
+
+  it('is bounded on crafted chains of offsets (each word points at the next)', () => {
+    for (const n of [64, 1024, 8192]) {
+      let h = ''
+      for (let i = 0; i < n; i++) h += W(32 * (i + 1))
+      const t0 = performance.now()
+      AbiGuess.guess(AbiCodec.toBytes(h))
+      expect(performance.now() - t0, `${n} words`).toBeLessThan(1000)
+    }
   })
 
   it('shows data that is not whole words as bytes32 words or nothing', () => {

@@ -107,7 +107,20 @@ function guessTuple(d: Uint8Array, start: number, end: number, depth: number, bu
 /** A dynamic value at d[from, to): bytes/string, a list of words, or a list of dynamic elements. */
 function guessDynamic(d: Uint8Array, from: number, to: number, depth: number, budget: { steps: number; max: number }): string | null {
   const len = readNum(d, from)
-  if (len === null) return null
+  if (len !== null) {
+    const t = guessWithLength(d, from, to, len, depth, budget)
+    if (t) return t
+  }
+  // A tuple with dynamic fields (no length word).
+  if (depth < MAX_GUESS_DEPTH) {
+    const tuple = guessTuple(d, from, to, depth + 1, budget)
+    if (tuple && (tuple.length > 1 || /\[|bytes$|string/.test(tuple[0] ?? ''))) return `(${tuple.join(',')})`
+  }
+  return null
+}
+
+/** A value at d[from, to) whose first word is a length: bytes/string or a list. */
+function guessWithLength(d: Uint8Array, from: number, to: number, len: number, depth: number, budget: { steps: number; max: number }): string | null {
   const body = to - from - 32
   if (len === 0) return body === 0 ? 'bytes' : null
   // bytes / string: length in bytes, padded with zeros to the word.
@@ -133,9 +146,6 @@ function guessDynamic(d: Uint8Array, from: number, to: number, depth: number, bu
       if (first && first.length === per && !first.some((t) => t.includes('[') || t === 'bytes' || t === 'string')) return `(${first.join(',')})[]`
     }
   }
-  // A tuple with dynamic fields (no length word).
-  const tuple = guessTuple(d, from, to, depth + 1, budget)
-  if (tuple && tuple.length > 1) return `(${tuple.join(',')})`
   return null
 }
 
