@@ -109,14 +109,22 @@ test('deploys a contract signed in the page and calls its view function', async 
   const address = (await output(page, 'Contract created').textContent())!
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
-  await openTool(page, 'contract-read', { address, abi: STORE_ABI, function: 'get', args: '' })
-  await page.getByRole('button', { name: 'Send request' }).click()
+  await openTool(page, 'contract-read', { address, abi: STORE_ABI })
+  await expect(page.getByRole('heading', { name: /Read functions \(1\)/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Call get()' }).click()
   await expect(output(page, '#1 (uint256)')).toHaveText('42')
   await expect(output(page, 'Selector')).toHaveText('0x6d4ce63c')
-  // a revert is decoded
-  await page.getByRole('textbox', { name: 'Function' }).fill('set')
-  await page.getByLabel('Arguments').fill('["101"]')
-  await page.getByRole('button', { name: 'Send request' }).click()
+  // a write function is prepared as a transaction to review in send-transaction
+  await page.getByLabel('v (uint256)').fill('5')
+  await page.getByRole('button', { name: 'Prepare set(uint256) as a transaction' }).click()
+  await page.getByRole('link', { name: 'Review and send set in the send-transaction tool' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Send a transaction' })).toBeVisible()
+  await expect(page.getByLabel('Data (hex)')).toHaveValue(`0x60fe47b1${'5'.padStart(64, '0')}`)
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(address)
+  // a revert is decoded (calling set as if it were a view function)
+  await openTool(page, 'contract-read', { address, abi: 'function set(uint256 v) view' })
+  await page.getByLabel('v (uint256)').fill('101')
+  await page.getByRole('button', { name: 'Call set(uint256)' }).click()
   await expect(output(page, 'Reverted')).toHaveText('Error("too big")')
 })
 

@@ -1,0 +1,187 @@
+/**
+ * Contract reads with a form per function: paste an ABI and an address, and every view or
+ * pure function gets its own small form (one input per parameter) and its own decoded result
+ * or decoded revert. Functions that write offer to prepare a transaction instead.
+ */
+import { useMemo, useState, type FormEvent } from 'react'
+import * as ChainCall from '../../../core/ChainCall'
+import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import { messageOf, withDefaults } from '../../../tools/define'
+import { findTool } from '../../../tools/registry'
+import type { ToolResult } from '../../../tools/types'
+import { Field, Link, ResultView, toolHref, type ToolPageProps } from '../../components'
+import { getProvider } from '../../connection/store'
+
+const TOP = ['address', 'abi', 'block', 'from']
+
+export default function ContractReadPage({ meta, tool, values, setValues }: ToolPageProps) {
+  const raw = withDefaults(meta, values)
+  const spec = (name: string) => meta.fields.find((f) => f.name === name)!
+  const [topErrors, setTopErrors] = useState<Record<string, string>>({})
+
+  const parsed = useMemo(() => {
+    if (!raw.abi?.trim()) return { fns: [] as ChainCall.Fn[], error: '' }
+    try {
+      return { fns: ChainCall.functions(ChainCall.parseAbi(raw.abi)), error: '' }
+    } catch (e) {
+      return { fns: [] as ChainCall.Fn[], error: messageOf(toErrorInfo(e)) }
+    }
+  }, [raw.abi])
+
+  const reads = parsed.fns.filter((f) => f.stateMutability === 'view' || f.stateMutability === 'pure')
+  const writes = parsed.fns.filter((f) => !(f.stateMutability === 'view' || f.stateMutability === 'pure'))
+
+  return (
+    <>
+      <form className="tool-form" aria-label={meta.title} onSubmit={(e) => e.preventDefault()} noValidate>
+        {TOP.map((name) => (
+          <Field key={name} spec={spec(name)} value={raw[name] ?? ''} error={topErrors[name] ?? (name === 'abi' ? parsed.error || undefined : undefined)} onChange={(v) => setValues({ [name]: v })} />
+        ))}
+      </form>
+      {parsed.fns.length > 0 && (
+        <section aria-labelledby="cr-reads" className="result">
+          <h2 id="cr-reads">Read functions ({reads.length})</h2>
+          {reads.length === 0 && <p className="hint">This ABI has no view or pure functions.</p>}
+          {reads.map((fn) => (
+            <FunctionForm key={ChainCall.signature(fn)} fn={fn} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} />
+          ))}
+          {writes.length > 0 && (
+            <>
+              <h2>Write functions ({writes.length})</h2>
+              <p className="hint">These change state: prepare a transaction and review it in the send-transaction tool.</p>
+              {writes.map((fn) => (
+                <FunctionForm key={ChainCall.signature(fn)} fn={fn} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} write />
+              ))}
+            </>
+          )}
+        </section>
+      )}
+    </>
+  )
+}
+
+function FunctionForm({
+  fn,
+  raw,
+  tool,
+  setValues,
+  onTopErrors,
+  write,
+}: {
+  fn: ChainCall.Fn
+  raw: Record<string, string>
+  tool: ToolPageProps['tool']
+  setValues: ToolPageProps['setValues']
+  onTopErrors: (e: Record<string, string>) => void
+  write?: boolean
+}) {
+  const sig = ChainCall.signature(fn)
+  const selected = raw.function === sig || raw.function === fn.name
+  const initial = useMemo(() => {
+    if (!selected) return fn.inputs.map(() => '')
+    try {
+      const a = JSON.parse(raw.args || '[]') as unknown[]
+      return fn.inputs.map((_, i) => (a[i] === undefined ? '' : typeof a[i] === 'string' ? (a[i] as string) : JSON.stringify(a[i])))
+    } catch {
+      return fn.inputs.map(() => '')
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+  const [args, setArgs] = useState<string[]>(initial)
+  const [state, setState] = useState<{ status: 'idle' | 'running' | 'done' | 'error'; result?: ToolResult; error?: ErrorInfo; argError?: string; href?: string }>({ status: 'idle' })
+
+  // Each argument as typed: JSON for arrays and tuples, plain text otherwise.
+  const argsJson = () =>
+    JSON.stringify(
+      fn.inputs.map((p, i) => {
+        const v = (args[i] ?? '').trim()
+        if (p.type.includes('[') || p.type.startsWith('tuple') || p.type === 'bool') {
+          try {
+            return JSON.parse(v)
+          } catch {
+            return v
+          }
+        }
+        return v
+      }),
+    )
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault()
+    const argsText = argsJson()
+    if (write) {
+      try {
+        const data = ChainCall.encodeCall(fn, ChainCall.parseArgs(fn, argsText))
+        const target = findTool('send-transaction')
+        setState({ status: 'done', ...(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data }) } : {}) })
+      } catch (err) {
+        setState({ status: 'error', argError: messageOf(toErrorInfo(err)) })
+      }
+      return
+    }
+    setValues({ function: sig, args: argsText })
+    const parsed = tool.parse({ ...raw, function: sig, args: argsText })
+    if (!parsed.ok) {
+      const { args: argError, function: fnError, ...top } = parsed.errors
+      onTopErrors(top)
+      setState({ status: 'error', ...(argError || fnError ? { argError: argError ?? fnError } : {}) })
+      return
+    }
+    onTopErrors({})
+    setState({ status: 'running' })
+    try {
+      const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...getProvider() })
+      setState({ status: 'done', result })
+    } catch (err) {
+      setState({ status: 'error', error: toErrorInfo(err) })
+    }
+  }
+
+  const id = `fn-${sig.replace(/[^a-zA-Z0-9]/g, '-')}`
+  return (
+    <form className="section" onSubmit={onSubmit} aria-labelledby={id} noValidate style={{ padding: '8px 16px 12px' }}>
+      <h3 id={id} className="mono" style={{ color: 'var(--text)' }}>
+        {sig}
+        {fn.outputs.length > 0 && <span className="hint"> → ({fn.outputs.map((o) => o.type).join(', ')})</span>}
+      </h3>
+      {fn.inputs.map((p, i) => {
+        const label = `${p.name || `argument ${i + 1}`} (${p.type})`
+        const inputId = `${id}-${i}`
+        return (
+          <div className="field" key={i} style={{ marginBottom: 8 }}>
+            <label htmlFor={inputId}>{label}</label>
+            <input
+              id={inputId}
+              type="text"
+              spellCheck={false}
+              autoComplete="off"
+              value={args[i] ?? ''}
+              placeholder={p.type.includes('[') || p.type.startsWith('tuple') ? 'JSON, e.g. ["1", "2"]' : p.type === 'bool' ? 'true or false' : p.type}
+              onChange={(e) => setArgs((a) => a.map((x, j) => (j === i ? e.target.value : x)))}
+            />
+          </div>
+        )
+      })}
+      {state.argError && <p className="error">{state.argError}</p>}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={state.status === 'running'} aria-label={write ? `Prepare ${sig} as a transaction` : `Call ${sig}`}>
+          {state.status === 'running' ? 'Calling…' : write ? 'Prepare transaction' : 'Call'}
+        </button>
+      </div>
+      {state.error && (
+        <div className="notice notice-error" role="alert">
+          <strong>{state.error.message}</strong>
+          {state.error.hints.map((h) => (
+            <p key={h}>{h}</p>
+          ))}
+        </div>
+      )}
+      {state.href && (
+        <p>
+          <Link to={state.href}>Review and send {fn.name} in the send-transaction tool</Link>
+        </p>
+      )}
+      {state.result && <ResultView result={state.result} />}
+    </form>
+  )
+}
