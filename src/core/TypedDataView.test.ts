@@ -88,6 +88,32 @@ describe('TypedDataView', () => {
     expect(view.permit?.deadline?.expired).toBe(true)
     expect(TypedDataView.formatAmount(1_500_000n)).toContain('1.5 if 6')
   })
+  it('calls out a Permit2 PermitSingle with its expiration and deadline', () => {
+    // Uniswap Permit2's PermitSingle shape (AllowanceTransfer), as dapps send it.
+    const td = TypedDataView.fromObject({
+      types: {
+        EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }, { name: 'verifyingContract', type: 'address' }],
+        PermitSingle: [{ name: 'details', type: 'PermitDetails' }, { name: 'spender', type: 'address' }, { name: 'sigDeadline', type: 'uint256' }],
+        PermitDetails: [{ name: 'token', type: 'address' }, { name: 'amount', type: 'uint160' }, { name: 'expiration', type: 'uint48' }, { name: 'nonce', type: 'uint48' }],
+      },
+      primaryType: 'PermitSingle',
+      domain: { name: 'Permit2', chainId: 1, verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
+      message: {
+        details: { token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '1461501637330902918203684832716283019655932542975', expiration: '1893456000', nonce: '0' },
+        spender: '0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD',
+        sigDeadline: '1700000000',
+      },
+    })
+    const p = TypedDataView.view(td, new Date('2026-01-01T00:00:00Z')).permit!
+    expect(p.kind).toBe('Permit2 PermitSingle')
+    expect(p.spender).toBe('0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD')
+    expect(p.tokens).toEqual([{ token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: 2n ** 160n - 1n, amountText: 'unlimited (2^160 - 1, Permit2 max)' }])
+    expect(p.expiration?.iso).toBe('2030-01-01T00:00:00.000Z')
+    expect(p.expiration?.expired).toBe(false)
+    expect(p.deadline?.expired).toBe(true)
+    expect(TypedDataView.view(td).encodeType).toBe('PermitSingle(PermitDetails details,address spender,uint256 sigDeadline)PermitDetails(address token,uint160 amount,uint48 expiration,uint48 nonce)')
+  })
+
   it('names the bad value', () => {
     const bad = (patch: Record<string, unknown>) => () => TypedDataView.fromObject({ ...permit, message: { ...permit.message, ...patch } })
     expect(bad({ value: 'lots' })).toThrow(/message\.value is not an integer/)
