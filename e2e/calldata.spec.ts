@@ -5,6 +5,8 @@ const ERC20_ABI = `function balanceOf(address owner) view returns (uint256)
 function transfer(address to, uint256 amount) returns (bool)
 function approve(address spender, uint256 amount) returns (bool)
 event Transfer(address indexed from, address indexed to, uint256 value)`
+// A function no public table knows: cast calldata "mintTo(address,uint256,bytes32)" 0xd8dA…6045 7 0x6d656d6f…
+const MINT_TO = '0x6fb66f2d000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa9604500000000000000000000000000000000000000000000000000000000000000076d656d6f00000000000000000000000000000000000000000000000000000000'
 // cast calldata "transfer(address,uint256)" 0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045 1500000000000000000
 const TRANSFER_1_5 = '0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa9604500000000000000000000000000000000000000000000000014d1120d7b160000'
 // cast calldata "aggregate3((address,bool,bytes)[])" with a USDC transfer and an unlimited approve to the Uniswap V3 router
@@ -16,7 +18,7 @@ const REVERT =
 
 test('calldata: paste an ERC-20 ABI, see selectors, keep it in the library', async ({ page }) => {
   await openTool(page, 'abi')
-  await page.getByLabel('ABI', { exact: true }).fill(ERC20_ABI)
+  await page.getByLabel('ABI', { exact: true }).fill(`${ERC20_ABI}\nfunction mintTo(address to, uint256 amount, bytes32 memo)`)
   await expect(output(page, 'transfer(address,uint256)')).toHaveText('0xa9059cbb')
   await expect(output(page, 'Transfer(address,address,uint256)')).toHaveText('0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef')
   await expect(output(page, 'interface')).toContainText('function transfer(address to, uint256 amount) external returns (bool);')
@@ -31,6 +33,12 @@ test('calldata: paste an ERC-20 ABI, see selectors, keep it in the library', asy
   await page.reload()
   await page.getByRole('button', { name: 'Load My token' }).click()
   await expect(output(page, 'balanceOf(address)')).toHaveText('0x70a08231')
+  // the decoder consults the library: a selector no table knows decodes with its names
+  await openTool(page, 'calldata-decode', { data: MINT_TO })
+  await expect(output(page, 'function')).toHaveText('mintTo(address,uint256,bytes32)')
+  await expect(output(page, 'source')).toHaveText('an ABI you gave or saved in your library')
+  await expect(output(page, 'memo')).toHaveText('0x6d656d6f00000000000000000000000000000000000000000000000000000000')
+  await openTool(page, 'abi')
   await page.getByRole('button', { name: 'Remove My token' }).click()
   await expect(page.getByRole('list', { name: 'Saved ABIs' })).toHaveCount(0)
 })

@@ -27,7 +27,7 @@ export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[])
 }
 
 const SOURCE: Record<Calldata.Source | 'builtin', string> = {
-  abi: 'the ABI you gave',
+  abi: 'an ABI you gave or saved in your library',
   signature: 'the signature you gave',
   table: 'the offline signature table',
   guess: 'guessed from the structure of the data (types may be wrong)',
