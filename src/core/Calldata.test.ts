@@ -191,6 +191,11 @@ describe('nested call data', () => {
     expect(call.nested[1]!.meta!.value).toBe('1000000000000000000')
     expect(call.nested[1]!.note).toMatch(/plain transfer/)
     expect(() => Calldata.parseMultiSend(AbiCodec.toBytes(packed).subarray(0, 100))).toThrow(/Transaction 0 at byte 0 claims 68 bytes of data, but only 15 remain/)
+    // a malformed batch is a note on the call, not a failure of the call
+    const broken = cast(['calldata', 'multiSend(bytes)', packed.slice(0, 202)])
+    const b = Calldata.decodeCall(broken)
+    expect(b.signature).toBe('multiSend(bytes)')
+    expect(b.nested[0]!.note).toMatch(/Transaction 0 at byte 0 claims 68 bytes/)
   })
 
   it('ERC-4337 executeBatch(address[],uint256[],bytes[])', () => {

@@ -227,7 +227,13 @@ function nestedOf(call: Call, options: DecodeOptions, depth: number, state: { co
   // Safe multiSend(bytes): packed (uint8 operation, address to, uint256 value, uint256 length, bytes data)*.
   if (call.selector === MULTISEND && call.args.length === 1 && call.args[0]!.type === 'bytes') {
     const packed = AbiCodec.toBytes(call.args[0]!.json as string)
-    for (const tx of parseMultiSend(packed)) {
+    let txs: MultiSendTx[]
+    try {
+      txs = parseMultiSend(packed)
+    } catch (e) {
+      return [{ path: call.args[0]!.path, data: Hex.fromBytes(packed), call: null, note: e instanceof BaseError ? e.shortMessage : 'Not a multiSend batch.' }]
+    }
+    for (const tx of txs) {
       const meta = { operation: tx.operation === 0 ? 'call' : tx.operation === 1 ? 'delegatecall' : `unknown (${tx.operation})`, to: tx.to, value: tx.value.toString() }
       if (tx.data.length >= 4) out.push(inner(tx.data, `${call.args[0]!.path}[${tx.index}]`, meta))
       else out.push({ path: `${call.args[0]!.path}[${tx.index}]`, data: Hex.fromBytes(tx.data), call: null, note: tx.data.length ? 'Too short for a call.' : 'A plain transfer (no call data).', meta })
