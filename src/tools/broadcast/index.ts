@@ -39,6 +39,7 @@ export default defineTool<Input>(meta, {
       { label: 'Nonce', value: String(info.nonce) },
       { label: 'Chain', value: info.chainId === null ? 'none (replayable)' : `${Chains.name(info.chainId)} (${info.chainId})` },
       { label: 'Type', value: info.type },
+      { label: 'Raw transaction', value: input.raw, open: { tool: 'tx-decode', inputs: { raw: input.raw }, label: 'Decode' } },
     ]
     const sections = [{ title: 'Sent', rows }]
     if (!input.wait) return { sections }

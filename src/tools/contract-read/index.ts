@@ -65,7 +65,7 @@ export default defineTool<Input>(meta, {
       return {
         notes: [{ tone: 'error', text: `The call reverted: ${e.revert.text}.` }],
         sections: [
-          { title: 'Revert', rows: [{ label: 'Reverted', value: e.revert.text, tone: 'error' }, { label: 'Revert data', value: e.revert.data }] },
+          { title: 'Revert', rows: [{ label: 'Reverted', value: e.revert.text, tone: 'error' }, { label: 'Revert data', value: e.revert.data, ...(e.revert.data !== '0x' ? { open: { tool: 'error-decode', inputs: { data: e.revert.data, abi: input.abiText }, label: 'Decode error' } } : {}) }] },
           { title: 'Call', rows: [fnRow, callRow, { label: 'At block', value: input.block }] },
         ],
       }

@@ -33,7 +33,10 @@ export default defineTool<Input>(meta, {
       { label: 'Hash', value: t.hash },
       { label: 'Status', value: r ? r.status : 'pending', tone: r ? (r.status === 'success' ? 'ok' : 'error') : 'warn' },
     ]
-    if (t.revert) rows.push({ label: 'Revert reason', value: t.revert.text, tone: 'error', note: 'Replayed with eth_call on the state before its block.' })
+    if (t.revert) {
+      rows.push({ label: 'Revert reason', value: t.revert.text, tone: 'error', note: 'Replayed with eth_call on the state before its block.' })
+      if (t.revert.data !== '0x') rows.push({ label: 'Revert data', value: t.revert.data, open: { tool: 'error-decode', inputs: { data: t.revert.data, abi: input.abiText }, label: 'Decode error' } })
+    }
     else if (r?.status === 'reverted') rows.push({ label: 'Revert reason', value: 'not found (the replay did not revert)', tone: 'warn', mono: false })
     if (t.blockNumber !== null) rows.push({ label: 'Block', value: String(t.blockNumber), open: { tool: 'block', inputs: { block: String(t.blockNumber) }, label: 'Open block' } })
     rows.push(
@@ -66,7 +69,11 @@ export default defineTool<Input>(meta, {
         logRows.push({ label: `Log ${l.logIndex}: address`, value: cs(l.address), open: openAccount(cs(l.address)) })
         if (decoded) logRows.push({ label: `Log ${l.logIndex}: event`, value: decoded })
         l.topics.forEach((tp, i) => logRows.push({ label: `Log ${l.logIndex}: topic ${i}`, value: tp }))
-        logRows.push({ label: `Log ${l.logIndex}: data`, value: l.data })
+        logRows.push({
+          label: `Log ${l.logIndex}: data`,
+          value: l.data,
+          ...(l.topics.length ? { open: { tool: 'event-decode', inputs: { topics: l.topics.join('\n'), data: l.data, abi: input.abiText }, label: 'Decode event' } } : {}),
+        })
       }
       sections.push({ title: `Logs (${r.logs.length})`, rows: logRows })
     }
