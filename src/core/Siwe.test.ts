@@ -27,6 +27,14 @@ describeVectors('EIP-4361 examples and spruceid/siwe vectors', () => {
   const neg = readVector<Record<string, string>>('eip4361/spruceid-siwe/parsing_negative.json')
   it.each(Object.entries(neg))('rejects: %s', (_n, text) => {
     expect(() => Siwe.parse(text)).toThrow(Siwe.SiweParseError)
+    const r = Siwe.inspect(text)
+    expect(r.message).toBeUndefined()
+    expect(r.problems[0]?.message).toMatch(/^Malformed: /)
+  })
+  it('inspect puts the problem on the malformed field', () => {
+    expect(Siwe.inspect(neg['not a valid chainId']!).problems[0]?.field).toBe('chainId')
+    expect(Siwe.inspect(neg['address not EIP-55']!).problems[0]?.field).toBe('address')
+    expect(Siwe.inspect(neg['non-ISO 8601 expirationTime']!).problems[0]?.field).toBe('expirationTime')
   })
   const vpos = readVector<Record<string, any>>('eip4361/spruceid-siwe/verification_positive.json')
   it.each(Object.entries(vpos))('verifies: %s', (_n, c) => {

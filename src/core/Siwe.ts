@@ -182,6 +182,78 @@ export function problems(m: Message, options: { now?: Date; domain?: string; cha
   return p
 }
 
+export const FIELD_LABELS: [keyof Message, string][] = [
+  ['scheme', 'Scheme'],
+  ['domain', 'Domain'],
+  ['address', 'Address'],
+  ['statement', 'Statement'],
+  ['uri', 'URI'],
+  ['version', 'Version'],
+  ['chainId', 'Chain ID'],
+  ['nonce', 'Nonce'],
+  ['issuedAt', 'Issued At'],
+  ['expirationTime', 'Expiration Time'],
+  ['notBefore', 'Not Before'],
+  ['requestId', 'Request ID'],
+  ['resources', 'Resources'],
+]
+
+export interface Inspection {
+  /** The strictly parsed message, when it is well formed. */
+  message?: Message
+  /** Every field found, in message order, as text. */
+  fields: { field: keyof Message; label: string; value: string }[]
+  /** Problems, each on a field: the parse error (malformed), then expiry, not-before, expectations. */
+  problems: Problem[]
+}
+
+/**
+ * Lists a message's fields with the problems found, even when it is malformed: the strict
+ * parse error is reported on its field and the other fields are still shown.
+ *
+ * @example
+ * ```ts
+ * Siwe.inspect(text, { domain: 'example.com' }).problems // [{ field: 'chainId', message: 'Chain ID "?" is not a number.' }]
+ * ```
+ */
+export function inspect(text: string, options: Parameters<typeof problems>[1] = {}): Inspection {
+  try {
+    const message = parse(text)
+    const fields = FIELD_LABELS.filter(([k]) => message[k] !== undefined).map(([field, label]) => {
+      const v = message[field]!
+      return { field, label, value: Array.isArray(v) ? v.join('\n') : String(v) }
+    })
+    return { message, fields, problems: problems(message, options) }
+  } catch (e) {
+    if (!(e instanceof SiweParseError)) throw e
+    const found = lenient(text)
+    const fields = FIELD_LABELS.filter(([k]) => found[k] !== undefined).map(([field, label]) => ({ field, label, value: found[field]! }))
+    return { fields, problems: [{ field: e.field ?? 'message', message: `Malformed: ${e.shortMessage} ${e.hints.join(' ')}`.trim() }] }
+  }
+}
+
+/** Best-effort field extraction from a message that does not parse. */
+function lenient(text: string): Partial<Record<keyof Message, string>> {
+  const lines = text.replace(/\r\n/g, '\n').split('\n').slice(0, 200)
+  const out: Partial<Record<keyof Message, string>> = {}
+  const first = lines[0] ?? ''
+  if (first.includes(' wants you to sign in')) {
+    const d = first.slice(0, first.indexOf(' wants you to sign in'))
+    const m = /^([A-Za-z][A-Za-z0-9+\-.]*):\/\/(.*)$/.exec(d)
+    if (m) {
+      out.scheme = m[1]!
+      out.domain = m[2]!
+    } else out.domain = d
+  }
+  if (lines[1] && /^0x/i.test(lines[1])) out.address = lines[1]
+  const tags: [string, keyof Message][] = [['URI', 'uri'], ['Version', 'version'], ['Chain ID', 'chainId'], ['Nonce', 'nonce'], ['Issued At', 'issuedAt'], ['Expiration Time', 'expirationTime'], ['Not Before', 'notBefore'], ['Request ID', 'requestId']]
+  for (const l of lines) for (const [tag, key] of tags) if (l.startsWith(`${tag}: `) && out[key] === undefined) out[key] = l.slice(tag.length + 2)
+  const r = lines.indexOf('Resources:')
+  if (r >= 0) out.resources = lines.slice(r + 1).filter((l) => l.startsWith('- ')).map((l) => l.slice(2)).join('\n')
+  if (lines[2] === '' && lines[3] && lines[3] !== '' && !lines[3].startsWith('URI: ')) out.statement = lines[3]
+  return out
+}
+
 export interface Verified {
   recovered: Address.Address
   valid: boolean
@@ -189,10 +261,15 @@ export interface Verified {
 
 /** Verifies the signature of the message text against its address (EIP-191 personal_sign). */
 export function verify(text: string, signature: string): Verified {
-  const m = parse(text)
   const sig = SignatureInspect.parse(signature)
   const recovered = SignatureInspect.recover(sig, Signing.hashMessage(Signing.messageBytes(text, 'text'))).address
-  return { recovered, valid: recovered === m.address }
+  let address: Address.Address | undefined
+  try {
+    address = parse(text).address
+  } catch {
+    address = undefined // a malformed message is never valid
+  }
+  return { recovered, valid: recovered === address }
 }
 
 function short(s: string): string {

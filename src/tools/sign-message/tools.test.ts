@@ -37,7 +37,7 @@ describe('signing tools: bad input at the right field', () => {
     ['signature-inspect', { signature: '0x' + '11'.repeat(64) + '05' }, 'signature', /v = 5/],
     ['signature-inspect', { r: '1', s: 'zz', v: '27' }, 's', /not a number/],
     ['signature-inspect', { signature: '0x' + '11'.repeat(65), digest: '0x12' }, 'digest', /32 bytes/],
-    ['siwe', { message: 'example.com wants you to sign in with your Ethereum account:\n0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2\n\n\nURI: https://example.com\nVersion: 2\nChain ID: 1\nNonce: 12345678\nIssued At: 2021-09-30T16:25:24Z' }, 'message', /Version/],
+    ['siwe', { message: ' ' }, 'message', /Enter a SIWE message/],
     ['authorization', { chainId: '1', address: '0x1234', nonce: '0' }, 'address', /not an address/],
     ['authorization', { chainId: '1', address: '0x1234567890123456789012345678901234567890', nonce: String(2n ** 64n) }, 'nonce', /64 bits/],
     ['authorization', { action: 'recover', signed: '0x8100' }, 'signed', /Non-canonical/],
@@ -65,6 +65,20 @@ describe('signing tools: bad input at the right field', () => {
     expect(o.thrown, JSON.stringify(o)).toBeDefined()
     expect(o.thrown!.message).toMatch(message)
     expect((await load(id)).fields.map((f) => f.name)).toContain(o.thrown!.field)
+  })
+})
+
+describe('siwe: malformed messages still list their fields, with the problem on its field', () => {
+  it('flags a bad chain id and a non-checksummed address', async () => {
+    const text = 'example.com wants you to sign in with your Ethereum account:\n0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2\n\n\nURI: https://example.com\nVersion: 1\nChain ID: ?\nNonce: 12345678\nIssued At: 2021-09-30T16:25:24Z'
+    const o = await outcome('siwe', { message: text })
+    const rows = o.result!.sections.flatMap((s) => s.rows)
+    expect(rows.find((r) => r.label === 'Verdict')?.value).toMatch(/^Refuse/)
+    const address = rows.find((r) => r.label === 'Address')!
+    expect(address.tone).toBe('error')
+    expect(address.note).toMatch(/EIP-55/)
+    expect(rows.find((r) => r.label === 'Chain ID')?.value).toBe('?')
+    expect(rows.find((r) => r.label === 'Nonce')?.value).toBe('12345678')
   })
 })
 

@@ -1,4 +1,5 @@
 import * as Signing from '../../core/Signing'
+import { BaseError } from '../../core/Errors'
 import * as Siwe from '../../core/Siwe'
 import * as SignatureInspect from '../../core/SignatureInspect'
 import { defineTool, fieldParser } from '../define'
@@ -7,7 +8,6 @@ import meta from './meta'
 import { uint } from '../sign-message/shared'
 
 interface Input extends Record<string, unknown> {
-  message: Siwe.Message
   text: string
   signature?: string
   domain?: string
@@ -16,8 +16,12 @@ interface Input extends Record<string, unknown> {
 }
 
 export const parse = fieldParser<Input>({
-  message: (v) => Siwe.parse(v),
-  text: (_v, raw) => raw.message ?? '',
+  text: (_v, raw) => {
+    const t = raw.message ?? ''
+    if (t.trim() === '') throw new BaseError('Siwe.SiweParseError', 'Enter a SIWE message.', { field: 'message', hints: ['It starts with "<domain> wants you to sign in with your Ethereum account:".'] })
+    if (t.length > Siwe.MAX_MESSAGE) throw new BaseError('Siwe.SiweParseError', `The message is ${t.length} characters; at most ${Siwe.MAX_MESSAGE} are accepted.`, { field: 'message', hints: ['A SIWE message is a few lines long.'] })
+    return t
+  },
   signature: (v) => {
     if (v.trim() === '') return undefined
     SignatureInspect.parse(v)
@@ -28,54 +32,48 @@ export const parse = fieldParser<Input>({
   nonce: (v) => v.trim() || undefined,
 })
 
-const LABELS: [keyof Siwe.Message, string][] = [
-  ['scheme', 'Scheme'],
-  ['domain', 'Domain'],
-  ['address', 'Address'],
-  ['statement', 'Statement'],
-  ['uri', 'URI'],
-  ['version', 'Version'],
-  ['chainId', 'Chain ID'],
-  ['nonce', 'Nonce'],
-  ['issuedAt', 'Issued At'],
-  ['expirationTime', 'Expiration Time'],
-  ['notBefore', 'Not Before'],
-  ['requestId', 'Request ID'],
-  ['resources', 'Resources'],
-]
+/** fieldParser files the message check under `text`; show it at the message field. */
+function parseInput(raw: Record<string, string>) {
+  const p = parse(raw)
+  if (!p.ok && p.errors.text) {
+    const { text, ...rest } = p.errors
+    return { ok: false as const, errors: { ...rest, message: text } }
+  }
+  return p
+}
 
 export default defineTool<Input>(meta, {
-  parse,
-  run: async ({ message, text, signature, domain, chainId, nonce }): Promise<ToolResult> => {
+  parse: parseInput,
+  run: async ({ text, signature, domain, chainId, nonce }): Promise<ToolResult> => {
     await Signing.useWasmEngine()
-    const problems = Siwe.problems(message, { ...(domain ? { domain } : {}), ...(chainId !== undefined ? { chainId } : {}), ...(nonce ? { nonce } : {}) })
+    const r = Siwe.inspect(text, { ...(domain ? { domain } : {}), ...(chainId !== undefined ? { chainId } : {}), ...(nonce ? { nonce } : {}) })
     const byField = new Map<string, string[]>()
-    for (const p of problems) byField.set(p.field, [...(byField.get(p.field) ?? []), p.message])
-    const rows: Row[] = []
-    for (const [key, label] of LABELS) {
-      const v = message[key]
-      if (v === undefined) continue
-      const value = Array.isArray(v) ? v.join('\n') : String(v)
-      const issues = byField.get(key)
-      rows.push({ label, value, mono: key === 'address' || key === 'nonce', ...(issues ? { tone: 'error' as const, note: issues.join(' ') } : {}) })
-    }
+    for (const p of r.problems) byField.set(p.field, [...(byField.get(p.field) ?? []), p.message])
+    const rows: Row[] = r.fields.map(({ field, label, value }) => {
+      const issues = byField.get(field)
+      return { label, value, mono: field === 'address' || field === 'nonce', ...(issues ? { tone: 'error' as const, note: issues.join(' ') } : {}) }
+    })
+    // A problem on a field the message does not have (e.g. a missing nonce) still gets a row.
+    for (const [field, msgs] of byField)
+      if (!r.fields.some((f) => f.field === field)) rows.push({ label: Siwe.FIELD_LABELS.find(([k]) => k === field)?.[1] ?? 'Message', value: '(missing or unreadable)', mono: false, tone: 'error', note: msgs.join(' ') })
     const head: Row[] = []
     if (signature) {
       const v = Siwe.verify(text, signature)
+      const claimed = r.message?.address ?? r.fields.find((f) => f.field === 'address')?.value
       head.push(
         v.valid
           ? { label: 'Signature', value: `Valid: signed by ${v.recovered}`, mono: false, tone: 'ok' }
-          : { label: 'Signature', value: `INVALID: recovered ${v.recovered}, not the message address ${message.address}`, mono: false, tone: 'error' },
+          : { label: 'Signature', value: `INVALID: recovered ${v.recovered}${claimed ? `, not the message address ${claimed}` : ''}`, mono: false, tone: 'error' },
       )
     }
     head.push(
-      problems.length
-        ? { label: 'Verdict', value: `Refuse: ${problems.length} problem${problems.length > 1 ? 's' : ''} found`, mono: false, tone: 'error' }
+      r.problems.length
+        ? { label: 'Verdict', value: `Refuse: ${r.problems.length} problem${r.problems.length > 1 ? 's' : ''} found`, mono: false, tone: 'error' }
         : { label: 'Verdict', value: signature ? 'No problem found' : 'No problem found in the fields (no signature given)', mono: false, tone: 'ok' },
     )
     return {
       sections: [{ rows: head }, { title: 'Fields', rows }],
-      ...(problems.length ? { notes: problems.map((p) => ({ tone: 'error' as const, text: `${p.field}: ${p.message}` })) } : {}),
+      ...(r.problems.length ? { notes: r.problems.map((p) => ({ tone: 'error' as const, text: `${p.field}: ${p.message}` })) } : {}),
     }
   },
 })
