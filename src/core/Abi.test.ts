@@ -166,7 +166,7 @@ describe('hostile ABI text', () => {
           expect(isCore(e), `${(e as Error).name}: ${(e as Error).message}`).toBe(true)
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 800 },
     )
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
@@ -176,7 +176,7 @@ describe('hostile ABI text', () => {
           expect(isCore(e), `${(e as Error).name}: ${(e as Error).message}`).toBe(true)
         }
       }),
-      { numRuns: 1000 },
+      { numRuns: 400 },
     )
   })
 
