@@ -42,7 +42,13 @@ export function sourceRow(source: Calldata.Source | 'builtin', sources?: readonl
 /** Sections for a decoded call and, recursively, the calls nested in it. */
 export function callSections(call: Calldata.Call, prefix = ''): Section[] {
   const head: Row[] = [
-    { label: 'function', value: call.signature, note: call.human },
+    {
+      label: 'function',
+      value: call.signature,
+      note: call.human,
+      // Re-encode with changes: the encoder gets the signature and these arguments.
+      open: { tool: 'abi-encode', inputs: { abi: call.human, function: call.signature, args: JSON.stringify(call.args.map((a) => a.json)) }, label: 'Edit in the encoder' },
+    },
     { label: 'selector', value: call.selector },
     sourceRow(call.source, call.sources),
   ]

@@ -42,3 +42,20 @@ describe('field errors of the calldata tools', () => {
     if (p2.ok) await expect(Promise.resolve().then(() => tool.run(p2.value, { signal: { aborted: false }, progress: () => {} }))).rejects.toThrow(/Word 1 \(byte 0x24\)/)
   })
 })
+
+describe('decoded calls open in the encoder', () => {
+  it('re-encodes to the same call data', async () => {
+    const dec = (await tools.find((t) => t.meta.id === 'calldata-decode')!.load()).default
+    const enc = (await tools.find((t) => t.meta.id === 'abi-encode')!.load()).default
+    const ctx = { signal: { aborted: false }, progress: () => {} }
+    const p = dec.parse(withDefaults(dec, { data: transfer }))
+    if (!p.ok) throw new Error('parse')
+    const r = await dec.run(p.value, ctx)
+    const link = r.sections[0]!.rows.find((row) => row.label === 'function')!.open!
+    expect(link.tool).toBe('abi-encode')
+    const q = enc.parse(withDefaults(enc, link.inputs))
+    if (!q.ok) throw new Error(JSON.stringify(q.errors))
+    const out = await enc.run(q.value, ctx)
+    expect(out.sections[0]!.rows.find((row) => row.label === 'call data')!.value).toBe(transfer)
+  })
+})
