@@ -1,4 +1,5 @@
 import * as Signing from '../../core/Signing'
+import * as Calldata from '../../core/Calldata'
 import * as TxDecode from '../../core/TxDecode'
 import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
@@ -55,6 +56,8 @@ export function decodedSections(d: TxDecode.Decoded): Section[] {
     },
   ]
   const sections: Section[] = [{ rows: summary }, { title: 'Fields', rows: fields }]
+  const call = tx.to && tx.data.length >= 10 ? decodeCallData(tx.data) : undefined
+  if (call) sections.push(call)
   if (tx.accessList && tx.accessList.length)
     sections.push({ title: 'Access list', rows: tx.accessList.map((a, i) => ({ label: `[${i}] ${a.address}`, value: a.storageKeys.join('\n') || '(no storage keys)' })) })
   if (tx.blobVersionedHashes) sections.push({ title: 'Blob versioned hashes', rows: tx.blobVersionedHashes.map((h, i) => ({ label: `[${i}]`, value: h })) })
@@ -78,6 +81,22 @@ export function decodedSections(d: TxDecode.Decoded): Section[] {
       ],
     })
   return sections
+}
+
+/** The call decoded by the call-data core (known ABIs and the offline signature table), when it can be. */
+function decodeCallData(data: `0x${string}`): Section | undefined {
+  try {
+    const c = Calldata.decodeCall(data, { guess: false, nested: false })
+    return {
+      title: 'Call',
+      rows: [
+        { label: 'Function', value: c.signature, note: c.source === 'table' ? 'from the offline signature table: the selector matches, the contract may differ' : `from the ${c.source}`, open: { tool: 'calldata-decode', inputs: { data }, label: 'Decode in full' } },
+        ...c.args.slice(0, 32).map((a) => ({ label: `${a.name || a.path} (${a.type})`, value: a.value })),
+      ],
+    }
+  } catch {
+    return undefined // unknown selector or malformed arguments: the Data row links to the decoder
+  }
 }
 
 export default defineTool<Input>(meta, {

@@ -27,6 +27,11 @@ export default defineMeta({
       'Max priority fee per gas': '1 gwei',
       'Transaction hash': '0x23bb1df0606e21a6acc9590b9c6a361ae495bcf3c022c2270007941a1d1ffdbc',
     } },
+    // cast mktx … 0xA0b8…eB48 'transfer(address,uint256)' 0x3535…35 1000000 (a USDC transfer of 1 USDC).
+    { title: 'A token transfer: the call data decoded', inputs: { raw: '0x02f8b00180843b9aca008504a817c80082ea6094a0b86991c6218b36c1d19d4a2e9eb0ce3606eb4880b844a9059cbb000000000000000000000000353535353535353535353535353535353535353500000000000000000000000000000000000000000000000000000000000f4240c080a04a8f66d8bef2d15bf50f864789f83bbc7959efbfd0b1c95200f622de7aa1f996a0353217a0ae237debd55b15502478f31328065536c961731df2d084915f194b9e' }, expect: {
+      Function: 'transfer(address,uint256)',
+      Sender: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+    } },
     // ethereum/tests TransactionTests ttSignature/Vitalik_1 (hash and sender from the test's Cancun result).
     { title: 'ethereum/tests Vitalik_1', inputs: { raw: '0xf864808504a817c800825208943535353535353535353535353535353535353535808025a0044852b2a670ade5407e78fb2863c51de9fcb96542a07186fe3aeda6bb8a116da0044852b2a670ade5407e78fb2863c51de9fcb96542a07186fe3aeda6bb8a116d' }, expect: {
       'Transaction hash': '0xb1e2188bc490908a78184e4818dca53684167507417fdb4c09c2d64d32a9896a',
