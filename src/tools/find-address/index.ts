@@ -71,7 +71,7 @@ export default defineTool<Input>(meta, {
             { label: 'Path', value: found.path },
             { label: 'Path preset', value: found.preset === 'custom' ? 'your path' : Hd.PRESETS[found.preset].label, mono: false },
             { label: 'Index', value: String(found.index) },
-            { label: 'Address', value: found.account.address },
+            { label: 'Address', value: found.account.address, open: { tool: 'address', inputs: { address: found.account.address }, label: 'Inspect address' } },
             ...(found.account.privateKey ? [{ label: 'Private key', value: found.account.privateKey, secret: true }] : []),
           ],
         },

@@ -19,7 +19,7 @@ export function keyResult(info: Key.KeyInfo, created: boolean): ToolResult {
     sections: [
       {
         rows: [
-          { label: 'Address', value: info.address, note: 'EIP-55 checksummed.' },
+          { label: 'Address', value: info.address, note: 'EIP-55 checksummed.', open: { tool: 'address', inputs: { address: info.address }, label: 'Inspect address' } },
           { label: 'Public key (uncompressed)', value: info.publicKey },
           { label: 'Public key (compressed)', value: info.publicKeyCompressed },
           { label: 'Private key', value: info.privateKey, secret: true },

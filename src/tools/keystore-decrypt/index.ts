@@ -30,7 +30,7 @@ const FORMATS = { v3: 'Web3 Secret Storage v3', v1: 'geth version 1 (Crypto, AES
 export function decryptedResult(d: Keystore.Decrypted): ToolResult {
   const info = Key.info(d.privateKey)
   const account: Row[] = [
-    { label: 'Address', value: d.address },
+    { label: 'Address', value: d.address, open: { tool: 'address', inputs: { address: d.address }, label: 'Inspect address' } },
     { label: 'Private key', value: d.privateKey, secret: true },
     { label: 'Public key (uncompressed)', value: info.publicKey },
   ]

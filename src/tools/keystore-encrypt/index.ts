@@ -80,7 +80,7 @@ function result(e: Keystore.Encrypted, kdf: string, changed: boolean): ToolResul
     sections: [
       {
         rows: [
-          { label: 'Address', value: e.address },
+          { label: 'Address', value: e.address, open: { tool: 'address', inputs: { address: e.address }, label: 'Inspect address' } },
           { label: 'File name', value: e.filename, note: 'geth’s naming: UTC--<time>--<address>. Keystore folders expect it.' },
           { label: 'Key derivation', value: kdf, mono: false },
           { label: 'Keystore JSON', value: e.json, secret: true, ...(changed ? { note: 'The same key under the new password; same id and parameters unless you chose others.' } : {}) },

@@ -61,7 +61,7 @@ export function phraseResult(v: Mnemonic.Validated, passphrase: string, generate
     { label: 'Root xprv', value: info.rootXprv, secret: true },
     { label: `Account xpub ${info.accountPath}`, value: info.accountXpub, open: { tool: 'hd-derive', inputs: { xpub: info.accountXpub, preset: 'custom', path: '0/i' }, label: 'Derive addresses (watch-only)' } },
     { label: `Address chain xpub ${info.chainPath}`, value: info.chainXpub, open: { tool: 'hd-derive', inputs: { xpub: info.chainXpub, preset: 'custom', path: 'i' }, label: 'Derive addresses (watch-only)' } },
-    { label: `Address ${first!.path}`, value: first!.address },
+    { label: `Address ${first!.path}`, value: first!.address, open: { tool: 'address', inputs: { address: first!.address }, label: 'Inspect address' } },
   ]
   return { sections: [{ title: 'Phrase', rows }, { title: 'Keys', rows: keys }] }
 }
