@@ -113,6 +113,7 @@ describeVectors('keystore published vectors', () => {
 
   it('the older "Crypto" key is read like "crypto" (MyEtherWallet-era files)', async () => {
     const text = readVectorText('keystore/geth/keystore/aaa').replace('"crypto"', '"Crypto"')
+    expect((await Keystore.decrypt(`\uFEFF${text}\r\n`, 'foobar')).format).toBe('v3')
     const r = await Keystore.decrypt(text, 'foobar')
     expect(r.address.toLowerCase()).toBe('0xf466859ead1932d743d622cb74fc058882e8648a')
     expect(Keystore.parse(text).cryptoKey).toBe('Crypto')

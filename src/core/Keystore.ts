@@ -76,7 +76,8 @@ export const MAX_PASSWORD_CHARS = 4096
 /** Parses keystore text (JSON) into a checked structure, or says clearly what is wrong. */
 export function detect(text: string): Detected {
   if (text.length > Bounds.MAX_JSON_CHARS) throw new InvalidKeystoreError(`The file is ${text.length} characters long; a keystore is under ${Bounds.MAX_JSON_CHARS}.`)
-  const t = text.trim()
+  // A byte-order mark (files saved by some Windows editors) is not part of the JSON.
+  const t = text.replace(/^\uFEFF/, '').trim()
   if (t === '') throw new EmptyKeystoreError()
   let json: unknown
   try {
