@@ -14,12 +14,13 @@ export function optionalAbi(v: string): Abi.Abi | null {
 }
 
 /** One row per decoded argument: label = its path, note = its type. */
-export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[]): Row[] {
+export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[], guessed = false): Row[] {
   return args.map((a) => {
     const row: Row = {
       label: a.path,
       value: a.value,
-      note: `${a.type}${a.indexed ? ', indexed' : ''}${a.hashed ? ': only the keccak256 hash of the value is in the log' : ''}`,
+      note: `${a.type}${guessed ? ' (guessed type)' : ''}${a.indexed ? ', indexed' : ''}${a.hashed ? ': only the keccak256 hash of the value is in the log' : ''}`,
+      ...(guessed ? { tone: 'warn' as const } : {}),
     }
     if (a.type === 'bytes' && /^0x[0-9a-f]{8}/.test(a.value)) row.open = { tool: 'calldata-decode', inputs: { data: a.value }, label: 'Decode as call data' }
     return row
@@ -56,7 +57,7 @@ export function callSections(call: Calldata.Call, prefix = ''): Section[] {
     head.push({ label: 'also matches', value: call.alternatives.join('\n'), mono: true, note: 'Other signatures with the same selector.', tone: 'warn' })
   const sections: Section[] = [
     { title: prefix ? `${prefix}: call` : 'Call', rows: head },
-    { title: prefix ? `${prefix}: arguments` : 'Arguments', rows: call.args.length ? argRows(call.args) : [{ label: '(no arguments)', value: '', copy: false }] },
+    { title: prefix ? `${prefix}: arguments` : 'Arguments', rows: call.args.length ? argRows(call.args, call.source === 'guess') : [{ label: '(no arguments)', value: '', copy: false }] },
   ]
   for (const n of call.nested) {
     const path = prefix ? `${prefix} › ${n.path}` : n.path

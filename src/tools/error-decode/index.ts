@@ -36,7 +36,7 @@ export function result(d: Calldata.RevertDecoded) {
     if (d.panicCode) rows.push({ label: 'panic code', value: d.panicCode })
     if (d.reason !== undefined) rows.push({ label: 'reason', value: d.reason, mono: false, tone: 'error' })
   }
-  return { sections: [{ title: 'Revert', rows }, ...(d.args.length ? [{ title: 'Arguments', rows: argRows(d.args) }] : [])] }
+  return { sections: [{ title: 'Revert', rows }, ...(d.args.length ? [{ title: 'Arguments', rows: argRows(d.args, d.source === 'guess') }] : [])] }
 }
 
 export default defineTool<Input>(meta, {
