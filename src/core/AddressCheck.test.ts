@@ -53,12 +53,12 @@ describeVectors('EIP-1191 vectors', () => {
 
 describe('differential against cast to-check-sum-address', () => {
   it('EIP-55, random addresses', async () => {
-    const addrs = Array.from({ length: 25 }, randomLower)
+    const addrs = Array.from({ length: 15 }, randomLower)
     const outs = await Promise.all(addrs.map((a) => castAsync(['to-check-sum-address', a])))
     addrs.forEach((a, i) => expect(AddressCheck.checksum(a)).toBe(outs[i]))
   })
   it('with a chain id (EIP-1191 formula), random addresses and chain ids', async () => {
-    const cases = Array.from({ length: 25 }, (_, i) => ({ a: randomLower(), id: i < 5 ? [1, 30, 31, 137, 0][i]! : Math.floor(Math.random() * 2 ** 40) }))
+    const cases = Array.from({ length: 15 }, (_, i) => ({ a: randomLower(), id: i < 5 ? [1, 30, 31, 137, 0][i]! : Math.floor(Math.random() * 2 ** 40) }))
     const outs = await Promise.all(cases.map((c) => castAsync(['to-check-sum-address', c.a, String(c.id)])))
     cases.forEach((c, i) => expect(AddressCheck.checksumEip1191(c.a, c.id), `${c.a} ${c.id}`).toBe(outs[i]))
   })
@@ -148,7 +148,7 @@ describe('addresses from keys', () => {
   })
 
   it('matches `cast wallet address` and ethers v5 for random private keys', async () => {
-    const keys = Array.from({ length: 20 }, randomKey)
+    const keys = Array.from({ length: 12 }, randomKey)
     const outs = await Promise.all(keys.map((k) => castAsync(['wallet', 'address', '--private-key', k])))
     keys.forEach((k, i) => {
       const r = AddressCheck.fromPrivateKey(k)

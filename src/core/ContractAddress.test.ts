@@ -33,7 +33,7 @@ describe('EIP-1014 examples (CREATE2)', () => {
 describe('CREATE differential against cast compute-address', () => {
   it('nonces at every RLP boundary up to 2^64 - 1, and random ones', async () => {
     const nonces = [0n, 1n, 0x7fn, 0x80n, 0xffn, 0x100n, 0xffffn, 0x10000n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 56n, 2n ** 63n, 2n ** 64n - 2n, 2n ** 64n - 1n]
-    for (let i = 0; i < 10; i++) nonces.push(BigInt(randomHex(1 + (i % 8))))
+    for (let i = 0; i < 4; i++) nonces.push(BigInt(randomHex(1 + (i % 8))))
     const cases = nonces.map((n) => ({ deployer: randomHex(20), n }))
     const outs = await Promise.all(cases.map((c) => castAsync(['compute-address', c.deployer, '--nonce', c.n.toString()])))
     cases.forEach((c, i) => expect(ContractAddress.create(c.deployer, c.n).address, `nonce ${c.n}`).toBe(computed(outs[i]!)))
@@ -54,14 +54,14 @@ describe('CREATE differential against cast compute-address', () => {
 
 describe('CREATE2 differential against cast compute-address', () => {
   it('with init code hash and with init code', async () => {
-    const cases = Array.from({ length: 20 }, (_, i) => ({ deployer: randomHex(20), salt: randomHex(32), code: randomHex(i * 7) }))
+    const cases = Array.from({ length: 12 }, (_, i) => ({ deployer: randomHex(20), salt: randomHex(32), code: randomHex(i * 11) }))
     const viaHash = await Promise.all(cases.map((c) => castAsync(['compute-address', c.deployer, '--salt', c.salt, '--init-code-hash', ethers.utils.keccak256(c.code)])))
-    const viaCode = await Promise.all(cases.slice(0, 10).map((c) => castAsync(['compute-address', c.deployer, '--salt', c.salt, '--init-code', c.code])))
+    const viaCode = await Promise.all(cases.slice(0, 6).map((c) => castAsync(['compute-address', c.deployer, '--salt', c.salt, '--init-code', c.code])))
     cases.forEach((c, i) => {
       const a = ContractAddress.create2(c.deployer, c.salt, { initCodeHash: ethers.utils.keccak256(c.code) as `0x${string}` })
       expect(a.address).toBe(computed(viaHash[i]!))
       expect(ContractAddress.create2(c.deployer, c.salt, { initCode: c.code }).address).toBe(a.address)
-      if (i < 10) expect(a.address).toBe(computed(viaCode[i]!))
+      if (i < 6) expect(a.address).toBe(computed(viaCode[i]!))
       expect(ethers.utils.keccak256(a.preimage).slice(26)).toBe(a.address.slice(2).toLowerCase())
     })
   })
