@@ -128,6 +128,32 @@ test('deploys a contract signed in the page and calls its view function', async 
   await expect(output(page, 'Reverted')).toHaveText('Error("too big")')
 })
 
+test('a transaction that would revert is stopped before signing; sent anyway, its revert reason is found', async ({ page }) => {
+  // deploy the Store contract (from account 7), then call set(101), which reverts with Error("too big")
+  await openTool(page, 'send-transaction')
+  await page.getByLabel('Private key', { exact: true }).fill(KEY7)
+  await page.getByLabel('Data (hex)').fill(STORE_INIT)
+  await page.getByLabel('Chain id').fill('31337')
+  await page.getByRole('button', { name: 'Review', exact: true }).click()
+  await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+  const address = (await output(page, 'Contract created').textContent())!
+  const setTooBig = `0x60fe47b1${(101).toString(16).padStart(64, '0')}`
+  await openTool(page, 'send-transaction', { to: address, data: setTooBig, chainId: '31337' })
+  await page.getByLabel('Private key', { exact: true }).fill(KEY7)
+  await page.getByRole('button', { name: 'Review', exact: true }).click()
+  await expect(page.getByRole('alert')).toContainText('The transaction would revert: Error("too big")')
+  await expect(page.getByRole('region', { name: 'Confirmation' })).toHaveCount(0)
+  await page.getByText('Nonce, gas and fees (estimated when empty)').click()
+  await page.getByLabel('Gas limit').fill('100000')
+  await page.getByRole('button', { name: 'Review', exact: true }).click()
+  await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+  await expect(output(page, 'Status')).toHaveText('reverted', { timeout: 20_000 })
+  await page.getByRole('link', { name: 'Look up' }).click()
+  await page.getByRole('button', { name: 'Send request' }).click()
+  await expect(output(page, 'Status')).toHaveText('reverted')
+  await expect(output(page, 'Revert reason')).toHaveText('Error("too big")')
+})
+
 test('the JSON-RPC console sends requests and keeps a history', async ({ page }) => {
   await openTool(page, 'rpc-console')
   await page.getByRole('textbox', { name: 'Method' }).fill('eth_chainId')
