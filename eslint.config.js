@@ -8,7 +8,7 @@ import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
 
 const CRYPTO = ['ox', 'ox/*', 'viem', 'viem/*', 'hash-wasm', '@noble/*', '@scure/*', '@adraffy/*', 'qrcode', '@openchainxyz/*', 'ethers', 'ethers6']
-const cryptoRule = { group: CRYPTO, message: 'Only src/core imports cryptography and Ethereum libraries: ask core.' }
+const cryptoRule = { group: CRYPTO, caseSensitive: true, message: 'Only src/core imports cryptography and Ethereum libraries: ask core.' }
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.scratch/**', '.tmp*/**', 'tmp/**', 'src/core/data/**'] },
