@@ -8,7 +8,7 @@
  */
 import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Abi, AbiItem } from 'ox'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -26,8 +26,12 @@ const PACKAGES = [
   ['@uniswap/v3-periphery/node_modules/@openzeppelin/contracts', ['build/contracts']],
 ]
 
-/** ABIs that viem exports as constants (module, export names ending in `Abi`). */
-const VIEM_MODULES = ['viem', 'viem/account-abstraction']
+/**
+ * ABIs that viem ships as constants: ERCs, Multicall3, ENS universal resolver, ERC-4337
+ * entry points, OP Stack (L1 portal, L2 output oracle, bridges, ...) and ZKsync system
+ * contracts. Read from viem's ESM files (arrays of ABI items).
+ */
+const VIEM_FILES = ['_esm/constants/abis.js', '_esm/account-abstraction/constants/abis.js', '_esm/op-stack/abis.js', '_esm/zksync/constants/abis.js']
 
 /** Written here from the standards' texts (EIP numbers given) and Multicall3's source. */
 const HANDWRITTEN = {
@@ -180,12 +184,19 @@ for (const [pkg, dirs] of PACKAGES) {
     }
 }
 const viemVersion = JSON.parse(readFileSync(join(nm, 'viem', 'package.json'), 'utf8')).version
-for (const mod of VIEM_MODULES) {
-  const exports = await import(mod)
+for (const file of VIEM_FILES) {
+  const exports = await import(pathToFileURL(join(nm, 'viem', file)).href)
   for (const name of Object.keys(exports).sort()) {
-    if (!/Abi$/.test(name) || !Array.isArray(exports[name])) continue
-    const sourceIndex = sources.push(`viem@${viemVersion} ${mod} export ${name}`) - 1
-    for (const item of Abi.from(exports[name])) add(item, sourceIndex)
+    const v = exports[name]
+    if (!Array.isArray(v) || !v.length || typeof v[0] !== 'object' || !v[0]?.type) continue
+    let parsed
+    try {
+      parsed = Abi.from(v)
+    } catch {
+      continue
+    }
+    const sourceIndex = sources.push(`viem@${viemVersion} ${file} ${name}`) - 1
+    for (const item of parsed) add(item, sourceIndex)
   }
 }
 for (const [source, lines] of Object.entries(HANDWRITTEN)) {
