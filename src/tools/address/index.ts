@@ -43,7 +43,16 @@ export default defineTool<Input>(meta, {
         note: 'Counting the 40 characters after 0x. The wrong case means the address was altered or mistyped: check it against its source before sending anything.',
       }
       notes.push({ tone: 'error', text: `Checksum mismatch. The correct form is ${r.checksummed}; characters ${r.wrongCase.join(', ')} have the wrong case.` })
-    } else
+    } else if (r.input === r.checksummed)
+      status = {
+        label: 'Status',
+        value: /[a-fA-F]/.test(r.input.slice(2)) ? `Valid: all ${r.status}, which is also its checksum form` : 'Valid: digits only, nothing to checksum',
+        tone: 'ok',
+        mono: false,
+        copy: false,
+        note: 'An address with few letters can be all one case and still be its own EIP-55 form.',
+      }
+    else
       status = {
         label: 'Status',
         value: `Valid but unchecked: all ${r.status === 'lowercase' ? 'lowercase' : 'uppercase'}`,

@@ -34,6 +34,15 @@ describe('errors land on the field that is wrong', () => {
     expect((await parseRun('address', { address: 'XE00' })).errors?.address).toMatch(/ICAP/)
   })
 
+  it('address: all one case is unchecked, unless that is its checksum form (EIP-55 "All caps" cases)', async () => {
+    const status = async (address: string) => (await parseRun('address', { address })).rows!.get('Status')!
+    expect(await status('0x52908400098527886E0F7030069857D2E4169EE7')).toMatchObject({ value: 'Valid: all uppercase, which is also its checksum form', tone: 'ok' })
+    expect(await status('0x5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED')).toMatchObject({ value: 'Valid but unchecked: all uppercase', tone: 'warn' })
+    expect(await status('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')).toMatchObject({ value: 'Valid but unchecked: all lowercase', tone: 'warn' })
+    expect(await status('0x0000000000000000000000000000000000000000')).toMatchObject({ value: 'Valid: digits only, nothing to checksum', tone: 'ok' })
+    expect(await status('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toMatchObject({ value: 'Valid, checksum correct (EIP-55)', tone: 'ok' })
+  })
+
   it('contract-address: init code vs its hash, salt, nonce', async () => {
     const deployer = '0x00000000000000000000000000000000deadbeef'
     expect((await parseRun('contract-address', { mode: 'create2', deployer, salt: '1' })).errors).toEqual({ initCode: expect.stringMatching(/Enter the init code/) })
