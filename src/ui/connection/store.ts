@@ -225,7 +225,11 @@ function ensureStarted(): Promise<void> {
  */
 export function getProvider(): { rpc: Eip1193Like; rpcUrl: string } {
   void ensureStarted()
-  const rpc: Eip1193Like = {
+  const rpc: Eip1193Like & { readonly url: string } = {
+    // Named in error messages (our transports also name themselves; wallets do not).
+    get url() {
+      return transportUrl || state.devnetUrl
+    },
     async request(args) {
       await ensureStarted()
       if (!transport) throw new Rpc.NotConnectedError()
