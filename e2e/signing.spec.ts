@@ -93,3 +93,19 @@ test('malformed input gets an error that names the problem', async ({ page }) =>
   await openTool(page, 'rlp', { mode: 'decode', input: '0x8100' })
   await expect(page.getByRole('alert').first()).toContainText('Non-canonical RLP')
 })
+
+test('a key imported by the wallet tools can be picked from the keyring, not retyped', async ({ page }) => {
+  await openTool(page, 'key')
+  await page.getByRole('textbox', { name: 'Private key' }).fill(KEY)
+  await page.getByRole('button', { name: 'Import key' }).click()
+  await expect(output(page, 'Address')).toHaveText(ADDRESS)
+  // in-app navigation keeps the in-memory keyring
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Find a tool' }).fill('sign a message')
+  await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: /Sign a message/ }).first().click()
+  await expect(page).toHaveURL(/\/sign-message$/)
+  await page.getByLabel("Key from this page's keyring").selectOption(ADDRESS)
+  await page.getByLabel('Message', { exact: true }).fill('picked from the keyring')
+  await expect(output(page, 'Signature')).toHaveText(cast(['wallet', 'sign', '--private-key', KEY, 'picked from the keyring']))
+  expect(page.url()).not.toContain(KEY.slice(2, 20))
+})
