@@ -4,23 +4,28 @@ import meta from './meta'
 
 interface Input extends Record<string, unknown> {
   encoding: Hashing.Encoding
-  message: Uint8Array
+  message: { bytes: Uint8Array; text: string }
 }
 
 export const parse = fieldParser<Input>({
   encoding: (v) => (v === 'hex' ? 'hex' : 'utf8'),
-  message: (v, raw) => Hashing.parseBytes(v, raw.encoding === 'hex' ? 'hex' : 'utf8'),
+  message: (v, raw) => ({ bytes: Hashing.parseBytes(v, raw.encoding === 'hex' ? 'hex' : 'utf8'), text: v }),
 })
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ message }) => {
-    const m = Hashing.messageHash(message)
+  run: ({ message, encoding }) => {
+    const m = Hashing.messageHash(message.bytes)
+    // Long messages stay out of links (they would make unwieldy URLs).
+    const verify =
+      message.text.length <= 2000
+        ? { open: { tool: 'verify-signature', inputs: { message: message.text, mode: 'eip191', encoding: encoding === 'hex' ? 'hex' : 'text' }, label: 'Verify a signature of this message' } }
+        : {}
     return {
       sections: [
         {
           rows: [
-            { label: 'Message hash', value: m.hash, note: 'keccak256(prefix ++ message): the digest a wallet signs for personal_sign.' },
+            { label: 'Message hash', value: m.hash, note: 'keccak256(prefix ++ message): the digest a wallet signs for personal_sign.', ...verify },
             { label: 'Prefix', value: m.prefix, note: '\\x19 is the byte 0x19; \\n is a newline; the number is the message length in bytes.' },
             { label: 'Message length', value: `${m.length} bytes`, mono: false },
             { label: 'Prefixed message (hex)', value: m.prefixed, open: { tool: 'hash', inputs: { input: m.prefixed, encoding: 'hex' }, label: 'Hash these bytes' } },
