@@ -15,6 +15,7 @@
  * - `/node-error`     a JSON-RPC error object
  * - `/slow-send`      eth_sendRawTransaction hangs (to test that sends are never retried)
  * - `/rate-send`      eth_sendRawTransaction answers 429 (to test that sends are never retried)
+ * - `/send-500`       eth_sendRawTransaction answers HTTP 502 (the node may or may not have it)
  *
  * Every request is recorded (`requests`), so tests can check nothing was sent twice.
  */
@@ -121,6 +122,12 @@ export async function startFaultServer(): Promise<FaultServer> {
         return json({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: 'the method does not exist/is not available' } })
       case 'slow-send':
         if (method === 'eth_sendRawTransaction') return hang()
+        return reply(okResult(method, '0x7a69'))
+      case 'send-500':
+        if (method === 'eth_sendRawTransaction') {
+          res.writeHead(502, { 'content-type': 'text/plain' })
+          return res.end('bad gateway')
+        }
         return reply(okResult(method, '0x7a69'))
       case 'rate-send':
         if (method === 'eth_sendRawTransaction') return json({ error: 'too many requests' }, 429, { 'retry-after': '0' })

@@ -135,6 +135,14 @@ describe('Rpc over HTTP: faults', () => {
     expect(srv.requests.filter((r) => r.method === 'eth_sendRawTransaction').length).toBe(1)
   })
 
+  it('reports a send answered by an HTTP 5xx as unknown (it may have reached the node), once', async () => {
+    const e = (await errorOf(SendTx.broadcast(at('send-500'), signedOnDevnet()))) as Rpc.SendOutcomeUnknownError
+    expect(e.name).toBe('Rpc.SendOutcomeUnknownError')
+    expect(e.shortMessage).toMatch(/HTTP 502/)
+    expect(e.hints[0]).toMatch(/Look the hash up/)
+    expect(srv.requests.filter((r) => r.method === 'eth_sendRawTransaction').length).toBe(1)
+  })
+
   it('never retries a rate-limited send', async () => {
     const raw = signedOnDevnet()
     const e = await errorOf(SendTx.broadcast(at('rate-send'), raw))

@@ -72,7 +72,7 @@ export class NotConnectedError extends BaseError {
 export class TimeoutError extends BaseError {
   readonly timeoutMs: number
   constructor(where: Where, timeoutMs: number) {
-    super('Rpc.TimeoutError', `No answer from ${at(where)} within ${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s.`, {
+    super('Rpc.TimeoutError', timeoutMs > 0 ? `No answer from ${at(where)} within ${(timeoutMs / 1000).toFixed(timeoutMs % 1000 ? 1 : 0)} s.` : `No answer from ${at(where)} in time.`, {
       hints: ['Check that the node is running and reachable, or try again; a busy public endpoint may be slow.'],
     })
     this.timeoutMs = timeoutMs
