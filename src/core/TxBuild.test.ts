@@ -38,7 +38,7 @@ describe('TxBuild against cast mktx', () => {
   it('legacy, 2930, 1559 and 7702 transactions sign to the same bytes', async () => {
     const cases = Array.from({ length: 16 }, (_, i) => {
       const key = rnd(32)
-      const type = (['legacy', 'eip2930', 'eip1559', 'eip7702'] as const)[i % 4]
+      const type = (['legacy', 'eip2930', 'eip1559', 'eip7702'] as const)[i % 4]!
       const to = Address.checksum(rnd(20))
       const accessList = i % 3 === 0 ? [] : [{ address: Address.checksum(rnd(20)), storageKeys: Array.from({ length: rndInt(3) }, () => rnd(32)) }]
       const auth = Authorization.sign({ chainId: BigInt(1 + rndInt(5)), address: Address.checksum(rnd(20)), nonce: BigInt(rndInt(100)) }, rnd(32))
