@@ -54,6 +54,7 @@ describe('differential against cast namehash and ethers v5', () => {
         const r = Ens.hash(n)
         expect(r.namehash).toBe(ethers.utils.namehash(n))
         for (const l of r.labels) expect(l.labelhash).toBe(ethers.utils.id(l.label))
+        expect(r.dnsEncoded).toBe(ethers.utils.dnsEncode(n))
       }),
       { numRuns: 200 },
     )
@@ -68,6 +69,14 @@ describe('results', () => {
     expect(r.namehash).toBe(Ens.hash('foo.eth').namehash)
     expect(r.labels.map((l) => l.label)).toEqual(['foo', 'eth'])
     expect(Ens.hash('foo.eth').unchanged).toBe(true)
+  })
+  it('DNS-encodes names (ENSIP-10), hashing labels over 255 bytes', () => {
+    expect(Ens.dnsEncode('foo.eth')).toBe('0x03666f6f0365746800')
+    expect(Ens.dnsEncode('')).toBe('0x00')
+    const long = 'a'.repeat(300)
+    const enc = Ens.dnsEncode(`${long}.eth`)
+    expect(enc.slice(0, 4)).toBe('0x42') // 66 bytes: "[" + 64 hex + "]"
+    expect(Buffer.from(enc.slice(4, 4 + 132), 'hex').toString()).toBe(`[${Ens.labelhash(long).slice(2)}]`)
   })
   it('labelhash is keccak256 of the label bytes', () => {
     expect(Ens.labelhash('eth')).toBe(Ens.rawLabelhash('eth'))

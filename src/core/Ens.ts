@@ -51,6 +51,8 @@ export interface Result {
   /** True when the input was already normalized. */
   unchanged: boolean
   namehash: `0x${string}`
+  /** DNS wire format (ENSIP-10). */
+  dnsEncoded: `0x${string}`
   labels: { label: string; labelhash: `0x${string}` }[]
 }
 
@@ -65,8 +67,30 @@ export function hash(name: string): Result {
     beautified: normalized === '' ? '' : ens_beautify(normalized),
     unchanged: normalized === input,
     namehash: namehash(normalized),
+    dnsEncoded: dnsEncode(normalized),
     labels,
   }
+}
+
+/**
+ * DNS wire-format encoding of a normalized name (ENSIP-10 `resolve(bytes name, bytes data)`):
+ * each label as a length byte and its UTF-8 bytes, then a zero byte. A label longer than
+ * 255 bytes is written as its `[labelhash]` (66 bytes), as ENS libraries do.
+ *
+ * @example
+ * ```ts
+ * Ens.dnsEncode('foo.eth') // '0x03666f6f0365746800'
+ * ```
+ */
+export function dnsEncode(normalized: string): `0x${string}` {
+  if (normalized === '') return '0x00'
+  const parts: string[] = []
+  for (const label of normalized.split('.')) {
+    let bytes = Hex.fromString(label).slice(2)
+    if (bytes.length / 2 > 255) bytes = Hex.fromString(`[${labelhash(label).slice(2)}]`).slice(2)
+    parts.push((bytes.length / 2).toString(16).padStart(2, '0') + bytes)
+  }
+  return `0x${parts.join('')}00`
 }
 
 /** Keccak-256 of a label's UTF-8 bytes, without the `[hash]` convention (for tests). */

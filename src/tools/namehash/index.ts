@@ -20,6 +20,7 @@ export default defineTool<Input>(meta, {
     ]
     if (r.labels[0]) rows.push({ label: 'Labelhash (first label)', value: r.labels[0].labelhash, note: `keccak256("${r.labels[0].label}"); for a .eth 2LD, also its ERC-721 token id (as a number).` })
     if (r.labels[0]) rows.push({ label: 'Token id (decimal)', value: BigInt(r.labels[0].labelhash).toString(), note: 'The labelhash as a uint256.' })
+    rows.push({ label: 'DNS-encoded name', value: r.dnsEncoded, note: 'Wire format for ENSIP-10 resolve(bytes name, bytes data) on wildcard resolvers.' })
     if (r.beautified !== r.normalized) rows.push({ label: 'Display form', value: r.beautified, note: 'ENSIP-15 beautified (for display only; hash the normalized name).' })
     const labels: Row[] = r.labels.map((l, i) => ({ label: `${i + 1}. ${l.label}`, value: l.labelhash }))
     return { sections: [{ rows }, ...(labels.length ? [{ title: 'Labelhash of each label', rows: labels }] : [])] }
