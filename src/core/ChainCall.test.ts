@@ -148,6 +148,17 @@ describe('ChainCall.decodeRevert', () => {
   })
 })
 
+describe('ChainCall.decodeCallData', () => {
+  it('decodes call data encoded by cast with the ABI given', async () => {
+    const abi = ChainCall.parseAbi(ERC20)
+    const data = await castAsync(['calldata', 'transfer(address,uint256)', ADDR, '1000'])
+    expect(ChainCall.decodeCallData(data, abi)).toBe(`transfer(to=${ADDR}, amount=1000)`)
+    expect(ChainCall.decodeCallData(data, undefined)).toBeNull()
+    expect(ChainCall.decodeCallData('0xdeadbeef', abi)).toBeNull()
+    expect(ChainCall.decodeCallData(data.slice(0, 20), abi)).toBeNull()
+  })
+})
+
 describe('ChainCall.decodeLog', () => {
   it('decodes an ERC-20 Transfer log', async () => {
     const abi = ChainCall.parseAbi(ERC20)

@@ -304,6 +304,25 @@ export async function read(
 }
 
 /**
+ * Decodes call data with the functions of `abi` (matched by selector), as `name(arg=value, …)`;
+ * null when no function matches or the data does not decode.
+ */
+export function decodeCallData(data: string, abi: Abi.Abi | undefined): string | null {
+  if (!abi || !/^0x([0-9a-f]{2}){4,}$/i.test(data)) return null
+  const selector = data.slice(0, 10).toLowerCase()
+  for (const fn of functions(abi)) {
+    if (AbiFunction.getSelector(fn) !== selector) continue
+    try {
+      const values = AbiParameters.decode(fn.inputs, Hex.slice(data as `0x${string}`, 4)) as readonly unknown[]
+      return `${fn.name}(${fn.inputs.map((p, i) => `${p.name || `#${i + 1}`}=${formatValue(values[i])}`).join(', ')})`
+    } catch {
+      return null
+    }
+  }
+  return null
+}
+
+/**
  * Decodes a log with the events of `abi` (matched by topic 0), as `Name(arg=value, …)`;
  * null when no event matches or the log does not decode.
  */

@@ -30,6 +30,7 @@ describe('send-transaction: parse', () => {
     expect(errors({ ...good, nonce: '-1' }).nonce).toMatch(/not a valid nonce/)
     expect(errors({ ...good, gas: '1e6' }).gas).toMatch(/not a valid gas limit/)
     expect(errors({ ...good, maxFeePerGas: 'fast' }).maxFeePerGas).toMatch(/Unexpected character/)
+    expect(errors({ ...good, abi: 'function (' }).abi).toMatch(/Not a valid ABI/)
     for (const msg of Object.values(errors({ ...good, privateKey: KEY.slice(0, 40), from: 'x' }))) expect(msg).not.toContain(KEY.slice(2, 30))
   })
 

@@ -1,4 +1,5 @@
 import * as AccountInfo from '../../core/AccountInfo'
+import * as ChainCall from '../../core/ChainCall'
 import * as ChainFormat from '../../core/ChainFormat'
 import * as Chains from '../../core/Chains'
 import { BaseError } from '../../core/Errors'
@@ -17,6 +18,7 @@ export interface Input extends Record<string, unknown> {
   value: bigint
   unit: 'ether' | 'gwei' | 'wei'
   data: `0x${string}`
+  abi: ChainCall.ParsedAbi | undefined
   chainId: number
   nonce: number | undefined
   gas: bigint | undefined
@@ -69,6 +71,7 @@ export const parse = fieldParser<Input>({
     if (t === '0x' && !raw.to?.trim()) throw new FieldError('Deploying a contract needs its init code.', 'Enter a recipient, or paste the contract\'s init code (creation bytecode) here.')
     return t.toLowerCase() as `0x${string}`
   },
+  abi: (v) => (v.trim() ? ChainCall.parseAbi(v) : undefined),
   chainId: (v) => {
     if (v.trim() === '') throw new FieldError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
     return Chains.parseChainId(v)
@@ -109,7 +112,8 @@ export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUr
 }
 
 /** Rows for everything that will be signed. */
-export function summaryRows(s: SendTx.Summary, unit: Input['unit']): Row[] {
+export function summaryRows(s: SendTx.Summary, unit: Input['unit'], abi?: ChainCall.ParsedAbi): Row[] {
+  const decoded = s.to ? ChainCall.decodeCallData(s.data, abi) : null
   const est = (k: SendTx.Summary['estimated'][number]) => (s.estimated.includes(k) ? 'estimated by the node' : undefined)
   return [
     { label: 'Chain', value: `${s.chainName} (${s.chainId})`, note: 'Checked: the node is on this chain.', tone: 'ok' },
@@ -123,6 +127,8 @@ export function summaryRows(s: SendTx.Summary, unit: Input['unit']): Row[] {
       note: s.data === '0x' ? 'none (a plain transfer)' : `${(s.data.length - 2) / 2} bytes${s.to ? '' : ' of init code'}`,
       ...(s.to && s.data.length >= 10 ? { open: { tool: 'calldata-decode', inputs: { data: s.data }, label: 'Decode' } } : {}),
     },
+    ...(decoded ? [{ label: 'Call', value: decoded, note: 'The call data, decoded with the ABI given.' }] : []),
+    ...(!decoded && abi && s.to && s.data !== '0x' ? [{ label: 'Call', value: 'no function of the ABI matches this call data', tone: 'warn' as const, mono: false }] : []),
     { label: 'Nonce', value: String(s.nonce), note: est('nonce') },
     { label: 'Gas limit', value: s.gas.toString(), note: est('gas') },
     { label: 'Max fee per gas', value: ChainFormat.gwei(s.maxFeePerGas), note: est('fees') },
@@ -171,7 +177,7 @@ export default defineTool<Input>(meta, {
   parse,
   async run(input, ctx): Promise<ToolResult> {
     const s = await prepare(input, ctx)
-    const summary: Section = { title: input.confirm ? 'Signed and sent' : 'To be signed (nothing sent yet)', rows: summaryRows(s, input.unit) }
+    const summary: Section = { title: input.confirm ? 'Signed and sent' : 'To be signed (nothing sent yet)', rows: summaryRows(s, input.unit, input.abi) }
     if (!input.confirm)
       return {
         notes: [{ tone: 'info', text: s.affordable ? 'Nothing was signed or sent. Check everything above, then tick "I have checked the summary" and send.' : 'The balance does not cover the maximum cost: the node will reject this transaction.' }],

@@ -26,6 +26,7 @@ export default defineMeta({
       { value: 'wei', label: 'wei' },
     ] },
     { name: 'data', label: 'Data (hex)', kind: 'textarea', placeholder: '0x (call data from the call-data encoder, or init code to deploy)' },
+    { name: 'abi', label: 'ABI (optional)', kind: 'textarea', placeholder: 'function transfer(address to, uint256 amount)', help: 'Decodes the call data in the confirmation (JSON ABI or signatures, one per line).' },
     { name: 'chainId', label: 'Chain id', kind: 'text', inputMode: 'numeric', placeholder: '31337', help: 'The chain you mean to use: the node must be on it, and the transaction is signed for it.' },
     { name: 'nonce', label: 'Nonce', kind: 'text', inputMode: 'numeric', help: 'Empty: the account\'s next nonce (pending).' },
     { name: 'gas', label: 'Gas limit', kind: 'text', inputMode: 'numeric', help: 'Empty: estimated by the node.' },

@@ -113,7 +113,7 @@ function FunctionForm({
       try {
         const data = ChainCall.encodeCall(fn, ChainCall.parseArgs(fn, argsText))
         const target = findTool('send-transaction')
-        setState({ status: 'done', ...(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data }) } : {}) })
+        setState({ status: 'done', ...(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data, abi: raw.abi ?? '' }) } : {}) })
       } catch (err) {
         setState({ status: 'error', argError: messageOf(toErrorInfo(err)) })
       }

@@ -17,10 +17,10 @@ type Step =
   | { kind: 'edit' }
   | { kind: 'reviewing' }
   | { kind: 'review'; summary: SendTx.Summary; input: Input }
-  | { kind: 'sending'; summary: SendTx.Summary }
-  | { kind: 'sent'; summary: SendTx.Summary; rows: Row[]; note?: string }
+  | { kind: 'sending'; summary: SendTx.Summary; input: Input }
+  | { kind: 'sent'; summary: SendTx.Summary; input: Input; rows: Row[]; note?: string }
 
-const BASIC = ['to', 'value', 'unit', 'data', 'chainId']
+const BASIC = ['to', 'value', 'unit', 'data', 'abi', 'chainId']
 const ADVANCED = ['nonce', 'gas', 'maxFeePerGas', 'maxPriorityFeePerGas']
 
 export default function SendTransactionPage({ meta, tool, values, setValues }: ToolPageProps) {
@@ -71,13 +71,13 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
     if (step.kind !== 'review') return
     const { summary, input } = step
     setError(null)
-    setStep({ kind: 'sending', summary })
+    setStep({ kind: 'sending', summary, input })
     try {
       const provider = getProvider()
       const hash = await send(summary, input, provider)
-      setStep({ kind: 'sent', summary, rows: [{ label: 'Transaction hash', value: hash }] })
+      setStep({ kind: 'sent', summary, input, rows: [{ label: 'Transaction hash', value: hash }] })
       const r = await receiptRows(hash, { ...provider, signal: signal.current })
-      setStep({ kind: 'sent', summary, rows: r.rows, ...(r.note ? { note: r.note } : {}) })
+      setStep({ kind: 'sent', summary, input, rows: r.rows, ...(r.note ? { note: r.note } : {}) })
     } catch (err) {
       setError(toErrorInfo(err))
       setStep({ kind: 'edit' })
@@ -175,7 +175,7 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
                   ? { tone: 'info', text: 'Nothing has been signed or sent yet. Check everything below, then confirm.' }
                   : { tone: 'error', text: 'The balance does not cover the maximum cost: the node will reject this transaction.' },
               ],
-              sections: [{ title: 'To be signed', rows: summaryRows(step.summary, (raw.unit as Input['unit']) || 'ether') }],
+              sections: [{ title: 'To be signed', rows: summaryRows(step.summary, step.input.unit, step.input.abi) }],
             }}
           />
           <div className="actions">
@@ -195,7 +195,7 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
             ...(step.note ? { notes: [{ tone: 'warn' as const, text: step.note }] } : {}),
             sections: [
               { title: step.rows.length > 1 ? 'Receipt' : 'Sent: waiting for the receipt…', rows: step.rows },
-              { title: 'Signed and sent', rows: summaryRows(step.summary, (raw.unit as Input['unit']) || 'ether') },
+              { title: 'Signed and sent', rows: summaryRows(step.summary, step.input.unit, step.input.abi) },
             ],
           }}
         />
