@@ -20,6 +20,7 @@ function parse(raw: RawInput, files?: Readonly<Record<string, BlobLike>>): Parse
 export default defineTool<Input>(meta, {
   parse,
   run: async (input, ctx) => {
+    const started = Date.now()
     const digests =
       input.source === 'file'
         ? await Hashing.hashBlob(input.file, { signal: ctx.signal, progress: ctx.progress })
@@ -30,6 +31,9 @@ export default defineTool<Input>(meta, {
       { label: 'Hashed', value: input.source === 'file' ? `file ${input.name}` : input.encoding === 'hex' ? 'hex bytes' : 'UTF-8 text', mono: false, copy: false },
       { label: 'Size', value: `${size.toLocaleString('en-US')} bytes${size >= 1024 ? ` (${Hashing.formatSize(size)})` : ''}`, mono: false, copy: false },
     ]
+    const ms = Date.now() - started
+    if (input.source === 'file' && ms > 0 && size > 0)
+      about.push({ label: 'Time', value: `${(ms / 1000).toFixed(2)} s (${Hashing.formatSize(Math.round((size / ms) * 1000))}/s, all five hashes in one pass)`, mono: false, copy: false })
     return {
       sections: [{ title: 'Hashes', rows }, { title: 'Input', rows: about }],
       notes: [{ tone: 'info', text: 'Keccak-256 is what Ethereum and Solidity call keccak256. SHA3-256 is the FIPS 202 standard: same sponge, different padding, different result; do not mix them up.' }],
