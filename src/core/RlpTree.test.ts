@@ -73,6 +73,15 @@ describe('RlpTree errors', () => {
     expect(() => RlpTree.fromJson('[')).toThrow(RlpTree.InvalidJsonError)
     expect(() => RlpTree.fromJson('')).toThrow(RlpTree.InvalidJsonError)
   })
+  it('flattens in document order with paths', () => {
+    expect(RlpTree.flatten(RlpTree.decode('0xc461c16280' as Hex.Hex)).map((e) => `${e.path}=${e.value}`)).toEqual([
+      '[]=list of 3 items',
+      '[0]=0x61',
+      '[1]=list of 1 item',
+      '[1][0]=0x62',
+      '[2]=0x',
+    ])
+  })
   it('deep nesting is bounded (no stack overflow)', () => {
     const deep = '0x' + 'c1'.repeat(1500) + 'c0'
     expect(() => RlpTree.decode(deep as Hex.Hex)).toThrow()

@@ -167,21 +167,38 @@ export function toJson(node: Node): unknown {
   return node.kind === 'bytes' ? node.hex : node.items.map(toJson)
 }
 
-/** The tree as indented text lines, one per item, with byte offsets. */
-export function toLines(node: Node, maxLines = 2000): string[] {
-  const out: string[] = []
-  const walk = (n: Node, indent: string, label: string) => {
-    if (out.length >= maxLines) return
+export interface Entry {
+  /** `[0][2]`; the root is `[]`. */
+  path: string
+  depth: number
+  kind: 'bytes' | 'list'
+  /** Hex for byte strings, "list of N items" for lists. */
+  value: string
+  /** Size, offset, and the text when the bytes are printable ASCII. */
+  note: string
+}
+
+/**
+ * The tree flattened in document order (at most `max` entries), for display.
+ *
+ * @example
+ * ```ts
+ * RlpTree.flatten(RlpTree.decode('0xc461c16280')).map((e) => e.path) // ['[]', '[0]', '[1]', '[1][0]', '[2]']
+ * ```
+ */
+export function flatten(node: Node, max = 1000): Entry[] {
+  const out: Entry[] = []
+  const walk = (n: Node, path: string, depth: number) => {
+    if (out.length >= max) return
     if (n.kind === 'bytes') {
       const text = printable(n.hex)
-      out.push(`${indent}${label}${n.hex === '0x' ? '0x (empty)' : n.hex} · ${n.length} byte${n.length === 1 ? '' : 's'}${text ? ` · "${text}"` : ''}`)
+      out.push({ path, depth, kind: 'bytes', value: n.hex, note: `${n.length} byte${n.length === 1 ? '' : 's'} at offset ${n.offset}${text ? ` · "${text}"` : ''}` })
     } else {
-      out.push(`${indent}${label}list · ${n.items.length} item${n.items.length === 1 ? '' : 's'} · ${n.length} bytes`)
-      n.items.forEach((c, i) => walk(c, `${indent}  `, `[${i}] `))
+      out.push({ path, depth, kind: 'list', value: `list of ${n.items.length} item${n.items.length === 1 ? '' : 's'}`, note: `${n.length} bytes of items at offset ${n.offset}` })
+      n.items.forEach((c, i) => walk(c, `${path === '[]' ? '' : path}[${i}]`, depth + 1))
     }
-    if (out.length === maxLines) out.push(`${indent}… (truncated)`)
   }
-  walk(node, '', '')
+  walk(node, '[]', 0)
   return out
 }
 

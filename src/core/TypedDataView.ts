@@ -235,6 +235,34 @@ function treeLines(label: string, type: string, value: unknown, types: Record<st
   return out
 }
 
+export interface Leaf {
+  /** `message.from.wallet`, `message.items[2].id` */
+  path: string
+  type: string
+  value: string
+}
+
+/**
+ * The typed values as a flat list of leaves with their paths and declared types (only what
+ * the types declare, as it is hashed). Empty arrays appear as one leaf.
+ */
+export function leaves(td: Input, max = 500): Leaf[] {
+  const out: Leaf[] = []
+  const walk = (path: string, type: string, v: unknown) => {
+    if (out.length >= max) return
+    const arr = /^(.*)\[(\d*)\]$/.exec(type)
+    if (arr && Array.isArray(v)) {
+      if (v.length === 0) out.push({ path, type, value: '[] (empty)' })
+      v.forEach((x, i) => walk(`${path}[${i}]`, arr[1]!, x))
+    } else if (td.types[type] && isObject(v)) {
+      for (const f of td.types[type]) walk(`${path}.${f.name}`, f.type, (v as Record<string, unknown>)[f.name])
+    } else out.push({ path, type, value: typeof v === 'bigint' ? v.toString() : String(v) })
+  }
+  walk('domain', 'EIP712Domain', td.domain)
+  if (td.primaryType !== 'EIP712Domain') walk('message', td.primaryType, td.message)
+  return out
+}
+
 export interface PermitInfo {
   kind: 'EIP-2612 Permit' | 'Permit2 PermitSingle' | 'Permit2 PermitBatch' | 'Permit2 PermitTransferFrom' | 'Permit2 PermitBatchTransferFrom' | 'Permit2 PermitWitnessTransferFrom'
   spender: string

@@ -34,16 +34,18 @@ export default defineTool<Input>(meta, {
       }
     }
     const json = JSON.stringify(RlpTree.toJson(input.tree))
+    const entries = RlpTree.flatten(input.tree, 500)
     return {
       sections: [
         {
           rows: [
             { label: 'JSON', value: json, note: 'byte strings as hex, the shape cast from-rlp prints' },
-            { label: 'Tree', value: RlpTree.toLines(input.tree).join('\n') },
             { label: 'Size', value: `${input.size} bytes`, mono: false },
           ],
         },
+        { title: 'Tree', rows: entries.map((e) => ({ label: e.path === '[]' ? '(root)' : e.path, value: e.value, note: e.note, mono: e.kind === 'bytes' })) },
       ],
+      ...(entries.length === 500 ? { notes: [{ tone: 'info' as const, text: 'Only the first 500 items are listed; the JSON has all of them.' }] } : {}),
     }
   },
 })

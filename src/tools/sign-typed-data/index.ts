@@ -48,7 +48,8 @@ export function typedDataSections(td: TypedDataView.Parsed): { sections: Section
     ]
     sections.unshift({ title: 'Approval', rows })
   }
-  sections.push({ title: 'Values', rows: [{ label: 'Tree', value: view.tree.join('\n'), note: 'Only declared fields, as they are hashed' }] })
+  const values = TypedDataView.leaves(td)
+  sections.push({ title: 'Values (only declared fields, as hashed)', rows: values.map((l) => ({ label: l.path, value: l.value, note: l.type })) })
   return { sections, notes }
 }
 

@@ -59,7 +59,13 @@ export function decodedSections(d: TxDecode.Decoded): Section[] {
   const call = tx.to && tx.data.length >= 10 ? decodeCallData(tx.data) : undefined
   if (call) sections.push(call)
   if (tx.accessList && tx.accessList.length)
-    sections.push({ title: 'Access list', rows: tx.accessList.map((a, i) => ({ label: `[${i}] ${a.address}`, value: a.storageKeys.join('\n') || '(no storage keys)' })) })
+    sections.push({
+      title: 'Access list',
+      rows: tx.accessList.flatMap((a, i) => [
+        { label: `[${i}] address`, value: a.address, note: `${a.storageKeys.length} storage key${a.storageKeys.length === 1 ? '' : 's'}` },
+        ...a.storageKeys.map((k, j) => ({ label: `[${i}] key ${j}`, value: k })),
+      ]),
+    })
   if (tx.blobVersionedHashes) sections.push({ title: 'Blob versioned hashes', rows: tx.blobVersionedHashes.map((h, i) => ({ label: `[${i}]`, value: h })) })
   if (tx.authorizationList)
     sections.push({

@@ -61,8 +61,11 @@ export default defineTool<Input>(meta, {
     const sections: ToolResult['sections'] = [{ rows: summary }, { title: 'Modes tried', rows: attempts }]
     if (r.match?.mode === 'eip712' || (input.mode === 'eip712' && input.message.trim().startsWith('{'))) {
       try {
-        const view = TypedDataView.view(TypedDataView.parse(input.message))
-        sections.push({ title: 'Typed data', rows: [{ label: 'Digest', value: view.digest }, { label: 'Values', value: view.tree.join('\n') }] })
+        const td = TypedDataView.parse(input.message)
+        sections.push({
+          title: 'Typed data',
+          rows: [{ label: 'Digest', value: TypedDataView.digest(td) }, ...TypedDataView.leaves(td).map((l) => ({ label: l.path, value: l.value, note: l.type }))],
+        })
       } catch {
         /* shown in the attempts already */
       }
