@@ -37,7 +37,7 @@ export default defineMeta({
   examples: [
     // anvil's dev accounts are unlocked, so the node signs for them (eth_sendTransaction). A plain transfer uses 21000 gas.
     { title: 'Preview sending 0.5 ether between devnet accounts', inputs: { signer: 'node', from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', to: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', value: '0.5', chainId: '31337' },
-      expect: { 'Gas limit': '21000', 'Value (ether)': '0.5', Chain: 'Anvil / Hardhat (local devnet) (31337)' } },
+      expect: { 'Gas limit': '21000', 'Value (ether)': '0.5' } },
     // Deploys the Store test contract from the second devnet account at nonce 0; its address is
     // `cast compute-address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 --nonce 0`.
     { title: 'Deploy a tiny contract on the devnet', inputs: { signer: 'node', from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', to: '', data: STORE_INIT, chainId: '31337', nonce: '0', confirm: 'true' },
