@@ -256,7 +256,7 @@ export function leaves(td: Input, max = 500): Leaf[] {
       v.forEach((x, i) => walk(`${path}[${i}]`, arr[1]!, x))
     } else if (td.types[type] && isObject(v)) {
       for (const f of td.types[type]) walk(`${path}.${f.name}`, f.type, (v as Record<string, unknown>)[f.name])
-    } else out.push({ path, type, value: typeof v === 'bigint' ? v.toString() : String(v) })
+    } else out.push({ path, type, value: type === 'address' ? Address.checksum(String(v) as Address.Address) : typeof v === 'bigint' ? v.toString() : String(v) })
   }
   walk('domain', 'EIP712Domain', td.domain)
   if (td.primaryType !== 'EIP712Domain') walk('message', td.primaryType, td.message)
