@@ -8,17 +8,20 @@ import meta from './meta'
 interface Input extends Record<string, unknown> {
   sig: SignatureInspect.ParsedSig
   digest?: `0x${string}`
+  rawDigest?: string
 }
 
 export const parse = fieldParser<Input>({
+  rawDigest: (_v, raw) => (raw.digest ?? '').trim().replace(/^0x$/, ''),
   sig: (_v, raw) => {
     const text = (raw.signature ?? '').trim()
     if (text !== '') return SignatureInspect.parse(text)
     if (!(raw.r ?? '').trim() && !(raw.s ?? '').trim()) throw new BaseError('SignatureInspect.EmptyError', 'Enter a signature, or r, s and v.', { field: 'signature', hints: ['Paste 65 or 64 bytes of hex, or fill r, s and v.'] })
     return SignatureInspect.fromParts(raw.r ?? '', raw.s ?? '', raw.v ?? '')
   },
-  digest: (v) => {
+  digest: (v, raw) => {
     const t = v.trim()
+    if ((t === '' || t === '0x') && raw.message) return Signing.hashMessage(Signing.messageBytes(raw.message, 'auto'))
     if (t === '' || t === '0x') return undefined
     if (!/^0x[0-9a-fA-F]{64}$/.test(t)) throw new BaseError('SignatureInspect.InvalidDigestError', 'The digest is not 32 bytes of hex.', { field: 'digest', hints: ['A digest is 0x followed by 64 hex digits (for a personal message, use its EIP-191 hash).'] })
     return t.toLowerCase() as `0x${string}`
@@ -41,7 +44,7 @@ const hex32 = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`
 
 export default defineTool<Input>(meta, {
   parse: parseInput,
-  run: async ({ sig, digest }): Promise<ToolResult> => {
+  run: async ({ sig, digest, rawDigest }): Promise<ToolResult> => {
     await Signing.useWasmEngine()
     const high = SignatureInspect.isHighS(sig.s)
     const canonical = SignatureInspect.canonical(sig)
@@ -74,6 +77,7 @@ export default defineTool<Input>(meta, {
         title: 'Recovered signer',
         rows: [
           { label: 'Address', value: rec.address },
+          { label: 'Digest used', value: digest, note: (rawDigest ?? '') === '' ? 'EIP-191 hash of the message' : 'as given' },
           { label: 'Public key', value: rec.publicKey, note: 'uncompressed, 65 bytes' },
           { label: 'Public key (compressed)', value: rec.compressed },
         ],
