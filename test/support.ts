@@ -32,8 +32,17 @@ export function readVectorText(rel: string): string {
 /** A describe block over official vectors: reported as skipped when the vectors folder is absent. */
 export const describeVectors = haveVectors ? describe : describe.skip
 
-const castBin = join(repoRoot, 'node_modules', '.bin', 'cast')
-const anvilBin = join(repoRoot, 'node_modules', '.bin', 'anvil')
+/**
+ * The platform binary that @foundry-rs/<tool> ships, called directly: the npm wrapper in
+ * node_modules/.bin starts a Node process per call (~20x the CPU of cast itself).
+ */
+function foundryBin(tool: 'cast' | 'anvil'): string {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch
+  const direct = join(repoRoot, 'node_modules', '@foundry-rs', `${tool}-${process.platform}-${arch}`, 'bin', tool)
+  return existsSync(direct) ? direct : join(repoRoot, 'node_modules', '.bin', tool)
+}
+const castBin = foundryBin('cast')
+const anvilBin = foundryBin('anvil')
 
 /** Runs Foundry's `cast` and returns its trimmed stdout; throws with stderr on failure. */
 export function cast(args: readonly string[], opts: { input?: string } = {}): string {
