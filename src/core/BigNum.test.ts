@@ -145,9 +145,10 @@ describe('BigNum.evaluate (EVM semantics) against a real EVM (anvil)', () => {
   })
   afterAll(() => anvil?.stop())
 
-  // Runs `a OP b` in the EVM: init code PUSH32 b PUSH32 a OP PUSH1 0 MSTORE PUSH1 32 PUSH1 0 RETURN.
+  // Runs `a OP b` in the EVM: init code PUSH32 b PUSH32 a OP PUSH1 1 MSTORE PUSH1 33 PUSH1 0 RETURN.
+  // The returned "code" starts with a 0x00 byte, so EIP-3541 (no code starting with 0xEF) never refuses it.
   async function evm(opcode: number, a: bigint, b: bigint): Promise<bigint> {
-    const code = `0x7f${word(b)}7f${word(a)}${opcode.toString(16).padStart(2, '0')}60005260206000f3`
+    const code = `0x7f${word(b)}7f${word(a)}${opcode.toString(16).padStart(2, '0')}60015260216000f3`
     const r = await fetch(anvil.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
