@@ -23,7 +23,7 @@ export default defineConfig({
   webServer: {
     command: `node scripts/e2e-server.mjs --port ${PORT}`,
     url: `http://127.0.0.1:${PORT}/devnet.json`,
-    reuseExistingServer: !process.env.CI,
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 })
