@@ -97,3 +97,25 @@ test('secret fields never reach the URL, storage or the console, for every tool'
   expect(checked, 'secret inputs filled across all tools').toBeGreaterThan(0)
   test.info().annotations.push({ type: 'secret fields checked', description: String(checked) })
 })
+
+test('the palette opens a pasted value in the tool that takes it; a pasted secret never reaches the URL', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+  await page.keyboard.press('Control+k')
+  const box = page.getByRole('combobox', { name: 'Find a tool' })
+  await box.fill('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed')
+  const options = page.getByRole('listbox', { name: 'Tools' }).getByRole('option')
+  await expect(options.first()).toContainText('Open an address in')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/address\?address=0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed/)
+
+  const phrase = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
+  await page.keyboard.press('Control+k')
+  await box.fill(phrase)
+  await expect(options.first()).toContainText('Open a mnemonic phrase in')
+  await expect(options.first()).toContainText('never in the URL')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/mnemonic$/)
+  await expect(page.getByLabel('Recovery phrase', { exact: true })).toHaveValue(phrase)
+  expect(page.url()).not.toContain('abandon')
+})

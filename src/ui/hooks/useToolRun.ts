@@ -49,8 +49,10 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     }
     const fail = (e: ErrorInfo, fieldErrors: Record<string, string> = {}) => {
       if (!current()) return
-      if (e.field && meta.fields.some((f) => f.name === e.field)) fieldErrors = { ...fieldErrors, [e.field]: messageOf(e) }
-      setState({ status: 'error', fieldErrors, error: e.field ? undefined : e })
+      const atField = !!e.field && meta.fields.some((f) => f.name === e.field)
+      if (atField) fieldErrors = { ...fieldErrors, [e.field!]: messageOf(e) }
+      // An error for no field, or for a field this tool does not have, shows above the result.
+      setState({ status: 'error', fieldErrors, error: atField ? undefined : e })
     }
     if (meta.runs === 'worker') {
       setState((s) => ({ ...s, status: 'running', fieldErrors: {}, error: undefined, progress: { fraction: 0 } }))
