@@ -55,6 +55,14 @@ export const RULES: readonly Rule[] = [
   { tool: 'siwe', field: 'message', what: 'a Sign-In with Ethereum message', score: 95, test: (t) => /wants you to sign in with your Ethereum account/.test(t) },
 ]
 
+function safeTest(r: Rule, t: string): boolean {
+  try {
+    return r.test(t)
+  } catch {
+    return false
+  }
+}
+
 /** The tools that can take `text`, best first; one suggestion per tool. */
 export function detect(text: string): Suggestion[] {
   const t = text.trim()
@@ -65,13 +73,7 @@ export function detect(text: string): Suggestion[] {
     if (seen.has(r.tool)) continue
     const entry = findTool(r.tool)
     if (!entry || !entry.meta.fields.some((f) => f.name === r.field)) continue
-    let ok = false
-    try {
-      ok = r.test(t)
-    } catch {
-      ok = false
-    }
-    if (!ok) continue
+    if (!safeTest(r, t)) continue
     seen.add(r.tool)
     out.push({ tool: r.tool, field: r.field, what: r.what, score: r.score, ...(r.extra ? { extra: r.extra } : {}) })
   }

@@ -3,6 +3,7 @@ export { ToolForm, Examples, Progress, FormError, type ToolPageProps } from './T
 export { Field, type FieldProps } from './Field'
 export { ResultView, ResultRow } from './ResultView'
 export { CopyButton } from './CopyButton'
+export { KeyringPicker } from './KeyringPicker'
 export { Link } from './Link'
 export { ErrorBoundary } from './ErrorBoundary'
 export { useToolRun, isLive, type RunState } from '../hooks/useToolRun'

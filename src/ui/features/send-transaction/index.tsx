@@ -10,7 +10,7 @@ import type * as SendTx from '../../../core/SendTx'
 import { messageOf, withDefaults } from '../../../tools/define'
 import { prepare, receiptRows, send, summaryRows, type Input } from '../../../tools/send-transaction'
 import type { Row } from '../../../tools/types'
-import { Field, ResultView, useKeyring, type ToolPageProps } from '../../components'
+import { Field, KeyringPicker, ResultView, type ToolPageProps } from '../../components'
 import { getProvider, useConnection } from '../../connection/store'
 
 type Step =
@@ -25,7 +25,6 @@ const ADVANCED = ['nonce', 'gas', 'maxFeePerGas', 'maxPriorityFeePerGas']
 
 export default function SendTransactionPage({ meta, tool, values, setValues }: ToolPageProps) {
   const conn = useConnection()
-  const keys = useKeyring()
   const [step, setStep] = useState<Step>({ kind: 'edit' })
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -93,26 +92,7 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
         {field('signer')}
         {raw.signer !== 'node' ? (
           <>
-            {keys.length > 0 && (
-              <div className="field">
-                <label htmlFor="send-keyring">Key from this page's keyring</label>
-                <select
-                  id="send-keyring"
-                  value={keys.find((k) => k.privateKey === raw.privateKey)?.address ?? ''}
-                  onChange={(e) => {
-                    const k = keys.find((x) => x.address === e.target.value)
-                    setValues({ privateKey: k?.privateKey ?? '', from: k?.address ?? '' })
-                  }}
-                >
-                  <option value="">(type or paste a key below)</option>
-                  {keys.map((k) => (
-                    <option key={k.address} value={k.address}>
-                      {k.address} ({k.label})
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
+            <KeyringPicker value={raw.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '', from: k?.address ?? '' })} />
             {field('privateKey')}
             {field('from')}
           </>
