@@ -14,7 +14,11 @@ import { Abi, AbiItem } from 'ox'
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const nm = join(root, 'node_modules')
 
-/** Package, and the folders inside it that hold JSON artifacts with an ABI. */
+/**
+ * Package, and the folders inside it that hold JSON artifacts with an ABI (an `abi` field, or
+ * a bare ABI array as Chainlink ships). A third element lists path fragments to skip (test
+ * mocks that are not deployed contracts).
+ */
 const PACKAGES = [
   ['@openzeppelin/contracts', ['build/contracts']],
   ['@uniswap/v2-core', ['build']],
@@ -24,6 +28,18 @@ const PACKAGES = [
   ['@safe-global/safe-deployments', ['dist/assets']],
   // Older OpenZeppelin (3.4, with its mocks), as installed for Uniswap v3 periphery.
   ['@uniswap/v3-periphery/node_modules/@openzeppelin/contracts', ['build/contracts']],
+  // Upgradeable OpenZeppelin (initializers, ERC-7201 storage variants).
+  ['@openzeppelin/contracts-upgradeable', ['build/contracts']],
+  // Aave v3: Pool, PoolConfigurator, aTokens, debt tokens, oracles, rewards, gateways.
+  ['@aave/core-v3', ['artifacts/contracts'], ['/mocks/']],
+  ['@aave/periphery-v3', ['artifacts/contracts'], ['/mocks/']],
+  // Chainlink: price feeds, VRF, Automation, Functions, L2 sequencer feeds (not its test,
+  // load-test, example and mock contracts).
+  ['@chainlink/contracts', ['abi/v0.8'], ['Mock', '/test/', 'Test', 'Exposed', 'Example']],
+  // Optimism's pre-Bedrock contracts, installed with Chainlink (L1/L2 bridges, messengers).
+  ['@eth-optimism/contracts', ['artifacts/contracts']],
+  // Uniswap Universal Router (the router most swaps go through) and its modules.
+  ['@uniswap/universal-router', ['artifacts/contracts']],
 ]
 
 /**
@@ -158,20 +174,21 @@ function walk(dir, out = []) {
   return out
 }
 
-for (const [pkg, dirs] of PACKAGES) {
+for (const [pkg, dirs, skip = []] of PACKAGES) {
   const pkgDir = join(nm, pkg)
   const label = pkg.replace(/^.*node_modules\//, '')
   if (!existsSync(pkgDir)) throw new Error(`${pkg} is not installed: run npm install first`)
   const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version
   for (const d of dirs)
     for (const file of walk(join(pkgDir, d))) {
+      if (skip.some((s) => `/${relative(pkgDir, file)}`.includes(s))) continue
       let json
       try {
         json = JSON.parse(readFileSync(file, 'utf8'))
       } catch {
         continue
       }
-      const abi = Array.isArray(json?.abi) ? json.abi : null
+      const abi = Array.isArray(json?.abi) ? json.abi : Array.isArray(json) && json.every((i) => i && typeof i.type === 'string') ? json : null
       if (!abi || abi.length === 0) continue
       const sourceIndex = sources.push(`${label}@${version} ${relative(pkgDir, file)}`) - 1
       let parsed

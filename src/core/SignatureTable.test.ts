@@ -13,11 +13,11 @@ const table = JSON.parse(readFileSync(join(repoRoot, 'src/core/data/signatures.j
 }
 
 describe('the offline signature table', () => {
-  it('has over 1,400 entries from the promised sources', () => {
+  it('has over 3,000 entries from the promised sources', () => {
     const n = SignatureTable.size()
-    expect(n.function + n.event + n.error).toBeGreaterThan(1400)
+    expect(n.function + n.event + n.error).toBeGreaterThan(3000)
     const src = SignatureTable.sources().join('\n')
-    for (const s of ['@openzeppelin/contracts@', '@uniswap/v2-core@', '@uniswap/v2-periphery@', '@uniswap/v3-core@', '@uniswap/v3-periphery@', '@safe-global/safe-deployments@', 'Multicall3', 'ERC-20', 'ERC-721', 'ERC-1155', 'viem@', 'op-stack', 'zksync'])
+    for (const s of ['@openzeppelin/contracts@', '@uniswap/v2-core@', '@uniswap/v2-periphery@', '@uniswap/v3-core@', '@uniswap/v3-periphery@', '@safe-global/safe-deployments@', 'Multicall3', 'ERC-20', 'ERC-721', 'ERC-1155', 'viem@', 'op-stack', 'zksync', '@openzeppelin/contracts-upgradeable@', '@aave/core-v3@', '@aave/periphery-v3@', '@chainlink/contracts@', '@eth-optimism/contracts@', '@uniswap/universal-router@'])
       expect(src, s).toContain(s)
   })
 
@@ -46,5 +46,27 @@ describe('the offline signature table', () => {
     expect(SignatureTable.lookup('function', '0xac9650d8')[0]!.sources.join()).toContain('@uniswap/v3-periphery') // multicall(bytes[])
     expect(SignatureTable.lookup('error', '0x08c379a0')[0]!.human).toBe('error Error(string message)')
     expect(SignatureTable.lookup('function', '0xffffffff')).toEqual([])
+    // Selectors computed independently with ethers v5 from the functions' published signatures.
+    const sel = (sig: string) => ethers.utils.id(sig).slice(0, 10)
+    const ev = (sig: string) => ethers.utils.id(sig)
+    const has = (kind: SignatureTable.Kind, key: string, name: string, pkg: string) => {
+      const hits = SignatureTable.lookup(kind, key)
+      expect(hits.map((m) => m.human).join('\n'), name).toContain(name)
+      expect(hits.flatMap((m) => m.sources).join('\n'), name).toContain(pkg)
+    }
+    has('function', sel('supply(address,uint256,address,uint16)'), 'supply(', '@aave/core-v3@')
+    has('function', sel('flashLoanSimple(address,address,uint256,bytes,uint16)'), 'flashLoanSimple(', '@aave/core-v3@')
+    has('function', sel('latestRoundData()'), 'latestRoundData(', '@chainlink/contracts@')
+    has('function', sel('requestRandomWords((bytes32,uint256,uint16,uint32,uint32,bytes))'), 'requestRandomWords(', '@chainlink/contracts@') // VRF v2.5
+    has('function', sel('execute(bytes,bytes[],uint256)'), 'execute(', '@uniswap/universal-router@')
+    has('event', ev('Supply(address,address,address,uint256,uint16)'), 'Supply(', '@aave/core-v3@')
+    has('event', ev('AnswerUpdated(int256,uint256,uint256)'), 'AnswerUpdated(', '@chainlink/contracts@')
+  })
+
+  it('skips test mocks of the packages added for breadth', () => {
+    for (const s of SignatureTable.sources()) {
+      if (s.startsWith('@aave/')) expect(s).not.toContain('/mocks/')
+      if (s.startsWith('@chainlink/')) expect(s).not.toMatch(/Mock|\/test\/|Test|Exposed|Example/)
+    }
   })
 })

@@ -1,8 +1,9 @@
 /**
  * The offline signature table: selectors and event topics of widely deployed contracts
- * (OpenZeppelin, Uniswap v2/v3, Safe, Multicall3, the ERC standards, viem's ABIs), built by
+ * (OpenZeppelin, Uniswap v2/v3 and Universal Router, Safe, Aave v3, Chainlink, Optimism,
+ * Multicall3, the ERC standards, viem's ABIs), built by
  * `scripts/build-signatures.mjs` from ABIs that npm packages ship. Every entry names the
- * sources it came from. No network: online lookup services are not used here.
+ * sources it came from. No network here: the opt-in online lookup is in `SignatureLookup`.
  */
 import { Abi as OxAbi } from 'ox'
 import type * as Abi from './Abi'
