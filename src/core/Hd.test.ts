@@ -159,3 +159,68 @@ describe('Hd', () => {
     expect(fail(() => Hd.find(root, '0x00', [], 100_000)).name).toBe('Hd.InvalidRangeError')
   })
 })
+
+describeVectors('BIP-32 vectors through the fast range path (JavaScript, then WebAssembly)', () => {
+  const data = readVector<{ vectors: { vector: number; seed?: string; chains?: { path: string; xpub: string; xprv: string }[] }[] }>('bip32/bip32-test-vectors.json')
+  /** Each chain's last level becomes the index i; the row's keys must be the vector's, and watch-only from the parent xpub too. */
+  function check(): number {
+    let n = 0
+    for (const v of data.vectors.filter((v) => v.chains)) {
+      const root = Hd.fromSeed(Hex.toBytes(`0x${v.seed}`))
+      for (const c of v.chains!) {
+        const parts = c.path.split('/')
+        if (parts.length < 2) continue
+        const last = parts.pop()!
+        const hardened = /['hH]$/.test(last)
+        const t = Hd.parseTemplate([...parts, hardened ? "i'" : 'i'].join('/'))
+        const row = Hd.range(root, t, Number(last.replace(/['hH]$/, '')), 1)[0]!
+        const want = Hd.fromExtendedKey(c.xprv)
+        expect(row.privateKey, c.path).toBe(Hex.fromBytes(want.privateKey!))
+        expect(row.publicKey, c.path).toBe(Hex.fromBytes(want.publicKey!))
+        expect(row.address, c.path).toBe(Key.fromPublicKeyBytes(want.publicKey!).address)
+        if (!hardened) {
+          const parentXpub = Hd.derive(root, parts.join('/')).publicExtendedKey
+          const watch = Hd.range(Hd.fromExtendedKey(parentXpub), Hd.parseTemplate('i'), Number(last), 1)[0]!
+          expect(watch.publicKey, `watch-only ${c.path}`).toBe(row.publicKey)
+          expect(watch.privateKey).toBeUndefined()
+        }
+        n++
+      }
+    }
+    return n
+  }
+
+  it('JavaScript engine, then the WebAssembly engine after Hd.useWasm(); both equal ethers v5 on every preset', async () => {
+    const phrase = Mnemonic.generate(12)
+    const root = Hd.fromSeed(Mnemonic.toSeed(phrase))
+    const before = Hd.PRESET_IDS.map((id) => Hd.range(root, Hd.template(id), 1000, 5))
+    expect(check()).toBeGreaterThan(10)
+    expect(await Hd.useWasm()).toBe(true)
+    expect(check()).toBeGreaterThan(10)
+    const after = Hd.PRESET_IDS.map((id) => Hd.range(root, Hd.template(id), 1000, 5))
+    expect(after).toEqual(before)
+    const node = ethers.utils.HDNode.fromMnemonic(phrase)
+    for (const r of after.flat()) {
+      const e = node.derivePath(r.path)
+      expect([r.address, r.publicKey, r.privateKey]).toEqual([e.address, e.publicKey, e.privateKey])
+    }
+    const found = Hd.find(root, after[2]![3]!.address, Hd.PRESET_IDS.map((id) => ({ id, template: Hd.template(id) })), 10, { start: 1000 })
+    expect(found?.path).toBe(after[2]![3]!.path)
+  })
+
+  it('slices split the indexes into contiguous parts covering each index once', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Hd.MAX_SCAN }), fc.integer({ min: 1, max: 64 }), (count, parts) => {
+        const s = Hd.slices(count, parts)
+        expect(s.length).toBe(Math.min(count, parts))
+        let next = 0
+        for (const p of s) {
+          expect(p.start).toBe(next)
+          expect(p.count).toBeGreaterThan(0)
+          next += p.count
+        }
+        expect(next).toBe(count)
+      }),
+    )
+  })
+})

@@ -4,8 +4,12 @@
  * "find my address" across every preset.
  *
  * Speed: a range is derived from the parent node once, then one child per index (one
- * point multiplication each); the address comes from the public key the node already
- * has (decompressed, then keccak), never from re-deriving it from the private key.
+ * point multiplication each, by ox's WebAssembly secp256k1 engine once {@link useWasm}
+ * has resolved); the address is the keccak of the uncompressed child key that
+ * multiplication returns, so nothing is compressed and decompressed again. The parent's
+ * HMAC key (its chain code) is set up once per range. Any child where BIP-32 says
+ * "invalid, use the next index" (odds ~2^-127) goes through @scure/bip32 instead, so the
+ * results are exactly @scure/bip32's.
  *
  * @example
  * ```ts
@@ -14,8 +18,12 @@
  * rows[0].address // '0x…'
  * ```
  */
+import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha512 } from '@noble/hashes/sha2.js'
+import { keccak_256 } from '@noble/hashes/sha3.js'
 import { HDKey, HARDENED_OFFSET } from '@scure/bip32'
-import { Hex } from 'ox'
+import { Address, Hex } from 'ox'
 import { BaseError } from './Errors'
 import * as Key from './Key'
 
@@ -132,6 +140,113 @@ export function derive(node: Node, path: string | Template, i = 0): Node {
   return walk(node, t.components, i)
 }
 
+/** Uncompressed (65-byte) public key of a 32-byte private key; WebAssembly once loaded. */
+let publicKeyOf: (privateKey: Uint8Array) => Uint8Array = (k) => secp256k1.getPublicKey(k, false)
+let wasmReady: Promise<boolean> | undefined
+
+/**
+ * Loads ox's WebAssembly secp256k1 engine (`ox/wasm/Secp256k1`, an inlined module: no
+ * network request) for child key derivation, once. Until it resolves, or where WebAssembly
+ * is unavailable, @noble/curves is used; the results are identical. Resolves to whether
+ * WebAssembly is in use.
+ *
+ * @example
+ * ```ts
+ * await Hd.useWasm() // true
+ * ```
+ */
+export function useWasm(): Promise<boolean> {
+  wasmReady ??= import('ox/wasm/Secp256k1')
+    .then(async (m) => {
+      const engine = await m.engine()
+      const check = secp256k1.getPublicKey(new Uint8Array(32).fill(7), false)
+      const got = engine.getPublicKey(new Uint8Array(32).fill(7))
+      if (got.length !== 65 || !got.every((b, k) => b === check[k])) return false
+      publicKeyOf = (k) => engine.getPublicKey(k)
+      return true
+    })
+    .catch(() => false)
+  return wasmReady
+}
+
+const N = secp256k1.Point.Fn.ORDER
+
+function toBig(b: Uint8Array): bigint {
+  return BigInt(Hex.fromBytes(b))
+}
+
+/** A node reduced to what child derivation needs. */
+interface Lite {
+  privateKey?: Uint8Array
+  /** Compressed, 33 bytes. */
+  publicKey: Uint8Array
+  /** Uncompressed, 65 bytes (when known). */
+  uncompressed?: Uint8Array
+  chainCode: Uint8Array
+  mac?: ReturnType<typeof hmac.create>
+  kpar?: bigint
+  point?: InstanceType<typeof secp256k1.Point>
+}
+
+function lite(n: Node): Lite {
+  return { privateKey: n.privateKey ?? undefined, publicKey: n.publicKey!, chainCode: n.chainCode! }
+}
+
+function compress(u: Uint8Array): Uint8Array {
+  const c = new Uint8Array(33)
+  c[0] = 2 + (u[64]! & 1)
+  c.set(u.subarray(1, 33), 1)
+  return c
+}
+
+/**
+ * The BIP-32 child of a reduced node, or undefined when BIP-32 calls it invalid (the
+ * caller then goes through @scure/bip32, which moves on to the next index as it does).
+ */
+function liteChild(p: Lite, c: Component, i: number): Lite | undefined {
+  const index = (c.variable ? i : c.index) + (c.hardened ? HARDENED_OFFSET : 0)
+  if (c.hardened && !p.privateKey) throw new HardenedFromPublicError()
+  const data = new Uint8Array(37)
+  if (c.hardened) data.set(p.privateKey!, 1)
+  else data.set(p.publicKey, 0)
+  data[33] = index >>> 24
+  data[34] = (index >>> 16) & 0xff
+  data[35] = (index >>> 8) & 0xff
+  data[36] = index & 0xff
+  p.mac ??= hmac.create(sha512, p.chainCode)
+  const I = p.mac.clone().update(data).digest()
+  const il = toBig(I.subarray(0, 32))
+  if (il >= N) return undefined
+  const chainCode = I.slice(32)
+  if (p.privateKey) {
+    p.kpar ??= toBig(p.privateKey)
+    const k = (p.kpar + il) % N
+    if (k === 0n) return undefined
+    const privateKey = Hex.toBytes(Hex.fromNumber(k, { size: 32 }))
+    const uncompressed = publicKeyOf(privateKey)
+    return { privateKey, uncompressed, publicKey: compress(uncompressed), chainCode, kpar: k }
+  }
+  p.point ??= secp256k1.Point.fromBytes(p.publicKey)
+  const point = il === 0n ? p.point : secp256k1.Point.BASE.multiply(il).add(p.point)
+  if (point.equals(secp256k1.Point.ZERO)) return undefined
+  const uncompressed = point.toBytes(false)
+  return { uncompressed, publicKey: compress(uncompressed), chainCode, point }
+}
+
+function liteAccount(n: Lite, index: number, path: string): Account {
+  const address = Address.checksum(Hex.fromBytes(keccak_256(n.uncompressed!.subarray(1)).subarray(12)))
+  return { index, path, address, publicKey: Hex.fromBytes(n.publicKey), ...(n.privateKey ? { privateKey: Hex.fromBytes(n.privateKey) } : {}) }
+}
+
+/** Index `i` of a template below its (once-derived) parent: the fast path, or @scure/bip32's. */
+function indexAccount(parent: Node, base: Lite, t: Template, after: readonly Component[], i: number): Account {
+  const path = pathOf(t, i)
+  let n = liteChild(base, t.components[t.variableAt]!, i)
+  for (const c of after) n = n && liteChild(n, c, i)
+  if (n) return liteAccount(n, i, path)
+  return account(walk(child(parent, t.components[t.variableAt]!, i), after, i), i, path)
+}
+
 export interface Account {
   index: number
   path: string
@@ -174,13 +289,12 @@ export function range(node: Node, t: Template, start: number, count: number, opt
   const end = Math.min(start + count, HARDENED_OFFSET)
   if (!t.relative && node.depth !== 0) throw new InvalidPathError('An absolute path (m/…) needs the root key.', 'Below an extended key, write the path without m/, e.g. 0/i.')
   const parent = walk(node, t.components.slice(0, t.variableAt), 0)
+  const base = lite(parent)
   const after = t.components.slice(t.variableAt + 1)
-  const v = t.components[t.variableAt]!
   const out: Account[] = []
   for (let i = start; i < end; i++) {
     if (options.signal?.aborted) break
-    const n = walk(child(parent, v, i), after, i)
-    const a = account(n, i, pathOf(t, i))
+    const a = indexAccount(parent, base, t, after, i)
     out.push(a)
     options.onRow?.(a)
   }
@@ -195,35 +309,53 @@ export interface Found {
 }
 
 /**
- * Scans indexes 0 .. count - 1 of every template for `address`; returns the first match
- * or undefined. `onProgress(done, total)` is called as it goes.
+ * Scans indexes `start .. start + count - 1` (start defaults to 0) of every template for
+ * `address`; returns the first match or undefined. `onProgress(done, total)` is called as
+ * it goes. Workers each take one slice of the indexes (see {@link slices}).
  */
 export function find(
   node: Node,
   address: string,
   templates: readonly { id: PresetId | 'custom'; template: Template }[],
   count: number,
-  options: { onProgress?: (done: number, total: number) => void; signal?: { aborted: boolean } } = {},
+  options: { start?: number; onProgress?: (done: number, total: number) => void; signal?: { aborted: boolean } } = {},
 ): Found | undefined {
+  const start = options.start ?? 0
   if (!Number.isSafeInteger(count) || count < 1 || count > MAX_SCAN) throw new InvalidRangeError(`Scan from 1 to ${MAX_SCAN} indexes per path, got ${count}.`)
+  if (!Number.isSafeInteger(start) || start < 0 || start + count > MAX_SCAN) throw new InvalidRangeError(`The scan must stay within indexes 0 to ${MAX_SCAN - 1}.`)
   const want = address.trim().toLowerCase()
   const total = count * templates.length
   let done = 0
   for (const { id, template: t } of templates) {
     if (t.variableAt < 0) continue
     const parent = walk(node, t.components.slice(0, t.variableAt), 0)
+    const base = lite(parent)
     const after = t.components.slice(t.variableAt + 1)
     const v = t.components[t.variableAt]!
-    for (let i = 0; i < count; i++) {
+    for (let i = start; i < start + count; i++) {
       if (options.signal?.aborted) return undefined
-      const n = walk(child(parent, v, i), after, i)
-      if (addressOf(n).toLowerCase() === want) return { preset: id, path: pathOf(t, i), index: i, account: account(n, i, pathOf(t, i)) }
+      let n = liteChild(base, v, i)
+      for (const c of after) n = n && liteChild(n, c, i)
+      const lower = n ? Hex.fromBytes(keccak_256(n.uncompressed!.subarray(1)).subarray(12)) : addressOf(walk(child(parent, v, i), after, i)).toLowerCase()
+      if (lower === want) return { preset: id, path: pathOf(t, i), index: i, account: indexAccount(parent, base, t, after, i) }
       done++
       if (done % 50 === 0) options.onProgress?.(done, total)
     }
   }
   options.onProgress?.(total, total)
   return undefined
+}
+
+/** Splits indexes 0 .. count - 1 into `parts` contiguous slices (fewer when count is small). */
+export function slices(count: number, parts: number): { start: number; count: number }[] {
+  const k = Math.max(1, Math.min(Math.floor(parts), count))
+  const out: { start: number; count: number }[] = []
+  for (let j = 0; j < k; j++) {
+    const a = Math.floor((count * j) / k)
+    const b = Math.floor((count * (j + 1)) / k)
+    if (b > a) out.push({ start: a, count: b - a })
+  }
+  return out
 }
 
 /** The keys a wallet shows for a seed: root xprv, the account xprv/xpub and the xpub of the address chain. */
