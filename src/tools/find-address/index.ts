@@ -8,6 +8,8 @@ import meta from './meta'
 interface Input {
   address: string
   source: NodeSource
+  /** First index scanned (a worker's slice; 0 for the whole scan). */
+  start: number
   count: number
   templates: { id: Hd.PresetId | 'custom'; template: Hd.Template }[]
 }
@@ -33,6 +35,13 @@ export function parse(raw: RawInput): Parsed<Input> {
     if (!/^\d{1,6}$/.test(t) || Number(t) < 1 || Number(t) > Hd.MAX_SCAN) throw new Hd.InvalidRangeError(`Indexes per path must be from 1 to ${Hd.MAX_SCAN}.`)
     return Number(t)
   })
+  // `start` is not a form field: the find-address page splits 0 .. N-1 into one slice per
+  // core and gives each worker its slice as start + count.
+  const start = at('count', () => {
+    const t = (raw.start || '0').trim()
+    if (!/^\d{1,6}$/.test(t) || Number(t) + (count ?? 1) > Hd.MAX_SCAN) throw new Hd.InvalidRangeError(`The scan must stay within indexes 0 to ${Hd.MAX_SCAN - 1}.`)
+    return Number(t)
+  })
   const templates: Input['templates'] = Hd.PRESET_IDS.map((id) => ({ id, template: Hd.template(id) }))
   if ((raw.path ?? '').trim()) {
     const t = at('path', () => {
@@ -43,22 +52,24 @@ export function parse(raw: RawInput): Parsed<Input> {
     })
     if (t) templates.push({ id: 'custom', template: t })
   }
-  if (Object.keys(errors).length || !source || count === undefined) return { ok: false, errors }
-  return { ok: true, value: { address, source, count, templates } }
+  if (Object.keys(errors).length || !source || count === undefined || start === undefined) return { ok: false, errors }
+  return { ok: true, value: { address, source, start, count, templates } }
 }
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ address, source, count, templates }, ctx) => {
+  run: async ({ address, source, start, count, templates }, ctx) => {
+    await Hd.useWasm()
     const node = nodeOf(source)
     const found = Hd.find(node, address, templates, count, {
+      start,
       signal: ctx.signal,
       onProgress: (done, total) => ctx.progress(done / total, `${done} of ${total} addresses checked`),
     })
     const scanned = templates.map((t) => t.template.text).join(', ')
     if (!found) {
       const r: ToolResult = {
-        notes: [{ tone: 'warn', text: `Not found in the first ${count} indexes of ${scanned}. Check the passphrase (each one gives different addresses), try more indexes, or add the path your wallet used.` }],
+        notes: [{ tone: 'warn', text: `Not found in ${start ? `indexes ${start} to ${start + count - 1}` : `the first ${count} indexes`} of ${scanned}. Check the passphrase (each one gives different addresses), try more indexes, or add the path your wallet used.` }],
         sections: [{ rows: [{ label: 'Result', value: 'not found', mono: false, tone: 'warn' }] }],
       }
       return r

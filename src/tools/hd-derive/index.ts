@@ -59,7 +59,8 @@ export function toCsv(rows: readonly Hd.Account[], withKeys = false): string {
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ source, template, start, count }, ctx) => {
+  run: async ({ source, template, start, count }, ctx) => {
+    await Hd.useWasm()
     const node = nodeOf(source)
     let done = 0
     const rows = Hd.range(node, template, start, count, {
