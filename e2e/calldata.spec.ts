@@ -112,3 +112,51 @@ test('calldata: decode a revert and a Transfer log', async ({ page }) => {
   await expect(output(page, 'to')).toHaveText('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')
   await expect(output(page, 'value')).toHaveText('1000000')
 })
+
+// The opt-in online lookup is the one place a request may leave the app: this spec-only
+// override of the `requests` fixture allows exactly api.openchain.xyz (stood in for by
+// page.route, since the real service cannot be reached here) and still fails on any other host.
+const OPENCHAIN = 'https://api.openchain.xyz'
+const testWithOpenchain = test.extend({
+  requests: [
+    async ({ page, baseURL, devnet }, use) => {
+      const urls: string[] = []
+      page.on('request', (r) => urls.push(r.url()))
+      await use(urls)
+      const allowed = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin, OPENCHAIN]
+      const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && !allowed.includes(new URL(u).origin))
+      expect(foreign, 'requests to hosts other than the app, the chosen node and the opted-in lookup').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+testWithOpenchain('calldata: unknown selectors are looked up online only when the box is ticked', async ({ page, requests }) => {
+  const asked: string[] = []
+  await page.route(`${OPENCHAIN}/**`, async (route) => {
+    asked.push(route.request().url())
+    // approve(...) does not hash to 0x6fb66f2d: a lying answer, to be ignored.
+    const body = { ok: true, result: { event: {}, function: { '0x6fb66f2d': [{ name: 'approve(address,uint256)', filtered: false }, { name: 'mintTo(address,uint256,bytes32)', filtered: false }] } } }
+    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) })
+  })
+  await openTool(page, 'calldata-decode', { data: MINT_TO })
+  const box = page.getByRole('checkbox', { name: 'Look up unknown selectors online (sends the selector to api.openchain.xyz)' })
+  await expect(box).not.toBeChecked()
+  // off: the types are guessed, and nothing is sent anywhere
+  await expect(output(page, 'function')).toContainText('guessed_6fb66f2d')
+  await page.waitForTimeout(300)
+  expect(asked).toEqual([])
+  expect(requests.filter((u) => u.startsWith(OPENCHAIN))).toEqual([])
+  // on: one request for the selector; the lying candidate is dropped, the one that fits is used
+  await box.check()
+  await expect(output(page, 'function')).toHaveText('mintTo(address,uint256,bytes32)')
+  await expect(output(page, 'source')).toHaveText('api.openchain.xyz (online lookup)')
+  await expect(output(page, 'candidate 1')).toHaveText('mintTo(address,uint256,bytes32)')
+  await expect(output(page, 'arg2')).toHaveText('0x6d656d6f00000000000000000000000000000000000000000000000000000000')
+  await expect(page.getByText('1 answer from api.openchain.xyz did not hash to 0x6fb66f2d and was ignored.')).toBeVisible()
+  expect(asked).toEqual([`${OPENCHAIN}/signature-database/v1/lookup?function=0x6fb66f2d&filter=true`])
+  // off again: back to guessing, no further request
+  await box.uncheck()
+  await expect(output(page, 'function')).toContainText('guessed_6fb66f2d')
+  expect(asked).toHaveLength(1)
+})
