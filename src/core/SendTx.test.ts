@@ -1,3 +1,4 @@
+import { Wallet } from 'ethers'
 import { readdirSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -137,8 +138,8 @@ describe('SendTx: bad input', () => {
     // EIP-155 signing data without chain id: a pre-EIP-155 legacy transaction signed by cast.
     const raw = await castAsync(['mktx', '--legacy', '--private-key', ANVIL_KEYS[0], '--nonce', '0', '--gas-limit', '21000', '--gas-price', '1', '--chain', '1', base.to!])
     expect(SendTx.inspectRaw(raw).chainId).toBe(1)
-    const pre155 = readVector<Record<string, { txbytes: string }>>('tx/ethereum-tests/ttSignature/RightVRSTest.json')
-    const preRaw = Object.values(pre155)[0]!.txbytes
+    // A pre-EIP-155 legacy transaction (v = 27/28), signed by ethers v5 with chain id 0.
+    const preRaw = await new Wallet(ANVIL_KEYS[0]).signTransaction({ nonce: 0, gasLimit: 21000, gasPrice: 1, to: base.to!, value: 0, chainId: 0 })
     expect(SendTx.inspectRaw(preRaw).chainId).toBeNull()
     await expect(SendTx.broadcast(rpc, preRaw)).rejects.toMatchObject({ name: 'SendTx.NoChainIdError' })
     expect(calls).toEqual([])

@@ -97,7 +97,9 @@ describe('Siwe', () => {
     )
   }, 60_000)
   it('lists time problems', () => {
-    const m = Siwe.parse(readVector<any>('eip4361/erc4361-examples.json').examples[0].message)
+    const m = Siwe.parse(
+      'example.com wants you to sign in with your Ethereum account:\n0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2\n\n\nURI: https://example.com\nVersion: 1\nChain ID: 1\nNonce: 12345678\nIssued At: 2021-09-30T16:25:24Z',
+    )
     const p = Siwe.problems({ ...m, expirationTime: '2020-01-01T00:00:00Z', notBefore: '2030-01-01T00:00:00Z' }, { now: new Date('2025-01-01T00:00:00Z'), chainId: 10n, domain: 'evil.com' })
     expect(p.map((x) => x.field).sort()).toEqual(['chainId', 'domain', 'expirationTime', 'notBefore'])
   })

@@ -97,7 +97,7 @@ describe('TxDecode errors name the field', () => {
   })
 })
 
-describe('TxDecode against cast decode-tx', () => {
+describeVectors('TxDecode against cast decode-tx', () => {
   it('agrees on the signer and hash of the published valid transactions', async () => {
     const valid = txTests().filter(([, t]) => latest(t).hash)
     let compared = 0
