@@ -1,0 +1,119 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { slices } from '../../../core/Hd'
+import { withDefaults } from '../../../tools/define'
+import type { RawInput, ToolResult } from '../../../tools/types'
+import { runInWorker, type WorkerRun } from '../../../workers/client'
+import { Field, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
+
+const idle: RunState = { status: 'idle', fieldErrors: {} }
+
+/** True when a worker's result says it found the address. */
+function isFound(r: ToolResult): boolean {
+  return r.sections.some((s) => s.rows.some((x) => x.label === 'Result' && x.value === 'found'))
+}
+
+/**
+ * "Find my address": the indexes 0 … N−1 are split into one slice per core
+ * (`navigator.hardwareConcurrency`), each scanned on every path by its own worker. Progress
+ * sums the workers'; the first worker that finds the address stops all the others, and
+ * Cancel stops them all.
+ */
+export default function FindAddressPage({ meta, tool, values, setValues }: ToolPageProps) {
+  const [state, setState] = useState<RunState>(idle)
+  const workers = useRef<WorkerRun[]>([])
+  const seq = useRef(0)
+
+  const stop = useCallback(() => {
+    for (const w of workers.current) w.cancel()
+    workers.current = []
+  }, [])
+  useEffect(() => stop, [stop])
+
+  const run = () => {
+    stop()
+    const my = ++seq.current
+    const raw: RawInput = withDefaults(meta, values)
+    const parsed = tool.parse(raw)
+    if (!parsed.ok) {
+      setState({ status: 'error', fieldErrors: parsed.errors })
+      return
+    }
+    const { count, templates } = parsed.value as { count: number; templates: unknown[] }
+    const total = count * templates.length
+    const parts = slices(count, Math.max(1, navigator.hardwareConcurrency || 2))
+    const done = new Array<number>(parts.length).fill(0)
+    const report = () => {
+      const d = Math.round(done.reduce((a, b) => a + b, 0))
+      setState((s) => (s.status === 'running' ? { ...s, progress: { fraction: d / total, label: `${d} of ${total} addresses checked on ${parts.length} ${parts.length === 1 ? 'core' : 'cores'}` } } : s))
+    }
+    setState({ status: 'running', fieldErrors: {}, progress: { fraction: 0, label: `Starting ${parts.length} ${parts.length === 1 ? 'worker' : 'workers'}…` } })
+    let left = parts.length
+    let last: ToolResult | undefined
+    workers.current = parts.map((p, k) => {
+      const w = runInWorker(meta.id, { ...raw, start: String(p.start), count: String(p.count) }, undefined, (f) => {
+        if (my !== seq.current) return
+        done[k] = f * p.count * templates.length
+        report()
+      })
+      void w.promise.then((out) => {
+        if (my !== seq.current) return
+        if (!out.ok) {
+          if (out.error.name === 'Cancelled') return
+          stop()
+          seq.current++
+          setState({ status: 'error', error: out.error, fieldErrors: out.fieldErrors ?? {} })
+          return
+        }
+        done[k] = p.count * templates.length
+        if (isFound(out.result)) {
+          stop()
+          seq.current++
+          setState({ status: 'done', result: out.result, fieldErrors: {} })
+          return
+        }
+        last = out.result
+        report()
+        if (--left === 0) {
+          // Nobody found it: one note for the whole scan, not one per slice.
+          const scanned = (parsed.value as { templates: { template: { text: string } }[] }).templates.map((t) => t.template.text).join(', ')
+          setState({
+            status: 'done',
+            fieldErrors: {},
+            result: {
+              ...last!,
+              notes: [{ tone: 'warn', text: `Not found in the first ${count} indexes of ${scanned}. Check the passphrase (each one gives different addresses), try more indexes, or add the path your wallet used.` }],
+            },
+          })
+        }
+      })
+      return w
+    })
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    run()
+  }
+  const cancel = () => {
+    stop()
+    seq.current++
+    setState({ status: 'error', fieldErrors: {}, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } })
+  }
+  return (
+    <>
+      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+        {meta.fields.map((f) => (
+          <Field key={f.name} spec={f} value={values[f.name] ?? f.default ?? ''} error={state.fieldErrors[f.name]} onChange={(v) => setValues({ [f.name]: v })} />
+        ))}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={state.status === 'running'}>
+            Run
+          </button>
+        </div>
+      </form>
+      <Progress state={state} onCancel={cancel} />
+      <FormError state={state} />
+      {state.status === 'done' && state.result && <ResultView result={state.result} />}
+    </>
+  )
+}
