@@ -177,23 +177,8 @@ function functionCandidates(selector: string, options: DecodeOptions): Candidate
   return out
 }
 
-/**
- * Encodes a call: the function's selector, then its arguments (coerced values, see
- * `AbiCodec.coerceAll`).
- *
- * @example
- * ```ts
- * Calldata.encodeCall(transfer, ['0xd8dA…6045', 1000000n]) // '0xa9059cbb…'
- * ```
- */
-export function encodeCall(item: Abi.FunctionItem, values: readonly unknown[]): Hex.Hex {
-  return `${AbiItem.getSelector(item as never)}${AbiCodec.encode(item.inputs, values).slice(2)}` as Hex.Hex
-}
-
-/** The 4-byte selector of a function or error. */
-export function selectorOf(item: Abi.FunctionItem | Abi.ErrorItem): Hex.Hex {
-  return AbiItem.getSelector(item as never)
-}
+// Encoding lives in CalldataEncode (which does not load the signature table); re-exported here.
+export { encodeCall, selectorOf } from './CalldataEncode'
 
 /** Decoded values with their paths, names and types. */
 export function argsOf(params: AbiCodec.Params, values: readonly unknown[]): Arg[] {

@@ -1,7 +1,7 @@
 import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
 import * as AbiLayout from '../../core/AbiLayout'
-import * as Calldata from '../../core/Calldata'
+import * as Calldata from '../../core/CalldataEncode'
 import { defineTool } from '../define'
 import type { Parsed, RawInput } from '../types'
 import { pickFunction, wordRows } from '../abi/rows'
