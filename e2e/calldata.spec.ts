@@ -160,3 +160,24 @@ testWithOpenchain('calldata: unknown selectors are looked up online only when th
   await expect(output(page, 'function')).toContainText('guessed_6fb66f2d')
   expect(asked).toHaveLength(1)
 })
+
+testWithOpenchain('calldata: an unknown custom error is looked up online only when the box is ticked', async ({ page }) => {
+  // ethers v5: Interface(['error NotEnoughTickets(uint256 wanted, uint256 left)']).encodeErrorResult('NotEnoughTickets', [5, 2])
+  const data = '0x77e4cc7600000000000000000000000000000000000000000000000000000000000000050000000000000000000000000000000000000000000000000000000000000002'
+  const asked: string[] = []
+  await page.route(`${OPENCHAIN}/**`, async (route) => {
+    asked.push(route.request().url())
+    const body = { ok: true, result: { event: {}, function: { '0x77e4cc76': [{ name: 'NotEnoughTickets(uint256,uint256)', filtered: false }] } } }
+    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) })
+  })
+  await openTool(page, 'error-decode', { data })
+  await expect(output(page, 'error')).toContainText('UnknownError_77e4cc76')
+  await page.waitForTimeout(300)
+  expect(asked).toEqual([])
+  await page.getByRole('checkbox', { name: 'Look up unknown selectors online (sends the selector to api.openchain.xyz)' }).check()
+  await expect(output(page, 'error')).toHaveText('NotEnoughTickets(uint256,uint256)')
+  await expect(output(page, 'source')).toHaveText('api.openchain.xyz (online lookup)')
+  await expect(output(page, 'arg0')).toHaveText('5')
+  await expect(output(page, 'arg1')).toHaveText('2')
+  expect(asked).toEqual([`${OPENCHAIN}/signature-database/v1/lookup?function=0x77e4cc76&filter=true`])
+})
