@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { repoRoot } from '../../test/support'
@@ -61,6 +62,11 @@ describe('the offline signature table', () => {
     has('function', sel('execute(bytes,bytes[],uint256)'), 'execute(', '@uniswap/universal-router@')
     has('event', ev('Supply(address,address,address,uint256,uint16)'), 'Supply(', '@aave/core-v3@')
     has('event', ev('AnswerUpdated(int256,uint256,uint256)'), 'AnswerUpdated(', '@chainlink/contracts@')
+  })
+
+  it('stays small enough to lazy-load in the browser (under 200 KB gzipped)', () => {
+    const raw = readFileSync(join(repoRoot, 'src/core/data/signatures.json'))
+    expect(gzipSync(raw).length).toBeLessThan(200 * 1024)
   })
 
   it('skips test mocks of the packages added for breadth', () => {
