@@ -150,3 +150,61 @@ test('hd-derive: the table fills from workers, pages, and reveals keys until hid
   expect(csv[1]).toContain(node.derivePath("m/44'/60'/0'/0/6").address)
   expect(page.url()).not.toContain('junk')
 })
+
+test('find-address: one worker per core, the first to find the address stops the rest', async ({ page }) => {
+  // Ledger legacy index 37 of the test phrase, from an independent implementation (ethers v5).
+  const target = ethers.utils.HDNode.fromMnemonic(TEST_PHRASE).derivePath("m/44'/60'/0'/37").address
+  await openTool(page, 'find-address')
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency || 2)
+  let started = 0
+  page.on('worker', () => started++)
+  await page.getByLabel('Address to find').fill(target)
+  await page.getByLabel('Recovery phrase or xprv').fill(TEST_PHRASE)
+  await page.getByLabel('Indexes per path').fill('40')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(output(page, 'Path')).toHaveText("m/44'/60'/0'/37", { timeout: 30_000 })
+  await expect(output(page, 'Address')).toHaveText(target)
+  expect(started).toBeGreaterThanOrEqual(Math.min(cores, 40))
+  await expect.poll(() => page.workers().length).toBe(0)
+})
+
+test('find-address: a long scan shows progress and Cancel stops every worker', async ({ page }) => {
+  await openTool(page, 'find-address')
+  await page.getByLabel('Address to find').fill('0x000000000000000000000000000000000000dEaD')
+  await page.getByLabel('Recovery phrase or xprv').fill(TEST_PHRASE)
+  await page.getByLabel('Indexes per path').fill('10000')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByText(/addresses checked on \d+ cores?/)).toBeVisible({ timeout: 30_000 })
+  expect(page.workers().length).toBeGreaterThan(0)
+  await page.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByText('Cancelled.')).toBeVisible()
+  await expect.poll(() => page.workers().length).toBe(0)
+})
+
+test('find-address: not found on any path says so once', async ({ page }) => {
+  await openTool(page, 'find-address')
+  await page.getByLabel('Address to find').fill('0x000000000000000000000000000000000000dEaD')
+  await page.getByLabel('Recovery phrase or xprv').fill(TEST_PHRASE)
+  await page.getByLabel('Indexes per path').fill('30')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(output(page, 'Result')).toHaveText('not found', { timeout: 30_000 })
+  await expect(page.getByText(/Not found in the first 30 indexes of m\/44'\/60'\/0'\/0\/i, m\/44'\/60'\/i'\/0\/0, m\/44'\/60'\/0'\/i\./)).toHaveCount(1)
+})
+
+test('address-from-key: a key from the wallet tools is picked from the keyring', async ({ page }) => {
+  await openTool(page, 'key')
+  await page.getByRole('textbox', { name: 'Private key' }).fill(ANVIL_KEY_1)
+  await page.getByRole('button', { name: 'Import key' }).click()
+  await expect(output(page, 'Address')).toHaveText(ANVIL_ADDR_1)
+  // in-app navigation keeps the in-memory keyring
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Find a tool' }).fill('address from a key')
+  await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: /Address from a key/ }).first().click()
+  await expect(page).toHaveURL(/\/address-from-key$/)
+  await page.getByLabel("Key from this page's keyring").selectOption(ANVIL_ADDR_1)
+  const run = page.getByRole('button', { name: 'Run' })
+  if (await run.count()) await run.click()
+  await expect(output(page, 'Address')).toHaveText(ANVIL_ADDR_1)
+  await expect(output(page, 'Derived from')).toHaveText('private key')
+  expect(page.url()).not.toContain(ANVIL_KEY_1.slice(2, 20))
+})

@@ -27,10 +27,10 @@ describe('find-address slices (one per worker)', () => {
     expect(out[1]!.Address).toBe(target)
   })
 
-  it('a slice reaching past the scan limit is refused on the count field', () => {
+  it('a slice reaching past the scan limit is refused on the start field', () => {
     const parsed = parse({ address: target, phrase: PHRASE, count: '10', start: String(Hd.MAX_SCAN - 5) })
     expect(parsed.ok).toBe(false)
-    if (!parsed.ok) expect(parsed.errors.count).toMatch(/within indexes 0 to 9999/)
+    if (!parsed.ok) expect(parsed.errors.start).toMatch(/within indexes 0 to 9999: start at most 9990 for 10 indexes/)
     const bad = parse({ address: target, phrase: PHRASE, count: '10', start: 'x' })
     expect(bad.ok).toBe(false)
   })

@@ -35,11 +35,11 @@ export function parse(raw: RawInput): Parsed<Input> {
     if (!/^\d{1,6}$/.test(t) || Number(t) < 1 || Number(t) > Hd.MAX_SCAN) throw new Hd.InvalidRangeError(`Indexes per path must be from 1 to ${Hd.MAX_SCAN}.`)
     return Number(t)
   })
-  // `start` is not a form field: the find-address page splits 0 .. N-1 into one slice per
-  // core and gives each worker its slice as start + count.
-  const start = at('count', () => {
+  // The find-address page splits start .. start + N - 1 into one slice per core and gives
+  // each worker its slice as start + count.
+  const start = at('start', () => {
     const t = (raw.start || '0').trim()
-    if (!/^\d{1,6}$/.test(t) || Number(t) + (count ?? 1) > Hd.MAX_SCAN) throw new Hd.InvalidRangeError(`The scan must stay within indexes 0 to ${Hd.MAX_SCAN - 1}.`)
+    if (!/^\d{1,6}$/.test(t) || Number(t) + (count ?? 1) > Hd.MAX_SCAN) throw new Hd.InvalidRangeError(`The scan must stay within indexes 0 to ${Hd.MAX_SCAN - 1}: start at most ${Hd.MAX_SCAN - (count ?? 1)} for ${count ?? 1} indexes.`)
     return Number(t)
   })
   const templates: Input['templates'] = Hd.PRESET_IDS.map((id) => ({ id, template: Hd.template(id) }))

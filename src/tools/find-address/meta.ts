@@ -13,7 +13,8 @@ export default defineMeta({
     { name: 'address', label: 'Address to find', kind: 'text', placeholder: '0x…' },
     { name: 'phrase', label: 'Recovery phrase or xprv', kind: 'textarea', secret: true },
     { name: 'passphrase', label: 'Passphrase (optional)', kind: 'text', secret: true, help: 'A different passphrase gives entirely different addresses.' },
-    { name: 'count', label: 'Indexes per path', kind: 'text', default: '20', inputMode: 'numeric', help: 'Scans 0 … N−1 on every path (up to 10,000).' },
+    { name: 'count', label: 'Indexes per path', kind: 'text', default: '20', inputMode: 'numeric', help: 'Scans N indexes on every path (indexes below 10,000).' },
+    { name: 'start', label: 'Starting at index', kind: 'text', default: '0', inputMode: 'numeric', help: 'The first index scanned: 0, or where an earlier scan stopped.' },
     { name: 'path', label: 'Also scan this path', kind: 'text', placeholder: "m/44'/60'/0'/1/i", help: 'Optional; i is the index.' },
   ],
   examples: [

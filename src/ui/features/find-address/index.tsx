@@ -13,7 +13,7 @@ function isFound(r: ToolResult): boolean {
 }
 
 /**
- * "Find my address": the indexes 0 … N−1 are split into one slice per core
+ * "Find my address": the indexes start … start + N − 1 are split into one slice per core
  * (`navigator.hardwareConcurrency`), each scanned on every path by its own worker. Progress
  * sums the workers'; the first worker that finds the address stops all the others, and
  * Cancel stops them all.
@@ -38,9 +38,9 @@ export default function FindAddressPage({ meta, tool, values, setValues }: ToolP
       setState({ status: 'error', fieldErrors: parsed.errors })
       return
     }
-    const { count, templates } = parsed.value as { count: number; templates: unknown[] }
+    const { start, count, templates } = parsed.value as { start: number; count: number; templates: unknown[] }
     const total = count * templates.length
-    const parts = slices(count, Math.max(1, navigator.hardwareConcurrency || 2))
+    const parts = slices(count, Math.max(1, navigator.hardwareConcurrency || 2)).map((p) => ({ start: start + p.start, count: p.count }))
     const done = new Array<number>(parts.length).fill(0)
     const report = () => {
       const d = Math.round(done.reduce((a, b) => a + b, 0))
@@ -81,7 +81,7 @@ export default function FindAddressPage({ meta, tool, values, setValues }: ToolP
             fieldErrors: {},
             result: {
               ...last!,
-              notes: [{ tone: 'warn', text: `Not found in the first ${count} indexes of ${scanned}. Check the passphrase (each one gives different addresses), try more indexes, or add the path your wallet used.` }],
+              notes: [{ tone: 'warn', text: `Not found in ${start ? `indexes ${start} to ${start + count - 1}` : `the first ${count} indexes`} of ${scanned}. Check the passphrase (each one gives different addresses), try more indexes, or add the path your wallet used.` }],
             },
           })
         }
