@@ -118,17 +118,15 @@ test('calldata: decode a revert and a Transfer log', async ({ page }) => {
 // page.route, since the real service cannot be reached here) and still fails on any other host.
 const OPENCHAIN = 'https://api.openchain.xyz'
 const testWithOpenchain = test.extend({
-  requests: [
-    async ({ page, baseURL, devnet }, use) => {
-      const urls: string[] = []
-      page.on('request', (r) => urls.push(r.url()))
-      await use(urls)
-      const allowed = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin, OPENCHAIN]
-      const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && !allowed.includes(new URL(u).origin))
-      expect(foreign, 'requests to hosts other than the app, the chosen node and the opted-in lookup').toEqual([])
-    },
-    { auto: true },
-  ],
+  // A plain function keeps the base fixture's options (auto: true).
+  requests: async ({ page, baseURL, devnet }, use) => {
+    const urls: string[] = []
+    page.on('request', (r) => urls.push(r.url()))
+    await use(urls)
+    const allowed = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin, OPENCHAIN]
+    const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && !allowed.includes(new URL(u).origin))
+    expect(foreign, 'requests to hosts other than the app, the chosen node and the opted-in lookup').toEqual([])
+  },
 })
 
 testWithOpenchain('calldata: unknown selectors are looked up online only when the box is ticked', async ({ page, requests }) => {
