@@ -170,3 +170,21 @@ describe('SignatureLookup.lookup', () => {
     expect(called).toBe(0)
   })
 })
+
+describe('SignatureLookup.lookupOnce', () => {
+  it('asks the service once per selector, and asks again after a failure', async () => {
+    let calls = 0
+    let fail = true
+    const f: SignatureLookup.FetchLike = async () => {
+      calls++
+      if (fail) throw new TypeError('Failed to fetch')
+      return { ok: true, status: 200, text: async () => JSON.stringify(response('function', EXECUTE, ['execute(bytes,bytes[],uint256)'])) }
+    }
+    await expect(SignatureLookup.lookupOnce('function', EXECUTE, f)).rejects.toMatchObject({ name: 'SignatureLookup.UnreachableError' })
+    fail = false
+    const [a, b] = await Promise.all([SignatureLookup.lookupOnce('function', EXECUTE, f), SignatureLookup.lookupOnce('function', EXECUTE.toUpperCase().replace('0X', '0x'), f)])
+    expect(a.candidates.map((c) => c.signature)).toEqual(['execute(bytes,bytes[],uint256)'])
+    expect(b).toBe(a)
+    expect(calls).toBe(2)
+  })
+})

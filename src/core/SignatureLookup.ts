@@ -173,6 +173,23 @@ function itemOf(kind: Kind, signature: string, key: string): Abi.Item | null {
   }
 }
 
+const remembered = new Map<string, Promise<Lookup>>()
+
+/**
+ * `lookup`, asked once per kind and key for the life of the page: live decoders re-run on
+ * every keystroke and must not ask the service again. Failures are forgotten, so a retry asks.
+ */
+export function lookupOnce(kind: Kind, key: string, fetchFn: FetchLike): Promise<Lookup> {
+  const id = `${kind}:${key.toLowerCase()}`
+  let p = remembered.get(id)
+  if (!p) {
+    p = lookup(kind, key, fetchFn)
+    remembered.set(id, p)
+    p.catch(() => remembered.delete(id))
+  }
+  return p
+}
+
 export class InvalidKeyError extends BaseError {
   constructor(kind: Kind, key: string) {
     super('SignatureLookup.InvalidKeyError', `"${key.slice(0, 80)}" is not ${kind === 'function' ? 'a 4-byte selector' : 'a 32-byte topic'}.`, {

@@ -9,17 +9,9 @@ import { toErrorInfo } from '../../../core/Errors'
 
 type Input = Parameters<typeof decode>[0]
 
-/** Answers already fetched in this tab (live decoding re-runs on every keystroke). */
-const fetched = new Map<string, Promise<SignatureLookup.Lookup>>()
-
+/** Asked once per selector for this tab (live decoding re-runs on every keystroke). */
 function lookupOnline(selector: string): Promise<SignatureLookup.Lookup> {
-  let p = fetched.get(selector)
-  if (!p) {
-    p = SignatureLookup.lookup('function', selector, (url, init) => fetch(url, init as RequestInit))
-    fetched.set(selector, p)
-    p.catch(() => fetched.delete(selector))
-  }
-  return p
+  return SignatureLookup.lookupOnce('function', selector, (url, init) => fetch(url, init as RequestInit))
 }
 
 function hexOf(bytes: Uint8Array): string {

@@ -9,18 +9,10 @@ import { toErrorInfo } from '../../../core/Errors'
 
 type Input = Parameters<typeof decode>[0]
 
-/** Answers already fetched in this tab (live decoding re-runs on every keystroke). */
-const fetched = new Map<string, Promise<SignatureLookup.Lookup>>()
-
+/** Asked once per selector for this tab (live decoding re-runs on every keystroke). */
 function lookupOnline(selector: string): Promise<SignatureLookup.Lookup> {
-  let p = fetched.get(selector)
-  if (!p) {
-    // Errors share the 4-byte selector space with functions: the service files them as functions.
-    p = SignatureLookup.lookup('function', selector, (url, init) => fetch(url, init as RequestInit))
-    fetched.set(selector, p)
-    p.catch(() => fetched.delete(selector))
-  }
-  return p
+  // Errors share the 4-byte selector space with functions: the service files them as functions.
+  return SignatureLookup.lookupOnce('function', selector, (url, init) => fetch(url, init as RequestInit))
 }
 
 /**
