@@ -45,3 +45,21 @@ export function fieldParser<I extends Record<string, unknown>>(parsers: {
 export function messageOf(e: ErrorInfo): string {
   return e.hints.length ? `${e.message} ${e.hints.join(' ')}` : e.message
 }
+
+/**
+ * For parsers whose fields depend on each other: `at(field, f)` runs `f`, and on a throw
+ * records the error at the field it names (or at `field`) and returns undefined.
+ */
+export function errorCollector(): { errors: Record<string, string>; at: <T>(field: string, f: () => T) => T | undefined } {
+  const errors: Record<string, string> = {}
+  const at = <T>(field: string, f: () => T): T | undefined => {
+    try {
+      return f()
+    } catch (e) {
+      const info = toErrorInfo(e)
+      errors[info.field ?? field] = messageOf(info)
+      return undefined
+    }
+  }
+  return { errors, at }
+}

@@ -1,6 +1,5 @@
-import { toErrorInfo } from '../../core/Errors'
 import * as Hd from '../../core/Hd'
-import { defineTool, messageOf } from '../define'
+import { defineTool, errorCollector } from '../define'
 import { nodeOf, nodeSource, type NodeSource } from '../hd-derive/source'
 import type { Parsed, RawInput, ToolResult } from '../types'
 import meta from './meta'
@@ -15,16 +14,7 @@ interface Input {
 }
 
 export function parse(raw: RawInput): Parsed<Input> {
-  const errors: Record<string, string> = {}
-  const at = <T>(field: string, f: () => T): T | undefined => {
-    try {
-      return f()
-    } catch (e) {
-      const info = toErrorInfo(e)
-      errors[info.field ?? field] = messageOf(info)
-      return undefined
-    }
-  }
+  const { errors, at } = errorCollector()
   const address = (raw.address ?? '').trim()
   if (!/^0x[0-9a-fA-F]{40}$/.test(address)) errors.address = address === '' ? 'Enter the address to look for.' : 'An address is 0x followed by 40 hex digits.'
   const source = at('phrase', () => nodeSource({ ...raw, xpub: '' }))

@@ -1,6 +1,5 @@
-import { toErrorInfo } from '../../core/Errors'
 import * as Hd from '../../core/Hd'
-import { defineTool, messageOf } from '../define'
+import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, Section, ToolResult } from '../types'
 import meta from './meta'
 import { nodeOf, nodeSource, type NodeSource } from './source'
@@ -25,16 +24,7 @@ export function templateOf(raw: RawInput): Hd.Template {
 }
 
 export function parse(raw: RawInput): Parsed<Input> {
-  const errors: Record<string, string> = {}
-  const at = <T>(field: string, f: () => T): T | undefined => {
-    try {
-      return f()
-    } catch (e) {
-      const info = toErrorInfo(e)
-      errors[info.field ?? field] = messageOf(info)
-      return undefined
-    }
-  }
+  const { errors, at } = errorCollector()
   const source = at('phrase', () => nodeSource(raw))
   const template = at(raw.preset === 'custom' ? 'path' : 'preset', () => templateOf(raw))
   const start = at('start', () => index(raw.start || '0', 'First index', 2 ** 31 - 1))
