@@ -1,5 +1,5 @@
-import type { FormEvent, ReactNode } from 'react'
-import type { BlobLike, RawInput, Tool, ToolMeta } from '../../tools/types'
+import { useEffect, type FormEvent, type ReactNode } from 'react'
+import type { BlobLike, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
 import { Field } from './Field'
 import { ResultView } from './ResultView'
@@ -64,13 +64,59 @@ export function FormError({ state }: { state: RunState }) {
   )
 }
 
+/** A tool's fields, each with its value and its error. For pages that run the tool their own way. */
+export function FieldList({
+  fields,
+  values,
+  errors,
+  setValues,
+  files = {},
+  setFile,
+}: {
+  fields: readonly FieldSpec[]
+  values: RawInput
+  errors: Record<string, string>
+  setValues: (patch: RawInput) => void
+  files?: Record<string, BlobLike>
+  setFile?: (name: string, file: BlobLike | undefined) => void
+}) {
+  return (
+    <>
+      {fields.map((f) => (
+        <Field
+          key={f.name}
+          spec={f}
+          value={values[f.name] ?? ''}
+          error={errors[f.name]}
+          onChange={(v) => setValues({ [f.name]: v })}
+          file={files[f.name]}
+          onFile={(file) => setFile?.(f.name, file)}
+        />
+      ))}
+    </>
+  )
+}
+
 /**
  * The generic tool page body: fields in, result rows out. Custom pages can render it and
  * add to it (`children` go between the form and the result), or use its parts.
  */
-export function ToolForm(props: ToolPageProps & { children?: ReactNode; fieldsShown?: readonly string[] }) {
-  const { meta, tool, values, setValues, files, setFile } = props
+export function ToolForm(
+  props: ToolPageProps & {
+    children?: ReactNode
+    fieldsShown?: readonly string[]
+    /** The run button's label (default "Run", or "Send request" for network tools). */
+    submitLabel?: string
+    /** Called with each new successful result. */
+    onResult?: (result: ToolResult) => void
+  },
+) {
+  const { meta, tool, values, setValues, files, setFile, onResult } = props
   const { state, run, cancel } = useToolRun(meta, tool, values, files)
+  const done = state.status === 'done' ? state.result : undefined
+  useEffect(() => {
+    if (done) onResult?.(done)
+  }, [done, onResult])
   const live = isLive(meta)
   const shown = props.fieldsShown ? meta.fields.filter((f) => props.fieldsShown!.includes(f.name)) : meta.fields
   const onSubmit = (e: FormEvent) => {
@@ -80,21 +126,11 @@ export function ToolForm(props: ToolPageProps & { children?: ReactNode; fieldsSh
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        {shown.map((f) => (
-          <Field
-            key={f.name}
-            spec={f}
-            value={values[f.name] ?? ''}
-            error={state.fieldErrors[f.name]}
-            onChange={(v) => setValues({ [f.name]: v })}
-            file={files[f.name]}
-            onFile={(file) => setFile(f.name, file)}
-          />
-        ))}
+        <FieldList fields={shown} values={values} errors={state.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
         {!live && (
           <div className="actions">
             <button type="submit" className="primary" disabled={state.status === 'running'}>
-              {meta.runs === 'network' ? 'Send request' : 'Run'}
+              {props.submitLabel ?? (meta.runs === 'network' ? 'Send request' : 'Run')}
             </button>
           </div>
         )}

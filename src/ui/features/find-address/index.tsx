@@ -3,7 +3,7 @@ import { slices } from '../../../core/Hd'
 import { withDefaults } from '../../../tools/define'
 import type { RawInput, ToolResult } from '../../../tools/types'
 import { runInWorker, type WorkerRun } from '../../../workers/client'
-import { Field, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
+import { FieldList, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
 
 const idle: RunState = { status: 'idle', fieldErrors: {} }
 
@@ -102,9 +102,7 @@ export default function FindAddressPage({ meta, tool, values, setValues }: ToolP
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        {meta.fields.map((f) => (
-          <Field key={f.name} spec={f} value={values[f.name] ?? f.default ?? ''} error={state.fieldErrors[f.name]} onChange={(v) => setValues({ [f.name]: v })} />
-        ))}
+        <FieldList fields={meta.fields} values={values} errors={state.fieldErrors} setValues={setValues} />
         <div className="actions">
           <button type="submit" className="primary" disabled={state.status === 'running'}>
             Run

@@ -6,7 +6,7 @@ import { useState, useSyncExternalStore, type FormEvent } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import { messageOf, withDefaults } from '../../../tools/define'
 import type { ToolResult } from '../../../tools/types'
-import { Field, FormError, ResultView, type ToolPageProps } from '../../components'
+import { FieldList, FormError, ResultView, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 
 interface Entry {
@@ -74,9 +74,7 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        {meta.fields.map((f) => (
-          <Field key={f.name} spec={f} value={raw[f.name] ?? ''} error={state.fieldErrors[f.name]} onChange={(v) => setValues({ [f.name]: v })} />
-        ))}
+        <FieldList fields={meta.fields} values={raw} errors={state.fieldErrors} setValues={setValues} />
         <div className="actions">
           <button type="submit" className="primary" disabled={state.status === 'running'}>
             {state.status === 'running' ? 'Sending…' : 'Send request'}
