@@ -2,7 +2,7 @@ import * as AbiCodec from '../../core/AbiCodec'
 import * as AbiLayout from '../../core/AbiLayout'
 import { defineTool, fieldParser } from '../define'
 import type { Section } from '../types'
-import { wordRows } from '../abi/rows'
+import { wordRows } from '../kit/abiRows'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {

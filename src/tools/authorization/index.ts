@@ -3,7 +3,7 @@ import * as Authorization from '../../core/Authorization'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
-import { address, privateKey, uint } from '../sign-message/shared'
+import { address, privateKey, uint } from '../kit/fields'
 
 type Input =
   | { action: 'sign'; auth: Authorization.Unsigned; privateKey?: `0x${string}` }

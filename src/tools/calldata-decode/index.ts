@@ -3,7 +3,7 @@ import * as AbiCodec from '../../core/AbiCodec'
 import * as AbiLayout from '../../core/AbiLayout'
 import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
-import { callSections, optionalAbi, wordRows } from '../abi/rows'
+import { callSections, optionalAbi, wordRows } from '../kit/abiRows'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {

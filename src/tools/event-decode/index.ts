@@ -3,7 +3,7 @@ import * as AbiCodec from '../../core/AbiCodec'
 import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
-import { argRows, optionalAbi, sourceRow } from '../abi/rows'
+import { argRows, optionalAbi, sourceRow } from '../kit/abiRows'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {

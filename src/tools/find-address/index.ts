@@ -1,6 +1,6 @@
 import * as Hd from '../../core/Hd'
 import { defineTool, errorCollector } from '../define'
-import { nodeOf, nodeSource, type NodeSource } from '../hd-derive/source'
+import { nodeOf, nodeSource, type NodeSource } from '../kit/hdSource'
 import type { Parsed, RawInput, ToolResult } from '../types'
 import meta from './meta'
 

@@ -2,7 +2,7 @@ import * as Hd from '../../core/Hd'
 import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, Section, ToolResult } from '../types'
 import meta from './meta'
-import { nodeOf, nodeSource, type NodeSource } from './source'
+import { nodeOf, nodeSource, type NodeSource } from '../kit/hdSource'
 
 interface Input {
   source: NodeSource

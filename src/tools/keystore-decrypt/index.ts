@@ -4,7 +4,7 @@ import * as Keystore from '../../core/Keystore'
 import { defineTool, messageOf } from '../define'
 import type { BlobLike, Parsed, RawInput, Row, Section, ToolResult } from '../types'
 import meta from './meta'
-import { keystoreSource, readSource, type KeystoreSource } from './source'
+import { keystoreSource, readSource, type KeystoreSource } from '../kit/keystoreSource'
 
 interface Input {
   source: KeystoreSource

@@ -4,7 +4,7 @@ import * as Keystore from '../../core/Keystore'
 import * as Bounds from '../../core/KeystoreBounds'
 import { defineTool, messageOf } from '../define'
 import type { BlobLike, Parsed, RawInput, ToolResult } from '../types'
-import { keystoreSource, readSource, type KeystoreSource } from '../keystore-decrypt/source'
+import { keystoreSource, readSource, type KeystoreSource } from '../kit/keystoreSource'
 import meta from './meta'
 
 type Params = Keystore.EncryptKdf | 'keep'

@@ -3,7 +3,7 @@ import * as Signing from '../../core/Signing'
 import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
 import meta from './meta'
-import { privateKey } from './shared'
+import { privateKey } from '../kit/fields'
 
 type Mode = 'auto' | 'text' | 'hex' | 'digest'
 

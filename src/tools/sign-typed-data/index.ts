@@ -3,7 +3,7 @@ import * as TypedDataView from '../../core/TypedDataView'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section, ToolResult } from '../types'
 import meta from './meta'
-import { privateKey } from '../sign-message/shared'
+import { privateKey } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   typedData: TypedDataView.Parsed

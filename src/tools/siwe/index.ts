@@ -5,7 +5,7 @@ import * as SignatureInspect from '../../core/SignatureInspect'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
-import { uint } from '../sign-message/shared'
+import { uint } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   text: string

@@ -6,7 +6,7 @@ import type { AccessItem, TxType } from '../../core/TxDecode'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
-import { address, amount, hexBytes, onField, privateKey, uint } from '../sign-message/shared'
+import { address, amount, hexBytes, onField, privateKey, uint } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   tx: TxBuild.Input

@@ -5,7 +5,7 @@ import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section, ToolResult } from '../types'
 import meta from './meta'
-import { onField, uint } from '../sign-message/shared'
+import { onField, uint } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   raw: string

@@ -3,7 +3,7 @@ import * as TypedDataView from '../../core/TypedDataView'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
-import { address, onField } from '../sign-message/shared'
+import { address, onField } from '../kit/fields'
 import * as SignatureInspect from '../../core/SignatureInspect'
 
 interface Input extends Record<string, unknown> {
