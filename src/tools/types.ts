@@ -44,6 +44,12 @@ export interface FieldSpec {
   default?: string
   /** Input hint for mobile keyboards and password managers. */
   inputMode?: 'text' | 'decimal' | 'numeric'
+  /**
+   * Show this field only when another field's raw value is one of `is` (or is not one of
+   * `not`). A hidden field is not rendered, and `parse` sees its default instead of
+   * whatever it held (see `visibleRaw` in define.ts).
+   */
+  showWhen?: { field: string; is?: readonly string[]; not?: readonly string[] }
 }
 
 /** Raw input, exactly as typed: field name to string. */
@@ -72,10 +78,16 @@ export interface Section {
   rows: Row[]
 }
 
-export interface ToolResult {
+export interface ToolResult<D = unknown> {
   sections: Section[]
   /** Notes shown above the result (warnings, explanations). */
   notes?: { tone: 'info' | 'warn' | 'error'; text: string }[]
+  /**
+   * The result as typed data, for pages that do more than show rows (tables, keyring,
+   * history). Plain and structured-clone safe (it crosses from workers). Pages read this,
+   * never a row's label.
+   */
+  data?: D
 }
 
 export interface Example {
@@ -110,6 +122,11 @@ export interface RunContext {
   rpc?: Eip1193Like
   /** The URL of the connected endpoint, for messages (never a secret). */
   rpcUrl?: string
+  /**
+   * For tools with an opt-in online lookup: the `fetch` to use, given only when the person
+   * ticked the lookup. Absent (the default) means: contact nothing.
+   */
+  fetch?: (url: string, init?: { headers?: Record<string, string>; signal?: unknown }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>
 }
 
 /** Everything about a tool that is cheap to load: shown in the shell. */
