@@ -6,11 +6,11 @@ import { createHash } from 'node:crypto'
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import fc from 'fast-check'
-import { describe, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BaseError } from '../src/core/Errors'
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -32,13 +32,32 @@ export function readVectorText(rel: string): string {
   return readFileSync(vectorPath(rel), 'utf8')
 }
 
+/** Tests per describeVectors block (`<file> > <block>`), recorded by `npm test` when the vectors are present. */
+export const vectorCountsFile = join(repoRoot, 'test', 'vector-counts.json')
+
+function vectorCount(name: string): number {
+  const file = relative(repoRoot, expect.getState().testPath ?? '')
+  try {
+    const counts = JSON.parse(readFileSync(vectorCountsFile, 'utf8')) as Record<string, number>
+    return Math.max(1, counts[`${file} > ${name}`] ?? 1)
+  } catch {
+    return 1
+  }
+}
+
 /**
  * A describe block over official vectors. Where the vectors folder is absent its body is never
- * run (it would read the files): one placeholder test is reported as skipped instead.
+ * run (it would read the files): instead, as many tests as the block holds with the vectors
+ * (test/vector-counts.json, kept by `npm test`; 1 when unknown) are reported as skipped.
  */
 export function describeVectors(name: string, body: () => void): void {
   if (haveVectors) describe(name, body)
-  else describe(name, () => it.skip(`needs the official vectors in ${vectorsDir}`, () => {}))
+  else {
+    const n = vectorCount(name)
+    describe(name, () => {
+      for (let k = 1; k <= n; k++) it.skip(`needs the official vectors in ${vectorsDir} (${k}/${n})`, () => {})
+    })
+  }
 }
 
 /**
