@@ -140,10 +140,10 @@ export const testSeed: number = (() => {
 
 /**
  * Makes this test file's randomness replayable from {@link testSeed} and prints the seed
- * (called once per file by src/test-setup.ts): fast-check runs with that seed, and
+ * (called once per file by src/test-setup.ts): fast-check runs with that seed,
  * `crypto.getRandomValues` (used by tests and by the code under test: Mnemonic.generate,
- * Key.random, keystore salts) gives a SHA-256 counter stream of it. Tests only: the app
- * never runs this.
+ * Key.random, keystore salts) gives a SHA-256 counter stream of it, and Math.random a
+ * mulberry32 stream. Tests only: the app never runs this.
  */
 export function seedRandomness(): void {
   fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: testSeed })
@@ -160,7 +160,16 @@ export function seedRandomness(): void {
     return view
   }
   Object.defineProperty(crypto, 'getRandomValues', { value: seeded, configurable: true, writable: true })
-  console.log(`random seed ${testSeed} (fast-check and crypto.getRandomValues); replay with TEST_SEED=${testSeed}`)
+  // Math.random too (some tests pick sizes with it; the app never uses it): mulberry32.
+  let m = testSeed >>> 0
+  Math.random = () => {
+    m = (m + 0x6d2b79f5) >>> 0
+    let t = m
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  console.log(`random seed ${testSeed} (fast-check, crypto.getRandomValues, Math.random); replay with TEST_SEED=${testSeed}`)
 }
 
 function describeThrown(e: unknown): string {
