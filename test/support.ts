@@ -2,13 +2,16 @@
  * Test support shared by every suite: the official vectors folder, Foundry's `cast` as an
  * independent implementation, and a real `anvil` node on a free loopback port.
  */
+import { createHash } from 'node:crypto'
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { describe, it } from 'vitest'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { BaseError } from '../src/core/Errors'
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -29,13 +32,32 @@ export function readVectorText(rel: string): string {
   return readFileSync(vectorPath(rel), 'utf8')
 }
 
+/** Tests per describeVectors block (`<file> > <block>`), recorded by `npm test` when the vectors are present. */
+export const vectorCountsFile = join(repoRoot, 'test', 'vector-counts.json')
+
+function vectorCount(name: string): number {
+  const file = relative(repoRoot, expect.getState().testPath ?? '')
+  try {
+    const counts = JSON.parse(readFileSync(vectorCountsFile, 'utf8')) as Record<string, number>
+    return Math.max(1, counts[`${file} > ${name}`] ?? 1)
+  } catch {
+    return 1
+  }
+}
+
 /**
  * A describe block over official vectors. Where the vectors folder is absent its body is never
- * run (it would read the files): one placeholder test is reported as skipped instead.
+ * run (it would read the files): instead, as many tests as the block holds with the vectors
+ * (test/vector-counts.json, kept by `npm test`; 1 when unknown) are reported as skipped.
  */
 export function describeVectors(name: string, body: () => void): void {
   if (haveVectors) describe(name, body)
-  else describe(name, () => it.skip(`needs the official vectors in ${vectorsDir}`, () => {}))
+  else {
+    const n = vectorCount(name)
+    describe(name, () => {
+      for (let k = 1; k <= n; k++) it.skip(`needs the official vectors in ${vectorsDir} (${k}/${n})`, () => {})
+    })
+  }
 }
 
 /**
@@ -50,7 +72,13 @@ function foundryBin(tool: 'cast' | 'anvil'): string {
 const castBin = foundryBin('cast')
 const anvilBin = foundryBin('anvil')
 
-/** Runs Foundry's `cast` and returns its trimmed stdout; throws with stderr on failure. */
+/** True when the cast binary is installed (it is a dev dependency: absent means a broken install). */
+export const haveCast = existsSync(castBin)
+
+/**
+ * Runs Foundry's `cast` and returns its trimmed stdout; throws with stderr on failure, so a
+ * test that compares against cast fails (never passes silently) when cast fails.
+ */
 export function cast(args: readonly string[], opts: { input?: string } = {}): string {
   try {
     return execFileSync(castBin, args as string[], {
@@ -76,6 +104,100 @@ export async function castAsync(args: readonly string[]): Promise<string> {
     timeout: 60_000,
   })
   return stdout.trim()
+}
+
+/**
+ * `cast` where the test expects cast to refuse some inputs: resolves to its stdout, or to ''
+ * when cast ran and refused (exited non-zero or printed nothing). Anything else (cast not
+ * installed, killed by the timeout, not started) rejects, so the test fails instead of
+ * silently losing its comparison.
+ */
+export async function castOrRefusal(args: readonly string[]): Promise<string> {
+  try {
+    return await castAsync(args)
+  } catch (e) {
+    const err = e as { code?: unknown; killed?: boolean; signal?: unknown; message: string }
+    if (typeof err.code === 'number' && !err.killed && !err.signal) return ''
+    throw new Error(`cast ${args.join(' ')} could not run: ${err.message}`, { cause: e })
+  }
+}
+
+/**
+ * The seed of this test file's randomness: $TEST_SEED when set (to replay a run), else a
+ * fresh one. src/test-setup.ts prints it, hands it to fast-check (fc.configureGlobal) and
+ * seeds `crypto.getRandomValues` with it, so every random test of a file can be replayed
+ * with `TEST_SEED=<seed> npx vitest run <file>`.
+ */
+export const testSeed: number = (() => {
+  const env = process.env.TEST_SEED
+  if (env !== undefined && env !== '') {
+    const n = Number(env)
+    if (!Number.isSafeInteger(n) || n < 0 || n > 0xffffffff) throw new Error(`TEST_SEED must be an integer from 0 to 2^32 - 1, got ${env}`)
+    return n
+  }
+  return Math.floor(Math.random() * 0x1_0000_0000)
+})()
+
+/**
+ * Makes this test file's randomness replayable from {@link testSeed} and prints the seed
+ * (called once per file by src/test-setup.ts): fast-check runs with that seed,
+ * `crypto.getRandomValues` (used by tests and by the code under test: Mnemonic.generate,
+ * Key.random, keystore salts) gives a SHA-256 counter stream of it, and Math.random a
+ * mulberry32 stream. Tests only: the app never runs this.
+ */
+export function seedRandomness(): void {
+  fc.configureGlobal({ ...fc.readConfigureGlobal(), seed: testSeed })
+  const original = crypto.getRandomValues.bind(crypto)
+  let counter = 0
+  const seeded = <T extends ArrayBufferView | null>(view: T): T => {
+    original(view as never) // the platform's own checks: integer typed array, at most 65,536 bytes
+    const v = view as ArrayBufferView
+    const bytes = new Uint8Array(v.buffer, v.byteOffset, v.byteLength)
+    for (let off = 0; off < bytes.length; off += 32) {
+      const block = createHash('sha256').update(`${testSeed}:${counter++}`).digest()
+      bytes.set(block.subarray(0, Math.min(32, bytes.length - off)), off)
+    }
+    return view
+  }
+  Object.defineProperty(crypto, 'getRandomValues', { value: seeded, configurable: true, writable: true })
+  // Math.random too (some tests pick sizes with it; the app never uses it): mulberry32.
+  let m = testSeed >>> 0
+  Math.random = () => {
+    m = (m + 0x6d2b79f5) >>> 0
+    let t = m
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  console.log(`random seed ${testSeed} (fast-check, crypto.getRandomValues, Math.random); replay with TEST_SEED=${testSeed}`)
+}
+
+function describeThrown(e: unknown): string {
+  if (e instanceof Error) return `${e.constructor.name} ${e.name}: ${e.message}`
+  return `a non-error value ${String(e)}`
+}
+
+/**
+ * For property tests over parsers: runs `fn` and returns its value, or undefined when it
+ * threw a core error (a BaseError, whose name matches `name` when given). Any other
+ * exception (a TypeError, a RangeError, a library's own error) is rethrown as a test
+ * failure: bad input must get a domain error, never a crash.
+ */
+export function expectDomainErrorOrValue<T>(fn: () => T, name?: RegExp): T | undefined {
+  let value: T
+  try {
+    value = fn()
+  } catch (e) {
+    expectDomainError(e, name)
+    return undefined
+  }
+  return value
+}
+
+/** Fails unless `e` is a core error (BaseError), whose name matches `name` when given. */
+export function expectDomainError(e: unknown, name?: RegExp): asserts e is BaseError {
+  if (!(e instanceof BaseError)) throw new Error(`expected a value or a core error (BaseError), got ${describeThrown(e)}`, { cause: e })
+  if (name && !name.test(e.name)) throw new Error(`expected a core error named ${name}, got ${e.name}: ${e.message}`, { cause: e })
 }
 
 /** A free TCP port on 127.0.0.1. */

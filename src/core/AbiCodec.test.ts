@@ -134,7 +134,7 @@ describe('round trips', () => {
 })
 
 describe('differential against cast', () => {
-  const samples = fc.sample(listArb, { numRuns: 16, seed: Date.now() % 100000 })
+  const samples = fc.sample(listArb, { numRuns: 16 })
 
   it('abi-encode and calldata match cast byte for byte', async () => {
     await Promise.all(

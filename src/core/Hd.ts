@@ -8,8 +8,9 @@
  * has resolved); the address is the keccak of the uncompressed child key that
  * multiplication returns, so nothing is compressed and decompressed again. The parent's
  * HMAC key (its chain code) is set up once per range. Any child where BIP-32 says
- * "invalid, use the next index" (odds ~2^-127) goes through @scure/bip32 instead, so the
- * results are exactly @scure/bip32's.
+ * "invalid, use the next index" (odds ~2^-127) goes through @scure/bip32 instead. This fast
+ * path is our composition of library primitives (about 5x faster than @scure/bip32's
+ * deriveChild), so Hd.test.ts checks it against @scure/bip32 on 10,000 random paths per run.
  *
  * @example
  * ```ts

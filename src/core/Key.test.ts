@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { Hex } from 'ox'
 import { describe, expect, it } from 'vitest'
-import { ANVIL_KEYS, castAsync } from '../../test/support'
+import { ANVIL_KEYS, castAsync, expectDomainErrorOrValue } from '../../test/support'
 import * as Key from './Key'
 
 describe('Key against cast', () => {
@@ -31,12 +31,8 @@ describe('Key', () => {
   it('compressed and uncompressed public keys describe the same point', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), (bytes) => {
-        let k: Key.PrivateKey
-        try {
-          k = Key.fromBytes(bytes)
-        } catch {
-          return
-        }
+        const k = expectDomainErrorOrValue(() => Key.fromBytes(bytes), /^Key\./)
+        if (k === undefined) return
         const i = Key.info(k)
         expect(i.publicKey.slice(4, 68)).toBe(i.publicKeyCompressed.slice(4))
         const yOdd = BigInt(`0x${i.publicKey.slice(-2)}`) & 1n

@@ -6,7 +6,7 @@ import * as ethers6 from 'ethers6'
 import fc from 'fast-check'
 import { Hex } from 'ox'
 import { afterAll, describe, expect, it } from 'vitest'
-import { cast, castAsync, describeVectors, readVector, readVectorText } from '../../test/support'
+import { cast, castAsync, describeVectors, expectDomainErrorOrValue, readVector, readVectorText } from '../../test/support'
 import * as Hd from './Hd'
 import * as Key from './Key'
 import * as Keystore from './Keystore'
@@ -193,12 +193,8 @@ describe('Keystore', () => {
           fc.record({ kdf: fc.constant('pbkdf2' as const), c: fc.integer({ min: 1, max: 50 }) }),
         ),
         async (bytes, password, params) => {
-          let key: Key.PrivateKey
-          try {
-            key = Key.fromBytes(bytes)
-          } catch {
-            return
-          }
+          const key = expectDomainErrorOrValue(() => Key.fromBytes(bytes), /^Key\./)
+          if (key === undefined) return
           const enc = await Keystore.encrypt(key, password, { params })
           const dec = await Keystore.decrypt(enc.json, password)
           expect(dec.privateKey).toBe(key)

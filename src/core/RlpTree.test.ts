@@ -1,7 +1,7 @@
 import { Bytes, Hex } from 'ox'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { castAsync, describeVectors, readVector } from '../../test/support'
+import { castAsync, castOrRefusal, describeVectors, readVector } from '../../test/support'
 import * as RlpTree from './RlpTree'
 
 type VecIn = string | number | VecIn[]
@@ -129,7 +129,7 @@ describe('RlpTree properties', () => {
 
 describe('RlpTree against cast', () => {
   it('to-rlp and from-rlp agree on random nested values', async () => {
-    const samples = fc.sample(arbItem.filter((x) => Array.isArray(x)), { numRuns: 20, seed: Date.now() >>> 0 })
+    const samples = fc.sample(arbItem.filter((x) => Array.isArray(x)), { numRuns: 20 })
     await Promise.all(
       samples.map(async (item) => {
         const json = JSON.stringify(toHexTree(item))
@@ -143,7 +143,7 @@ describe('RlpTree against cast', () => {
     for (const bad of ['0x8100', '0xb801ff', '0x83aabb']) {
       expect(() => RlpTree.decode(bad as Hex.Hex)).toThrow()
       // cast prints the error on stderr (exit code 0 in 1.7.1) and no value on stdout
-      expect(await castAsync(['from-rlp', bad]).catch(() => '')).toBe('')
+      expect(await castOrRefusal(['from-rlp', bad])).toBe('')
     }
   }, 60_000)
 })

@@ -5,7 +5,7 @@
  */
 import { AbiFunction, Address, Ens } from 'ox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ANVIL_KEYS, castAsync, startAnvil, type Anvil } from '../support'
+import { ANVIL_KEYS, castAsync, castOrRefusal, startAnvil, type Anvil } from '../support'
 import { ENS_STUB_RUNTIME, STORE_ABI, STORE_INIT, STORE_RUNTIME_HEX } from './contracts'
 import * as AccountInfo from '../../src/core/AccountInfo'
 import * as ChainBlocks from '../../src/core/ChainBlocks'
@@ -62,7 +62,7 @@ describe('connection info', () => {
 
   it('suggests fees from eth_feeHistory', async () => {
     const f = await Fees.suggest(rpc)
-    const base = BigInt(await castAsync(['base-fee', 'pending', ...castRpc()]).catch(() => '0'))
+    const base = BigInt((await castOrRefusal(['base-fee', 'pending', ...castRpc()])) || '0')
     if (base > 0n) expect(f.baseFee).toBe(base)
     expect(f.standard.maxFeePerGas).toBe(2n * f.baseFee! + f.standard.maxPriorityFeePerGas)
     expect(f.slow.maxPriorityFeePerGas <= f.fast.maxPriorityFeePerGas).toBe(true)
