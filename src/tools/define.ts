@@ -23,7 +23,7 @@ const rawDefault = (f: FieldSpec) => f.default ?? (f.kind === 'checkbox' ? 'fals
  * is one of `is`, or none of `not`, with that field's default when absent) and that field is
  * itself shown. A field without `showWhen` is always shown.
  */
-export function isShown(meta: ToolMeta, name: string, raw: RawInput, seen: ReadonlySet<string> = new Set()): boolean {
+export function isShown(meta: Pick<ToolMeta, 'fields'>, name: string, raw: RawInput, seen: ReadonlySet<string> = new Set()): boolean {
   const f = meta.fields.find((x) => x.name === name)
   if (!f?.showWhen) return true
   const { field, is, not } = f.showWhen
@@ -37,7 +37,7 @@ export function isShown(meta: ToolMeta, name: string, raw: RawInput, seen: Reado
 }
 
 /** The names of the fields hidden by their `showWhen` under these raw values. */
-export function hiddenFields(meta: ToolMeta, raw: RawInput): Set<string> {
+export function hiddenFields(meta: Pick<ToolMeta, 'fields'>, raw: RawInput): Set<string> {
   return new Set(meta.fields.filter((f) => !isShown(meta, f.name, raw)).map((f) => f.name))
 }
 
