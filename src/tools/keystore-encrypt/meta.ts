@@ -15,10 +15,10 @@ export default defineMeta({
       { value: 'key', label: 'a private key' },
       { value: 'keystore', label: 'a keystore again (change its password)' },
     ] },
-    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x…', help: 'For “a private key”.', showWhen: { field: 'source', not: ['keystore'] } },
-    { name: 'keystore', label: 'Keystore JSON', kind: 'textarea', secret: true, help: 'For “change its password”: paste the keystore, or choose the file below.', showWhen: { field: 'source', is: ['keystore'] } },
+    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x…', showWhen: { field: 'source', not: ['keystore'] } },
+    { name: 'keystore', label: 'Keystore JSON', kind: 'textarea', secret: true, help: 'Paste the keystore, or choose the file below.', showWhen: { field: 'source', is: ['keystore'] } },
     { name: 'keystoreFile', label: 'Keystore file', kind: 'file', secret: true, showWhen: { field: 'source', is: ['keystore'] } },
-    { name: 'oldPassword', label: 'Current password', kind: 'text', secret: true, help: 'For “change its password”.', showWhen: { field: 'source', is: ['keystore'] } },
+    { name: 'oldPassword', label: 'Current password', kind: 'text', secret: true, showWhen: { field: 'source', is: ['keystore'] } },
     { name: 'password', label: 'New password', kind: 'text', secret: true },
     { name: 'kdf', label: 'Key derivation', kind: 'select', default: 'auto', options: [
       { value: 'auto', label: 'standard (scrypt N=2^18, r=8, p=1); unchanged when changing a password' },

@@ -23,8 +23,8 @@ export default defineMeta({
     ] },
     { name: 'phrase', label: 'Recovery phrase', kind: 'textarea', secret: true, placeholder: '12, 15, 18, 21 or 24 words', showWhen: { field: 'mode', is: ['check', 'last-word'] } },
     { name: 'language', label: 'Language', kind: 'select', default: 'auto', options: [{ value: 'auto', label: 'detect (check) / English (generate)' }, ...LANGS.map(([value, label]) => ({ value, label }))] },
-    { name: 'words', label: 'Words', kind: 'select', default: '12', options: ['12', '15', '18', '21', '24'].map((w) => ({ value: w, label: `${w} words` })), help: 'For “generate”.', showWhen: { field: 'mode', is: ['generate'] } },
-    { name: 'entropy', label: 'Entropy (hex)', kind: 'text', secret: true, placeholder: '16 to 32 bytes of hex', help: 'For “phrase from entropy”.', showWhen: { field: 'mode', is: ['entropy'] } },
+    { name: 'words', label: 'Words', kind: 'select', default: '12', options: ['12', '15', '18', '21', '24'].map((w) => ({ value: w, label: `${w} words` })), showWhen: { field: 'mode', is: ['generate'] } },
+    { name: 'entropy', label: 'Entropy (hex)', kind: 'text', secret: true, placeholder: '16 to 32 bytes of hex', showWhen: { field: 'mode', is: ['entropy'] } },
     { name: 'passphrase', label: 'Passphrase (optional “25th word”)', kind: 'text', secret: true, help: 'Changes every key. NFKD-normalized, as BIP-39 says.', showWhen: { field: 'mode', not: ['last-word'] } },
   ],
   examples: [
