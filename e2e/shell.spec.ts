@@ -1,3 +1,4 @@
+import type { FieldSpec } from '../src/tools/types'
 import { expect, openTool, test } from './fixtures'
 
 test('the catalogue lists the nine capabilities and opens a tool', async ({ page }) => {
@@ -67,26 +68,50 @@ test('the first screen loads only the shell: at most 150 KB of gzipped JavaScrip
 })
 
 test('secret fields never reach the URL, storage or the console, for every tool', async ({ page }) => {
-  // The registry is the source: every tool's secret fields are filled with a marker; the URL,
-  // localStorage, sessionStorage and console output must never contain it.
+  // The registry is the source: every tool's secret fields are filled with a marker (after
+  // choosing the mode that shows them, as their showWhen declares); the URL, localStorage,
+  // sessionStorage and console output must never contain it.
   const marker = 'c0ffee5ec2e7'
   const { registry } = await import('../src/tools/registry')
+  const { isShown } = await import('../src/tools/define')
   const logs: string[] = []
   page.on('console', (m) => logs.push(m.text()))
   let checked = 0
+  const unreached: string[] = []
   for (const { meta } of registry) {
     const secrets = meta.fields.filter((f) => f.secret && (f.kind === 'text' || f.kind === 'textarea'))
     if (!secrets.length) continue
     await openTool(page, meta.id)
     for (const f of secrets) {
+      // The values of the fields that must be set for this one to show, outermost first.
+      const reveal = (name: string): [FieldSpec, string][] => {
+        const spec = meta.fields.find((x) => x.name === name)!
+        if (!spec.showWhen) return []
+        const on = meta.fields.find((x) => x.name === spec.showWhen!.field)!
+        const can = on.kind === 'checkbox' ? ['true', 'false'] : (on.options ?? []).map((o) => o.value)
+        const v = spec.showWhen.is ? spec.showWhen.is[0]! : can.find((c) => !spec.showWhen!.not?.includes(c))!
+        return [...reveal(on.name), [on, v]]
+      }
+      const steps = reveal(f.name)
+      for (const [on, v] of steps) {
+        const control = page.getByLabel(on.label, { exact: true })
+        if (on.kind === 'checkbox') await control.setChecked(v === 'true')
+        else await control.selectOption(v)
+      }
+      expect(isShown(meta, f.name, Object.fromEntries(steps.map(([on, v]) => [on.name, v]))), `${meta.id}.${f.name} is shown by ${JSON.stringify(steps.map(([on, v]) => [on.name, v]))}`).toBe(true)
       const boxes = page.locator('input, textarea').and(page.getByLabel(f.label, { exact: true }))
+      // Wait for it to render after a mode switch; whether it was reached is asserted below.
+      await boxes.first().waitFor({ state: 'attached', timeout: 5000 }).catch(() => undefined)
       const n = await boxes.count()
+      let filled = 0
       for (let i = 0; i < n; i++) {
         const box = boxes.nth(i)
-        if (!(await box.isVisible()) || !(await box.isEditable())) continue // e.g. a read-only view
+        if (!(await box.isVisible()) || !(await box.isEditable())) continue // e.g. a read-only copy of it
         await box.fill(`${marker}${f.name}`)
-        checked++
+        filled++
       }
+      if (filled === 0) unreached.push(`${meta.id}.${f.name}`)
+      checked += filled
     }
     await page.waitForTimeout(150)
     expect(page.url()).not.toContain(marker)
@@ -94,6 +119,7 @@ test('secret fields never reach the URL, storage or the console, for every tool'
     expect(stored).not.toContain(marker)
   }
   expect(logs.join('\n')).not.toContain(marker)
+  expect(unreached, 'declared secret fields that could not be reached and filled').toEqual([])
   expect(checked, 'secret inputs filled across all tools').toBeGreaterThan(0)
   test.info().annotations.push({ type: 'secret fields checked', description: String(checked) })
 })

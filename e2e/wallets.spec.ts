@@ -151,6 +151,38 @@ test('hd-derive: the table fills from workers, pages, and reveals keys until hid
   expect(page.url()).not.toContain('junk')
 })
 
+test('fields: a mode switch hides the other mode’s fields, and what a hidden field holds changes neither the result nor the URL', async ({ page }) => {
+  const node = ethers.utils.HDNode.fromMnemonic(TEST_PHRASE)
+  await openTool(page, 'hd-derive')
+  await page.getByLabel('Recovery phrase or xprv').fill(TEST_PHRASE)
+  await page.getByLabel('How many').fill('1')
+  const custom = page.getByLabel('Custom path', { exact: true })
+  await expect(custom).toHaveCount(0)
+  await page.getByLabel('Path', { exact: true }).selectOption('custom')
+  await custom.fill("m/44'/60'/7'/0/i")
+  await page.getByRole('button', { name: 'Derive' }).click()
+  await expect(output(page, "Address m/44'/60'/7'/0/0")).toHaveText(node.derivePath("m/44'/60'/7'/0/0").address)
+  await expect.poll(() => new URL(page.url()).searchParams.get('path')).toBe("m/44'/60'/7'/0/i")
+
+  // Back to MetaMask's path: the custom path is hidden, left out of the URL, and ignored.
+  await page.getByLabel('Path', { exact: true }).selectOption('metamask')
+  await expect(custom).toHaveCount(0)
+  await expect.poll(() => new URL(page.url()).searchParams.has('path')).toBe(false)
+  await page.getByRole('button', { name: 'Derive' }).click()
+  await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveText(node.derivePath("m/44'/60'/0'/0/0").address)
+  await expect(output(page, "Address m/44'/60'/7'/0/0")).toHaveCount(0)
+
+  // keystore-encrypt: the keystore source shows its own fields and hides the key.
+  await openTool(page, 'keystore-encrypt')
+  await expect(page.getByLabel('Private key', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Current password', { exact: true })).toHaveCount(0)
+  await page.getByLabel('Encrypt', { exact: true }).selectOption('keystore')
+  await expect(page.getByLabel('Private key', { exact: true })).toHaveCount(0)
+  await expect(page.getByLabel('Current password', { exact: true })).toBeVisible()
+  await expect(page.getByLabel('Keystore JSON', { exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Change the password', exact: true })).toBeVisible()
+})
+
 test('find-address: one worker per core, the first to find the address stops the rest', async ({ page }) => {
   // Ledger legacy index 37 of the test phrase, from an independent implementation (ethers v5).
   const target = ethers.utils.HDNode.fromMnemonic(TEST_PHRASE).derivePath("m/44'/60'/0'/37").address

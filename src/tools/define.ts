@@ -1,35 +1,78 @@
 import type { ErrorInfo } from '../core/Errors'
 import { isBaseError, toErrorInfo } from '../core/Errors'
-import type { Parsed, RawInput, Tool, ToolImpl, ToolMeta } from './types'
+import type { FieldSpec, Parsed, RawInput, Tool, ToolImpl, ToolMeta } from './types'
 
 /** Declares a tool's metadata (meta.ts). Identity, but checks the shape. */
 export function defineMeta<const M extends ToolMeta>(meta: M): M {
   return meta
 }
 
-/** Joins a tool's metadata with its implementation (index.ts). */
+/**
+ * Joins a tool's metadata with its implementation (index.ts). Its `parse` sees the raw values
+ * through `visibleRaw`: a field hidden by its `showWhen` holds its default, whatever was typed
+ * there, on the main thread and in workers alike.
+ */
 export function defineTool<I>(meta: ToolMeta, impl: ToolImpl<I>): Tool<I> {
-  return { ...meta, ...impl }
+  return { ...meta, ...impl, parse: (raw, files) => impl.parse(visibleRaw(meta, raw), files) }
+}
+
+const rawDefault = (f: FieldSpec) => f.default ?? (f.kind === 'checkbox' ? 'false' : '')
+
+/**
+ * Whether a field is shown, given the raw values: its `showWhen` holds (the field it names
+ * is one of `is`, or none of `not`, with that field's default when absent) and that field is
+ * itself shown. A field without `showWhen` is always shown.
+ */
+export function isShown(meta: Pick<ToolMeta, 'fields'>, name: string, raw: RawInput, seen: ReadonlySet<string> = new Set()): boolean {
+  const f = meta.fields.find((x) => x.name === name)
+  if (!f?.showWhen) return true
+  const { field, is, not } = f.showWhen
+  const on = meta.fields.find((x) => x.name === field)
+  if (!on || seen.has(name)) return true // a declaration error, caught by define.test.ts
+  if (!isShown(meta, field, raw, new Set([...seen, name]))) return false
+  let v = raw[field] ?? rawDefault(on)
+  // A select holds one of its options; anything else (a hand-edited URL) counts as its default.
+  if (on.kind === 'select' && on.options && !on.options.some((o) => o.value === v)) v = rawDefault(on)
+  return (!is || is.includes(v)) && (!not || !not.includes(v))
+}
+
+/** The names of the fields hidden by their `showWhen` under these raw values. */
+export function hiddenFields(meta: Pick<ToolMeta, 'fields'>, raw: RawInput): Set<string> {
+  return new Set(meta.fields.filter((f) => !isShown(meta, f.name, raw)).map((f) => f.name))
+}
+
+/** The raw values with every hidden field (see `isShown`) set to its default. */
+export function visibleRaw(meta: ToolMeta, raw: RawInput): RawInput {
+  const out: RawInput = { ...raw }
+  for (const f of meta.fields) if (!isShown(meta, f.name, raw)) out[f.name] = rawDefault(f)
+  return out
 }
 
 /** The raw values of a tool's fields with defaults filled in. */
 export function withDefaults(meta: ToolMeta, raw: RawInput): RawInput {
   const out: RawInput = {}
-  for (const f of meta.fields) out[f.name] = raw[f.name] ?? f.default ?? (f.kind === 'checkbox' ? 'false' : '')
+  for (const f of meta.fields) out[f.name] = raw[f.name] ?? rawDefault(f)
   return out
 }
 
 /**
  * Builds a `parse` from one parser per field: each gets the raw string and returns a
- * typed value or throws a core error; errors are collected per field.
+ * typed value or throws a core error; errors are collected per field. Given the tool's
+ * `meta`, the parser of a field hidden by its `showWhen` is not run and its key is left
+ * out of the value (declare such fields optional in `I`).
  */
-export function fieldParser<I extends Record<string, unknown>>(parsers: {
-  [K in keyof I]: (value: string, raw: RawInput) => I[K]
-}): (raw: RawInput) => Parsed<I> {
+export function fieldParser<I extends Record<string, unknown>>(
+  parsers: {
+    [K in keyof I]: (value: string, raw: RawInput) => I[K]
+  },
+  meta?: ToolMeta,
+): (raw: RawInput) => Parsed<I> {
   return (raw) => {
     const value = {} as I
     const errors: Record<string, string> = {}
+    const hidden = meta ? hiddenFields(meta, raw) : new Set<string>()
     for (const key of Object.keys(parsers) as (keyof I & string)[]) {
+      if (hidden.has(key)) continue
       try {
         value[key] = parsers[key](raw[key] ?? '', raw)
       } catch (e) {

@@ -12,11 +12,11 @@ export default defineMeta({
       { value: 'sign', label: 'Build (and sign with a key)' },
       { value: 'recover', label: 'Recover the authority of a signed authorization' },
     ] },
-    { name: 'chainId', label: 'Chain id', kind: 'text', default: '1', inputMode: 'numeric', help: '0 makes the authorization valid on every chain.' },
-    { name: 'address', label: 'Delegate (contract) address', kind: 'text', placeholder: '0x…' },
-    { name: 'nonce', label: "Authority's account nonce", kind: 'text', default: '0', inputMode: 'numeric' },
-    { name: 'privateKey', label: "Authority's private key (optional)", kind: 'text', secret: true, placeholder: '0x… (64 hex digits)' },
-    { name: 'signed', label: 'Signed authorization (for recover)', kind: 'textarea', placeholder: '0xf85c… (RLP) or {"chainId": …, "address": …, "nonce": …, "yParity": …, "r": …, "s": …}' },
+    { name: 'chainId', label: 'Chain id', kind: 'text', default: '1', inputMode: 'numeric', help: '0 makes the authorization valid on every chain.', showWhen: { field: 'action', is: ['sign'] } },
+    { name: 'address', label: 'Delegate (contract) address', kind: 'text', placeholder: '0x…', showWhen: { field: 'action', is: ['sign'] } },
+    { name: 'nonce', label: "Authority's account nonce", kind: 'text', default: '0', inputMode: 'numeric', showWhen: { field: 'action', is: ['sign'] } },
+    { name: 'privateKey', label: "Authority's private key (optional)", kind: 'text', secret: true, placeholder: '0x… (64 hex digits)', showWhen: { field: 'action', is: ['sign'] } },
+    { name: 'signed', label: 'Signed authorization (for recover)', kind: 'textarea', placeholder: '0xf85c… (RLP) or {"chainId": …, "address": …, "nonce": …, "yParity": …, "r": …, "s": …}', showWhen: { field: 'action', is: ['recover'] } },
   ],
   examples: [
     // MetaMask eth-sig-util test vector; signed RLP as printed by cast wallet sign-auth.

@@ -10,21 +10,19 @@ type Code = { initCode: `0x${string}` } | { initCodeHash: `0x${string}` }
 interface Input extends Record<string, unknown> {
   mode: 'create' | 'create2'
   deployer: string
-  nonce: bigint
-  salt: { salt: `0x${string}`; padded: boolean } | null
-  initCode: Code | null
-  initCodeHash: null
+  // nonce for CREATE; salt and init code (or its hash) for CREATE2 (meta's showWhen).
+  nonce?: bigint
+  salt?: { salt: `0x${string}`; padded: boolean }
+  initCode?: Code | null
+  initCodeHash?: null
 }
-
-const is2 = (raw: Record<string, string>) => raw.mode === 'create2'
 
 export const parse = fieldParser<Input>({
   mode: (v) => (v === 'create2' ? 'create2' : 'create'),
   deployer: (v) => AddressCheck.parse(v),
-  nonce: (v, raw) => (is2(raw) ? 0n : ContractAddress.parseNonce(v)),
-  salt: (v, raw) => (is2(raw) ? ContractAddress.parseSalt(v) : null),
+  nonce: (v) => ContractAddress.parseNonce(v),
+  salt: (v) => ContractAddress.parseSalt(v),
   initCode: (v, raw) => {
-    if (!is2(raw)) return null
     if (v.trim() !== '') return { initCode: ContractAddress.parseHexBytes(v, 'init code') }
     if ((raw.initCodeHash ?? '').trim() === '') throw new BaseError('ContractAddress.MissingInitCodeError', 'Enter the init code, or its keccak256 hash below.')
     try {
@@ -34,10 +32,10 @@ export const parse = fieldParser<Input>({
     }
   },
   initCodeHash: (v, raw) => {
-    if (is2(raw) && (raw.initCode ?? '').trim() === '' && v.trim() !== '') parseHash(v)
+    if ((raw.initCode ?? '').trim() === '' && v.trim() !== '') parseHash(v)
     return null
   },
-})
+}, meta)
 
 function parseHash(v: string): `0x${string}` {
   const h = ContractAddress.parseHexBytes(v, 'init code hash', 32)
@@ -50,7 +48,7 @@ export default defineTool<Input>(meta, {
   run: (input) => {
     const rows: Row[] = []
     if (input.mode === 'create') {
-      const r = ContractAddress.create(input.deployer, input.nonce)
+      const r = ContractAddress.create(input.deployer, input.nonce!)
       rows.push({ label: 'Contract address', value: r.address, open: { tool: 'account', inputs: { address: r.address }, label: 'Look it up on chain' } })
       rows.push({ label: 'RLP([deployer, nonce])', value: r.rlp, note: 'The address is the last 20 bytes of keccak256 of these bytes.', open: { tool: 'hash', inputs: { input: r.rlp, encoding: 'hex' }, label: 'Hash these bytes' } })
     } else {

@@ -46,6 +46,9 @@ export function parse(raw: RawInput): Parsed<Input> {
   return { ok: true, value: { address, source, start, count, templates } }
 }
 
+/** What the find-address page reads from a result (structured-clone safe). */
+export type FindData = { found: false } | { found: true; path: string; index: number; address: string; privateKey?: string }
+
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ address, source, start, count, templates }, ctx) => {
@@ -58,13 +61,16 @@ export default defineTool<Input>(meta, {
     })
     const scanned = templates.map((t) => t.template.text).join(', ')
     if (!found) {
-      const r: ToolResult = {
+      const r: ToolResult<FindData> = {
+        data: { found: false },
         notes: [{ tone: 'warn', text: `Not found in ${start ? `indexes ${start} to ${start + count - 1}` : `the first ${count} indexes`} of ${scanned}. Check the passphrase (each one gives different addresses), try more indexes, or add the path your wallet used.` }],
         sections: [{ rows: [{ label: 'Result', value: 'not found', mono: false, tone: 'warn' }] }],
       }
       return r
     }
+    const data: FindData = { found: true, path: found.path, index: found.index, address: found.account.address, ...(found.account.privateKey ? { privateKey: found.account.privateKey } : {}) }
     return {
+      data,
       sections: [
         {
           rows: [

@@ -47,6 +47,12 @@ export function toCsv(rows: readonly Hd.Account[], withKeys = false): string {
   return [head, ...rows.map((a) => [a.index, a.path, a.address, a.publicKey, ...(withKeys ? [a.privateKey ?? ''] : [])].join(','))].join('\n')
 }
 
+/** What the HD table reads from a result (structured-clone safe): one entry per derived account. */
+export interface HdData {
+  accounts: { index: number; path: string; address: string; publicKey: string; privateKey?: string }[]
+  watchOnly: boolean
+}
+
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ source, template, start, count }, ctx) => {
@@ -69,8 +75,13 @@ export default defineTool<Input>(meta, {
       ],
     }))
     sections.push({ title: 'Export', rows: [{ label: 'CSV', value: toCsv(rows), note: 'index, path, address, public key (no private keys).' }] })
-    const result: ToolResult = { sections }
-    if ('watchOnly' in source && source.watchOnly) result.notes = [{ tone: 'info', text: 'Watch-only: derived from the xpub, so no private keys.' }]
+    const watchOnly = 'watchOnly' in source && !!source.watchOnly
+    const data: HdData = {
+      accounts: rows.map((a) => ({ index: a.index, path: a.path, address: a.address, publicKey: a.publicKey, ...(a.privateKey ? { privateKey: a.privateKey } : {}) })),
+      watchOnly,
+    }
+    const result: ToolResult<HdData> = { sections, data }
+    if (watchOnly) result.notes = [{ tone: 'info', text: 'Watch-only: derived from the xpub, so no private keys.' }]
     return result
   },
 })

@@ -19,7 +19,7 @@ export default defineMeta({
       { value: 'ledger-legacy', label: "Ledger legacy / MEW: m/44'/60'/0'/i" },
       { value: 'custom', label: 'custom (below)' },
     ] },
-    { name: 'path', label: 'Custom path', kind: 'text', default: "m/44'/60'/0'/0/i", help: "i is the index; ' (or h) marks hardened levels. Without m/ the path is relative to the xpub/xprv." },
+    { name: 'path', label: 'Custom path', kind: 'text', default: "m/44'/60'/0'/0/i", help: "i is the index; ' (or h) marks hardened levels. Without m/ the path is relative to the xpub/xprv.", showWhen: { field: 'preset', is: ['custom'] } },
     { name: 'start', label: 'First index', kind: 'text', default: '0', inputMode: 'numeric' },
     { name: 'count', label: 'How many', kind: 'text', default: '10', inputMode: 'numeric', help: 'Up to 1000 per page.' },
   ],

@@ -12,9 +12,16 @@ export const parse = fieldParser<Input>({
   privateKey: (v) => (v.trim() === '' ? undefined : Key.parse(v)),
 })
 
+/** What the key page reads from a result (structured-clone safe). */
+export interface KeyData {
+  address: string
+  privateKey: string
+}
+
 /** The result rows for a key (shared with the custom page). */
-export function keyResult(info: Key.KeyInfo, created: boolean): ToolResult {
+export function keyResult(info: Key.KeyInfo, created: boolean): ToolResult<KeyData> {
   return {
+    data: { address: info.address, privateKey: info.privateKey },
     ...(created ? { notes: [{ tone: 'info' as const, text: 'A new key from crypto.getRandomValues. It exists only in this page: save it (or encrypt it into a keystore) before you leave.' }] } : {}),
     sections: [
       {

@@ -27,7 +27,13 @@ export function parse(raw: RawInput, files?: Readonly<Record<string, BlobLike>>)
 const FORMATS = { v3: 'Web3 Secret Storage v3', v1: 'geth version 1 (Crypto, AES-128-CBC)', presale: 'Ethereum pre-sale wallet (2014)' } as const
 
 /** The result rows of a decrypted keystore (shared with the custom page). */
-export function decryptedResult(d: Keystore.Decrypted): ToolResult {
+/** What the keystore-decrypt page reads from a result (structured-clone safe). */
+export interface DecryptedData {
+  address: string
+  privateKey: string
+}
+
+export function decryptedResult(d: Keystore.Decrypted): ToolResult<DecryptedData> {
   const info = Key.info(d.privateKey)
   const account: Row[] = [
     { label: 'Address', value: d.address, open: { tool: 'address', inputs: { address: d.address }, label: 'Inspect address' } },
@@ -54,7 +60,7 @@ export function decryptedResult(d: Keystore.Decrypted): ToolResult {
     })
   const notes: ToolResult['notes'] = []
   if (d.normalizedPassword) notes.push({ tone: 'info', text: 'The password matched after Unicode NFKC normalization (as ethers writes keystores).' })
-  return { sections, ...(notes.length ? { notes } : {}) }
+  return { sections, ...(notes.length ? { notes } : {}), data: { address: d.address, privateKey: d.privateKey } }
 }
 
 export default defineTool<Input>(meta, {

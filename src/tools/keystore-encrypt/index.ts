@@ -72,8 +72,17 @@ export function parse(raw: RawInput, files?: Readonly<Record<string, BlobLike>>)
   return { ok: true, value: { from, password, params } }
 }
 
-function result(e: Keystore.Encrypted, kdf: string, changed: boolean): ToolResult {
+/** What the keystore-encrypt page reads from a result (structured-clone safe). */
+export interface EncryptedData {
+  address: string
+  /** geth's UTC--<time>--<address> name. */
+  filename: string
+  json: string
+}
+
+function result(e: Keystore.Encrypted, kdf: string, changed: boolean): ToolResult<EncryptedData> {
   return {
+    data: { address: e.address, filename: e.filename, json: e.json },
     notes: [
       { tone: 'info', text: 'Keep the file and its password apart. Anyone with both can spend from this address; without the password the file cannot be opened.' },
     ],

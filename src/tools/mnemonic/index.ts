@@ -9,11 +9,14 @@ type Mode = 'check' | 'generate' | 'entropy' | 'last-word'
 interface Input extends Record<string, unknown> {
   mode: Mode
   language: Mnemonic.Language | 'auto'
-  words: Mnemonic.WordCount
-  passphrase: string
-  /** The phrase to work on (check / last-word), or entropy (entropy mode). */
-  phrase: string
-  entropy: Uint8Array | undefined
+  /** For generate mode. */
+  words?: Mnemonic.WordCount
+  /** Absent in last-word mode (hidden there by meta's showWhen). */
+  passphrase?: string
+  /** The phrase to work on (check / last-word). */
+  phrase?: string
+  /** For entropy mode. */
+  entropy?: Uint8Array
 }
 
 export const parse = fieldParser<Input>({
@@ -25,16 +28,14 @@ export const parse = fieldParser<Input>({
     return v
   },
   phrase: (v, raw) => {
-    const mode = raw.mode || 'check'
-    if (mode === 'check') Mnemonic.validate(v, lang(raw.language))
-    if (mode === 'last-word') {
+    if (raw.mode === 'last-word') {
       const ws = Mnemonic.words(v)
       Mnemonic.validLastWords(ws, lang(raw.language) === 'auto' ? guess(ws) : (raw.language as Mnemonic.Language))
-    }
+    } else Mnemonic.validate(v, lang(raw.language))
     return v
   },
-  entropy: (v, raw) => ((raw.mode || 'check') === 'entropy' ? Mnemonic.parseEntropy(v) : undefined),
-})
+  entropy: (v) => Mnemonic.parseEntropy(v),
+}, meta)
 
 function lang(v: string | undefined): Mnemonic.Language | 'auto' {
   return (Mnemonic.LANGUAGES as readonly string[]).includes(v ?? '') ? (v as Mnemonic.Language) : 'auto'
@@ -68,7 +69,7 @@ export function phraseResult(v: Mnemonic.Validated, passphrase: string, generate
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ mode, language, words, passphrase, phrase, entropy }) => {
+  run: ({ mode, language, words = 12, passphrase = '', phrase = '', entropy }) => {
     if (mode === 'generate') {
       const l = language === 'auto' ? 'english' : language
       return phraseResult(Mnemonic.validate(Mnemonic.generate(words, l), l), passphrase, true)

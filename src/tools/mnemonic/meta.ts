@@ -21,11 +21,11 @@ export default defineMeta({
       { value: 'entropy', label: 'phrase from entropy' },
       { value: 'last-word', label: 'valid last words of an 11–23 word phrase' },
     ] },
-    { name: 'phrase', label: 'Recovery phrase', kind: 'textarea', secret: true, placeholder: '12, 15, 18, 21 or 24 words' },
+    { name: 'phrase', label: 'Recovery phrase', kind: 'textarea', secret: true, placeholder: '12, 15, 18, 21 or 24 words', showWhen: { field: 'mode', is: ['check', 'last-word'] } },
     { name: 'language', label: 'Language', kind: 'select', default: 'auto', options: [{ value: 'auto', label: 'detect (check) / English (generate)' }, ...LANGS.map(([value, label]) => ({ value, label }))] },
-    { name: 'words', label: 'Words', kind: 'select', default: '12', options: ['12', '15', '18', '21', '24'].map((w) => ({ value: w, label: `${w} words` })), help: 'For “generate”.' },
-    { name: 'entropy', label: 'Entropy (hex)', kind: 'text', secret: true, placeholder: '16 to 32 bytes of hex', help: 'For “phrase from entropy”.' },
-    { name: 'passphrase', label: 'Passphrase (optional “25th word”)', kind: 'text', secret: true, help: 'Changes every key. NFKD-normalized, as BIP-39 says.' },
+    { name: 'words', label: 'Words', kind: 'select', default: '12', options: ['12', '15', '18', '21', '24'].map((w) => ({ value: w, label: `${w} words` })), showWhen: { field: 'mode', is: ['generate'] } },
+    { name: 'entropy', label: 'Entropy (hex)', kind: 'text', secret: true, placeholder: '16 to 32 bytes of hex', showWhen: { field: 'mode', is: ['entropy'] } },
+    { name: 'passphrase', label: 'Passphrase (optional “25th word”)', kind: 'text', secret: true, help: 'Changes every key. NFKD-normalized, as BIP-39 says.', showWhen: { field: 'mode', not: ['last-word'] } },
   ],
   examples: [
     // Trezor's BIP-39 reference vector 1 (passphrase "TREZOR").

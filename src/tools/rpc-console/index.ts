@@ -2,7 +2,7 @@ import * as ChainFormat from '../../core/ChainFormat'
 import { BaseError } from '../../core/Errors'
 import * as Rpc from '../../core/Rpc'
 import { defineTool, fieldParser } from '../define'
-import type { Row } from '../types'
+import type { Row, ToolResult } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
@@ -36,15 +36,22 @@ export const parse = fieldParser<Input>({
   },
 })
 
+/** What the console page reads from a result (structured-clone safe): the response as JSON text. */
+export interface RpcData {
+  response: string
+}
+
 export default defineTool<Input>(meta, {
   parse,
   async run({ method, params }, ctx) {
     const t0 = Date.now()
     const result = await Rpc.request(ctx.rpc, method, params, { url: ctx.rpcUrl })
     const ms = Date.now() - t0
-    const rows: Row[] = [{ label: 'Response', value: ChainFormat.json(result) }]
+    const response = ChainFormat.json(result)
+    const rows: Row[] = [{ label: 'Response', value: response }]
     if (typeof result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(result) && result.length < 66) rows.push({ label: 'As a number', value: BigInt(result).toString() })
     rows.push({ label: 'Method', value: method }, { label: 'Endpoint', value: Rpc.shortUrl(ctx.rpcUrl ?? '') || 'the connected node' }, { label: 'Time', value: `${ms} ms`, copy: false })
-    return { sections: [{ rows }] }
+    const out: ToolResult<RpcData> = { sections: [{ rows }], data: { response } }
+    return out
   },
 })

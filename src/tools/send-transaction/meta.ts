@@ -16,7 +16,7 @@ export default defineMeta({
       { value: 'key', label: 'a private key held in this page' },
       { value: 'node', label: 'the wallet or node account (eth_sendTransaction)' },
     ] },
-    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x… (64 hex digits)', help: 'Used in this page only to sign; never sent, stored or put in the URL.' },
+    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x… (64 hex digits)', help: 'Used in this page only to sign; never sent, stored or put in the URL.', showWhen: { field: 'signer', is: ['key'] } },
     { name: 'from', label: 'From', kind: 'text', placeholder: '0x…', help: 'With a private key: optional, must match the key. With a wallet or node account: the account (empty = the first one).' },
     { name: 'to', label: 'To', kind: 'text', placeholder: '0x… (empty: deploy a contract)' },
     { name: 'value', label: 'Value', kind: 'text', default: '0', inputMode: 'decimal' },

@@ -16,7 +16,7 @@ export default defineMeta({
       { value: 'digest', label: 'Raw 32-byte digest (dangerous)' },
     ] },
     { name: 'message', label: 'Message', kind: 'textarea', placeholder: 'Hello, world', help: 'For a personal message the wallet prefix "\\x19Ethereum Signed Message:\\n" + length is added before hashing.' },
-    { name: 'confirmRaw', label: 'I understand that a raw digest can be a transaction or a permit, and signing it can give away funds', kind: 'checkbox', default: 'false' },
+    { name: 'confirmRaw', label: 'I understand that a raw digest can be a transaction or a permit, and signing it can give away funds', kind: 'checkbox', default: 'false', showWhen: { field: 'mode', is: ['digest'] } },
   ],
   examples: [
     // ERC-2098 test case 1 (private key 0x1234…1234, "Hello World").

@@ -9,46 +9,43 @@ type Layout = 'mapping' | 'array' | 'erc7201' | 'eip1967'
 
 interface Input extends Record<string, unknown> {
   layout: Layout
-  slot: bigint
-  keys: SolidityValue.TypedValue[]
-  index: bigint
-  elementSize: number
-  namespace: string
+  // Each of these is parsed only for the layouts whose form shows it (meta's showWhen).
+  slot?: bigint
+  keys?: SolidityValue.TypedValue[]
+  index?: bigint
+  elementSize?: number
+  namespace?: string
 }
 
 const layoutOf = (v: string | undefined): Layout => (v === 'array' || v === 'erc7201' || v === 'eip1967' ? v : 'mapping')
 
 export const parse = fieldParser<Input>({
   layout: (v) => layoutOf(v),
-  slot: (v, raw) => (layoutOf(raw.layout) === 'mapping' || layoutOf(raw.layout) === 'array' ? StorageSlot.parseSlot(v) : 0n),
-  keys: (v, raw) => {
-    if (layoutOf(raw.layout) !== 'mapping') return []
+  slot: (v) => StorageSlot.parseSlot(v),
+  keys: (v) => {
     const keys = SolidityValue.parseList(v, 64)
     if (keys.length === 0) throw new StorageSlot.NoKeysError()
     for (const k of keys) if (k.type.kind === 'array') throw new StorageSlot.InvalidKeyError(k.type.canonical)
     return keys
   },
-  index: (v, raw) => {
-    if (layoutOf(raw.layout) !== 'array') return 0n
+  index: (v) => {
     try {
       return StorageSlot.parseSlot(v)
     } catch {
       throw new BaseError('StorageSlot.InvalidIndexError', `"${v.trim().slice(0, 40)}" is not an array index.`, { hints: ['Use a whole number, decimal or 0x hex.'] })
     }
   },
-  elementSize: (v, raw) => {
-    if (layoutOf(raw.layout) !== 'array') return 32
+  elementSize: (v) => {
     const t = v.trim() || '32'
     const n = /^\d{1,9}$/.test(t) ? Number(t) : NaN
     StorageSlot.arrayElement(0n, 0n, n) // validates
     return n
   },
-  namespace: (v, raw) => {
-    if (layoutOf(raw.layout) !== 'erc7201') return ''
+  namespace: (v) => {
     if (v.trim() === '') throw new StorageSlot.EmptyNamespaceError()
     return v.trim()
   },
-})
+}, meta)
 
 const dec = (slot: string) => BigInt(slot).toString()
 
@@ -60,7 +57,7 @@ export default defineTool<Input>(meta, {
   run: (input) => {
     const sections: Section[] = []
     if (input.layout === 'mapping') {
-      const steps = StorageSlot.mapping(input.slot, input.keys)
+      const steps = StorageSlot.mapping(input.slot!, input.keys!)
       const last = steps.at(-1)!
       const path = steps.map((s) => `[${s.key.length > 20 ? `${s.key.slice(0, 10)}…${s.key.slice(-6)}` : s.key}]`).join('')
       sections.push({
@@ -74,7 +71,7 @@ export default defineTool<Input>(meta, {
         rows: steps.map((s, i) => ({ label: `${i + 1}. ${s.keyType} key`, value: s.slot, note: `keccak256(${s.preimage.length > 140 ? `${s.preimage.slice(0, 70)}…` : s.preimage})` })),
       })
     } else if (input.layout === 'array') {
-      const r = StorageSlot.arrayElement(input.slot, input.index, input.elementSize)
+      const r = StorageSlot.arrayElement(input.slot!, input.index!, input.elementSize!)
       const rows: Row[] = [
         { label: 'Slot', value: r.slot, note: `element ${input.index} of the dynamic array at slot ${input.slot}`, open: readOnChain(r.slot) },
         { label: 'Slot (decimal)', value: dec(r.slot) },
@@ -84,7 +81,7 @@ export default defineTool<Input>(meta, {
       if (r.slotsPerElement > 1) rows.push({ label: 'Slots per element', value: String(r.slotsPerElement), mono: false, note: 'The element continues in the following slots.' })
       sections.push({ rows })
     } else if (input.layout === 'erc7201') {
-      const slot = StorageSlot.erc7201(input.namespace)
+      const slot = StorageSlot.erc7201(input.namespace!)
       sections.push({ rows: [
         { label: 'Slot', value: slot, open: readOnChain(slot), note: `keccak256(abi.encode(uint256(keccak256("${input.namespace}")) - 1)) & ~bytes32(uint256(0xff))` },
         { label: 'Slot (decimal)', value: dec(slot) },

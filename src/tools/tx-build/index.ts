@@ -14,13 +14,6 @@ interface Input extends Record<string, unknown> {
 }
 
 const TYPES: TxType[] = ['legacy', 'eip2930', 'eip1559', 'eip4844', 'eip7702']
-const feeFields: Record<TxType, string[]> = {
-  legacy: ['gasPrice'],
-  eip2930: ['gasPrice'],
-  eip1559: ['maxFeePerGas', 'maxPriorityFeePerGas'],
-  eip4844: ['maxFeePerGas', 'maxPriorityFeePerGas', 'maxFeePerBlobGas'],
-  eip7702: ['maxFeePerGas', 'maxPriorityFeePerGas'],
-}
 
 export function parseAccessList(v: string): AccessItem[] {
   const t = v.trim()
@@ -54,21 +47,21 @@ const inner = fieldParser<Record<string, any>>({
   value: (v) => amount('value', v, 'ether', 0n),
   data: (v) => hexBytes('data', v),
   gas: (v) => uint('gas', v, 64),
-  gasPrice: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('gasPrice') ? amount('gasPrice', v, 'gwei') : undefined),
-  maxFeePerGas: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('maxFeePerGas') ? amount('maxFeePerGas', v, 'gwei') : undefined),
-  maxPriorityFeePerGas: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('maxPriorityFeePerGas') ? amount('maxPriorityFeePerGas', v, 'gwei', 0n) : undefined),
-  maxFeePerBlobGas: (v, raw) => (raw.type === 'eip4844' ? amount('maxFeePerBlobGas', v, 'gwei') : undefined),
-  blobVersionedHashes: (v, raw) => {
-    if (raw.type !== 'eip4844') return undefined
+  // Fields of other transaction types are hidden by meta's showWhen: their parsers do not run.
+  gasPrice: (v) => amount('gasPrice', v, 'gwei'),
+  maxFeePerGas: (v) => amount('maxFeePerGas', v, 'gwei'),
+  maxPriorityFeePerGas: (v) => amount('maxPriorityFeePerGas', v, 'gwei', 0n),
+  maxFeePerBlobGas: (v) => amount('maxFeePerBlobGas', v, 'gwei'),
+  blobVersionedHashes: (v) => {
     return lines(v).map((h, i) => {
       if (!/^0x[0-9a-fA-F]{64}$/.test(h)) throw new BaseError('Signing.InvalidBlobHashError', `Blob hash ${i + 1} is not 32 bytes of hex.`, { field: 'blobVersionedHashes', hints: ['A versioned hash is 0x01 followed by 62 hex digits (the KZG commitment hash).'] })
       return h.toLowerCase()
     })
   },
-  accessList: (v, raw) => (raw.type === 'legacy' ? undefined : parseAccessList(v)),
-  authorizationList: (v, raw) => (raw.type === 'eip7702' ? lines(v.replace(/}\s*,?\s*{/g, '}\n{')).map((l) => Authorization.parseSigned(l)) : undefined),
+  accessList: (v) => parseAccessList(v),
+  authorizationList: (v) => lines(v.replace(/}\s*,?\s*{/g, '}\n{')).map((l) => Authorization.parseSigned(l)),
   privateKey: (v) => (v.trim() === '' ? undefined : privateKey(v)),
-})
+}, meta)
 
 function parse(raw: Record<string, string>) {
   const p = inner(raw)

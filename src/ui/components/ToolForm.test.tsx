@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import bignum from '../../tools/bignum'
+import contractAddress from '../../tools/contract-address'
 import { withDefaults } from '../../tools/define'
 import type { RawInput } from '../../tools/types'
 import { Examples, ToolForm } from './ToolForm'
@@ -45,6 +46,33 @@ describe('ToolForm (generic tool page)', () => {
     render(<Harness />)
     fireEvent.click(screen.getByRole('button', { name: 'Hex to decimal' }))
     await waitFor(() => expect(screen.getByRole('status', { name: 'decimal' }).textContent).toBe('1000000000000000000'))
+  })
+})
+
+function ContractAddressHarness() {
+  const [values, setVals] = useState<RawInput>(withDefaults(contractAddress, {}))
+  const setValues = (p: RawInput) => setVals((v) => ({ ...v, ...p }))
+  return <ToolForm meta={contractAddress} tool={contractAddress} values={values} setValues={setValues} files={{}} setFile={() => {}} />
+}
+
+describe('ToolForm: fields declared with showWhen', () => {
+  it('renders only the fields of the chosen mode, and a hidden field’s value does not change the result', async () => {
+    render(<ContractAddressHarness />)
+    expect(screen.queryByLabelText('Salt (CREATE2)')).toBeNull()
+    fireEvent.change(screen.getByLabelText('Opcode'), { target: { value: 'create2' } })
+    expect(screen.queryByLabelText('Nonce (CREATE)')).toBeNull()
+    // EIP-1014 example 4.
+    fireEvent.change(screen.getByLabelText('Deployer'), { target: { value: '0x00000000000000000000000000000000deadbeef' } })
+    fireEvent.change(screen.getByLabelText('Salt (CREATE2)'), { target: { value: '0x00000000000000000000000000000000000000000000000000000000cafebabe' } })
+    fireEvent.change(screen.getByLabelText('Init code (CREATE2)'), { target: { value: '0xdeadbeef' } })
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Contract address' }).textContent).toBe('0x60f3f640a8508fC6a86d45DF051962668E1e8AC7'))
+    // Back to CREATE: the CREATE2 fields go; deployer 0xdeadbeef at nonce 0 (ethers v5 getContractAddress).
+    fireEvent.change(screen.getByLabelText('Opcode'), { target: { value: 'create' } })
+    expect(screen.queryByLabelText('Salt (CREATE2)')).toBeNull()
+    expect(screen.queryByLabelText('Init code (CREATE2)')).toBeNull()
+    const { getContractAddress } = await import('ethers/lib/utils')
+    const expected = getContractAddress({ from: '0x00000000000000000000000000000000deadbeef', nonce: 0 })
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Contract address' }).textContent).toBe(expected))
   })
 })
 

@@ -1,4 +1,5 @@
 import { useEffect, type FormEvent, type ReactNode } from 'react'
+import { hiddenFields } from '../../tools/define'
 import type { BlobLike, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
 import { Field } from './Field'
@@ -64,7 +65,10 @@ export function FormError({ state }: { state: RunState }) {
   )
 }
 
-/** A tool's fields, each with its value and its error. For pages that run the tool their own way. */
+/**
+ * A tool's fields, each with its value and its error, except those hidden by their `showWhen`
+ * under the current values. For pages that run the tool their own way.
+ */
 export function FieldList({
   fields,
   values,
@@ -72,17 +76,21 @@ export function FieldList({
   setValues,
   files = {},
   setFile,
+  only,
 }: {
   fields: readonly FieldSpec[]
+  /** Render only these fields (visibility is still judged over all of `fields`). */
+  only?: readonly string[] | undefined
   values: RawInput
   errors: Record<string, string>
   setValues: (patch: RawInput) => void
   files?: Record<string, BlobLike>
   setFile?: (name: string, file: BlobLike | undefined) => void
 }) {
+  const hidden = hiddenFields({ fields }, values)
   return (
     <>
-      {fields.map((f) => (
+      {fields.filter((f) => !hidden.has(f.name) && (!only || only.includes(f.name))).map((f) => (
         <Field
           key={f.name}
           spec={f}
@@ -104,21 +112,21 @@ export function FieldList({
 export function ToolForm(
   props: ToolPageProps & {
     children?: ReactNode
+    /** Only these fields (for pages that render the others themselves). Mode-dependent fields declare `showWhen` instead. */
     fieldsShown?: readonly string[]
     /** The run button's label (default "Run", or "Send request" for network tools). */
     submitLabel?: string
-    /** Called with each new successful result. */
-    onResult?: (result: ToolResult) => void
+    /** Called with each new successful result, and with undefined when it goes (a new run, an error). */
+    onResult?: (result: ToolResult | undefined) => void
   },
 ) {
   const { meta, tool, values, setValues, files, setFile, onResult } = props
   const { state, run, cancel } = useToolRun(meta, tool, values, files)
   const done = state.status === 'done' ? state.result : undefined
   useEffect(() => {
-    if (done) onResult?.(done)
+    onResult?.(done)
   }, [done, onResult])
   const live = isLive(meta)
-  const shown = props.fieldsShown ? meta.fields.filter((f) => props.fieldsShown!.includes(f.name)) : meta.fields
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     void run()
@@ -126,7 +134,7 @@ export function ToolForm(
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={shown} values={values} errors={state.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
+        <FieldList fields={meta.fields} only={props.fieldsShown} values={values} errors={state.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
         {!live && (
           <div className="actions">
             <button type="submit" className="primary" disabled={state.status === 'running'}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { slices } from '../../../core/Hd'
 import { withDefaults } from '../../../tools/define'
+import type { FindData } from '../../../tools/find-address'
 import type { RawInput, ToolResult } from '../../../tools/types'
 import { runInWorker, type WorkerRun } from '../../../workers/client'
 import { FieldList, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
@@ -9,7 +10,7 @@ const idle: RunState = { status: 'idle', fieldErrors: {} }
 
 /** True when a worker's result says it found the address. */
 function isFound(r: ToolResult): boolean {
-  return r.sections.some((s) => s.rows.some((x) => x.label === 'Result' && x.value === 'found'))
+  return (r as ToolResult<FindData>).data?.found === true
 }
 
 /**

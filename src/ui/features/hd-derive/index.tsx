@@ -1,27 +1,16 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ErrorInfo } from '../../../core/Errors'
 import { withDefaults } from '../../../tools/define'
-import { toCsv } from '../../../tools/hd-derive'
+import { toCsv, type HdData } from '../../../tools/hd-derive'
 import type { RawInput, ToolResult } from '../../../tools/types'
 import { runInWorker, type WorkerRun } from '../../../workers/client'
-import { CopyButton, Field, keyring, type ToolPageProps } from '../../components'
+import { CopyButton, FieldList, keyring, type ToolPageProps } from '../../components'
 
-interface Row {
-  index: number
-  path: string
-  address: string
-  publicKey: string
-  privateKey?: string
-}
+type Row = HdData['accounts'][number]
 
-/** Turns one worker's result (a section per account) back into table rows. */
-function rowsOf(result: ToolResult, start: number): Row[] {
-  return result.sections
-    .filter((s) => s.title !== 'Export')
-    .map((s, k) => {
-      const get = (l: string) => s.rows.find((r) => r.label === l)?.value
-      return { index: start + k, path: s.title ?? '', address: get('Address') ?? '', publicKey: get('Public key') ?? '', ...(get('Private key') ? { privateKey: get('Private key')! } : {}) }
-    })
+/** One worker's accounts, as table rows. */
+function rowsOf(result: ToolResult): Row[] {
+  return (result as ToolResult<HdData>).data?.accounts ?? []
 }
 
 /** Splits `count` indexes from `start` into at most `parts` contiguous chunks. */
@@ -86,7 +75,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
         if (out.ok) {
           done[k] = n
           setProgress(done.reduce((a, b) => a + b, 0) / count)
-          setRows((prev) => [...prev, ...rowsOf(out.result, s)].sort((a, b) => a.index - b.index))
+          setRows((prev) => [...prev, ...rowsOf(out.result)].sort((a, b) => a.index - b.index))
         } else if (out.error.name !== 'Cancelled') {
           stop()
           setError(out.error)
@@ -118,13 +107,10 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
     setValues({ start: String(s) })
     derive(s)
   }
-  const shown = meta.fields.filter((f) => f.name !== 'path' || values.preset === 'custom')
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        {shown.map((f) => (
-          <Field key={f.name} spec={f} value={values[f.name] ?? f.default ?? ''} error={fieldErrors[f.name]} onChange={(v) => setValues({ [f.name]: v })} />
-        ))}
+        <FieldList fields={meta.fields} values={values} errors={fieldErrors} setValues={setValues} />
         <div className="actions">
           <button type="submit" className="primary" disabled={running}>
             Derive

@@ -1,12 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import * as KeyQr from '../../../core/KeyQr'
+import type { KeyData } from '../../../tools/key'
 import type { ToolResult } from '../../../tools/types'
 import { Field, FormError, keyring, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
-
-function rowValue(result: ToolResult | undefined, label: string): string | undefined {
-  for (const s of result?.sections ?? []) for (const r of s.rows) if (r.label === label) return r.value
-  return undefined
-}
 
 function svgUrl(text: string, title: string): string {
   return KeyQr.dataUrl(text, title)
@@ -20,8 +16,9 @@ function svgUrl(text: string, title: string): string {
 export default function KeyPage({ meta, tool, values, setValues, files }: ToolPageProps) {
   const { state, run, cancel } = useToolRun(meta, tool, values, files)
   const result = state.status === 'done' ? state.result : undefined
-  const address = rowValue(result, 'Address')
-  const privateKey = rowValue(result, 'Private key')
+  const data = (result as ToolResult<KeyData> | undefined)?.data
+  const address = data?.address
+  const privateKey = data?.privateKey
   const [keyQr, setKeyQr] = useState(false)
   const imported = (values.privateKey ?? '').trim() !== ''
 

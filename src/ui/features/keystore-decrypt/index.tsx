@@ -1,14 +1,7 @@
 import { useCallback, useState } from 'react'
+import type { DecryptedData } from '../../../tools/keystore-decrypt'
 import type { ToolResult } from '../../../tools/types'
 import { keyring, ToolForm, type ToolPageProps } from '../../components'
-
-function accountOf(result: ToolResult): { address?: string; privateKey?: string } {
-  const account = result.sections.find((s) => s.title === 'Account')
-  return {
-    address: account?.rows.find((r) => r.label === 'Address')?.value,
-    privateKey: account?.rows.find((r) => r.label === 'Private key')?.value,
-  }
-}
 
 /**
  * The keystore form (paste or choose the file; the key derivation runs in a worker with a
@@ -17,9 +10,10 @@ function accountOf(result: ToolResult): { address?: string; privateKey?: string 
  */
 export default function KeystoreDecryptPage(props: ToolPageProps) {
   const [unlocked, setUnlocked] = useState<string>()
-  const onResult = useCallback((result: ToolResult) => {
-    const { address, privateKey } = accountOf(result)
-    if (!address || !privateKey) return
+  const onResult = useCallback((result: ToolResult | undefined) => {
+    const data = (result as ToolResult<DecryptedData> | undefined)?.data
+    if (!data) return
+    const { address, privateKey } = data
     keyring.add({ address, privateKey, label: 'keystore' })
     setUnlocked(address)
   }, [])

@@ -5,6 +5,7 @@
 import { useState, useSyncExternalStore, type FormEvent } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import { messageOf, withDefaults } from '../../../tools/define'
+import type { RpcData } from '../../../tools/rpc-console'
 import type { ToolResult } from '../../../tools/types'
 import { FieldList, FormError, ResultView, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
@@ -55,7 +56,7 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
     const t0 = performance.now()
     try {
       const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...provider })
-      const response = result.sections[0]?.rows.find((r) => r.label === 'Response')?.value ?? ''
+      const response = (result as ToolResult<RpcData>).data?.response ?? ''
       store.add({ method, params, endpoint: provider.rpcUrl, ok: true, summary: response.length > 120 ? `${response.slice(0, 120)}…` : response, ms: Math.round(performance.now() - t0) })
       setState({ status: 'done', result, fieldErrors: {} })
     } catch (e) {

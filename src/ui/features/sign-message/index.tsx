@@ -1,12 +1,13 @@
 /**
  * Sign a message: the generic form, plus a picker for keys already in this page's keyring
- * (made or unlocked by the wallet tools), so a key need not be retyped.
+ * (made or unlocked by the wallet tools), so a key need not be retyped. The warning goes with
+ * the raw-digest confirmation, which the tool's meta shows for a raw digest only.
  */
+import { isShown } from '../../../tools/define'
 import { ToolForm, KeyringPicker, type ToolPageProps } from '../../components'
 
-
 export default function SignMessagePage(props: ToolPageProps) {
-  const raw = props.values.mode === 'digest'
+  const raw = isShown(props.meta, 'confirmRaw', props.values)
   return (
     <>
       <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => props.setValues({ privateKey: k?.privateKey ?? '' })} />
