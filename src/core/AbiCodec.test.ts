@@ -280,3 +280,18 @@ describe('ox agrees with our checked decoder on random valid data', () => {
     )
   })
 })
+
+describe('parseTypes: a leading ethers-style tuple(...) is a type, not a function name', () => {
+  it('decodes ((1,2),3) for "tuple(uint256,uint256), uint256" like ethers v5', () => {
+    const text = 'tuple(uint256,uint256), uint256'
+    const params = AbiCodec.parseTypes(text)
+    expect(params.map(AbiCodec.canonicalType)).toEqual(['(uint256,uint256)', 'uint256'])
+    const coder = new ethers.utils.AbiCoder()
+    const data = coder.encode(['tuple(uint256,uint256)', 'uint256'], [[1, 2], 3]) as `0x${string}`
+    const theirs = coder.decode(['tuple(uint256,uint256)', 'uint256'], data)
+    const ours = AbiCodec.decode(params, data)
+    expect(JSON.stringify(ours, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).toBe(
+      JSON.stringify(theirs, (_k, v) => (v && typeof v === 'object' && v.type === 'BigNumber' ? ethers.BigNumber.from(v).toString() : v)),
+    )
+  })
+})

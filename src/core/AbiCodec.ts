@@ -44,6 +44,8 @@ export function parseTypes(text: string): Params {
     compileAll(params)
     return params
   }
+  // ethers' `tuple(...)` first, so a leading `tuple(` is not read as a function name.
+  t = normalizeTypeText(t)
   // A signature `name(types)` or `name(types)(outputs)`: take the inputs.
   const sig = /^(?:function\s+)?([A-Za-z_$][\w$]*)\s*\(/.exec(t)
   if (sig) t = t.slice(sig[0].length - 1)
@@ -52,7 +54,7 @@ export function parseTypes(text: string): Params {
     if (close < 0) throw new InvalidTypesError('Unbalanced parentheses in the type list.', ['Every "(" needs a matching ")".'])
     if (close === t.length - 1 || sig) t = t.slice(1, close)
   }
-  t = normalizeTypeText(t).replace(/\s+/g, ' ')
+  t = t.replace(/\s+/g, ' ')
   assertNesting(t)
   if (t.trim() === '') return []
   // Bound ox's parser (super-linear on runs of commas): no empty parameters.
