@@ -92,18 +92,4 @@ export function wordRows(words: readonly AbiLayout.Word[], selector?: string): R
   return rows
 }
 
-/** Finds one function in an ABI by name, signature or selector, with a helpful error. */
-export function pickFunction(abi: Abi.Abi, query: string): Abi.FunctionItem {
-  const fns = abi.filter((i): i is Abi.FunctionItem => i.type === 'function')
-  if (fns.length === 0) throw new Abi.InvalidAbiError('The ABI has no functions.').at('abi')
-  const q = query.trim()
-  const hits = q === '' ? fns : Abi.findFunctions(abi, q)
-  if (hits.length === 1) return hits[0]!
-  const list = fns.slice(0, 8).map((f) => Abi.entries([f])[0]!.signature).join(', ')
-  if (hits.length === 0) throw new Abi.InvalidAbiError(`No function "${q}" in the ABI.`, [`Pick one of ${list}${fns.length > 8 ? ', ...' : ''}.`]).at('function')
-  throw new Abi.InvalidAbiError(q ? `"${q}" matches ${hits.length} functions (overloads).` : 'Choose a function.', [
-    `Give the full signature: ${hits.slice(0, 8).map((f) => Abi.entries([f])[0]!.signature).join(', ')}.`,
-  ]).at('function')
-}
-
 export { AbiCodec }
