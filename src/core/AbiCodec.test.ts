@@ -254,20 +254,6 @@ describe('values in', () => {
   })
 })
 
-describe('encodePacked', () => {
-  it('matches ethers v5 solidityPack', () => {
-    const types = ['address', 'uint16', 'bytes', 'string', 'bool', 'int8', 'bytes3']
-    const vals = ['0x000000000000000000000000000000000000dEaD', 513n, '0x1234', 'hi', true, -1n, '0xabcdef']
-    const params = AbiCodec.parseTypes(`(${types.join(',')})`)
-    expect(AbiCodec.encodePacked(params, AbiCodec.coerceAll(params, vals.map((v) => (typeof v === 'bigint' ? v.toString() : v))))).toBe(
-      ethers.utils.solidityPack(types, vals.map((v) => (typeof v === 'bigint' ? v.toString() : v))),
-    )
-  })
-  it('rejects tuples', () => {
-    expect(() => AbiCodec.encodePacked(AbiCodec.parseTypes('((uint8))'), [[1n]])).toThrow(/does not take tuples/)
-  })
-})
-
 describe('ox agrees with our checked decoder on random valid data', () => {
   it('same values via AbiParameters.decode', () => {
     fc.assert(

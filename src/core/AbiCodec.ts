@@ -367,17 +367,6 @@ export function encode(params: Params, values: readonly unknown[]): Hex.Hex {
   }
 }
 
-/** `abi.encodePacked` of the values (coerced as for `encode`). Tuples are not allowed. */
-export function encodePacked(params: Params, values: readonly unknown[]): Hex.Hex {
-  for (const p of params)
-    if (p.type.startsWith('tuple')) throw new InvalidTypesError('abi.encodePacked does not take tuples.', ['Use the plain types, or abi.encode.']).at('types')
-  try {
-    return AbiParameters.encodePacked(params.map((p) => p.type) as never, values as never)
-  } catch (e) {
-    throw new InvalidValuesError(`Cannot encode packed: ${(e as { shortMessage?: string }).shortMessage ?? (e as Error).message}`).at('values')
-  }
-}
-
 /**
  * Decodes ABI data for the parameters. The data is first checked word by word
  * (`AbiLayout.check`): offsets and lengths inside the data, no dirty bits, bounded work, so

@@ -21,6 +21,8 @@ describe('field errors of the calldata tools', () => {
     ['abi-encode', { abi: 'function t(address to)', args: '["0x12"]' }, 'args', /args\[0\] \(to\): "0x12" is not an address/],
     ['abi-encode-raw', { types: 'uint9', values: '[1]' }, 'types', /uint9/],
     ['abi-encode-raw', { types: 'uint8', values: '[300]' }, 'values', /out of range for uint8/],
+    // Solidity refuses abi.encodePacked of string[] (elements are padded to 32 bytes); this packed "a" as 0x61.
+    ['abi-encode-raw', { types: 'string[]', values: '[["a"]]', packed: 'true' }, 'types', /string\[\] cannot be packed: array elements are padded to 32 bytes/],
     ['calldata-decode', { data: '' }, 'data', /Paste call data/],
     ['calldata-decode', { data: '0xzz' }, 'data', /not hex/],
     ['calldata-decode', { data: transfer, abi: '[{' }, 'abi', /does not parse/],
