@@ -5,6 +5,7 @@ import { castAsync } from '../../test/support'
 import * as AbiCodec from './AbiCodec'
 import * as SolidityPacked from './SolidityPacked'
 import * as SolidityValue from './SolidityValue'
+import { BaseError } from './Errors'
 
 /** A random packable entry: its type, the line a person types, and the value for ethers. */
 interface Entry {
@@ -162,6 +163,7 @@ describe('bad input', () => {
         try {
           SolidityPacked.encodeText(`${t} ${v}`)
         } catch (e) {
+          expect(e, String(e)).toBeInstanceOf(BaseError)
           expect((e as Error).name).toMatch(/^(SolidityValue|SolidityPacked)\./)
         }
       }),
