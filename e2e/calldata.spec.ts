@@ -138,7 +138,7 @@ testWithOpenchain('calldata: unknown selectors are looked up online only when th
     await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) })
   })
   await openTool(page, 'calldata-decode', { data: MINT_TO })
-  const box = page.getByRole('checkbox', { name: 'Look up unknown selectors online (sends the selector to api.openchain.xyz)' })
+  const box = page.getByRole('checkbox', { name: 'Look up unknown signatures online (api.openchain.xyz)' })
   await expect(box).not.toBeChecked()
   // off: the types are guessed, and nothing is sent anywhere
   await expect(output(page, 'function')).toContainText('guessed_6fb66f2d')
@@ -172,7 +172,7 @@ testWithOpenchain('calldata: an unknown custom error is looked up online only wh
   await expect(output(page, 'error')).toContainText('UnknownError_77e4cc76')
   await page.waitForTimeout(300)
   expect(asked).toEqual([])
-  await page.getByRole('checkbox', { name: 'Look up unknown selectors online (sends the selector to api.openchain.xyz)' }).check()
+  await page.getByRole('checkbox', { name: 'Look up unknown signatures online (api.openchain.xyz)' }).check()
   await expect(output(page, 'error')).toHaveText('NotEnoughTickets(uint256,uint256)')
   await expect(output(page, 'source')).toHaveText('api.openchain.xyz (online lookup)')
   await expect(output(page, 'arg0')).toHaveText('5')
