@@ -1,20 +1,13 @@
-import { useMemo } from 'react'
 import { ToolForm, type ToolPageProps } from '../../components'
-import { abiLibrary, useAbiLibrary } from '../../hooks/abiLibrary'
+import { useLibraryTool } from '../../hooks/abiLibrary'
 import { runWith } from '../../../tools/calldata-decode'
-import type { RunContext } from '../../../tools/types'
 
 /**
  * The generic decoder, consulting the person's ABI library before the offline table (the
  * online lookup is the tool's own `lookup` field).
  */
 export default function CalldataDecodePage(props: ToolPageProps) {
-  const entries = useAbiLibrary()
-  const tool = useMemo(() => {
-    const library = abiLibrary.abis()
-    return { ...props.tool, run: (input: Parameters<typeof runWith>[0], ctx: RunContext) => runWith(input, ctx, library) }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.tool, entries])
+  const { tool, entries } = useLibraryTool(props.tool, runWith)
   return (
     <ToolForm {...props} tool={tool}>
       {entries.length > 0 && <p className="hint">Also using {entries.length} ABI{entries.length === 1 ? '' : 's'} from your library.</p>}
