@@ -46,7 +46,8 @@ export function parse(raw: RawInput): Parsed<Input> {
     out = outputsOf(raw.abi ?? '', raw.function ?? '')
   } catch (e) {
     const info = toErrorInfo(e)
-    errors[info.field === 'abi' ? 'abi' : (raw.abi ?? '').trim() && info.name.startsWith('Abi.') && info.field !== 'function' ? 'abi' : 'function'] = messageOf(info)
+    const abiProblem = e instanceof Abi.InvalidAbiError || e instanceof Abi.EmptyAbiError
+    errors[info.field === 'abi' || (!!(raw.abi ?? '').trim() && abiProblem && info.field !== 'function') ? 'abi' : 'function'] = messageOf(info)
   }
   if (!data || !out) return { ok: false, errors }
   return { ok: true, value: { data, ...out } }
