@@ -261,6 +261,23 @@ export function findFunctions(abi: Abi, query: string): FunctionItem[] {
   })
 }
 
+/**
+ * A signature field's text as one human-readable line of `kind`: a bare `Name(types)` gets
+ * the keyword; the line is checked by parsing it. An empty text stays empty.
+ *
+ * @example
+ * ```ts
+ * Abi.signatureLine('error', 'NotOwner(address)') // 'error NotOwner(address)'
+ * ```
+ */
+export function signatureLine(kind: 'error' | 'event', text: string): string {
+  const t = text.trim()
+  if (t === '') return ''
+  const line = /^[A-Za-z_$][\w$]*\s*\(/.test(t) ? `${kind} ${t}` : t
+  parse(line)
+  return line
+}
+
 /** The functions of an ABI, view and pure ones first (what a contract reader lists). */
 export function functions(abi: Abi): FunctionItem[] {
   const fns = abi.filter((i): i is FunctionItem => i.type === 'function')

@@ -16,13 +16,7 @@ interface Input extends Record<string, unknown> {
 export const parse = fieldParser<Input>({
   data: (v) => AbiCodec.toBytes(v, 'revert data'),
   abi: optionalAbi,
-  signature: (v) => {
-    const t = v.trim()
-    if (t === '') return ''
-    const s = /^[A-Za-z_$][\w$]*\s*\(/.test(t) ? `error ${t}` : t
-    Abi.parse(s)
-    return s
-  },
+  signature: (v) => Abi.signatureLine('error', v),
   lookup: (v) => v === 'true',
 })
 

@@ -26,13 +26,7 @@ export const parse = fieldParser<Input>({
   },
   data: (v) => AbiCodec.toBytes(v || '0x', 'log data'),
   abi: optionalAbi,
-  signature: (v) => {
-    const t = v.trim()
-    if (t === '') return ''
-    const s = /^[A-Za-z_$][\w$]*\s*\(/.test(t) ? `event ${t}` : t
-    Abi.parse(s)
-    return s
-  },
+  signature: (v) => Abi.signatureLine('event', v),
   lookup: (v) => v === 'true',
 })
 
