@@ -138,7 +138,7 @@ testWithOpenchain('calldata: unknown selectors are looked up online only when th
     await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) })
   })
   await openTool(page, 'calldata-decode', { data: MINT_TO })
-  const box = page.getByRole('checkbox', { name: 'Look up unknown selectors online (sends the selector to api.openchain.xyz)' })
+  const box = page.getByRole('checkbox', { name: 'Look up unknown signatures online (api.openchain.xyz)' })
   await expect(box).not.toBeChecked()
   // off: the types are guessed, and nothing is sent anywhere
   await expect(output(page, 'function')).toContainText('guessed_6fb66f2d')
@@ -172,10 +172,31 @@ testWithOpenchain('calldata: an unknown custom error is looked up online only wh
   await expect(output(page, 'error')).toContainText('UnknownError_77e4cc76')
   await page.waitForTimeout(300)
   expect(asked).toEqual([])
-  await page.getByRole('checkbox', { name: 'Look up unknown selectors online (sends the selector to api.openchain.xyz)' }).check()
+  await page.getByRole('checkbox', { name: 'Look up unknown signatures online (api.openchain.xyz)' }).check()
   await expect(output(page, 'error')).toHaveText('NotEnoughTickets(uint256,uint256)')
   await expect(output(page, 'source')).toHaveText('api.openchain.xyz (online lookup)')
   await expect(output(page, 'arg0')).toHaveText('5')
   await expect(output(page, 'arg1')).toHaveText('2')
   expect(asked).toEqual([`${OPENCHAIN}/signature-database/v1/lookup?function=0x77e4cc76&filter=true`])
+})
+
+testWithOpenchain('calldata: an unknown event is looked up online only when the box is ticked', async ({ page }) => {
+  // ethers v5: Interface(['event Minted(address indexed to, uint256 amount)']).encodeEventLog(…, [0xd8dA…6045, 42])
+  const topic0 = '0x30385c845b448a36257a6a1716e6ad2e1bc2cbe333cde1e69fe849ad6511adfe'
+  const asked: string[] = []
+  await page.route(`${OPENCHAIN}/**`, async (route) => {
+    asked.push(route.request().url())
+    const body = { ok: true, result: { function: {}, event: { [topic0]: [{ name: 'Minted(address,uint256)', filtered: false }] } } }
+    await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(body) })
+  })
+  await openTool(page, 'event-decode', { topics: `${topic0}\n0x000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045`, data: '0x000000000000000000000000000000000000000000000000000000000000002a' })
+  await expect(page.getByText(/No known event has the topic/).first()).toBeVisible()
+  await page.waitForTimeout(300)
+  expect(asked).toEqual([])
+  await page.getByRole('checkbox', { name: 'Look up unknown signatures online (api.openchain.xyz)' }).check()
+  await expect(output(page, 'event')).toHaveText('Minted(address,uint256)')
+  await expect(output(page, 'source')).toHaveText('api.openchain.xyz (online lookup)')
+  await expect(output(page, 'arg0')).toHaveText('0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045')
+  await expect(output(page, 'arg1')).toHaveText('42')
+  expect(asked).toEqual([`${OPENCHAIN}/signature-database/v1/lookup?event=${topic0}&filter=true`])
 })

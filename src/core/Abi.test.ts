@@ -187,3 +187,25 @@ describe('hostile ABI text', () => {
     expect(performance.now() - t0).toBeLessThan(2000)
   })
 })
+
+describe('Abi.pickFunction', () => {
+  const abi = Abi.parse('function balanceOf(address) view returns (uint256)\nfunction transfer(address to, uint256 amount) returns (bool)\nfunction f(uint256)\nfunction f(address)')
+  it('finds by name, signature and selector (selector from ethers v5)', () => {
+    const sel = new ethers.utils.Interface(['function transfer(address,uint256)']).getSighash('transfer')
+    expect(Abi.pickFunction(abi, sel).name).toBe('transfer')
+    expect(Abi.pickFunction(abi, 'transfer(address,uint256)').name).toBe('transfer')
+    expect(Abi.pickFunction(abi, 'balanceOf').name).toBe('balanceOf')
+    expect(Abi.functions(abi)[0]!.name).toBe('balanceOf')
+  })
+  it('names the problem at the function field', () => {
+    expect(() => Abi.pickFunction(abi, 'mint')).toThrow(Abi.FunctionNotFoundError)
+    expect(() => Abi.pickFunction(abi, 'f')).toThrow(/matches 2 functions.*f\(uint256\), f\(address\)/s)
+    expect(() => Abi.pickFunction(abi, '')).toThrow(/Choose a function/)
+    try {
+      Abi.pickFunction(abi, 'mint')
+    } catch (e) {
+      expect((e as Abi.FunctionNotFoundError).field).toBe('function')
+    }
+    expect(() => Abi.pickFunction(Abi.parse('event E()'), '')).toThrow(/no functions/)
+  })
+})

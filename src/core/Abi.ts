@@ -262,6 +262,53 @@ export function findFunctions(abi: Abi, query: string): FunctionItem[] {
 }
 
 /**
+ * A signature field's text as one human-readable line of `kind`: a bare `Name(types)` gets
+ * the keyword; the line is checked by parsing it. An empty text stays empty.
+ *
+ * @example
+ * ```ts
+ * Abi.signatureLine('error', 'NotOwner(address)') // 'error NotOwner(address)'
+ * ```
+ */
+export function signatureLine(kind: 'error' | 'event', text: string): string {
+  const t = text.trim()
+  if (t === '') return ''
+  const line = /^[A-Za-z_$][\w$]*\s*\(/.test(t) ? `${kind} ${t}` : t
+  parse(line)
+  return line
+}
+
+/** The functions of an ABI, view and pure ones first (what a contract reader lists). */
+export function functions(abi: Abi): FunctionItem[] {
+  const fns = abi.filter((i): i is FunctionItem => i.type === 'function')
+  const ro = (f: FunctionItem) => f.stateMutability === 'view' || f.stateMutability === 'pure'
+  return [...fns.filter(ro), ...fns.filter((f) => !ro(f))]
+}
+
+/**
+ * Picks one function by name, signature (`transfer(address,uint256)`), selector or
+ * human-readable form; an empty query picks the only function. Errors name the field.
+ *
+ * @example
+ * ```ts
+ * Abi.pickFunction(Abi.parse('function transfer(address,uint256)'), '0xa9059cbb').name // 'transfer'
+ * ```
+ */
+export function pickFunction(abi: Abi, query: string): FunctionItem {
+  const fns = functions(abi)
+  if (fns.length === 0) throw new InvalidAbiError('The ABI has no functions.', ['Add the function, like: function balanceOf(address) view returns (uint256).']).at('abi')
+  const q = query.trim()
+  const hits = q === '' ? fns : findFunctions(abi, q)
+  if (hits.length === 1) return hits[0]!
+  const sig = (f: FunctionItem) => AbiItem.getSignature(f as never)
+  const list = fns.slice(0, 8).map(sig).join(', ')
+  if (hits.length === 0) throw new FunctionNotFoundError(`No function "${short(q)}" in the ABI.`, [`Pick one of ${list}${fns.length > 8 ? ', ...' : ''}.`])
+  throw new FunctionNotFoundError(q ? `"${short(q)}" matches ${hits.length} functions (overloads).` : `Choose a function: the ABI has ${fns.length}.`, [
+    `Give the full signature: ${hits.slice(0, 8).map(sig).join(', ')}${hits.length > 8 ? ', ...' : ''}.`,
+  ])
+}
+
+/**
  * Renders a Solidity `interface` for the ABI: structs for tuples (named after their
  * `internalType` when the ABI carries one), events, errors and external functions.
  */
@@ -334,5 +381,12 @@ export class InvalidAbiError extends BaseError {
   constructor(message: string, hints: string[] = [], entry?: number) {
     super('Abi.InvalidAbiError', message, { hints })
     if (entry !== undefined) this.entry = entry
+  }
+}
+
+export class FunctionNotFoundError extends BaseError {
+  constructor(message: string, hints: string[] = []) {
+    super('Abi.FunctionNotFoundError', message, { hints })
+    this.at('function')
   }
 }

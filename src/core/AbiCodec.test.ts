@@ -254,20 +254,6 @@ describe('values in', () => {
   })
 })
 
-describe('encodePacked', () => {
-  it('matches ethers v5 solidityPack', () => {
-    const types = ['address', 'uint16', 'bytes', 'string', 'bool', 'int8', 'bytes3']
-    const vals = ['0x000000000000000000000000000000000000dEaD', 513n, '0x1234', 'hi', true, -1n, '0xabcdef']
-    const params = AbiCodec.parseTypes(`(${types.join(',')})`)
-    expect(AbiCodec.encodePacked(params, AbiCodec.coerceAll(params, vals.map((v) => (typeof v === 'bigint' ? v.toString() : v))))).toBe(
-      ethers.utils.solidityPack(types, vals.map((v) => (typeof v === 'bigint' ? v.toString() : v))),
-    )
-  })
-  it('rejects tuples', () => {
-    expect(() => AbiCodec.encodePacked(AbiCodec.parseTypes('((uint8))'), [[1n]])).toThrow(/does not take tuples/)
-  })
-})
-
 describe('ox agrees with our checked decoder on random valid data', () => {
   it('same values via AbiParameters.decode', () => {
     fc.assert(
@@ -277,6 +263,21 @@ describe('ox agrees with our checked decoder on random valid data', () => {
         expect(norm(AbiCodec.decode(params, data))).toEqual(norm(AbiParameters.decode(params.map((p) => ({ ...p, name: undefined })) as never, data)))
       }),
       { numRuns: 50 },
+    )
+  })
+})
+
+describe('parseTypes: a leading ethers-style tuple(...) is a type, not a function name', () => {
+  it('decodes ((1,2),3) for "tuple(uint256,uint256), uint256" like ethers v5', () => {
+    const text = 'tuple(uint256,uint256), uint256'
+    const params = AbiCodec.parseTypes(text)
+    expect(params.map(AbiCodec.canonicalType)).toEqual(['(uint256,uint256)', 'uint256'])
+    const coder = new ethers.utils.AbiCoder()
+    const data = coder.encode(['tuple(uint256,uint256)', 'uint256'], [[1, 2], 3]) as `0x${string}`
+    const theirs = coder.decode(['tuple(uint256,uint256)', 'uint256'], data)
+    const ours = AbiCodec.decode(params, data)
+    expect(JSON.stringify(ours, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).toBe(
+      JSON.stringify(theirs, (_k, v) => (v && typeof v === 'object' && v.type === 'BigNumber' ? ethers.BigNumber.from(v).toString() : v)),
     )
   })
 })

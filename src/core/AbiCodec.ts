@@ -44,6 +44,8 @@ export function parseTypes(text: string): Params {
     compileAll(params)
     return params
   }
+  // ethers' `tuple(...)` first, so a leading `tuple(` is not read as a function name.
+  t = normalizeTypeText(t)
   // A signature `name(types)` or `name(types)(outputs)`: take the inputs.
   const sig = /^(?:function\s+)?([A-Za-z_$][\w$]*)\s*\(/.exec(t)
   if (sig) t = t.slice(sig[0].length - 1)
@@ -52,7 +54,7 @@ export function parseTypes(text: string): Params {
     if (close < 0) throw new InvalidTypesError('Unbalanced parentheses in the type list.', ['Every "(" needs a matching ")".'])
     if (close === t.length - 1 || sig) t = t.slice(1, close)
   }
-  t = normalizeTypeText(t).replace(/\s+/g, ' ')
+  t = t.replace(/\s+/g, ' ')
   assertNesting(t)
   if (t.trim() === '') return []
   // Bound ox's parser (super-linear on runs of commas): no empty parameters.
@@ -362,17 +364,6 @@ export function encode(params: Params, values: readonly unknown[]): Hex.Hex {
     return AbiParameters.encode(params, values as never)
   } catch (e) {
     throw new InvalidValuesError(`Cannot encode: ${(e as { shortMessage?: string }).shortMessage ?? (e as Error).message}`).at('args')
-  }
-}
-
-/** `abi.encodePacked` of the values (coerced as for `encode`). Tuples are not allowed. */
-export function encodePacked(params: Params, values: readonly unknown[]): Hex.Hex {
-  for (const p of params)
-    if (p.type.startsWith('tuple')) throw new InvalidTypesError('abi.encodePacked does not take tuples.', ['Use the plain types, or abi.encode.']).at('types')
-  try {
-    return AbiParameters.encodePacked(params.map((p) => p.type) as never, values as never)
-  } catch (e) {
-    throw new InvalidValuesError(`Cannot encode packed: ${(e as { shortMessage?: string }).shortMessage ?? (e as Error).message}`).at('values')
   }
 }
 

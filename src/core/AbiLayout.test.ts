@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import * as AbiCodec from './AbiCodec'
 import * as AbiLayout from './AbiLayout'
+import { BaseError } from './Errors'
 
 const W = (n: number | bigint) => BigInt(n).toString(16).padStart(64, '0')
 const MiB = 1 << 20
@@ -97,6 +98,7 @@ describe('hostile payloads', () => {
         try {
           AbiCodec.decode(AbiCodec.parseTypes(types), `0x${words.join('')}`)
         } catch (e) {
+          expect(e, String(e)).toBeInstanceOf(BaseError)
           expect((e as Error).name).toMatch(/^(AbiLayout|AbiCodec)\./)
         }
       }),

@@ -5,6 +5,7 @@ import { cast, castAsync } from '../../test/support'
 import * as Abi from './Abi'
 import * as AbiCodec from './AbiCodec'
 import * as Calldata from './Calldata'
+import { BaseError } from './Errors'
 
 const rnd = (n: number) => crypto.getRandomValues(new Uint8Array(n))
 const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`
@@ -309,11 +310,13 @@ describe('hostile call data', () => {
       try {
         Calldata.decodeCall(data)
       } catch (e) {
+        expect(e, String(e)).toBeInstanceOf(BaseError)
         expect((e as Error).name, (e as Error).message).toMatch(/^(AbiLayout|AbiCodec|Calldata|Abi)\./)
       }
       try {
         Calldata.decodeError(data)
       } catch (e) {
+        expect(e, String(e)).toBeInstanceOf(BaseError)
         expect((e as Error).name, (e as Error).message).toMatch(/^(AbiLayout|AbiCodec|Calldata|Abi)\./)
       }
     }

@@ -162,7 +162,7 @@ function functionCandidates(selector: string, options: DecodeOptions): Candidate
   if (options.signature) {
     const abi = Abi.parse(options.signature)
     const fns = abi.filter((i): i is Abi.FunctionItem => i.type === 'function')
-    if (fns.length === 0) throw new BaseError('Calldata.InvalidSignatureError', 'The signature is not a function.', { hints: ['Write it as transfer(address,uint256) or function transfer(address to, uint256 amount).'] }).at('signature')
+    if (fns.length === 0) throw new InvalidSignatureError('The signature is not a function.', 'Write it as transfer(address,uint256) or function transfer(address to, uint256 amount).')
     const match = fns.filter((f) => AbiItem.getSelector(f as never) === selector)
     if (match.length === 0)
       throw new SelectorMismatchError(selector, fns.map((f) => `${AbiItem.getSignature(f as never)} = ${AbiItem.getSelector(f as never)}`).join(', '))
@@ -410,7 +410,7 @@ export function decodeEvent(topics: readonly string[], data: string | Uint8Array
   const candidates: { item: Abi.EventItem; source: Source; sources?: string[] }[] = []
   if (options.signature) {
     for (const i of Abi.parse(options.signature)) if (i.type === 'event') candidates.push({ item: i, source: 'signature' })
-    if (!candidates.length) throw new BaseError('Calldata.InvalidSignatureError', 'The signature is not an event.', { hints: ['Write it as event Transfer(address indexed from, address indexed to, uint256 value).'] }).at('signature')
+    if (!candidates.length) throw new InvalidSignatureError('The signature is not an event.', 'Write it as event Transfer(address indexed from, address indexed to, uint256 value).')
   } else {
     for (const abi of options.abis ?? []) for (const i of abi) if (i.type === 'event') candidates.push({ item: i, source: 'abi' })
     if (ts[0] && options.table !== false)
@@ -517,5 +517,12 @@ export class MultiSendError extends BaseError {
 export class InvalidLogError extends BaseError {
   constructor(message: string, hints: string[] = []) {
     super('Calldata.InvalidLogError', message, { hints })
+  }
+}
+
+export class InvalidSignatureError extends BaseError {
+  constructor(message: string, hint: string) {
+    super('Calldata.InvalidSignatureError', message, { hints: [hint] })
+    this.at('signature')
   }
 }

@@ -2,6 +2,10 @@ import { AbiFunction, AbiParameters } from 'ox'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { castAsync } from '../../test/support'
+import * as Abi from './Abi'
+import * as AbiCodec from './AbiCodec'
+import * as AbiLayout from './AbiLayout'
+import * as CalldataEncode from './CalldataEncode'
 import * as ChainCall from './ChainCall'
 import * as Rpc from './Rpc'
 
@@ -14,46 +18,10 @@ const ERC20 = JSON.stringify([
 
 const ADDR = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 
-describe('ChainCall.parseAbi / pickFunction', () => {
-  it('reads JSON, compiler artifacts and human-readable signatures', () => {
-    expect(ChainCall.functions(ChainCall.parseAbi(ERC20)).map((f) => f.name)).toEqual(['balanceOf', 'transfer'])
-    expect(ChainCall.functions(ChainCall.parseAbi(JSON.stringify({ abi: JSON.parse(ERC20) }))).length).toBe(2)
-    const abi = ChainCall.parseAbi('balanceOf(address) view returns (uint256)\nfunction transfer(address to, uint256 amount) returns (bool)\nerror Nope()')
-    expect(ChainCall.signature(ChainCall.pickFunction(abi, 'transfer'))).toBe('transfer(address,uint256)')
-    expect(ChainCall.pickFunction(abi, '0x70a08231').name).toBe('balanceOf')
-    expect(ChainCall.pickFunction(abi, 'transfer(address, uint256)').name).toBe('transfer')
-  })
-
-  it('names the problem with a bad ABI or function', () => {
-    expect(() => ChainCall.parseAbi('')).toThrow(/Enter an ABI/)
-    expect(() => ChainCall.parseAbi('[{"type":"function","name":1}')).toThrow(expect.objectContaining({ name: 'ChainCall.InvalidAbiError' }))
-    expect(() => ChainCall.parseAbi('{"a":1}')).toThrow(/not an ABI array/)
-    expect(() => ChainCall.parseAbi('function (')).toThrow(expect.objectContaining({ name: 'ChainCall.InvalidAbiError' }))
-    const abi = ChainCall.parseAbi(ERC20)
-    expect(() => ChainCall.pickFunction(abi, '')).toThrow(/Choose a function.*balanceOf, transfer/s)
-    expect(() => ChainCall.pickFunction(abi, 'mint')).toThrow(/No function "mint"/)
-    const over = ChainCall.parseAbi('function f(uint256)\nfunction f(address)')
-    expect(() => ChainCall.pickFunction(over, 'f')).toThrow(/overloaded.*f\(uint256\), f\(address\)/s)
-  })
-
-  it('never crashes on arbitrary text (property)', () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 200 }), (s) => {
-        try {
-          ChainCall.parseAbi(s)
-        } catch (e) {
-          expect((e as Error).name).toBe('ChainCall.InvalidAbiError')
-        }
-      }),
-      { numRuns: 300 },
-    )
-  })
-})
-
-describe('ChainCall.parseArgs + encodeCall: differential against cast calldata', () => {
+describe('arguments for a read (AbiCodec.coerceAll + CalldataEncode): differential against cast calldata', () => {
   it('encodes random arguments exactly like cast', async () => {
-    const abi = ChainCall.parseAbi('function f(uint256 a, int64 b, address c, bool d, bytes e, string s, bytes32 h, uint8[] xs)')
-    const fn = ChainCall.pickFunction(abi, 'f')
+    const abi = Abi.parse('function f(uint256 a, int64 b, address c, bool d, bytes e, string s, bytes32 h, uint8[] xs)')
+    const fn = Abi.pickFunction(abi, 'f')
     const cases = fc.sample(
       fc.record({
         a: fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),
@@ -71,19 +39,19 @@ describe('ChainCall.parseArgs + encodeCall: differential against cast calldata',
       cases.map(async (c) => {
         const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`
         const args = [c.a.toString(), c.b.toString(), hex(c.c), c.d, hex(c.e), c.s, hex(c.h), c.xs.map(String)]
-        const ours = ChainCall.encodeCall(fn, ChainCall.parseArgs(fn, JSON.stringify(args)))
-        const theirs = await castAsync(['calldata', ChainCall.signature(fn), c.a.toString(), c.b.toString(), hex(c.c), String(c.d), hex(c.e), c.s, hex(c.h), `[${c.xs.join(',')}]`])
+        const ours = CalldataEncode.encodeCall(fn, AbiCodec.coerceAll(fn.inputs, AbiCodec.parseJsonValues(JSON.stringify(args))))
+        const theirs = await castAsync(['calldata', Abi.entries([fn])[0]!.signature, c.a.toString(), c.b.toString(), hex(c.c), String(c.d), hex(c.e), c.s, hex(c.h), `[${c.xs.join(',')}]`])
         expect(ours).toBe(theirs)
       }),
     )
   })
 
   it('round-trips through the decoder (property)', () => {
-    const fn = ChainCall.pickFunction(ChainCall.parseAbi('function g(uint128 x, (address who, bool ok)[] ys)'), 'g')
+    const fn = Abi.pickFunction(Abi.parse('function g(uint128 x, (address who, bool ok)[] ys)'), 'g')
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 2n ** 128n - 1n }), fc.array(fc.tuple(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.boolean()), { maxLength: 4 }), (x, ys) => {
         const text = JSON.stringify([x.toString(), ys.map(([a, ok]) => ({ who: `0x${Buffer.from(a).toString('hex')}`, ok }))])
-        const data = ChainCall.encodeCall(fn, ChainCall.parseArgs(fn, text))
+        const data = CalldataEncode.encodeCall(fn, AbiCodec.coerceAll(fn.inputs, AbiCodec.parseJsonValues(text)))
         const [dx, dys] = AbiFunction.decodeData(fn, data) as [bigint, { who: string; ok: boolean }[]]
         expect(dx).toBe(x)
         expect(dys.map((y) => [y.who.toLowerCase(), y.ok])).toEqual(ys.map(([a, ok]) => [`0x${Buffer.from(a).toString('hex')}`, ok]))
@@ -93,19 +61,12 @@ describe('ChainCall.parseArgs + encodeCall: differential against cast calldata',
   })
 
   it('accepts comma lists for simple parameters, and names bad arguments', () => {
-    const abi = ChainCall.parseAbi(ERC20)
-    const transfer = ChainCall.pickFunction(abi, 'transfer')
-    expect(ChainCall.parseArgs(transfer, `${ADDR}, 1000`)).toEqual([ADDR, 1000n])
-    expect(() => ChainCall.parseArgs(transfer, '[]')).toThrow(/takes 2 arguments, got 0.*to \(address\), amount \(uint256\)/s)
-    expect(() => ChainCall.parseArgs(transfer, `["${ADDR}", "-1"]`)).toThrow(/amount = -1 does not fit uint256/)
-    expect(() => ChainCall.parseArgs(transfer, `["${ADDR}", 1.5]`)).toThrow(/amount should be an integer/)
-    expect(() => ChainCall.parseArgs(transfer, `["0x1234", "1"]`)).toThrow(/to: An address has 40 hex digits; this has 4/)
-    expect(() => ChainCall.parseArgs(transfer, `["${ADDR.replace('F', 'f')}", "1"]`)).toThrow(/Checksum mismatch/)
-    const f = ChainCall.pickFunction(ChainCall.parseAbi('function h(bytes4 b, bool[2] xs)'), 'h')
-    expect(() => ChainCall.parseArgs(f, '["0x1234", [true, false]]')).toThrow(/b should be 4 bytes, got 2/)
-    expect(() => ChainCall.parseArgs(f, '["0x12345678", [true]]')).toThrow(/xs should have 2 items, got 1/)
-    expect(() => ChainCall.parseArgs(f, '["0x12345678", ["yes", false]]')).toThrow(/xs\[0\] should be true or false/)
-    expect(() => ChainCall.parseArgs(f, '[oops')).toThrow(/not valid JSON/)
+    const transfer = Abi.pickFunction(Abi.parse(ERC20), 'transfer')
+    const args = (t: string) => AbiCodec.coerceAll(transfer.inputs, AbiCodec.parseJsonValues(t))
+    expect(args(`${ADDR}, 1000`)).toEqual([ADDR, 1000n])
+    expect(() => args('[]')).toThrow(AbiCodec.InvalidValuesError)
+    expect(() => args(`["${ADDR}", "-1"]`)).toThrow(/-1 is out of range for uint256/)
+    expect(() => args(`["${ADDR.replace('F', 'f')}", "1"]`)).toThrow(/Checksum mismatch/)
   })
 })
 
@@ -119,9 +80,9 @@ describe('ChainCall.decodeRevert', () => {
   })
 
   it('decodes panics with their meaning, custom errors from the ABI, and says what it cannot decode', async () => {
-    expect(ChainCall.decodeRevert(await castAsync(['calldata', 'Panic(uint256)', '17'])).text).toBe('Panic(0x11: arithmetic overflow or underflow)')
-    expect(ChainCall.decodeRevert(await castAsync(['calldata', 'Panic(uint256)', '50'])).text).toBe('Panic(0x32: array index out of bounds)')
-    const abi = ChainCall.parseAbi(ERC20)
+    expect(ChainCall.decodeRevert(await castAsync(['calldata', 'Panic(uint256)', '17'])).text).toMatch(/^Panic\(0x11: Arithmetic overflow or underflow/)
+    expect(ChainCall.decodeRevert(await castAsync(['calldata', 'Panic(uint256)', '50'])).text).toMatch(/^Panic\(0x32: An array, bytesN or slice was accessed at an out-of-bounds/)
+    const abi = Abi.parse(ERC20)
     const custom = await castAsync(['calldata', 'InsufficientBalance(uint256,uint256)', '5', '10'])
     expect(ChainCall.decodeRevert(custom, abi)).toMatchObject({ kind: 'custom', text: 'InsufficientBalance(5, 10)' })
     expect(ChainCall.decodeRevert(custom)).toMatchObject({ kind: 'unknown', text: `custom error ${custom.slice(0, 10)} (not in the ABI)` })
@@ -150,7 +111,7 @@ describe('ChainCall.decodeRevert', () => {
 
 describe('ChainCall.decodeCallData', () => {
   it('decodes call data encoded by cast with the ABI given', async () => {
-    const abi = ChainCall.parseAbi(ERC20)
+    const abi = Abi.parse(ERC20)
     const data = await castAsync(['calldata', 'transfer(address,uint256)', ADDR, '1000'])
     expect(ChainCall.decodeCallData(data, abi)).toBe(`transfer(to=${ADDR}, amount=1000)`)
     expect(ChainCall.decodeCallData(data, undefined)).toBeNull()
@@ -161,7 +122,7 @@ describe('ChainCall.decodeCallData', () => {
 
 describe('ChainCall.decodeLog', () => {
   it('decodes an ERC-20 Transfer log', async () => {
-    const abi = ChainCall.parseAbi(ERC20)
+    const abi = Abi.parse(ERC20)
     const topic = await castAsync(['keccak', 'Transfer(address,address,uint256)'])
     const pad = (a: string) => `0x${a.slice(2).toLowerCase().padStart(64, '0')}` as `0x${string}`
     const data = AbiParameters.encode([{ type: 'uint256' }], [123n])
@@ -169,5 +130,34 @@ describe('ChainCall.decodeLog', () => {
     expect(text).toBe(`Transfer(from=${ADDR}, to=0x70997970C51812dc3A010C7d01b50e0d17dc79C8, value=123)`)
     expect(ChainCall.decodeLog({ topics: [topic as `0x${string}`], data }, abi)).toBeNull()
     expect(ChainCall.decodeLog({ topics: [], data }, abi)).toBeNull()
+  })
+})
+
+describe('ChainCall.read: results go through the word-checked decoder', () => {
+  const fakeRpc = (result: string): { request: () => Promise<unknown> } => ({ request: async () => result })
+  const word = (n: number) => n.toString(16).padStart(64, '0')
+
+  it('fails fast with AbiLayout.PointerLoopError on a crafted 1 MiB payload (every offset aliases one big array)', async () => {
+    const fn = Abi.pickFunction(Abi.parse('function f() view returns (uint256[][])'), 'f')
+    // head: offset 0x20; outer length n; n offsets all pointing at one inner array of m zero words.
+    const n = 16000
+    const m = 32768 - n - 3
+    const payload = `0x${word(0x20)}${word(n)}${word(n * 32).repeat(n)}${word(m)}${'0'.repeat(64 * m)}`
+    expect((payload.length - 2) / 2).toBe(1 << 20)
+    await expect(ChainCall.read(fakeRpc(payload), { address: ADDR, fn, args: [] })).rejects.toBeInstanceOf(AbiLayout.PointerLoopError)
+  })
+
+  it('fails with AbiLayout.OffsetOutOfBoundsError on a huge offset', async () => {
+    const fn = Abi.pickFunction(Abi.parse('function f() view returns (bytes)'), 'f')
+    const payload = `0x${'f'.repeat(64)}${word(1)}${word(0)}`
+    await expect(ChainCall.read(fakeRpc(payload), { address: ADDR, fn, args: [] })).rejects.toBeInstanceOf(AbiLayout.OffsetOutOfBoundsError)
+  })
+
+  it('decodes a well-formed result like cast abi-decode', async () => {
+    const fn = Abi.pickFunction(Abi.parse('function f() view returns (uint256 a, string s)'), 'f')
+    const payload = await castAsync(['abi-encode', 'f(uint256,string)', '42', 'hello'])
+    const r = await ChainCall.read(fakeRpc(payload), { address: ADDR, fn, args: [] })
+    const theirs = (await castAsync(['abi-decode', 'f()(uint256,string)', payload])).split('\n')
+    expect(r.outputs.map((o) => o.value)).toEqual([theirs[0], theirs[1]!.replace(/^"|"$/g, '')])
   })
 })

@@ -2,6 +2,7 @@ import { ethers } from 'ethers'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from './Errors'
+import * as Calldata from './Calldata'
 import * as SignatureLookup from './SignatureLookup'
 
 // Selectors and topics computed independently with ethers v5.
@@ -186,5 +187,72 @@ describe('SignatureLookup.lookupOnce', () => {
     expect(a.candidates.map((c) => c.signature)).toEqual(['execute(bytes,bytes[],uint256)'])
     expect(b).toBe(a)
     expect(calls).toBe(2)
+  })
+})
+
+describe('SignatureLookup.resolve: one lookup for call data, errors and events (fake fetch)', () => {
+  const serve = (kind: 'function' | 'event', key: string, names: string[]) => {
+    const asked: string[] = []
+    const f: SignatureLookup.FetchLike = async (u) => {
+      asked.push(u)
+      return { ok: true, status: 200, text: async () => JSON.stringify({ ok: true, result: { function: {}, event: {}, [kind]: { [key]: names.map((name) => ({ name, filtered: false })) } } }) }
+    }
+    return { f, asked }
+  }
+
+  it('call data: drops a candidate that hashes elsewhere, uses the first that fits (encoded by ethers v5)', async () => {
+    const iface = new ethers.utils.Interface(['function mintTo(address to, uint256 amount, bytes32 memo)'])
+    const selector = iface.getSighash('mintTo')
+    const data = iface.encodeFunctionData('mintTo', ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 7, ethers.utils.formatBytes32String('memo')])
+    const { f, asked } = serve('function', selector, ['approve(address,uint256)', 'mintTo(address,uint256,bytes32)'])
+    const r = await SignatureLookup.resolve('function', selector, f, (c) => Calldata.decodeCall(data, { signature: c.signature }))
+    expect(asked).toEqual([SignatureLookup.url('function', selector)])
+    expect(r.rejected).toBe(1)
+    expect(r.used).toBe('mintTo(address,uint256,bytes32)')
+    expect(r.tried).toEqual([{ signature: 'mintTo(address,uint256,bytes32)', fits: true }])
+    expect(r.decoded!.args.map((a) => a.value)).toEqual(iface.decodeFunctionData('mintTo', data).map((v: unknown) => (ethers.BigNumber.isBigNumber(v) ? v.toString() : String(v))))
+  })
+
+  it('errors: a candidate that does not fit the data is marked so, the next one is used', async () => {
+    const iface = new ethers.utils.Interface(['error NotEnoughTickets(uint256 wanted, uint256 left)'])
+    const data = iface.encodeErrorResult('NotEnoughTickets', [5, 2])
+    const selector = data.slice(0, 10)
+    // A colliding signature that hashes to the selector cannot be made up here; a fake decoder refusing the first stands in.
+    const { f } = serve('function', selector, ['NotEnoughTickets(uint256,uint256)'])
+    const r = await SignatureLookup.resolve('function', selector, f, (c) => Calldata.decodeError(data, { signature: `error ${c.signature}` }))
+    expect(r.decoded!.args.map((a) => a.value)).toEqual(['5', '2'])
+    const none = await SignatureLookup.resolve('function', selector, f, () => {
+      throw new Calldata.UnknownSelectorError(selector, 'error')
+    })
+    expect(none).toMatchObject({ used: null, decoded: null, tried: [{ signature: 'NotEnoughTickets(uint256,uint256)', fits: false }] })
+  })
+
+  it('events: the service gives no indexed markers; the variant that fits the log is used (encoded by ethers v5)', async () => {
+    const iface = new ethers.utils.Interface(['event Minted(address indexed to, uint256 amount)'])
+    const log = iface.encodeEventLog(iface.getEvent('Minted'), ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 42])
+    const topic = log.topics[0]!
+    const { f, asked } = serve('event', topic, ['Minted(address,uint256)'])
+    const r = await SignatureLookup.resolve('event', topic, f, (c) => {
+      const [first] = SignatureLookup.eventVariants(c.signature, ['address', 'uint256'], log.topics.length - 1)
+      return Calldata.decodeEvent(log.topics, log.data, { signature: first! })
+    })
+    expect(asked).toEqual([SignatureLookup.url('event', topic)])
+    expect(r.used).toBe('Minted(address,uint256)')
+    expect(r.decoded!.args.map((a) => a.value)).toEqual(['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '42'])
+    expect(SignatureLookup.eventVariants('E(uint8,bool,address)', ['uint8', 'bool', 'address'], 2)).toEqual([
+      'event E(uint8 indexed, bool indexed, address)',
+      'event E(uint8 indexed, bool, address indexed)',
+      'event E(uint8, bool indexed, address indexed)',
+    ])
+  })
+
+  it('a decoder crashing with a non-core exception is not swallowed', async () => {
+    const key = sel('crashy(uint256)')
+    const { f } = serve('function', key, ['crashy(uint256)'])
+    await expect(
+      SignatureLookup.resolve('function', key, f, () => {
+        throw new TypeError('boom')
+      }),
+    ).rejects.toThrow(TypeError)
   })
 })

@@ -45,7 +45,10 @@ export interface Lookup {
 }
 
 /** The part of `fetch` this module uses (a browser's `fetch` fits). */
-export type FetchLike = (url: string, init?: { signal?: unknown; headers?: Record<string, string> }) => Promise<{ ok: boolean; status: number; text(): Promise<string> }>
+export type FetchLike = (
+  url: string,
+  init?: { signal?: unknown; headers?: Record<string, string> },
+) => Promise<{ ok: boolean; status: number; text?(): Promise<string>; json?(): Promise<unknown> }>
 
 const SELECTOR = /^0x[0-9a-f]{8}$/
 const TOPIC = /^0x[0-9a-f]{64}$/
@@ -146,13 +149,15 @@ export async function lookup(kind: Kind, key: string, fetchFn: FetchLike, option
     throw new UnreachableError(e)
   }
   if (!response.ok) throw new InvalidResponseError(`The service answered with HTTP status ${response.status}.`)
-  let text: string
+  let body: unknown
   try {
-    text = await response.text()
+    // The text when the response offers it (so its size is checked before parsing).
+    body = response.text ? await response.text() : response.json ? await response.json() : undefined
   } catch (e) {
-    throw new UnreachableError(e)
+    if (response.text) throw new UnreachableError(e)
+    throw new InvalidResponseError('The response is not JSON.')
   }
-  return parse(kind, key, text)
+  return parse(kind, key, body)
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -188,6 +193,80 @@ export function lookupOnce(kind: Kind, key: string, fetchFn: FetchLike): Promise
     p.catch(() => remembered.delete(id))
   }
   return p
+}
+
+/** A candidate from the service and whether it fit the data (null: not tried, an earlier one fit). */
+export interface Tried {
+  signature: string
+  fits: boolean | null
+}
+
+export interface Resolution<T> {
+  kind: Kind
+  key: string
+  /** Every candidate the service gave that hashes to the key, in its order. */
+  tried: Tried[]
+  /** Answers dropped (unparseable, or hashing elsewhere). */
+  rejected: number
+  /** The candidate used, and what decoding with it gave; null when none fits. */
+  used: string | null
+  decoded: T | null
+}
+
+/**
+ * The opt-in online lookup for the decoders: asks the service about an unknown selector or
+ * topic (once per page, see `lookupOnce`) with the `fetch` given, then decodes with the first
+ * candidate that fits. `decodeWith` decodes with one candidate and throws a core error when
+ * it does not fit. Call data and custom errors use kind 'function' (the service files
+ * errors with functions, in the same 4-byte selector space); logs use 'event' (see
+ * `eventVariants` for the indexed markers the service does not give).
+ *
+ * @example
+ * ```ts
+ * const r = await SignatureLookup.resolve('function', '0x6fb66f2d', fetch, (c) => Calldata.decodeCall(data, { signature: c.signature }))
+ * r.used // 'someFunction(uint256)' or null
+ * ```
+ */
+export async function resolve<T>(kind: Kind, key: string, fetchFn: FetchLike, decodeWith: (c: Candidate) => T): Promise<Resolution<T>> {
+  const found = await lookupOnce(kind, key, fetchFn)
+  const tried: Tried[] = []
+  let decoded: T | null = null
+  let used: string | null = null
+  for (const c of found.candidates) {
+    if (used !== null) {
+      tried.push({ signature: c.signature, fits: null })
+      continue
+    }
+    try {
+      decoded = decodeWith(c)
+      used = c.signature
+      tried.push({ signature: c.signature, fits: true })
+    } catch (e) {
+      if (!(e instanceof BaseError)) throw e
+      tried.push({ signature: c.signature, fits: false })
+    }
+  }
+  return { kind, key: found.key, tried, rejected: found.rejected, used, decoded }
+}
+
+/**
+ * Human-readable event signatures for a bare `Name(types)` whose log has `indexed` indexed
+ * topics: every way to mark that many inputs `indexed`, leading inputs first (the usual
+ * order). The service's signatures carry no `indexed` markers.
+ */
+export function eventVariants(signature: string, types: readonly string[], indexed: number): string[] {
+  const name = signature.slice(0, signature.indexOf('('))
+  const out: string[] = []
+  const pick = (from: number, chosen: number[]) => {
+    if (out.length >= 64) return
+    if (chosen.length === indexed) {
+      out.push(`event ${name}(${types.map((t, i) => (chosen.includes(i) ? `${t} indexed` : t)).join(', ')})`)
+      return
+    }
+    for (let i = from; i < types.length; i++) pick(i + 1, [...chosen, i])
+  }
+  if (indexed >= 0 && indexed <= Math.min(3, types.length)) pick(0, [])
+  return out
 }
 
 export class InvalidKeyError extends BaseError {

@@ -2,8 +2,10 @@ import { ethers } from 'ethers'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { castAsync } from '../../test/support'
+import * as AbiCodec from './AbiCodec'
 import * as SolidityPacked from './SolidityPacked'
 import * as SolidityValue from './SolidityValue'
+import { BaseError } from './Errors'
 
 /** A random packable entry: its type, the line a person types, and the value for ethers. */
 interface Entry {
@@ -66,9 +68,38 @@ describe('differential', () => {
   })
 
   it('matches `cast abi-encode --packed` on random typed lists', async () => {
-    const lists = fc.sample(fc.array(arbEntry.filter((e) => e.castOk), { minLength: 1, maxLength: 5 }), 25)
+    const seed = Date.now() % 2 ** 31
+    console.log(`SolidityPacked vs cast (text lists): seed ${seed}`)
+    const lists = fc.sample(fc.array(arbEntry.filter((e) => e.castOk), { minLength: 1, maxLength: 5 }), { numRuns: 25, seed })
     const outs = await Promise.all(lists.map((l) => castAsync(['abi-encode', '--packed', '--', `f(${l.map((e) => e.type).join(',')})`, ...l.map((e) => e.castArg)])))
     lists.forEach((l, i) => expect(SolidityPacked.encodeText(l.map((e) => e.line).join('\n')).hex, l.map((e) => e.line).join(' | ')).toBe(outs[i]))
+  })
+})
+
+describe('encodeParams (abi-encode-raw packed mode): the same packer over AbiCodec types', () => {
+  it('matches `cast abi-encode --packed` on random type lists, arrays included', async () => {
+    const seed = Date.now() % 2 ** 31
+    console.log(`SolidityPacked.encodeParams vs cast: seed ${seed}`)
+    const withArray = fc.array(arbEntry.filter((e) => e.castOk), { minLength: 1, maxLength: 5 }).filter((l) => l.some((e) => e.type.endsWith(']')))
+    const lists = fc.sample(withArray, { numRuns: 25, seed })
+    const outs = await Promise.all(lists.map((l) => castAsync(['abi-encode', '--packed', '--', `f(${l.map((e) => e.type).join(',')})`, ...l.map((e) => e.castArg)])))
+    lists.forEach((l, i) => {
+      const params = AbiCodec.parseTypes(l.map((e) => e.type).join(','))
+      const ours = SolidityPacked.encodeParams(params, AbiCodec.coerceAll(params, l.map((e) => e.ethersValue)))
+      expect(ours.hex, `seed ${seed}: ${l.map((e) => e.line).join(' | ')}`).toBe(outs[i])
+    })
+  })
+
+  it.each([
+    ['string[]', [['a']], /string\[\] cannot be packed: array elements are padded to 32 bytes/],
+    ['bytes[]', [['0x61']], /bytes\[\] cannot be packed/],
+    ['uint8[][]', [[[1]]], /nested arrays cannot be packed/],
+    ['((uint8,bool))', [[1, true]], /structs \(tuples\) have no packed encoding/],
+    ['(uint8)[]', [[[1]]], /structs \(tuples\) have no packed encoding/],
+  ])('refuses %s, saying why (Solidity refuses it too)', (types, values, message) => {
+    const params = AbiCodec.parseTypes(types)
+    expect(() => SolidityPacked.encodeParams(params, AbiCodec.coerceAll(params, values))).toThrow(SolidityPacked.UnsupportedTypeError)
+    expect(() => SolidityPacked.encodeParams(params, AbiCodec.coerceAll(params, values))).toThrow(message)
   })
 })
 
@@ -132,6 +163,7 @@ describe('bad input', () => {
         try {
           SolidityPacked.encodeText(`${t} ${v}`)
         } catch (e) {
+          expect(e, String(e)).toBeInstanceOf(BaseError)
           expect((e as Error).name).toMatch(/^(SolidityValue|SolidityPacked)\./)
         }
       }),

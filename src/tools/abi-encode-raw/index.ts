@@ -1,5 +1,6 @@
 import * as AbiCodec from '../../core/AbiCodec'
 import * as AbiLayout from '../../core/AbiLayout'
+import * as SolidityPacked from '../../core/SolidityPacked'
 import { defineTool, fieldParser } from '../define'
 import type { Section } from '../types'
 import { wordRows } from '../kit/abiRows'
@@ -13,7 +14,15 @@ interface Input extends Record<string, unknown> {
 
 export const parse = fieldParser<Input>({
   // A lone "(a,b)" is a list of two types; "((a,b))" is one tuple.
-  types: (v) => AbiCodec.parseTypes(v),
+  types: (v, raw) => {
+    const params = AbiCodec.parseTypes(v)
+    if (raw.packed === 'true')
+      params.forEach((p, i) => {
+        const why = SolidityPacked.refusal(p.type)
+        if (why) throw new SolidityPacked.UnsupportedTypeError(i, AbiCodec.canonicalType(p), why).at('types')
+      })
+    return params
+  },
   packed: (v) => v === 'true',
   values: (v, raw) => {
     let params: AbiCodec.Params
@@ -29,7 +38,7 @@ export const parse = fieldParser<Input>({
 export default defineTool<Input>(meta, {
   parse,
   run: ({ types, packed, values }) => {
-    const encoded = packed ? AbiCodec.encodePacked(types, values) : AbiCodec.encode(types, values)
+    const encoded = packed ? SolidityPacked.encodeParams(types, values).hex : AbiCodec.encode(types, values)
     const sections: Section[] = [
       {
         title: packed ? 'abi.encodePacked' : 'abi.encode',

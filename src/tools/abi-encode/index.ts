@@ -4,7 +4,7 @@ import * as AbiLayout from '../../core/AbiLayout'
 import * as Calldata from '../../core/CalldataEncode'
 import { defineTool } from '../define'
 import type { Parsed, RawInput } from '../types'
-import { pickFunction, wordRows } from '../kit/abiRows'
+import { wordRows } from '../kit/abiRows'
 import { isBaseError, toErrorInfo } from '../../core/Errors'
 import { messageOf } from '../define'
 import meta from './meta'
@@ -22,7 +22,7 @@ export function target(abi: Abi.Abi, fn: string): Input['target'] {
     const c = abi.find((i) => i.type === 'constructor') as { inputs: AbiCodec.Params } | undefined
     return { kind: 'constructor', inputs: c?.inputs ?? [] }
   }
-  return { kind: 'function', item: pickFunction(abi, fn) }
+  return { kind: 'function', item: Abi.pickFunction(abi, fn) }
 }
 
 export function parse(raw: RawInput): Parsed<Input> {

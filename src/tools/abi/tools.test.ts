@@ -21,6 +21,8 @@ describe('field errors of the calldata tools', () => {
     ['abi-encode', { abi: 'function t(address to)', args: '["0x12"]' }, 'args', /args\[0\] \(to\): "0x12" is not an address/],
     ['abi-encode-raw', { types: 'uint9', values: '[1]' }, 'types', /uint9/],
     ['abi-encode-raw', { types: 'uint8', values: '[300]' }, 'values', /out of range for uint8/],
+    // Solidity refuses abi.encodePacked of string[] (elements are padded to 32 bytes); this packed "a" as 0x61.
+    ['abi-encode-raw', { types: 'string[]', values: '[["a"]]', packed: 'true' }, 'types', /string\[\] cannot be packed: array elements are padded to 32 bytes/],
     ['calldata-decode', { data: '' }, 'data', /Paste call data/],
     ['calldata-decode', { data: '0xzz' }, 'data', /not hex/],
     ['calldata-decode', { data: transfer, abi: '[{' }, 'abi', /does not parse/],
@@ -57,5 +59,43 @@ describe('decoded calls open in the encoder', () => {
     if (!q.ok) throw new Error(JSON.stringify(q.errors))
     const out = await enc.run(q.value, ctx)
     expect(out.sections[0]!.rows.find((row) => row.label === 'call data')!.value).toBe(transfer)
+  })
+})
+
+describe('the opt-in online lookup of the decoders', () => {
+  // mintTo(address,uint256,bytes32): the lookup only keeps a candidate that hashes to 0x6fb66f2d, so a wrong selector fails here.
+  const MINT_TO = `0x6fb66f2d${'00'.repeat(12)}d8da6bf26964af9d7eed9e03e53415d37aa96045${'0'.repeat(63)}7${'6d656d6f'.padEnd(64, '0')}`
+  const spy = () => {
+    const asked: string[] = []
+    const fetch = async (u: string) => {
+      asked.push(u)
+      return { ok: true, status: 200, json: async () => ({ ok: true, result: { function: { '0x6fb66f2d': [{ name: 'mintTo(address,uint256,bytes32)' }] }, event: {} } }) }
+    }
+    return { asked, fetch }
+  }
+  const runOf = async (id: string, raw: Record<string, string>, ctx: object) => {
+    const tool = (await tools.find((t) => t.meta.id === id)!.load()).default
+    const p = tool.parse(withDefaults(tool, raw))
+    if (!p.ok) throw new Error(JSON.stringify(p.errors))
+    return tool.run(p.value, { signal: { aborted: false }, progress: () => {}, ...ctx })
+  }
+
+  it('contacts nothing without ctx.fetch, or with the box unticked', async () => {
+    const s = spy()
+    for (const id of ['calldata-decode', 'error-decode']) {
+      await runOf(id, { data: MINT_TO, lookup: 'true' }, {})
+      await runOf(id, { data: MINT_TO, lookup: 'false' }, { fetch: s.fetch })
+    }
+    expect(s.asked).toEqual([])
+  })
+
+  it('with the box ticked and a fetch, call data is decoded with the candidate found', async () => {
+    const s = spy()
+    const r = await runOf('calldata-decode', { data: MINT_TO, lookup: 'true' }, { fetch: s.fetch })
+    expect(s.asked).toEqual(['https://api.openchain.xyz/signature-database/v1/lookup?function=0x6fb66f2d&filter=true'])
+    const rows = r.sections.flatMap((x) => x.rows)
+    expect(rows.find((x) => x.label === 'function')?.value).toBe('mintTo(address,uint256,bytes32)')
+    expect(rows.find((x) => x.label === 'source')?.value).toBe('api.openchain.xyz (online lookup)')
+    expect(rows.find((x) => x.label === 'amount' || x.label === 'arg1')?.value).toBe('7')
   })
 })

@@ -3,7 +3,8 @@ import * as AbiCodec from '../../core/AbiCodec'
 import * as AbiLayout from '../../core/AbiLayout'
 import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
-import { callSections, optionalAbi, wordRows } from '../kit/abiRows'
+import { callSections, optionalAbi, withOnlineLookup, wordRows } from '../kit/abiRows'
+import type { RunContext, ToolResult } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
@@ -12,6 +13,7 @@ interface Input extends Record<string, unknown> {
   signature: string
   guess: boolean
   layout: boolean
+  lookup: boolean
 }
 
 export const parse = fieldParser<Input>({
@@ -26,6 +28,7 @@ export const parse = fieldParser<Input>({
   },
   guess: (v) => v !== 'false',
   layout: (v) => v === 'true',
+  lookup: (v) => v === 'true',
 })
 
 /** Decodes with the given ABIs first (the page passes the person's library too). */
@@ -49,7 +52,23 @@ export function result(input: Input, call: Calldata.Call) {
   return { sections, ...(notes.length ? { notes } : {}) }
 }
 
+/**
+ * Decodes with the given ABIs (the page adds the person's library); with the online lookup
+ * ticked (`ctx.fetch`), an unknown selector is looked up and the first candidate that fits is used.
+ */
+export async function runWith(input: Input, ctx: RunContext, library: readonly Abi.Abi[] = []): Promise<ToolResult> {
+  const offline = () => result(input, decode(input, library))
+  if (!ctx.fetch || !input.lookup || input.signature || input.data.length < 4) return offline()
+  try {
+    return result(input, decode({ ...input, guess: false }, library))
+  } catch (e) {
+    if (!(e instanceof Calldata.UnknownSelectorError)) return offline()
+  }
+  const selector = `0x${Array.from(input.data.subarray(0, 4), (b) => b.toString(16).padStart(2, '0')).join('')}`
+  return withOnlineLookup(ctx, 'function', selector, offline, (c) => result(input, decode({ ...input, signature: c.signature }, library)))
+}
+
 export default defineTool<Input>(meta, {
   parse,
-  run: (input) => result(input, decode(input)),
+  run: (input, ctx) => runWith(input, ctx),
 })

@@ -16,10 +16,10 @@ describe('contract-read: parse', () => {
   it('reports each problem at its own field, once', () => {
     expect(errors({ ...good, address: '' }).address).toMatch(/Enter an address/)
     const bad = errors({ ...good, abi: 'function (' })
-    expect(bad.abi).toMatch(/Not a valid ABI/)
+    expect(bad.abi).toMatch(/not a valid signature/)
     expect(bad.function).toBeUndefined()
     expect(errors({ ...good, function: 'transfer' }).function).toMatch(/No function "transfer"/)
-    expect(errors({ ...good, args: '[]' }).args).toMatch(/takes 1 argument, got 0/)
+    expect(errors({ ...good, args: '[]' }).args).toMatch(/Expected 1 value \(address\), got 0/)
     expect(errors({ ...good, block: 'yesterday' }).block).toMatch(/is not a block/)
     expect(errors({ ...good, from: '0x12' }).from).toMatch(/40 hex digits/)
   })

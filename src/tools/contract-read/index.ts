@@ -1,4 +1,7 @@
+import * as Abi from '../../core/Abi'
+import * as AbiCodec from '../../core/AbiCodec'
 import * as AccountInfo from '../../core/AccountInfo'
+import * as CalldataEncode from '../../core/CalldataEncode'
 import * as ChainCall from '../../core/ChainCall'
 import * as Rpc from '../../core/Rpc'
 import { defineTool, fieldParser } from '../define'
@@ -7,38 +10,43 @@ import meta from './meta'
 
 interface Input extends Record<string, unknown> {
   address: `0x${string}`
-  abi: ChainCall.ParsedAbi
-  function: ChainCall.Fn
+  abi: Abi.Abi
+  function: Abi.FunctionItem
   args: unknown[]
   block: Rpc.BlockTag
   from: `0x${string}` | undefined
   abiText: string
 }
 
-function abiOf(raw: Record<string, string>): ChainCall.ParsedAbi {
-  return ChainCall.parseAbi(raw.abi ?? '')
+function abiOf(raw: Record<string, string>): Abi.Abi {
+  return Abi.parse(raw.abi ?? '')
+}
+
+/** The arguments text (a JSON array, or a comma list of simple values) coerced for `fn`. */
+export function argsOf(fn: Abi.FunctionItem, text: string): unknown[] {
+  return AbiCodec.coerceAll(fn.inputs, AbiCodec.parseJsonValues(text))
 }
 
 export const parse = fieldParser<Input>({
   address: (v) => AccountInfo.parseAddress(v),
   abi: (_v, raw) => abiOf(raw),
   function: (v, raw) => {
-    let abi: ChainCall.ParsedAbi
+    let abi: Abi.Abi
     try {
       abi = abiOf(raw)
     } catch {
       return undefined as never // reported at the ABI field
     }
-    return ChainCall.pickFunction(abi, v)
+    return Abi.pickFunction(abi, v)
   },
   args: (v, raw) => {
-    let fn: ChainCall.Fn
+    let fn: Abi.FunctionItem
     try {
-      fn = ChainCall.pickFunction(abiOf(raw), raw.function ?? '')
+      fn = Abi.pickFunction(abiOf(raw), raw.function ?? '')
     } catch {
       return [] // reported at the function or ABI field
     }
-    return ChainCall.parseArgs(fn, v)
+    return argsOf(fn, v)
   },
   block: (v) => Rpc.parseBlockTag(v),
   from: (v) => (v.trim() ? AccountInfo.parseAddress(v) : undefined),
@@ -48,8 +56,8 @@ export const parse = fieldParser<Input>({
 export default defineTool<Input>(meta, {
   parse,
   async run(input, ctx) {
-    const fnRow = { label: 'Function', value: ChainCall.signature(input.function) }
-    const calldata = ChainCall.encodeCall(input.function, input.args)
+    const fnRow = { label: 'Function', value: Abi.entries([input.function])[0]!.signature }
+    const calldata = CalldataEncode.encodeCall(input.function, input.args)
     const callRow: Row = { label: 'Call data', value: calldata, open: { tool: 'calldata-decode', inputs: { data: calldata, abi: input.abiText }, label: 'Decode' } }
     try {
       const r = await ChainCall.read(ctx.rpc, { address: input.address, fn: input.function, args: input.args, block: input.block, from: input.from, abi: input.abi })

@@ -2,26 +2,22 @@ import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
 import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
-import type { Row } from '../types'
-import { argRows, optionalAbi, sourceRow } from '../kit/abiRows'
+import type { Row, RunContext, ToolResult } from '../types'
+import { argRows, optionalAbi, sourceRow, withOnlineLookup } from '../kit/abiRows'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
   data: Uint8Array
   abi: Abi.Abi | null
   signature: string
+  lookup: boolean
 }
 
 export const parse = fieldParser<Input>({
   data: (v) => AbiCodec.toBytes(v, 'revert data'),
   abi: optionalAbi,
-  signature: (v) => {
-    const t = v.trim()
-    if (t === '') return ''
-    const s = /^[A-Za-z_$][\w$]*\s*\(/.test(t) ? `error ${t}` : t
-    Abi.parse(s)
-    return s
-  },
+  signature: (v) => Abi.signatureLine('error', v),
+  lookup: (v) => v === 'true',
 })
 
 export function decode(input: Input, library: readonly Abi.Abi[] = []): Calldata.RevertDecoded {
@@ -39,7 +35,18 @@ export function result(d: Calldata.RevertDecoded) {
   return { sections: [{ title: 'Revert', rows }, ...(d.args.length ? [{ title: 'Arguments', rows: argRows(d.args, d.source === 'guess') }] : [])] }
 }
 
+/**
+ * Decodes with the given ABIs (the page adds the person's library); with the online lookup
+ * ticked (`ctx.fetch`), an unknown custom error is looked up (errors share the functions'
+ * selector space there) and the first candidate that fits is used.
+ */
+export async function runWith(input: Input, ctx: RunContext, library: readonly Abi.Abi[] = []): Promise<ToolResult> {
+  const offline = decode(input, library)
+  if (!ctx.fetch || !input.lookup || input.signature || offline.source !== 'guess') return result(offline)
+  return withOnlineLookup(ctx, 'function', offline.selector, () => result(offline), (c) => result(decode({ ...input, signature: `error ${c.signature}` }, library)))
+}
+
 export default defineTool<Input>(meta, {
   parse,
-  run: (input) => result(decode(input)),
+  run: (input, ctx) => runWith(input, ctx),
 })

@@ -11,6 +11,7 @@ export default defineMeta({
     { name: 'data', label: 'Revert data', kind: 'textarea', placeholder: '0x08c379a0…' },
     { name: 'abi', label: 'ABI (optional)', kind: 'textarea', help: "The contract's ABI, for its custom errors." },
     { name: 'signature', label: 'Error signature (optional)', kind: 'text', placeholder: 'InsufficientBalance(uint256,uint256)' },
+    { name: 'lookup', label: 'Look up unknown signatures online (api.openchain.xyz)', kind: 'checkbox', default: 'false', help: 'Sends only the unknown selector or topic to api.openchain.xyz; off by default, and nothing is sent while it is off.' },
   ],
   examples: [
     {

@@ -2,8 +2,9 @@ import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
 import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
-import type { Row } from '../types'
-import { argRows, optionalAbi, sourceRow } from '../kit/abiRows'
+import * as SignatureLookup from '../../core/SignatureLookup'
+import type { Row, RunContext, ToolResult } from '../types'
+import { argRows, optionalAbi, sourceRow, withOnlineLookup } from '../kit/abiRows'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
@@ -11,6 +12,7 @@ interface Input extends Record<string, unknown> {
   data: Uint8Array
   abi: Abi.Abi | null
   signature: string
+  lookup: boolean
 }
 
 export const parse = fieldParser<Input>({
@@ -24,13 +26,8 @@ export const parse = fieldParser<Input>({
   },
   data: (v) => AbiCodec.toBytes(v || '0x', 'log data'),
   abi: optionalAbi,
-  signature: (v) => {
-    const t = v.trim()
-    if (t === '') return ''
-    const s = /^[A-Za-z_$][\w$]*\s*\(/.test(t) ? `event ${t}` : t
-    Abi.parse(s)
-    return s
-  },
+  signature: (v) => Abi.signatureLine('event', v),
+  lookup: (v) => v === 'true',
 })
 
 export function decode(input: Input, library: readonly Abi.Abi[] = []): Calldata.EventDecoded {
@@ -45,7 +42,43 @@ export function result(d: Calldata.EventDecoded) {
   return { sections: [{ title: 'Event', rows }, { title: 'Arguments', rows: argRows(d.args) }] }
 }
 
+/** Decodes with the candidate's first way of marking inputs indexed that fits the log. */
+function decodeCandidate(input: Input, c: SignatureLookup.Candidate, library: readonly Abi.Abi[]): Calldata.EventDecoded {
+  const types = (c.item as Abi.EventItem).inputs.map(AbiCodec.canonicalType)
+  let first: unknown
+  for (const signature of SignatureLookup.eventVariants(c.signature, types, input.topics.length - 1))
+    try {
+      return decode({ ...input, signature }, library)
+    } catch (e) {
+      first ??= e
+    }
+  throw first ?? new Calldata.InvalidLogError(`${c.signature} has ${types.length} inputs; the log has ${input.topics.length - 1} indexed topics.`)
+}
+
+/**
+ * Decodes with the given ABIs (the page adds the person's library); with the online lookup
+ * ticked (`ctx.fetch`), an unknown topic0 is looked up and the first candidate that fits is used.
+ */
+export async function runWith(input: Input, ctx: RunContext, library: readonly Abi.Abi[] = []): Promise<ToolResult> {
+  const offline = () => result(decode(input, library))
+  const topic = input.topics[0]
+  if (!ctx.fetch || !input.lookup || input.signature || !topic) return offline()
+  try {
+    return offline()
+  } catch (e) {
+    if (!(e instanceof Calldata.UnknownSelectorError)) throw e
+  }
+  const unknown = (): ToolResult => {
+    try {
+      return offline()
+    } catch (e) {
+      return { sections: [], notes: [{ tone: 'error', text: e instanceof Error ? e.message : String(e) }] }
+    }
+  }
+  return withOnlineLookup(ctx, 'event', topic.toLowerCase(), unknown, (c) => result(decodeCandidate(input, c, library)))
+}
+
 export default defineTool<Input>(meta, {
   parse,
-  run: (input) => result(decode(input)),
+  run: (input, ctx) => runWith(input, ctx),
 })

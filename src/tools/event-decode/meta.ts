@@ -12,6 +12,7 @@ export default defineMeta({
     { name: 'data', label: 'Data', kind: 'textarea', placeholder: '0x…', default: '0x' },
     { name: 'abi', label: 'ABI (optional)', kind: 'textarea' },
     { name: 'signature', label: 'Event signature (optional)', kind: 'text', placeholder: 'Transfer(address indexed from, address indexed to, uint256 value)' },
+    { name: 'lookup', label: 'Look up unknown signatures online (api.openchain.xyz)', kind: 'checkbox', default: 'false', help: 'Sends only the unknown selector or topic to api.openchain.xyz; off by default, and nothing is sent while it is off.' },
   ],
   examples: [
     {

@@ -6,7 +6,9 @@ import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
 import type * as AbiLayout from '../../core/AbiLayout'
 import type * as Calldata from '../../core/Calldata'
-import type { Row, Section } from '../types'
+import { BaseError } from '../../core/Errors'
+import * as SignatureLookup from '../../core/SignatureLookup'
+import type { Row, RunContext, Section, ToolResult } from '../types'
 
 /** Parses an optional ABI field (empty: none). */
 export function optionalAbi(v: string): Abi.Abi | null {
@@ -92,18 +94,48 @@ export function wordRows(words: readonly AbiLayout.Word[], selector?: string): R
   return rows
 }
 
-/** Finds one function in an ABI by name, signature or selector, with a helpful error. */
-export function pickFunction(abi: Abi.Abi, query: string): Abi.FunctionItem {
-  const fns = abi.filter((i): i is Abi.FunctionItem => i.type === 'function')
-  if (fns.length === 0) throw new Abi.InvalidAbiError('The ABI has no functions.').at('abi')
-  const q = query.trim()
-  const hits = q === '' ? fns : Abi.findFunctions(abi, q)
-  if (hits.length === 1) return hits[0]!
-  const list = fns.slice(0, 8).map((f) => Abi.entries([f])[0]!.signature).join(', ')
-  if (hits.length === 0) throw new Abi.InvalidAbiError(`No function "${q}" in the ABI.`, [`Pick one of ${list}${fns.length > 8 ? ', ...' : ''}.`]).at('function')
-  throw new Abi.InvalidAbiError(q ? `"${q}" matches ${hits.length} functions (overloads).` : 'Choose a function.', [
-    `Give the full signature: ${hits.slice(0, 8).map((f) => Abi.entries([f])[0]!.signature).join(', ')}.`,
-  ]).at('function')
+/**
+ * The decoders' opt-in online lookup of an unknown selector or topic (`key`): without
+ * `ctx.fetch` (the person did not tick the box) it is `offline()` and contacts nothing;
+ * with it, `SignatureLookup.resolve` asks the service and decodes with the first candidate
+ * that fits (`decodeWith`), and the result names the online source and every candidate.
+ */
+export async function withOnlineLookup(
+  ctx: RunContext,
+  kind: SignatureLookup.Kind,
+  key: string,
+  offline: () => ToolResult,
+  decodeWith: (c: SignatureLookup.Candidate) => ToolResult,
+): Promise<ToolResult> {
+  if (!ctx.fetch) return offline()
+  let r: SignatureLookup.Resolution<ToolResult>
+  try {
+    r = await SignatureLookup.resolve(kind, key, ctx.fetch, decodeWith)
+  } catch (e) {
+    if (!(e instanceof BaseError)) throw e
+    const out = offline()
+    return { ...out, notes: [{ tone: 'warn', text: `Online lookup failed: ${e.shortMessage}` }, ...(out.notes ?? [])] }
+  }
+  const host = SignatureLookup.HOST
+  const what = kind === 'event' ? 'event with the topic' : 'signature with the selector'
+  const rows: Row[] = r.tried.map((t, i) => ({
+    label: `candidate ${i + 1}`,
+    value: t.signature,
+    note: t.fits ? 'Used: it fits the data.' : t.fits === null ? 'Not tried: an earlier candidate fits.' : 'Does not fit the data.',
+    ...(t.fits ? { tone: 'ok' as const } : {}),
+  }))
+  const candidates: Section = { title: `Online candidates (from ${host})`, rows: rows.length ? rows : [{ label: '(none)', value: `${host} knows no ${what} ${r.key}.`, mono: false, copy: false }] }
+  const dropped = r.rejected
+    ? [{ tone: 'warn' as const, text: `${r.rejected} answer${r.rejected === 1 ? '' : 's'} from ${host} did not hash to ${r.key} and ${r.rejected === 1 ? 'was' : 'were'} ignored.` }]
+    : []
+  if (r.decoded) {
+    const [first, ...rest] = r.decoded.sections
+    const source: Row = { label: 'source', value: `${host} (online lookup)`, mono: false, copy: false, tone: 'warn', note: `Anyone can add signatures there: a match shows a name that hashes to ${r.key}, not what the contract really is.` }
+    const top = first ? [{ ...first, rows: first.rows.map((row) => (row.label === 'source' ? source : row)) }] : []
+    return { ...r.decoded, sections: [...top, ...rest, candidates], notes: [{ tone: 'info', text: `Decoded with ${r.used}, found online at ${host}.` }, ...dropped, ...(r.decoded.notes ?? [])] }
+  }
+  const out = offline()
+  return { ...out, sections: [...out.sections, candidates], notes: [...dropped, ...(out.notes ?? [])] }
 }
 
 export { AbiCodec }

@@ -4,7 +4,7 @@ import * as AbiLayout from '../../core/AbiLayout'
 import * as Calldata from '../../core/Calldata'
 import { defineTool } from '../define'
 import type { Parsed, RawInput } from '../types'
-import { argRows, pickFunction, wordRows } from '../kit/abiRows'
+import { argRows, wordRows } from '../kit/abiRows'
 import { toErrorInfo } from '../../core/Errors'
 import { messageOf } from '../define'
 import meta from './meta'
@@ -19,12 +19,12 @@ interface Input {
 export function outputsOf(abiText: string, fn: string): { outputs: AbiCodec.Params; what: string } {
   const f = fn.trim()
   if (abiText.trim()) {
-    const item = pickFunction(Abi.parse(abiText), f)
+    const item = Abi.pickFunction(Abi.parse(abiText), f)
     return { outputs: item.outputs, what: Abi.humanOf(item) }
   }
   if (f === '') throw new AbiCodec.InvalidTypesError('Give the output types, a signature with returns, or an ABI.', ['For example (uint256,string) or function balanceOf(address) returns (uint256).'])
   if (/\breturns\b/.test(f) || /^function\b/.test(f)) {
-    const item = pickFunction(Abi.parse(f), '')
+    const item = Abi.pickFunction(Abi.parse(f), '')
     return { outputs: item.outputs, what: Abi.humanOf(item) }
   }
   // cast style f(inputs)(outputs)
@@ -46,7 +46,8 @@ export function parse(raw: RawInput): Parsed<Input> {
     out = outputsOf(raw.abi ?? '', raw.function ?? '')
   } catch (e) {
     const info = toErrorInfo(e)
-    errors[info.field === 'abi' ? 'abi' : (raw.abi ?? '').trim() && info.name.startsWith('Abi.') && info.field !== 'function' ? 'abi' : 'function'] = messageOf(info)
+    const abiProblem = e instanceof Abi.InvalidAbiError || e instanceof Abi.EmptyAbiError
+    errors[info.field === 'abi' || (!!(raw.abi ?? '').trim() && abiProblem && info.field !== 'function') ? 'abi' : 'function'] = messageOf(info)
   }
   if (!data || !out) return { ok: false, errors }
   return { ok: true, value: { data, ...out } }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { abiLibrary } from './abiLibrary'
 
 describe('the ABI library', () => {
@@ -36,9 +36,16 @@ describe('the ABI library', () => {
     expect(() => abiLibrary.importJson('not json')).toThrow(/not JSON/)
   })
 
-  it('survives corrupt storage', () => {
-    localStorage.setItem('ether-workbench:abi-library', '{corrupt')
-    // the in-memory copy is the source of truth for this page; a fresh read tolerates corruption
-    expect(() => abiLibrary.list()).not.toThrow()
+  it.each([
+    ['not JSON', '{corrupt', []],
+    ['not a list', '{"name":"A","abi":"function a()"}', []],
+    ['entries of the wrong shape among good ones', '[1, null, {"name":2}, {"name":"Ok","abi":"function ok()"}]', ['Ok']],
+  ])('survives corrupt storage on a fresh read: %s', async (_what, stored, names) => {
+    localStorage.setItem('ether-workbench:abi-library', stored)
+    // A fresh module has no in-memory copy, so list() really reads the corrupt value.
+    vi.resetModules()
+    const fresh = (await import('./abiLibrary')).abiLibrary
+    expect(fresh.list().map((e) => e.name)).toEqual(names)
+    expect(fresh.abis()).toHaveLength(names.length)
   })
 })

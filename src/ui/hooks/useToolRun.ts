@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
 import { withDefaults, messageOf } from '../../tools/define'
-import type { BlobLike, Eip1193Like, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
+import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { runInWorker } from '../../workers/client'
 
 export interface RunState {
@@ -75,7 +75,9 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     if (running) setState((s) => ({ ...s, status: 'running', fieldErrors: {}, error: undefined }))
     try {
       const provider = meta.runs === 'network' ? await currentProvider() : {}
-      const result = await tool.run(parsed.value, { signal, progress: () => {}, ...provider })
+      // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
+      const online = raw.lookup === 'true' ? { fetch: globalThis.fetch.bind(globalThis) as RunContext['fetch'] } : {}
+      const result = await tool.run(parsed.value, { signal, progress: () => {}, ...provider, ...online })
       if (current() && !signal.aborted) setState({ status: 'done', result, fieldErrors: {} })
     } catch (e) {
       if (!signal.aborted) fail(toErrorInfo(e))

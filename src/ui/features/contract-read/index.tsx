@@ -4,7 +4,9 @@
  * or decoded revert. Functions that write offer to prepare a transaction instead.
  */
 import { useMemo, useState, type FormEvent } from 'react'
-import * as ChainCall from '../../../core/ChainCall'
+import * as Abi from '../../../core/Abi'
+import * as CalldataEncode from '../../../core/CalldataEncode'
+import { argsOf } from '../../../tools/contract-read'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import { messageOf, withDefaults } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
@@ -20,11 +22,11 @@ export default function ContractReadPage({ meta, tool, values, setValues }: Tool
   const [topErrors, setTopErrors] = useState<Record<string, string>>({})
 
   const parsed = useMemo(() => {
-    if (!raw.abi?.trim()) return { fns: [] as ChainCall.Fn[], error: '' }
+    if (!raw.abi?.trim()) return { fns: [] as Abi.FunctionItem[], error: '' }
     try {
-      return { fns: ChainCall.functions(ChainCall.parseAbi(raw.abi)), error: '' }
+      return { fns: Abi.functions(Abi.parse(raw.abi)), error: '' }
     } catch (e) {
-      return { fns: [] as ChainCall.Fn[], error: messageOf(toErrorInfo(e)) }
+      return { fns: [] as Abi.FunctionItem[], error: messageOf(toErrorInfo(e)) }
     }
   }, [raw.abi])
 
@@ -43,14 +45,14 @@ export default function ContractReadPage({ meta, tool, values, setValues }: Tool
           <h2 id="cr-reads">Read functions ({reads.length})</h2>
           {reads.length === 0 && <p className="hint">This ABI has no view or pure functions.</p>}
           {reads.map((fn) => (
-            <FunctionForm key={ChainCall.signature(fn)} fn={fn} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} />
+            <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} />
           ))}
           {writes.length > 0 && (
             <>
               <h2>Write functions ({writes.length})</h2>
               <p className="hint">These change state: prepare a transaction and review it in the send-transaction tool.</p>
               {writes.map((fn) => (
-                <FunctionForm key={ChainCall.signature(fn)} fn={fn} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} write />
+                <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} write />
               ))}
             </>
           )}
@@ -68,14 +70,14 @@ function FunctionForm({
   onTopErrors,
   write,
 }: {
-  fn: ChainCall.Fn
+  fn: Abi.FunctionItem
   raw: Record<string, string>
   tool: ToolPageProps['tool']
   setValues: ToolPageProps['setValues']
   onTopErrors: (e: Record<string, string>) => void
   write?: boolean
 }) {
-  const sig = ChainCall.signature(fn)
+  const sig = Abi.entries([fn])[0]!.signature
   const selected = raw.function === sig || raw.function === fn.name
   const initial = useMemo(() => {
     if (!selected) return fn.inputs.map(() => '')
@@ -111,7 +113,7 @@ function FunctionForm({
     const argsText = argsJson()
     if (write) {
       try {
-        const data = ChainCall.encodeCall(fn, ChainCall.parseArgs(fn, argsText))
+        const data = CalldataEncode.encodeCall(fn, argsOf(fn, argsText))
         const target = findTool('send-transaction')
         setState({ status: 'done', ...(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data, abi: raw.abi ?? '' }) } : {}) })
       } catch (err) {

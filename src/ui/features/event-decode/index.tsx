@@ -1,15 +1,12 @@
-import { useMemo } from 'react'
 import { ToolForm, type ToolPageProps } from '../../components'
-import { abiLibrary, useAbiLibrary } from '../../hooks/abiLibrary'
-import { decode, result } from '../../../tools/event-decode'
+import { useLibraryTool } from '../../hooks/abiLibrary'
+import { runWith } from '../../../tools/event-decode'
 
-/** The generic log decoder, consulting the person's ABI library for events. */
+/**
+ * The generic log decoder, consulting the person's ABI library for events (the online
+ * lookup is the tool's own `lookup` field).
+ */
 export default function EventDecodePage(props: ToolPageProps) {
-  const entries = useAbiLibrary()
-  const tool = useMemo(() => {
-    const library = abiLibrary.abis()
-    return { ...props.tool, run: (input: Parameters<typeof decode>[0]) => result(decode(input, library)) }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.tool, entries])
+  const { tool } = useLibraryTool(props.tool, runWith)
   return <ToolForm {...props} tool={tool} />
 }
