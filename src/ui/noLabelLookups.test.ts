@@ -10,11 +10,6 @@ const UI = join(__dirname)
 /** Comparing a row's label or a section's title, e.g. `r.label === 'Address'`, `s.title !== 'Export'`. */
 const LOOKUP = /\.(label|title)\s*[!=]==?/
 
-/**
- * Pages the ABI change of issue #10 rewrites (their online-lookup code moves into core and
- * the tools, and with it this relabelling). Remove an entry when its file no longer matches.
- */
-const PENDING = new Set(['features/calldata-decode/index.tsx', 'features/error-decode/index.tsx'])
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -35,7 +30,6 @@ describe('src/ui never looks up a result row by its label', () => {
       .split('\n')
       .map((line, i) => ({ line: i + 1, text: line.trim() }))
       .filter((l) => LOOKUP.test(l.text))
-    if (PENDING.has(file)) return
     expect(hits, `${file} looks up rows by label; read the result's typed data instead`).toEqual([])
   })
 })
