@@ -41,6 +41,8 @@ export function importedPackages(source: string): string[] {
   for (const m of source.matchAll(IMPORT)) {
     const spec = (m[1] ?? m[2] ?? m[3] ?? m[4])!.split('?')[0]!
     if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('node:') || spec.startsWith('virtual:')) continue
+    // Prose that happens to read "import … from '…'" (a test title) is not an import.
+    if (!/^(@[a-z0-9._-]+\/)?[a-z0-9._-]+(\/[\w./-]*)?$/i.test(spec)) continue
     const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!
     if (builtinModules.includes(name)) continue
     out.add(name)
