@@ -161,3 +161,54 @@ describe('TxBuild errors', () => {
     expect(field({ ...base, type: 'eip1559', chainId: 2n ** 60n, maxFeePerGas: 1n })).toBe('TxBuild.InvalidFieldError:chainId')
   })
 })
+
+describe('TxBuild builds only what TxDecode decodes', () => {
+  const key = ANVIL_KEYS[0]
+  const legacy = { type: 'legacy' as const, chainId: 1n, nonce: 0n, gas: 21000n, gasPrice: 1n, value: 0n, data: '0x' as Hex.Hex }
+
+  it('refuses a gas that does not fit 64 bits at the gas field, stating the rule', () => {
+    // The bound is EIP-2681's / the clients' (geth's decoder reads gas as a uint64).
+    for (const gas of [2n ** 64n, 2n ** 64n + 21000n, 2n ** 200n]) {
+      let err: unknown
+      try {
+        TxBuild.sign({ ...legacy, gas }, key)
+      } catch (e) {
+        err = e
+      }
+      expect((err as Error)?.name).toBe('TxBuild.InvalidFieldError')
+      expect((err as { field?: string }).field).toBe('gas')
+      expect((err as { shortMessage?: string }).shortMessage).toBe('gas must fit in 64 bits (at most 18446744073709551615).')
+    }
+    // the largest 64-bit gas is accepted, and decodes
+    const s = TxBuild.sign({ ...legacy, gas: 2n ** 64n - 1n }, key)
+    expect(TxDecode.decode(s.raw).tx.gas).toBe(18446744073709551615n)
+  })
+
+  it('every transaction TxBuild signs, TxDecode decodes (property, numbers across the bounds)', () => {
+    const seed = Date.now() % 2 ** 31
+    console.log(`TxBuild/TxDecode bound property: seed ${seed}`)
+    // Around each bound: below, at and above 2^64 and 2^256, and negatives.
+    const arbN = fc.oneof(
+      fc.bigInt({ min: 0n, max: 2n ** 64n + 2n }),
+      fc.bigInt({ min: 2n ** 64n - 2n, max: 2n ** 64n + 2n }),
+      fc.bigInt({ min: 2n ** 256n - 2n, max: 2n ** 256n + 2n }),
+      fc.bigInt({ min: -2n, max: 2n ** 300n }),
+    )
+    const fields = ['nonce', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'maxFeePerBlobGas', 'value'] as const
+    fc.assert(
+      fc.property(arbInput, fc.constantFrom(...fields), arbN, (input, field, n) => {
+        const tx = { ...input, [field]: n } as TxBuild.Input
+        let raw: Hex.Hex
+        try {
+          raw = TxBuild.sign(tx, key).raw
+        } catch (e) {
+          expect((e as Error).name).toBe('TxBuild.InvalidFieldError') // refused with a field error, never a crash
+          return
+        }
+        const d = TxDecode.decode(raw)
+        if (field in d.tx) expect((d.tx as unknown as Record<string, bigint>)[field]).toBe(n)
+      }),
+      { numRuns: 150, seed },
+    )
+  })
+})

@@ -5,8 +5,10 @@
  * `TxEnvelope*`; signatures are ox `Secp256k1.sign` (RFC 6979, low s).
  */
 import { Address, Hash, Hex, Secp256k1, TxEnvelopeEip1559, TxEnvelopeEip2930, TxEnvelopeEip4844, TxEnvelopeEip7702, TxEnvelopeLegacy } from 'ox'
+import * as BigNum from './BigNum'
 import { BaseError } from './Errors'
 import './SignatureInspect' // the faster secp256k1 base-point table
+import * as TxDecode from './TxDecode'
 import type { AccessItem, SignedAuthorization, TxType } from './TxDecode'
 
 export interface Input {
@@ -71,8 +73,15 @@ function requireTo(input: Input): Address.Address {
   return input.to
 }
 
+/** Throws at the field unless `n` is within the width TxDecode reads that field with. */
+function fits(field: string, n: bigint | undefined, bits: number): void {
+  if (n !== undefined && (n < 0n || n >= 1n << BigInt(bits))) throw new InvalidFieldError(field, BigNum.fitRule(field, bits), n < 0n ? `${field} cannot be negative.` : `Use a smaller ${field}.`)
+}
+
 /** The ox envelope for an input (unsigned). */
 function envelope(input: Input) {
+  for (const [field, bits] of Object.entries(TxDecode.FIELD_BITS)) fits(field, input[field as keyof typeof TxDecode.FIELD_BITS], bits)
+  for (const a of input.authorizationList ?? []) fits('authorizationList', a.nonce, TxDecode.AUTHORIZATION_BITS.nonce)
   const chainId = safeChainId(input.chainId)
   const common = {
     nonce: input.nonce,

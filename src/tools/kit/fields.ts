@@ -2,6 +2,7 @@
  * Helpers shared by the signing tools (sign-message, sign-typed-data, verify-signature,
  * signature-inspect, siwe, authorization, tx-build, tx-decode, rlp): field parsers and rows.
  */
+import * as BigNum from '../../core/BigNum'
 import { BaseError, isBaseError } from '../../core/Errors'
 import * as Signing from '../../core/Signing'
 import * as Units from '../../core/Units'
@@ -12,18 +13,9 @@ export function privateKey(v: string): `0x${string}` {
   return Signing.parsePrivateKey(v)
 }
 
-/** A non-negative integer, decimal or 0x hex, at most `bits` wide. */
+/** A non-negative integer, decimal or 0x hex, at most `bits` wide (BigNum's rule and messages). */
 export function uint(field: string, v: string, bits = 256, fallback?: bigint): bigint {
-  const t = v.trim().replace(/_/g, '')
-  if (t === '') {
-    if (fallback !== undefined) return fallback
-    throw new BaseError('Signing.MissingValueError', `Enter ${field}.`, { field, hints: ['A whole number, decimal or 0x hex.'] })
-  }
-  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(t) || t.length > 80)
-    throw new BaseError('Signing.InvalidNumberError', `${field} is not a whole number: "${t.length > 20 ? `${t.slice(0, 20)}…` : t}".`, { field, hints: ['Use decimal digits or 0x hex, without a unit.'] })
-  const n = BigInt(t)
-  if (n >= 2n ** BigInt(bits)) throw new BaseError('Signing.InvalidNumberError', `${field} does not fit in ${bits} bits.`, { field, hints: [`The largest ${field} is 2^${bits} - 1.`] })
-  return n
+  return BigNum.parseUint(field, v, bits, fallback)
 }
 
 const UNIT_RE = new RegExp(`^(.*?)\\s*(${Object.keys(Units.units).join('|')}|eth)$`, 'i')

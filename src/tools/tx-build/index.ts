@@ -2,6 +2,7 @@ import * as Signing from '../../core/Signing'
 import * as Authorization from '../../core/Authorization'
 import { BaseError } from '../../core/Errors'
 import * as TxBuild from '../../core/TxBuild'
+import * as TxDecode from '../../core/TxDecode'
 import type { AccessItem, TxType } from '../../core/TxDecode'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
@@ -49,11 +50,11 @@ const inner = fieldParser<Record<string, any>>({
   type: (v) => (TYPES.includes(v as TxType) ? v : 'eip1559'),
   chainId: (v) => uint('chainId', v, 64),
   eip155: (v) => v !== 'false',
-  nonce: (v) => uint('nonce', v, 64, 0n),
+  nonce: (v) => uint('nonce', v, TxDecode.FIELD_BITS.nonce, 0n),
   to: (v) => address('to', v),
   value: (v) => amount('value', v, 'ether', 0n),
   data: (v) => hexBytes('data', v),
-  gas: (v) => uint('gas', v, 64),
+  gas: (v) => uint('gas', v, TxDecode.FIELD_BITS.gas),
   gasPrice: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('gasPrice') ? amount('gasPrice', v, 'gwei') : undefined),
   maxFeePerGas: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('maxFeePerGas') ? amount('maxFeePerGas', v, 'gwei') : undefined),
   maxPriorityFeePerGas: (v, raw) => (feeFields[(raw.type || 'eip1559') as TxType]?.includes('maxPriorityFeePerGas') ? amount('maxPriorityFeePerGas', v, 'gwei', 0n) : undefined),
