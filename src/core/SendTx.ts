@@ -19,6 +19,7 @@ import * as ChainCall from './ChainCall'
 import * as Chains from './Chains'
 import { BaseError } from './Errors'
 import * as Fees from './Fees'
+import * as Key from './Key'
 import * as Rpc from './Rpc'
 
 export interface Draft {
@@ -57,21 +58,6 @@ export interface Summary extends Prepared {
   affordable: boolean
   /** Which fields were filled in from the node (not typed). */
   estimated: ('nonce' | 'gas' | 'fees')[]
-}
-
-/** Parses a 32-byte private key (0x optional). Secret: never echoed in messages. */
-export function parsePrivateKey(text: string): `0x${string}` {
-  const t = text.trim()
-  const h = t.startsWith('0x') || t.startsWith('0X') ? t.slice(2) : t
-  if (!/^[0-9a-fA-F]{64}$/.test(h)) throw new InvalidPrivateKeyError(/^[0-9a-fA-F]*$/.test(h) ? `A private key has 64 hex digits; this has ${h.length}.` : 'A private key is 64 hex digits (0x optional).')
-  const n = BigInt(`0x${h}`)
-  if (n === 0n || n >= 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n) throw new InvalidPrivateKeyError('This is not a valid secp256k1 private key (zero or beyond the curve order).')
-  return `0x${h.toLowerCase()}`
-}
-
-/** The address of a private key. */
-export function addressOf(privateKey: `0x${string}`): `0x${string}` {
-  return Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey })))
 }
 
 /**
@@ -131,8 +117,8 @@ export async function prepare(rpc: Rpc.Eip1193Like | undefined, draft: Draft, op
 
 /** Signs a prepared EIP-1559 transaction with a key held in the page. The key must be `from`'s. */
 export function sign(p: Prepared, privateKey: string): { raw: `0x${string}`; hash: `0x${string}`; from: `0x${string}` } {
-  const key = parsePrivateKey(privateKey)
-  const signer = addressOf(key)
+  const key = Key.parse(privateKey)
+  const signer = Key.toAddress(key)
   if (signer.toLowerCase() !== p.from.toLowerCase()) throw new WrongKeyError(p.from, signer)
   const envelope = TxEnvelopeEip1559.from({
     chainId: p.chainId,
@@ -268,12 +254,6 @@ export async function waitForReceipt(
     if (opts.signal?.aborted) throw new ReceiptTimeoutError(hash, true)
     if (Date.now() - t0 + pollMs > timeoutMs) throw new ReceiptTimeoutError(hash, false)
     await new Promise<void>((res) => g.setTimeout(res, pollMs))
-  }
-}
-
-export class InvalidPrivateKeyError extends BaseError {
-  constructor(message: string) {
-    super('SendTx.InvalidPrivateKeyError', message, { hints: ['Paste the 32-byte private key as hex, or pick a key from the in-page keyring.'] })
   }
 }
 

@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { Hex, Secp256k1 } from 'ox'
 import { describe, expect, it } from 'vitest'
 import { describeVectors, readVector } from '../../test/support'
+import * as Key from './Key'
 import * as Signing from './Signing'
 import * as SignatureInspect from './SignatureInspect'
 
@@ -27,7 +28,7 @@ describeVectors('EIP-2098 vectors', () => {
     expect(SignatureInspect.toHex65(compact)).toBe(c.signature.serialized)
     const digest = Signing.hashMessage(Signing.messageBytes(c.message, 'text'))
     const key = c.privateKey as Hex.Hex
-    expect(SignatureInspect.recover(full, digest).address).toBe(Signing.addressOf(key))
+    expect(SignatureInspect.recover(full, digest).address).toBe(Key.toAddress(key))
     expect(Signing.signMessage(key, Signing.messageBytes(c.message, 'text')).signature).toBe(c.signature.serialized)
   })
 })
@@ -50,7 +51,7 @@ describe('SignatureInspect', () => {
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.uint8Array({ minLength: 32, maxLength: 32 }), (k, d) => {
         const n = BigInt(Hex.fromBytes(k))
-        fc.pre(n > 0n && n < SignatureInspect.N)
+        fc.pre(n > 0n && n < Key.CURVE_ORDER)
         const key = Hex.fromBytes(k)
         const digest = Hex.fromBytes(d)
         const signed = Signing.signDigest(key, digest)

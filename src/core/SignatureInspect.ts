@@ -4,17 +4,14 @@
  * EIP-155 `chainId*2+35/36`), flags a high-s (malleable) signature with its canonical twin,
  * and recovers the public key and address from a digest.
  */
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { Address, Hex, PublicKey, Secp256k1, Signature } from 'ox'
 import { BaseError } from './Errors'
+// Key also installs the faster (8-bit, lazily built) secp256k1 base-point table that ox's
+// signing and recovery use.
+import * as Key from './Key'
 
-// Speed: ox signs and recovers with @noble/curves, whose base point uses a 6-bit wNAF
-// table by default. An 8-bit table (built lazily on the first multiplication, once) makes
-// signing, key derivation and recovery markedly faster. Same curve, same results.
-secp256k1.Point.BASE.precompute(8, true)
-
-/** The order of the secp256k1 group. */
-export const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+const N = Key.CURVE_ORDER
+/** Half the secp256k1 group order: a low-s (canonical, EIP-2) signature has s ≤ HALF_N. */
 export const HALF_N = N / 2n
 
 export type VKind = 'yParity' | 'legacy' | 'eip155' | 'compact'

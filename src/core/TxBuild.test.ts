@@ -3,7 +3,7 @@ import { Address, Hex } from 'ox'
 import { describe, expect, it } from 'vitest'
 import { ANVIL_KEYS, castAsync, describeVectors, readVector } from '../../test/support'
 import * as Authorization from './Authorization'
-import * as Signing from './Signing'
+import * as Key from './Key'
 import * as TxBuild from './TxBuild'
 import * as TxDecode from './TxDecode'
 
@@ -67,7 +67,7 @@ describe('TxBuild against cast mktx', () => {
       cases.map(async ({ key, input, args }) => {
         const ours = TxBuild.sign(input, key)
         expect(await castAsync(args), input.type).toBe(ours.raw)
-        expect(ours.sender).toBe(Signing.addressOf(key))
+        expect(ours.sender).toBe(Key.toAddress(key))
       }),
     )
   }, 90_000)
@@ -117,13 +117,13 @@ const arbInput: fc.Arbitrary<TxBuild.Input> = fc
 describe('TxBuild properties', () => {
   it('decode(build(tx)) = tx and decode(sign(tx)) recovers the signer, for every type', () => {
     const key = ANVIL_KEYS[0]
-    const signer = Signing.addressOf(key)
+    const signer = Key.toAddress(key)
     fc.assert(
       fc.property(arbInput, (input) => {
         const expected: Record<string, unknown> = { ...input }
         delete expected.eip155
         if (input.type === 'legacy' && input.eip155 === false) delete expected.chainId
-        if (input.authorizationList) expected.authorizationList = input.authorizationList.map((a) => ({ ...a, authority: Signing.addressOf(ANVIL_KEYS[1]) }))
+        if (input.authorizationList) expected.authorizationList = input.authorizationList.map((a) => ({ ...a, authority: Key.toAddress(ANVIL_KEYS[1]) }))
         if (input.type !== 'legacy' && !input.accessList) expected.accessList = []
         const built = TxBuild.build(input)
         const u = TxDecode.decode(built.unsigned)

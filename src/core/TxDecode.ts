@@ -9,6 +9,7 @@
 import { Address, Bytes, Hash, Hex, Rlp } from 'ox'
 import * as BigNum from './BigNum'
 import { BaseError } from './Errors'
+import * as Key from './Key'
 import * as RlpTree from './RlpTree'
 import * as SignatureInspect from './SignatureInspect'
 
@@ -222,8 +223,8 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
     out.hash = Hash.keccak256(bytes, { as: 'Hex' })
     const r = tx.r!
     const s = tx.s!
-    if (r === 0n || r >= SignatureInspect.N) throw new MalformedError('r', `The signature's r is ${r === 0n ? 'zero' : 'not below the curve order'}.`, 'r must be in 1..n-1; this signature is invalid.')
-    if (s === 0n || s >= SignatureInspect.N) throw new MalformedError('s', `The signature's s is ${s === 0n ? 'zero' : 'not below the curve order'}.`, 's must be in 1..n-1; this signature is invalid.')
+    if (r === 0n || r >= Key.CURVE_ORDER) throw new MalformedError('r', `The signature's r is ${r === 0n ? 'zero' : 'not below the curve order'}.`, 'r must be in 1..n-1; this signature is invalid.')
+    if (s === 0n || s >= Key.CURVE_ORDER) throw new MalformedError('s', `The signature's s is ${s === 0n ? 'zero' : 'not below the curve order'}.`, 's must be in 1..n-1; this signature is invalid.')
     if (SignatureInspect.isHighS(s)) problems.push('s is in the upper half of the curve order (malleable): EIP-2 makes nodes reject it since Homestead.')
     try {
       const rec = SignatureInspect.recover({ r, s, yParity: tx.yParity as 0 | 1 }, signingHash)
@@ -340,7 +341,7 @@ class Fields {
       try {
         if (auth.yParity > 1) throw new Error(`yParity is ${auth.yParity}`)
         const digest = Hash.keccak256(Bytes.concat(Uint8Array.of(5), Rlp.fromBytes(it.slice(0, 3).map(toNested) as never, { as: 'Bytes' })), { as: 'Hex' })
-        if (auth.r === 0n || auth.r >= SignatureInspect.N || auth.s === 0n || auth.s > SignatureInspect.HALF_N) throw new Error('r or s is out of range (s must be low)')
+        if (auth.r === 0n || auth.r >= Key.CURVE_ORDER || auth.s === 0n || auth.s > SignatureInspect.HALF_N) throw new Error('r or s is out of range (s must be low)')
         auth.authority = SignatureInspect.recover({ r: auth.r, s: auth.s, yParity: auth.yParity as 0 | 1 }, digest).address
       } catch (e) {
         auth.authorityError = `No authority recovered: ${(e as Error).message}`

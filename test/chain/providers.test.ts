@@ -13,6 +13,7 @@ import * as ChainCall from '../../src/core/ChainCall'
 import * as Chains from '../../src/core/Chains'
 import * as EnsResolve from '../../src/core/EnsResolve'
 import * as Fees from '../../src/core/Fees'
+import * as Key from '../../src/core/Key'
 import * as Rpc from '../../src/core/Rpc'
 import * as SendTx from '../../src/core/SendTx'
 
@@ -31,15 +32,15 @@ const castRpc = () => ['--rpc-url', anvil.url]
 beforeAll(async () => {
   anvil = await startAnvil()
   rpc = Rpc.http(anvil.url)
-  A0 = SendTx.addressOf(KEY0)
-  A1 = SendTx.addressOf(KEY1)
+  A0 = Key.toAddress(KEY0)
+  A1 = Key.toAddress(KEY1)
 })
 afterAll(async () => {
   await anvil?.stop()
 })
 
 async function sendSigned(key: string, draft: Omit<SendTx.Draft, 'chainId' | 'from'>) {
-  const from = SendTx.addressOf(SendTx.parsePrivateKey(key))
+  const from = Key.toAddress(Key.parse(key))
   const p = await SendTx.prepare(rpc, { chainId: 31337, from, ...draft }, { url: anvil.url })
   const { raw, hash } = SendTx.sign(p, key)
   const info = await SendTx.broadcast(rpc, raw, { expectedChainId: 31337 })

@@ -63,7 +63,7 @@ describe('errors land on the field that is wrong', () => {
   it('address-from-key: a bad private key is reported without echoing it', async () => {
     const key = `0x${'ab'.repeat(31)}`
     const r = await parseRun('address-from-key', { privateKey: key })
-    expect(r.errors).toEqual({ privateKey: expect.stringMatching(/64 hexadecimal characters; this one has 62/) })
+    expect(r.errors).toEqual({ privateKey: expect.stringMatching(/has 62 hex digits; a private key has exactly 64/) })
     expect(JSON.stringify(r.errors)).not.toContain('abababab')
     expect((await parseRun('address-from-key', {})).errors).toEqual({ publicKey: expect.stringMatching(/Enter a public key/) })
   })

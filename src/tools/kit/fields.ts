@@ -4,13 +4,13 @@
  */
 import * as BigNum from '../../core/BigNum'
 import { BaseError, isBaseError } from '../../core/Errors'
-import * as Signing from '../../core/Signing'
+import * as Key from '../../core/Key'
 import * as Units from '../../core/Units'
 import type { Row } from '../types'
 
 /** A private key field: the error never echoes the key. */
 export function privateKey(v: string): `0x${string}` {
-  return Signing.parsePrivateKey(v)
+  return Key.parse(v)
 }
 
 /** A non-negative integer, decimal or 0x hex, at most `bits` wide (BigNum's rule and messages). */

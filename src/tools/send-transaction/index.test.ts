@@ -18,7 +18,7 @@ describe('send-transaction: parse', () => {
 
   it('names each bad field, never echoing the key', () => {
     expect(errors({ ...good, privateKey: '' }).privateKey).toMatch(/Enter the private key/)
-    expect(errors({ ...good, privateKey: '0x1234' }).privateKey).toMatch(/64 hex digits; this has 4/)
+    expect(errors({ ...good, privateKey: '0x1234' }).privateKey).toMatch(/has 4 hex digits; a private key has exactly 64/)
     expect(errors({ ...good, from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }).from).toMatch(/belongs to 0xf39F.*not to 0x7099/)
     expect(errors({ ...good, to: '0x123' }).to).toMatch(/40 hex digits/)
     expect(errors({ ...good, value: '-1' }).value).toMatch(/negative/)

@@ -3,6 +3,7 @@ import * as ChainCall from '../../core/ChainCall'
 import * as ChainFormat from '../../core/ChainFormat'
 import * as Chains from '../../core/Chains'
 import { BaseError } from '../../core/Errors'
+import * as Key from '../../core/Key'
 import * as Rpc from '../../core/Rpc'
 import * as SendTx from '../../core/SendTx'
 import * as Units from '../../core/Units'
@@ -45,19 +46,19 @@ export const parse = fieldParser<Input>({
   privateKey: (v, raw) => {
     if (raw.signer === 'node') return undefined
     if (v.trim() === '') throw new FieldError('Enter the private key to sign with.', 'Or pick a key from the in-page keyring, or sign with a wallet or node account.')
-    return SendTx.parsePrivateKey(v)
+    return Key.parse(v)
   },
   from: (v, raw) => {
     const f = v.trim() ? AccountInfo.parseAddress(v) : undefined
     if (f && raw.signer !== 'node' && raw.privateKey) {
       let key: `0x${string}` | undefined
       try {
-        key = SendTx.parsePrivateKey(raw.privateKey)
+        key = Key.parse(raw.privateKey)
       } catch {
         /* reported at the key */
       }
-      if (key && SendTx.addressOf(key).toLowerCase() !== f.toLowerCase())
-        throw new FieldError(`The private key belongs to ${SendTx.addressOf(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
+      if (key && Key.toAddress(key).toLowerCase() !== f.toLowerCase())
+        throw new FieldError(`The private key belongs to ${Key.toAddress(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
     }
     return f
   },
@@ -88,7 +89,7 @@ export const parse = fieldParser<Input>({
 
 /** Fills in what the input leaves out (checking the chain first): everything that will be signed. */
 export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>): Promise<SendTx.Summary> {
-  let from: string | undefined = input.privateKey ? SendTx.addressOf(input.privateKey) : input.from
+  let from: string | undefined = input.privateKey ? Key.toAddress(input.privateKey) : input.from
   if (!from) {
     const accounts = Rpc.array(await Rpc.request(ctx.rpc, 'eth_accounts'), 'the accounts', 1000)
     if (!accounts.length) throw new FieldError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
