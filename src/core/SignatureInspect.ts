@@ -90,12 +90,9 @@ export function fromParts(r: string, s: string, v: string): ParsedSig {
 
 function parseWord(text: string, field: string): bigint {
   const t = text.trim()
-  if (t === '') throw new BaseError('SignatureInspect.MissingPartError', `Enter ${field}.`, { field, hints: [`${field} is a number, as decimal or 0x hex.`] })
+  if (t === '') throw new MissingPartError(field)
   if (!/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(t))
-    throw new BaseError('SignatureInspect.InvalidPartError', `${field} is not a number: "${t.length > 20 ? `${t.slice(0, 20)}…` : t}".`, {
-      field,
-      hints: [`Write ${field} as decimal digits or 0x followed by at most 64 hex digits.`],
-    })
+    throw new InvalidPartError(field, t)
   return BigInt(t)
 }
 
@@ -134,7 +131,7 @@ export function toHex65(sig: Sig): Hex.Hex {
 
 /** 64-byte EIP-2098 compact hex r‖(yParity<<255 | s). Only defined for low s. */
 export function toCompact(sig: Sig): Hex.Hex {
-  if (isHighS(sig.s)) throw new BaseError('SignatureInspect.HighSCompactError', 'A high-s signature has no EIP-2098 compact form.', { hints: ['Use the canonical (low-s) twin.'] })
+  if (isHighS(sig.s)) throw new HighSCompactError()
   return `${word(sig.r)}${word((BigInt(sig.yParity) << 255n) | sig.s).slice(2)}` as Hex.Hex
 }
 
@@ -160,11 +157,11 @@ export function recover(sig: Sig, digest: Hex.Hex): { publicKey: Hex.Hex; compre
 /** Parses 0x-hex of any length, naming `field` in errors. */
 export function cleanHex(text: string, field: string): Hex.Hex {
   const t = text.trim().replace(/\s+/g, '')
-  if (t === '') throw new BaseError('SignatureInspect.EmptyError', `Enter the ${field}.`, { field, hints: ['Paste it as 0x-prefixed hex.'] })
+  if (t === '') throw new EmptyError(field, `Enter the ${field}.`, 'Paste it as 0x-prefixed hex.')
   const h = /^0x/i.test(t) ? t.slice(2) : t
   const bad = /[^0-9a-fA-F]/.exec(h)
-  if (bad) throw new BaseError('SignatureInspect.InvalidHexError', `Unexpected character "${bad[0]}" in the ${field}.`, { field, hints: ['Use hex digits 0-9 and a-f, optionally after 0x.'] })
-  if (h.length % 2) throw new BaseError('SignatureInspect.InvalidHexError', `The ${field} has an odd number of hex digits (${h.length}).`, { field, hints: ['Each byte is two hex digits.'] })
+  if (bad) throw new InvalidHexError(field, `Unexpected character "${bad[0]}" in the ${field}.`, 'Use hex digits 0-9 and a-f, optionally after 0x.')
+  if (h.length % 2) throw new InvalidHexError(field, `The ${field} has an odd number of hex digits (${h.length}).`, 'Each byte is two hex digits.')
   return `0x${h.toLowerCase()}` as Hex.Hex
 }
 
@@ -200,6 +197,48 @@ export class RecoveryError extends BaseError {
     super('SignatureInspect.RecoveryError', 'No public key can be recovered from this signature and digest.', {
       cause,
       hints: ['r is not the x coordinate of a curve point for this parity; the signature or digest is wrong.'],
+    })
+  }
+}
+
+export class MissingPartError extends BaseError {
+  constructor(field: string) {
+    super('SignatureInspect.MissingPartError', `Enter ${field}.`, { field, hints: [`${field} is a number, as decimal or 0x hex.`] })
+  }
+}
+
+export class InvalidPartError extends BaseError {
+  constructor(field: string, text: string) {
+    super('SignatureInspect.InvalidPartError', `${field} is not a number: "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`, {
+      field,
+      hints: [`Write ${field} as decimal digits or 0x followed by at most 64 hex digits.`],
+    })
+  }
+}
+
+export class HighSCompactError extends BaseError {
+  constructor() {
+    super('SignatureInspect.HighSCompactError', 'A high-s signature has no EIP-2098 compact form.', { hints: ['Use the canonical (low-s) twin.'] })
+  }
+}
+
+export class EmptyError extends BaseError {
+  constructor(field: string, message: string, hint: string) {
+    super('SignatureInspect.EmptyError', message, { field, hints: [hint] })
+  }
+}
+
+export class InvalidHexError extends BaseError {
+  constructor(field: string, message: string, hint: string) {
+    super('SignatureInspect.InvalidHexError', message, { field, hints: [hint] })
+  }
+}
+
+export class InvalidDigestError extends BaseError {
+  constructor() {
+    super('SignatureInspect.InvalidDigestError', 'The digest is not 32 bytes of hex.', {
+      field: 'digest',
+      hints: ['A digest is 0x followed by 64 hex digits (for a personal message, use its EIP-191 hash).'],
     })
   }
 }

@@ -184,3 +184,11 @@ export class InvalidMessageError extends BaseError {
     super('Signing.InvalidMessageError', message, { field: 'message', hints })
   }
 }
+
+export class UnconfirmedRawSignError extends BaseError {
+  constructor() {
+    super('Signing.UnconfirmedRawSignError', 'Tick the confirmation first: a raw digest can be a transaction or a permit.', {
+      hints: ['Only sign a raw digest you computed yourself. Prefer a personal message, which wallets cannot mistake for a transaction.'],
+    })
+  }
+}

@@ -39,6 +39,15 @@ export function parseSlot(text: string): bigint {
   return v
 }
 
+/** Parses an array index (decimal or 0x hex, below 2^256), for the array-element layout. */
+export function parseIndex(text: string): bigint {
+  try {
+    return parseSlot(text)
+  } catch {
+    throw new InvalidIndexError(`"${text.trim().slice(0, 40)}" is not an array index.`, ['Use a whole number, decimal or 0x hex.'])
+  }
+}
+
 /** The bytes a mapping key contributes to the hash preimage. */
 export function encodeKey(type: SolidityValue.Type, value: SolidityValue.Value): `0x${string}` {
   if (type.kind === 'string') return Hex.fromString(value as string)
@@ -150,8 +159,8 @@ export class NoKeysError extends BaseError {
 }
 
 export class InvalidIndexError extends BaseError {
-  constructor() {
-    super('StorageSlot.InvalidIndexError', 'The array index must be between 0 and 2^256 - 1.')
+  constructor(message = 'The array index must be between 0 and 2^256 - 1.', hints: string[] = []) {
+    super('StorageSlot.InvalidIndexError', message, { hints })
   }
 }
 

@@ -1,6 +1,5 @@
 import * as AddressCheck from '../../core/AddressCheck'
 import * as ContractAddress from '../../core/ContractAddress'
-import { BaseError } from '../../core/Errors'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'
@@ -26,7 +25,7 @@ export const parse = fieldParser<Input>({
   initCode: (v, raw) => {
     if (!is2(raw)) return null
     if (v.trim() !== '') return { initCode: ContractAddress.parseHexBytes(v, 'init code') }
-    if ((raw.initCodeHash ?? '').trim() === '') throw new BaseError('ContractAddress.MissingInitCodeError', 'Enter the init code, or its keccak256 hash below.')
+    if ((raw.initCodeHash ?? '').trim() === '') throw new ContractAddress.MissingInitCodeError()
     try {
       return { initCodeHash: parseHash(raw.initCodeHash ?? '') }
     } catch {

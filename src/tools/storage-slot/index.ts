@@ -1,4 +1,3 @@
-import { BaseError } from '../../core/Errors'
 import * as SolidityValue from '../../core/SolidityValue'
 import * as StorageSlot from '../../core/StorageSlot'
 import { defineTool, fieldParser } from '../define'
@@ -30,11 +29,7 @@ export const parse = fieldParser<Input>({
   },
   index: (v, raw) => {
     if (layoutOf(raw.layout) !== 'array') return 0n
-    try {
-      return StorageSlot.parseSlot(v)
-    } catch {
-      throw new BaseError('StorageSlot.InvalidIndexError', `"${v.trim().slice(0, 40)}" is not an array index.`, { hints: ['Use a whole number, decimal or 0x hex.'] })
-    }
+    return StorageSlot.parseIndex(v)
   },
   elementSize: (v, raw) => {
     if (layoutOf(raw.layout) !== 'array') return 32

@@ -1,9 +1,8 @@
 import * as Signing from '../../core/Signing'
 import * as Authorization from '../../core/Authorization'
-import { BaseError } from '../../core/Errors'
 import * as TxBuild from '../../core/TxBuild'
 import * as TxDecode from '../../core/TxDecode'
-import type { AccessItem, TxType } from '../../core/TxDecode'
+import type { TxType } from '../../core/TxDecode'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
@@ -23,27 +22,6 @@ const feeFields: Record<TxType, string[]> = {
   eip7702: ['maxFeePerGas', 'maxPriorityFeePerGas'],
 }
 
-export function parseAccessList(v: string): AccessItem[] {
-  const t = v.trim()
-  if (t === '') return []
-  let list: unknown
-  try {
-    list = JSON.parse(t)
-  } catch (e) {
-    throw new BaseError('Signing.InvalidAccessListError', `The access list is not valid JSON: ${(e as Error).message}.`, { field: 'accessList', hints: ['Write [{"address": "0x…", "storageKeys": ["0x…"]}].'] })
-  }
-  if (!Array.isArray(list)) throw new BaseError('Signing.InvalidAccessListError', 'The access list must be a JSON array.', { field: 'accessList', hints: ['Write [{"address": "0x…", "storageKeys": ["0x…"]}].'] })
-  return list.map((e, i) => {
-    const item = e as { address?: unknown; storageKeys?: unknown }
-    if (typeof item?.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(item.address))
-      throw new BaseError('Signing.InvalidAccessListError', `accessList[${i}].address is not an address.`, { field: 'accessList', hints: ['Each entry has an "address" of 20 bytes.'] })
-    const keys = item.storageKeys ?? []
-    if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(k)))
-      throw new BaseError('Signing.InvalidAccessListError', `accessList[${i}].storageKeys must be 32-byte hex strings.`, { field: 'accessList', hints: ['Storage keys are 0x followed by 64 hex digits.'] })
-    return { address: item.address as `0x${string}`, storageKeys: keys as `0x${string}`[] }
-  })
-}
-
 const lines = (v: string) => v.split(/[\n,]/).map((l) => l.trim()).filter(Boolean)
 
 const inner = fieldParser<Record<string, any>>({
@@ -61,12 +39,9 @@ const inner = fieldParser<Record<string, any>>({
   maxFeePerBlobGas: (v, raw) => (raw.type === 'eip4844' ? amount('maxFeePerBlobGas', v, 'gwei') : undefined),
   blobVersionedHashes: (v, raw) => {
     if (raw.type !== 'eip4844') return undefined
-    return lines(v).map((h, i) => {
-      if (!/^0x[0-9a-fA-F]{64}$/.test(h)) throw new BaseError('Signing.InvalidBlobHashError', `Blob hash ${i + 1} is not 32 bytes of hex.`, { field: 'blobVersionedHashes', hints: ['A versioned hash is 0x01 followed by 62 hex digits (the KZG commitment hash).'] })
-      return h.toLowerCase()
-    })
+    return TxBuild.parseBlobHashes(lines(v))
   },
-  accessList: (v, raw) => (raw.type === 'legacy' ? undefined : parseAccessList(v)),
+  accessList: (v, raw) => (raw.type === 'legacy' ? undefined : TxBuild.parseAccessList(v)),
   authorizationList: (v, raw) => (raw.type === 'eip7702' ? lines(v.replace(/}\s*,?\s*{/g, '}\n{')).map((l) => Authorization.parseSigned(l)) : undefined),
   privateKey: (v) => (v.trim() === '' ? undefined : privateKey(v)),
 })
