@@ -98,7 +98,7 @@ describe('bad input: each class has its error', () => {
   const cases: [string, string, RegExp][] = [
     ['', 'AddressCheck.EmptyAddressError', /Enter an address/],
     ['5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', 'AddressCheck.MissingPrefixError', /missing its 0x/],
-    ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beae', 'AddressCheck.InvalidLengthError', /this one has 39 \(1 missing\)/],
+    ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beae', 'AddressCheck.InvalidLengthError', /this has 39 \(1 missing\)/],
     ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaedd', 'AddressCheck.InvalidLengthError', /41 \(1 too many\)/],
     ['0x' + 'ab'.repeat(32), 'AddressCheck.InvalidLengthError', /64/],
     ['0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaeg', 'AddressCheck.InvalidCharacterError', /"g" at position 42/],

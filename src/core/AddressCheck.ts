@@ -74,6 +74,14 @@ export function parse(text: string): Lower {
   return r.lower
 }
 
+/**
+ * Parses an address as {@link parse} does (lower, upper or valid EIP-55 mixed case) and
+ * returns its checksummed form.
+ */
+export function parseChecksummed(text: string): Address.Address {
+  return Address.checksum(parse(text) as Address.Address)
+}
+
 /** Validates the shape and returns the 40 hex characters after `0x`. */
 function shape(input: string): string {
   if (input === '') throw new EmptyAddressError()
@@ -164,7 +172,7 @@ export class InvalidLengthError extends BaseError {
       'AddressCheck.InvalidLengthError',
       total > MAX_TEXT
         ? `This text is ${total} characters long; an address is 42 (0x + 40 hex).`
-        : `An address has 40 hex characters after 0x; this one has ${hexDigits} (${diff > 0 ? `${diff} too many` : `${-diff} missing`}).`,
+        : `An address has 40 hex digits; this has ${hexDigits} (${diff > 0 ? `${diff} too many` : `${-diff} missing`}).`,
       {
         hints: [
           hexDigits === 64

@@ -13,7 +13,7 @@
  * ```
  */
 import { Address, Hash, Secp256k1, TransactionEnvelope as TxEnvelope, TxEnvelopeEip1559 } from 'ox'
-import * as AccountInfo from './AccountInfo'
+import * as AddressCheck from './AddressCheck'
 import * as ChainBlocks from './ChainBlocks'
 import * as ChainCall from './ChainCall'
 import * as Chains from './Chains'
@@ -67,8 +67,8 @@ export interface Summary extends Prepared {
  */
 export async function prepare(rpc: Rpc.Eip1193Like | undefined, draft: Draft, opts: { url?: string; abi?: import('ox').Abi.Abi } = {}): Promise<Summary> {
   await Chains.assertChainId(rpc, draft.chainId, opts.url)
-  const from = AccountInfo.parseAddress(draft.from)
-  const to = draft.to === null ? null : AccountInfo.parseAddress(draft.to)
+  const from = AddressCheck.parseChecksummed(draft.from)
+  const to = draft.to === null ? null : AddressCheck.parseChecksummed(draft.to)
   const estimated: Summary['estimated'] = []
   const nonce =
     draft.nonce ?? (estimated.push('nonce'), Rpc.safeInteger(await Rpc.request(rpc, 'eth_getTransactionCount', [from, 'pending']), 'the nonce'))

@@ -133,6 +133,18 @@ export const EIP1967 = [
   { name: 'rollback (UUPS upgrade test)', label: 'eip1967.proxy.rollback' },
 ] as const
 
+/** The slots a proxy reads its implementation, admin and beacon from (EIP-1967). */
+export const PROXY_SLOTS = {
+  implementation: eip1967Slot('eip1967.proxy.implementation'),
+  admin: eip1967Slot('eip1967.proxy.admin'),
+  beacon: eip1967Slot('eip1967.proxy.beacon'),
+} as const
+
+/** Parses a slot (decimal or 0x hex, below 2^256) to its 32-byte word. */
+export function parseSlotWord(text: string): Slot {
+  return toWord(parseSlot(text))
+}
+
 /** The EIP-1967 slots with their values. */
 export function eip1967(): { name: string; label: string; slot: Slot }[] {
   return EIP1967.map((e) => ({ name: e.name, label: e.label, slot: eip1967Slot(e.label) }))

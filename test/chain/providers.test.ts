@@ -16,6 +16,7 @@ import * as Fees from '../../src/core/Fees'
 import * as Key from '../../src/core/Key'
 import * as Rpc from '../../src/core/Rpc'
 import * as SendTx from '../../src/core/SendTx'
+import * as StorageSlot from '../../src/core/StorageSlot'
 
 let anvil: Anvil
 let rpc: Rpc.Transport
@@ -170,8 +171,8 @@ describe('read', () => {
 
   it('inspects a contract: code, size, any slot, EIP-1967 slots', async () => {
     const impl = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-    await rpc.request({ method: 'anvil_setStorageAt', params: [store, AccountInfo.EIP1967.implementation, `0x${impl.slice(2).toLowerCase().padStart(64, '0')}`] })
-    const a = await AccountInfo.inspect(rpc, store, { slots: [AccountInfo.parseSlot('0')] })
+    await rpc.request({ method: 'anvil_setStorageAt', params: [store, StorageSlot.PROXY_SLOTS.implementation, `0x${impl.slice(2).toLowerCase().padStart(64, '0')}`] })
+    const a = await AccountInfo.inspect(rpc, store, { slots: [StorageSlot.parseSlotWord('0')] })
     expect(a.kind).toBe('contract')
     expect(a.codeSize).toBe((STORE_RUNTIME_HEX.length - 2) / 2)
     expect(a.slots[0]!.value).toBe(await castAsync(['storage', store, '0', ...castRpc()]))
@@ -179,7 +180,7 @@ describe('read', () => {
   })
 
   it('EIP-1967 slot constants are keccak256(label) - 1', async () => {
-    for (const [k, v] of Object.entries(AccountInfo.EIP1967)) {
+    for (const [k, v] of Object.entries(StorageSlot.PROXY_SLOTS)) {
       const h = BigInt(await castAsync(['keccak', `eip1967.proxy.${k}`]))
       expect(BigInt(v)).toBe(h - 1n)
     }

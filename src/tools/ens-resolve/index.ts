@@ -1,4 +1,4 @@
-import * as AccountInfo from '../../core/AccountInfo'
+import * as AddressCheck from '../../core/AddressCheck'
 import * as EnsResolve from '../../core/EnsResolve'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
@@ -12,7 +12,7 @@ interface Input extends Record<string, unknown> {
 export const parse = fieldParser<Input>({
   query: (v) => {
     const t = v.trim()
-    if (/^0x[0-9a-fA-F]*$/.test(t)) return { kind: 'address', address: AccountInfo.parseAddress(t) }
+    if (/^0x[0-9a-fA-F]*$/.test(t)) return { kind: 'address', address: AddressCheck.parseChecksummed(t) }
     return { kind: 'name', name: t, normalized: EnsResolve.normalize(t) }
   },
 })

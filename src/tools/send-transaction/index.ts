@@ -1,4 +1,4 @@
-import * as AccountInfo from '../../core/AccountInfo'
+import * as AddressCheck from '../../core/AddressCheck'
 import * as ChainCall from '../../core/ChainCall'
 import * as ChainFormat from '../../core/ChainFormat'
 import * as Chains from '../../core/Chains'
@@ -49,7 +49,7 @@ export const parse = fieldParser<Input>({
     return Key.parse(v)
   },
   from: (v, raw) => {
-    const f = v.trim() ? AccountInfo.parseAddress(v) : undefined
+    const f = v.trim() ? AddressCheck.parseChecksummed(v) : undefined
     if (f && raw.signer !== 'node' && raw.privateKey) {
       let key: `0x${string}` | undefined
       try {
@@ -62,7 +62,7 @@ export const parse = fieldParser<Input>({
     }
     return f
   },
-  to: (v) => (v.trim() ? AccountInfo.parseAddress(v) : null),
+  to: (v) => (v.trim() ? AddressCheck.parseChecksummed(v) : null),
   value: (v, raw) => ChainFormat.parseAmount(v.trim() || '0', raw.unit === 'gwei' || raw.unit === 'wei' ? raw.unit : 'ether'),
   unit: (v) => (v === 'gwei' || v === 'wei' ? v : 'ether'),
   data: (v, raw) => {
@@ -163,7 +163,7 @@ export async function receiptRows(hash: `0x${string}`, ctx: Pick<RunContext, 'rp
     )
     if (r.effectiveGasPrice !== null) rows.push({ label: 'Effective gas price', value: ChainFormat.gwei(r.effectiveGasPrice) }, { label: 'Fee paid (ether)', value: Units.format(r.gasUsed * r.effectiveGasPrice, 'ether') })
     if (r.contractAddress) {
-      const c = AccountInfo.parseAddress(r.contractAddress)
+      const c = AddressCheck.parseChecksummed(r.contractAddress)
       rows.push({ label: 'Contract created', value: c, open: { tool: 'account', inputs: { address: c }, label: 'Inspect' } })
     }
     if (r.status === 'reverted') return { rows, note: 'The transaction was mined but reverted; the transaction tool shows the reason.' }
