@@ -11,6 +11,7 @@ import * as AccountInfo from '../../src/core/AccountInfo'
 import * as ChainBlocks from '../../src/core/ChainBlocks'
 import * as ChainCall from '../../src/core/ChainCall'
 import * as Chains from '../../src/core/Chains'
+import * as EnsName from '../../src/core/Ens'
 import * as EnsResolve from '../../src/core/EnsResolve'
 import * as Fees from '../../src/core/Fees'
 import * as Key from '../../src/core/Key'
@@ -241,7 +242,7 @@ describe('ENS', () => {
     const slotPlus = (k: string, i: number) => word((BigInt(k) + BigInt(i)).toString(16))
     const set = (k: string, v: string) => rpc.request({ method: 'anvil_setStorageAt', params: [EnsResolve.REGISTRY, k, v] })
     const node = await castAsync(['namehash', 'alice.eth'])
-    expect(EnsResolve.namehash('alice.eth')).toBe(node)
+    expect(EnsName.namehash('alice.eth')).toBe(node)
     // registry.resolver(node) = the stub itself; resolver.addr(node) = A1
     await set(await keyOf('resolver(bytes32)', node), word(EnsResolve.REGISTRY))
     await set(await keyOf('addr(bytes32)', node), word(A1))
@@ -262,8 +263,8 @@ describe('ENS', () => {
   })
 
   it('normalises names (ENSIP-15) and rejects invalid ones', () => {
-    expect(EnsResolve.normalize('Nick.ETH')).toBe(Ens.normalize('nick.eth'))
-    expect(() => EnsResolve.normalize('')).toThrow(/Enter an ENS name/)
-    expect(() => EnsResolve.normalize('a..eth')).toThrow(EnsResolve.InvalidNameError)
+    expect(EnsName.parseName('Nick.ETH')).toBe(Ens.normalize('nick.eth'))
+    expect(() => EnsName.parseName('')).toThrow(/Enter an ENS name/)
+    expect(() => EnsName.parseName('a..eth')).toThrow(EnsName.NotNormalizableError)
   })
 })
