@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { castAsync, describeVectors, readVector } from '../../test/support'
 import * as AddressCheck from './AddressCheck'
+import * as Chains from './Chains'
 
 const hexChars = '0123456789abcdef'
 const arbLower = fc.string({ unit: fc.constantFrom(...hexChars), minLength: 40, maxLength: 40 }).map((s) => `0x${s}`)
@@ -124,9 +125,9 @@ describe('bad input: each class has its error', () => {
     )
   })
   it('rejects bad chain ids', () => {
-    expect(() => AddressCheck.parseChainId('-1')).toThrow(expect.objectContaining({ name: 'AddressCheck.InvalidChainIdError' }))
-    expect(() => AddressCheck.parseChainId('abc')).toThrow(expect.objectContaining({ name: 'AddressCheck.InvalidChainIdError' }))
-    expect(AddressCheck.parseChainId('0x1e')).toBe(30n)
+    expect(() => Chains.parseChainIdBig('-1')).toThrow(expect.objectContaining({ name: 'Chains.InvalidChainIdError' }))
+    expect(() => Chains.parseChainIdBig('abc')).toThrow(expect.objectContaining({ name: 'Chains.InvalidChainIdError' }))
+    expect(Chains.parseChainIdBig('0x1e')).toBe(30n)
   })
 })
 

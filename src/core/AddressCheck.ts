@@ -139,15 +139,6 @@ export function checksumForChain(address: string, chainId: bigint | number): str
   return EIP1191_ADOPTED.includes(Number(chainId)) ? checksumEip1191(address, chainId) : checksum(address)
 }
 
-/** Parses a chain id (decimal or 0x hex) for EIP-1191. */
-export function parseChainId(text: string): bigint {
-  const t = text.trim()
-  if (!/^(\d{1,78}|0x[0-9a-fA-F]{1,64})$/.test(t)) throw new InvalidChainIdError(t)
-  const id = BigInt(t)
-  if (id > 2n ** 256n - 1n) throw new InvalidChainIdError(t)
-  return id
-}
-
 /** Bytes of a lowercase address (helper for other core modules). */
 export function toBytes(address: Lower): Uint8Array {
   return Bytes.fromHex(address)

@@ -1,10 +1,10 @@
+import * as Chains from '../../core/Chains'
 import * as Signing from '../../core/Signing'
 import * as Siwe from '../../core/Siwe'
 import * as SignatureInspect from '../../core/SignatureInspect'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
-import { uint } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   text: string
@@ -27,7 +27,7 @@ export const parse = fieldParser<Input>({
     return v.trim()
   },
   domain: (v) => v.trim() || undefined,
-  chainId: (v) => (v.trim() === '' ? undefined : uint('chainId', v)),
+  chainId: (v) => (v.trim() === '' ? undefined : Chains.parseChainIdBig(v)),
   nonce: (v) => v.trim() || undefined,
 })
 

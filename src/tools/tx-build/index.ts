@@ -1,3 +1,4 @@
+import * as Chains from '../../core/Chains'
 import * as Signing from '../../core/Signing'
 import * as Authorization from '../../core/Authorization'
 import * as TxBuild from '../../core/TxBuild'
@@ -26,7 +27,7 @@ const lines = (v: string) => v.split(/[\n,]/).map((l) => l.trim()).filter(Boolea
 
 const inner = fieldParser<Record<string, any>>({
   type: (v) => (TYPES.includes(v as TxType) ? v : 'eip1559'),
-  chainId: (v) => uint('chainId', v, 64),
+  chainId: (v) => Chains.parseChainIdBig(v, 64),
   eip155: (v) => v !== 'false',
   nonce: (v) => uint('nonce', v, TxDecode.FIELD_BITS.nonce, 0n),
   to: (v) => address('to', v),
