@@ -12,22 +12,11 @@ import './SignatureInspect' // the faster secp256k1 base-point table
 import * as TxDecode from './TxDecode'
 import type { AccessItem, SignedAuthorization, TxType } from './TxDecode'
 
-export interface Input {
-  type: TxType
+/** A transaction to build: the fields TxDecode reads back, unsigned, with a chain id always given. */
+export interface Input extends Omit<TxDecode.Tx, 'chainId' | 'authorizationList' | 'v' | 'yParity' | 'r' | 's'> {
   /** Legacy only: commit to the chain id (EIP-155). Default true. */
   eip155?: boolean
   chainId: bigint
-  nonce: bigint
-  gas: bigint
-  gasPrice?: bigint
-  maxFeePerGas?: bigint
-  maxPriorityFeePerGas?: bigint
-  to?: Address.Address
-  value: bigint
-  data: Hex.Hex
-  accessList?: AccessItem[]
-  maxFeePerBlobGas?: bigint
-  blobVersionedHashes?: Hex.Hex[]
   authorizationList?: Pick<SignedAuthorization, 'chainId' | 'address' | 'nonce' | 'yParity' | 'r' | 's'>[]
 }
 
