@@ -302,3 +302,10 @@ export class ReceiptTimeoutError extends BaseError {
     })
   }
 }
+
+/** A send-transaction input that does not make sense (missing chain id, data that is not hex, a key that is not the sender's…). */
+export class InputError extends BaseError {
+  constructor(message: string, hint: string) {
+    super('SendTx.InputError', message, { hints: [hint] })
+  }
+}

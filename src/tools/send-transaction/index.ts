@@ -2,7 +2,6 @@ import * as AddressCheck from '../../core/AddressCheck'
 import * as ChainCall from '../../core/ChainCall'
 import * as ChainFormat from '../../core/ChainFormat'
 import * as Chains from '../../core/Chains'
-import { BaseError } from '../../core/Errors'
 import * as Key from '../../core/Key'
 import * as Rpc from '../../core/Rpc'
 import * as SendTx from '../../core/SendTx'
@@ -28,16 +27,10 @@ export interface Input extends Record<string, unknown> {
   confirm: boolean
 }
 
-class FieldError extends BaseError {
-  constructor(message: string, hint: string) {
-    super('SendTransaction.InputError', message, { hints: [hint] })
-  }
-}
-
 function wholeNumber(v: string, what: string, max: bigint): bigint | undefined {
   const t = v.trim()
   if (t === '') return undefined
-  if (!/^\d{1,20}$/.test(t) || BigInt(t) > max) throw new FieldError(`"${t.slice(0, 30)}" is not a valid ${what}.`, `Use a whole number from 0 to ${max}, or leave it empty to estimate.`)
+  if (!/^\d{1,20}$/.test(t) || BigInt(t) > max) throw new SendTx.InputError(`"${t.slice(0, 30)}" is not a valid ${what}.`, `Use a whole number from 0 to ${max}, or leave it empty to estimate.`)
   return BigInt(t)
 }
 
@@ -45,7 +38,7 @@ export const parse = fieldParser<Input>({
   signer: (v) => (v === 'node' ? 'node' : 'key'),
   privateKey: (v, raw) => {
     if (raw.signer === 'node') return undefined
-    if (v.trim() === '') throw new FieldError('Enter the private key to sign with.', 'Or pick a key from the in-page keyring, or sign with a wallet or node account.')
+    if (v.trim() === '') throw new SendTx.InputError('Enter the private key to sign with.', 'Or pick a key from the in-page keyring, or sign with a wallet or node account.')
     return Key.parse(v)
   },
   from: (v, raw) => {
@@ -58,7 +51,7 @@ export const parse = fieldParser<Input>({
         /* reported at the key */
       }
       if (key && Key.toAddress(key).toLowerCase() !== f.toLowerCase())
-        throw new FieldError(`The private key belongs to ${Key.toAddress(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
+        throw new SendTx.InputError(`The private key belongs to ${Key.toAddress(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
     }
     return f
   },
@@ -67,14 +60,14 @@ export const parse = fieldParser<Input>({
   unit: (v) => (v === 'gwei' || v === 'wei' ? v : 'ether'),
   data: (v, raw) => {
     const t = v.trim() || '0x'
-    if (!/^0x([0-9a-fA-F]{2})*$/.test(t)) throw new FieldError('The data is not 0x-prefixed hex bytes (even length).', 'Paste call data from the call-data encoder, or leave it empty for a plain transfer.')
-    if (t.length > 2 + 2 * 128 * 1024) throw new FieldError('The data is larger than 128 KiB.', 'Nodes reject transactions this large.')
-    if (t === '0x' && !raw.to?.trim()) throw new FieldError('Deploying a contract needs its init code.', 'Enter a recipient, or paste the contract\'s init code (creation bytecode) here.')
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(t)) throw new SendTx.InputError('The data is not 0x-prefixed hex bytes (even length).', 'Paste call data from the call-data encoder, or leave it empty for a plain transfer.')
+    if (t.length > 2 + 2 * 128 * 1024) throw new SendTx.InputError('The data is larger than 128 KiB.', 'Nodes reject transactions this large.')
+    if (t === '0x' && !raw.to?.trim()) throw new SendTx.InputError('Deploying a contract needs its init code.', 'Enter a recipient, or paste the contract\'s init code (creation bytecode) here.')
     return t.toLowerCase() as `0x${string}`
   },
   abi: (v) => (v.trim() ? ChainCall.parseAbi(v) : undefined),
   chainId: (v) => {
-    if (v.trim() === '') throw new FieldError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
+    if (v.trim() === '') throw new SendTx.InputError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
     return Chains.parseChainId(v)
   },
   nonce: (v) => {
@@ -92,7 +85,7 @@ export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUr
   let from: string | undefined = input.privateKey ? Key.toAddress(input.privateKey) : input.from
   if (!from) {
     const accounts = Rpc.array(await Rpc.request(ctx.rpc, 'eth_accounts'), 'the accounts', 1000)
-    if (!accounts.length) throw new FieldError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
+    if (!accounts.length) throw new SendTx.InputError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
     from = Rpc.address(accounts[0], 'the first account')
   }
   return SendTx.prepare(
@@ -144,7 +137,7 @@ export function summaryRows(s: SendTx.Summary, unit: Input['unit'], abi?: ChainC
 export async function send(s: SendTx.Summary, input: Pick<Input, 'signer' | 'privateKey'>, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>): Promise<`0x${string}`> {
   const url = ctx.rpcUrl ? { url: ctx.rpcUrl } : {}
   if (input.signer === 'key') {
-    if (!input.privateKey) throw new FieldError('Enter the private key to sign with.', 'Or sign with a wallet or node account.').at('privateKey')
+    if (!input.privateKey) throw new SendTx.InputError('Enter the private key to sign with.', 'Or sign with a wallet or node account.').at('privateKey')
     const { raw } = SendTx.sign(s, input.privateKey)
     return (await SendTx.broadcast(ctx.rpc, raw, { expectedChainId: s.chainId, ...url })).hash
   }
@@ -184,7 +177,7 @@ export default defineTool<Input>(meta, {
         notes: [{ tone: 'info', text: s.affordable ? 'Nothing was signed or sent. Check everything above, then tick "I have checked the summary" and send.' : 'The balance does not cover the maximum cost: the node will reject this transaction.' }],
         sections: [summary],
       }
-    if (!s.affordable) throw new FieldError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
+    if (!s.affordable) throw new SendTx.InputError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
     const hash = await send(s, input, ctx)
     const r = await receiptRows(hash, ctx)
     return { ...(r.note ? { notes: [{ tone: 'warn' as const, text: r.note }] } : {}), sections: [{ title: 'Receipt', rows: r.rows }, summary] }
