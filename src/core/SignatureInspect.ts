@@ -5,6 +5,7 @@
  * and recovers the public key and address from a digest.
  */
 import { Address, Hex, PublicKey, Secp256k1, Signature } from 'ox'
+import * as BigNum from './BigNum'
 import { BaseError } from './Errors'
 // Key also installs the faster (8-bit, lazily built) secp256k1 base-point table that ox's
 // signing and recovery use.
@@ -89,11 +90,7 @@ export function fromParts(r: string, s: string, v: string): ParsedSig {
 }
 
 function parseWord(text: string, field: string): bigint {
-  const t = text.trim()
-  if (t === '') throw new MissingPartError(field)
-  if (!/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(t))
-    throw new InvalidPartError(field, t)
-  return BigInt(t)
+  return BigNum.parseUint(field, text, 256)
 }
 
 function assertRange<T extends Sig>(sig: T): T {
@@ -197,21 +194,6 @@ export class RecoveryError extends BaseError {
     super('SignatureInspect.RecoveryError', 'No public key can be recovered from this signature and digest.', {
       cause,
       hints: ['r is not the x coordinate of a curve point for this parity; the signature or digest is wrong.'],
-    })
-  }
-}
-
-export class MissingPartError extends BaseError {
-  constructor(field: string) {
-    super('SignatureInspect.MissingPartError', `Enter ${field}.`, { field, hints: [`${field} is a number, as decimal or 0x hex.`] })
-  }
-}
-
-export class InvalidPartError extends BaseError {
-  constructor(field: string, text: string) {
-    super('SignatureInspect.InvalidPartError', `${field} is not a number: "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`, {
-      field,
-      hints: [`Write ${field} as decimal digits or 0x followed by at most 64 hex digits.`],
     })
   }
 }

@@ -35,7 +35,7 @@ describe('signing tools: bad input at the right field', () => {
     ['verify-signature', { message: 'hi', signature: '0x1234' }, 'signature', /expected 65/],
     ['verify-signature', { message: 'hi', signature: '0x' + '11'.repeat(64) + '1b', expected: '0x12' }, 'expected', /40 hex digits/],
     ['signature-inspect', { signature: '0x' + '11'.repeat(64) + '05' }, 'signature', /v = 5/],
-    ['signature-inspect', { r: '1', s: 'zz', v: '27' }, 's', /not a number/],
+    ['signature-inspect', { r: '1', s: 'zz', v: '27' }, 's', /not a whole number/],
     ['signature-inspect', { signature: '0x' + '11'.repeat(65), digest: '0x12' }, 'digest', /32 bytes/],
     ['siwe', { message: ' ' }, 'message', /Enter a SIWE message/],
     ['authorization', { chainId: '1', address: '0x1234', nonce: '0' }, 'address', /40 hex digits/],
