@@ -1,3 +1,4 @@
+import { ethers } from 'ethers'
 import fc from 'fast-check'
 import { Address, Hex } from 'ox'
 import { describe, expect, it } from 'vitest'
@@ -209,6 +210,39 @@ describe('TxBuild builds only what TxDecode decodes', () => {
         if (field in d.tx) expect((d.tx as unknown as Record<string, bigint>)[field]).toBe(n)
       }),
       { numRuns: 150, seed },
+    )
+  })
+})
+
+describe('TxBuild.parseAccessList', () => {
+  it('reads what ethers v5 accessListify reads, and throws only field errors otherwise', () => {
+    const seed = Date.now() % 2 ** 31
+    console.log(`TxBuild.parseAccessList property: seed ${seed}`)
+    const text = fc.oneof(
+      fc.array(fc.record({ address: arbAddress, storageKeys: fc.array(arbWord, { maxLength: 3 }) }), { maxLength: 3 }).map((l) => JSON.stringify(l)),
+      fc.json(),
+      fc.string({ maxLength: 40 }),
+    )
+    fc.assert(
+      fc.property(text, (t) => {
+        let list: TxDecode.AccessItem[]
+        try {
+          list = TxBuild.parseAccessList(t)
+        } catch (e) {
+          expect((e as Error).name).toBe('TxBuild.InvalidAccessListError')
+          expect((e as { field?: string }).field).toBe('accessList')
+          return
+        }
+        if (t.trim() === '') {
+          expect(list).toEqual([])
+          return
+        }
+        const theirs = ethers.utils.accessListify(JSON.parse(t))
+        expect(list.map((a) => ({ address: a.address.toLowerCase(), storageKeys: a.storageKeys.map((k) => k.toLowerCase()) }))).toEqual(
+          theirs.map((a) => ({ address: a.address.toLowerCase(), storageKeys: a.storageKeys.map((k) => k.toLowerCase()) })),
+        )
+      }),
+      { seed, numRuns: 300 },
     )
   })
 })
