@@ -57,11 +57,6 @@ export function parseBytes(text: string, encoding: Encoding): Uint8Array {
   return Bytes.fromHex(`0x${body}`)
 }
 
-/** Hex text (`0x` optional, whitespace ignored, empty allowed) as lower-case 0x hex, with {@link parseBytes}'s rules and messages. */
-export function parseHex(text: string): Hex.Hex {
-  return Hex.fromBytes(parseBytes(text, 'hex'))
-}
-
 type Hashers = [Algorithm, IHasher][]
 
 async function createHashers(algorithms: readonly Algorithm[]): Promise<Hashers> {

@@ -141,7 +141,7 @@ describe('addresses from keys', () => {
   })
 
   const badPub: [string, RegExp][] = [
-    ['', /Enter a public key/],
+    ['', /Enter the public key/],
     ['0x1234', /this one is 2 bytes/],
     ['0x05' + '11'.repeat(32), /starts with 02 or 03/],
     ['0x05' + '11'.repeat(64), /starts with 04/],
@@ -150,7 +150,7 @@ describe('addresses from keys', () => {
     ['0xzz', /Unexpected character "z"/],
   ]
   it.each(badPub)('public key %j is refused', (input, message) => {
-    expect(() => Key.fromPublicKeyText(input)).toThrow(expect.objectContaining({ name: 'Key.InvalidPublicKeyError', shortMessage: expect.stringMatching(message) }))
+    expect(() => Key.fromPublicKeyText(input)).toThrow(expect.objectContaining({ name: expect.stringMatching(/^(Key\.InvalidPublicKeyError|HexText\.\w+Error)$/), shortMessage: expect.stringMatching(message) }))
   })
 
   const badPriv: [string, RegExp][] = [

@@ -12,6 +12,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { Address, Bytes, Hash, Hex } from 'ox'
 import { BaseError } from './Errors'
+import * as HexText from './HexText'
 
 // A wider precomputed window for G (noble's documented speed knob; tables built lazily on
 // the first multiplication): about 1.4x faster key and HD derivation than the default 6.
@@ -180,16 +181,9 @@ export function fromPrivateKeyText(text: string): FromPublicKey {
   return { address: k.address, form: 'uncompressed', uncompressed: k.publicKey, compressed: k.publicKeyCompressed }
 }
 
-/** Hex text (`0x` optional, whitespace ignored) to lowercase hex without `0x`. */
+/** Hex text (HexText's rules) to lowercase hex without `0x`. */
 function cleanHex(text: string, what: string): string {
-  const t = text.replace(/\s+/g, '')
-  const body = /^0x/i.test(t) ? t.slice(2) : t
-  if (body === '') throw new InvalidPublicKeyError(`Enter a ${what}.`)
-  if (body.length > 1000) throw new InvalidPublicKeyError(`A ${what} is at most 65 bytes; this text is ${body.length} characters long.`)
-  const bad = /[^0-9a-fA-F]/.exec(body)
-  if (bad) throw new InvalidPublicKeyError(`Unexpected character "${bad[0]}" in the ${what}.`, ['Use hexadecimal digits only (0-9, a-f).'])
-  if (body.length % 2) throw new InvalidPublicKeyError(`The ${what} has an odd number of hex digits (${body.length}).`, ['Each byte is two hex digits; a digit is missing or extra.'])
-  return body.toLowerCase()
+  return HexText.parse(text, what, { required: true, maxBytes: 500 }).slice(2)
 }
 
 export class EmptyKeyError extends BaseError {

@@ -80,8 +80,8 @@ describe('SignatureInspect', () => {
       }
     }
     expect(name(() => SignatureInspect.parse('0x1234'))).toBe('SignatureInspect.InvalidSignatureLengthError@signature')
-    expect(name(() => SignatureInspect.parse('0xzz'))).toBe('SignatureInspect.InvalidHexError@signature')
-    expect(name(() => SignatureInspect.parse(''))).toBe('SignatureInspect.EmptyError@signature')
+    expect(name(() => SignatureInspect.parse('0xzz'))).toBe('HexText.InvalidCharacterError@signature')
+    expect(name(() => SignatureInspect.parse(''))).toBe('HexText.EmptyError@signature')
     expect(name(() => SignatureInspect.parse('0x' + '00'.repeat(64) + '1b'))).toBe('SignatureInspect.OutOfRangeError@r')
     expect(name(() => SignatureInspect.parse('0x' + '11'.repeat(32) + 'ff'.repeat(32) + '1b'))).toBe('SignatureInspect.OutOfRangeError@s')
     expect(name(() => SignatureInspect.parse('0x' + '11'.repeat(64) + '1a'))).toBe('SignatureInspect.InvalidVError@v')

@@ -9,6 +9,7 @@ import * as BigNum from './BigNum'
 import { BaseError } from './Errors'
 // Key also installs the faster (8-bit, lazily built) secp256k1 base-point table that ox's
 // signing and recovery use.
+import * as HexText from './HexText'
 import * as Key from './Key'
 
 const N = Key.CURVE_ORDER
@@ -151,15 +152,9 @@ export function recover(sig: Sig, digest: Hex.Hex): { publicKey: Hex.Hex; compre
   }
 }
 
-/** Parses 0x-hex of any length, naming `field` in errors. */
+/** Parses hex of any length (HexText's rules), naming `field` in errors. */
 export function cleanHex(text: string, field: string): Hex.Hex {
-  const t = text.trim().replace(/\s+/g, '')
-  if (t === '') throw new EmptyError(field, `Enter the ${field}.`, 'Paste it as 0x-prefixed hex.')
-  const h = /^0x/i.test(t) ? t.slice(2) : t
-  const bad = /[^0-9a-fA-F]/.exec(h)
-  if (bad) throw new InvalidHexError(field, `Unexpected character "${bad[0]}" in the ${field}.`, 'Use hex digits 0-9 and a-f, optionally after 0x.')
-  if (h.length % 2) throw new InvalidHexError(field, `The ${field} has an odd number of hex digits (${h.length}).`, 'Each byte is two hex digits.')
-  return `0x${h.toLowerCase()}` as Hex.Hex
+  return HexText.parse(text, field, { required: true, field })
 }
 
 export class InvalidVError extends BaseError {
@@ -207,12 +202,6 @@ export class HighSCompactError extends BaseError {
 export class EmptyError extends BaseError {
   constructor(field: string, message: string, hint: string) {
     super('SignatureInspect.EmptyError', message, { field, hints: [hint] })
-  }
-}
-
-export class InvalidHexError extends BaseError {
-  constructor(field: string, message: string, hint: string) {
-    super('SignatureInspect.InvalidHexError', message, { field, hints: [hint] })
   }
 }
 

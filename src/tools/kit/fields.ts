@@ -6,7 +6,7 @@ import * as AddressCheck from '../../core/AddressCheck'
 import * as BigNum from '../../core/BigNum'
 import * as ChainFormat from '../../core/ChainFormat'
 import { type BaseError, isBaseError } from '../../core/Errors'
-import * as Hashing from '../../core/Hashing'
+import * as HexText from '../../core/HexText'
 import * as Key from '../../core/Key'
 import * as Units from '../../core/Units'
 import type { Row } from '../types'
@@ -51,13 +51,9 @@ export function address(field: string, v: string, required = false): `0x${string
   }
 }
 
-/** Hex bytes, 0x optional, whitespace ignored (empty allowed): Hashing's hex reader. */
+/** Hex bytes, 0x optional, whitespace ignored (empty allowed): HexText's reader. */
 export function hexBytes(field: string, v: string): `0x${string}` {
-  try {
-    return Hashing.parseHex(v)
-  } catch (e) {
-    throw (e as BaseError).at(field)
-  }
+  return HexText.parse(v, field, { field })
 }
 
 /** Re-throws a core error attached to `field` (replacing a field the form does not have). */
