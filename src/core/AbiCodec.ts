@@ -6,8 +6,9 @@
  *
  * Encoding and decoding themselves are ox's (`AbiParameters.encode` / `decode`).
  */
-import { AbiParameters, Address, Hex } from 'ox'
+import { AbiParameters, Hex } from 'ox'
 import * as AbiLayout from './AbiLayout'
+import * as AddressCheck from './AddressCheck'
 import { BaseError } from './Errors'
 import * as Units from './Units'
 
@@ -321,23 +322,15 @@ export function parseInteger(v: unknown, signed: boolean, bits: number, path = '
   return n
 }
 
-/** Parses an address; mixed case must be a valid EIP-55 checksum. */
+/** Parses an address argument (validated by `AddressCheck`: mixed case must be a valid EIP-55 checksum). */
 export function parseAddress(v: unknown, path = 'address'): string {
   if (typeof v !== 'string') throw bad(path, `${show(v)} is not an address.`, 'Give the address as a string "0x" + 40 hex digits.')
-  const t = v.trim()
-  if (!/^0x[0-9a-fA-F]{40}$/.test(t))
-    throw bad(path, `${show(v)} is not an address (${t.startsWith('0x') ? t.length - 2 : t.length} hex digits).`, 'An address is 0x followed by 40 hex digits.')
-  const lower = t.slice(2) === t.slice(2).toLowerCase()
-  const upper = t.slice(2) === t.slice(2).toUpperCase()
-  if (!lower && !upper) {
-    const good = Address.checksum(t)
-    if (good !== t) {
-      const diffs: number[] = []
-      for (let i = 2; i < 42; i++) if (good[i] !== t[i]) diffs.push(i)
-      throw bad(path, `Checksum mismatch in ${t} at characters ${diffs.slice(0, 6).join(', ')}.`, `Did you mean ${good}? A wrong case usually means a typo.`)
-    }
+  try {
+    return AddressCheck.parseChecksummed(v.trim())
+  } catch (e) {
+    if (!(e instanceof BaseError)) throw e
+    throw bad(path, e.shortMessage, e.hints[0])
   }
-  return Address.checksum(t)
 }
 
 function parseHex(v: unknown, path: string): Hex.Hex {

@@ -1,6 +1,6 @@
 /**
- * Address validation that says exactly what is wrong, EIP-55 and EIP-1191 checksums, and
- * addresses derived from public and private keys.
+ * Address validation that says exactly what is wrong, and EIP-55 and EIP-1191 checksums.
+ * (Addresses of keys are `Key`'s.)
  *
  * @example
  * ```ts
@@ -8,8 +8,7 @@
  * AddressCheck.checksum('0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359') // '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'
  * ```
  */
-import { Address, Bytes, Hash, Hex, PublicKey, Secp256k1 } from 'ox'
-import { secp256k1 } from '@noble/curves/secp256k1.js'
+import { Address, Bytes, Hash, Hex } from 'ox'
 import { BaseError } from './Errors'
 
 /** A lowercase `0x` + 40 hex address, as core passes it around internally. */
@@ -75,6 +74,14 @@ export function parse(text: string): Lower {
   return r.lower
 }
 
+/**
+ * Parses an address as {@link parse} does (lower, upper or valid EIP-55 mixed case) and
+ * returns its checksummed form.
+ */
+export function parseChecksummed(text: string): Address.Address {
+  return Address.checksum(parse(text) as Address.Address)
+}
+
 /** Validates the shape and returns the 40 hex characters after `0x`. */
 function shape(input: string): string {
   if (input === '') throw new EmptyAddressError()
@@ -132,100 +139,6 @@ export function checksumForChain(address: string, chainId: bigint | number): str
   return EIP1191_ADOPTED.includes(Number(chainId)) ? checksumEip1191(address, chainId) : checksum(address)
 }
 
-/** Parses a chain id (decimal or 0x hex) for EIP-1191. */
-export function parseChainId(text: string): bigint {
-  const t = text.trim()
-  if (!/^(\d{1,78}|0x[0-9a-fA-F]{1,64})$/.test(t)) throw new InvalidChainIdError(t)
-  const id = BigInt(t)
-  if (id > 2n ** 256n - 1n) throw new InvalidChainIdError(t)
-  return id
-}
-
-export type PublicKeyForm = 'compressed' | 'uncompressed' | 'uncompressed without 04 prefix'
-
-export interface FromPublicKey {
-  address: string
-  form: PublicKeyForm
-  /** The uncompressed key `0x04 || x || y`. */
-  uncompressed: string
-  /** The compressed key `0x02/0x03 || x`. */
-  compressed: string
-}
-
-/**
- * The address of a secp256k1 public key given compressed (33 bytes, 02/03), uncompressed
- * (65 bytes, 04) or uncompressed without its 04 prefix (64 bytes). The point is checked to
- * lie on the curve.
- */
-export function fromPublicKey(text: string): FromPublicKey {
-  const hex = cleanHex(text, 'public key')
-  const len = hex.length / 2
-  let form: PublicKeyForm
-  let full = hex
-  if (len === 33) {
-    if (!/^0[23]/.test(hex)) throw new InvalidPublicKeyError(`A 33-byte (compressed) public key starts with 02 or 03, not ${hex.slice(0, 2)}.`)
-    form = 'compressed'
-  } else if (len === 65) {
-    if (!hex.startsWith('04')) throw new InvalidPublicKeyError(`A 65-byte (uncompressed) public key starts with 04, not ${hex.slice(0, 2)}.`)
-    form = 'uncompressed'
-  } else if (len === 64) {
-    form = 'uncompressed without 04 prefix'
-    full = `04${hex}`
-  } else
-    throw new InvalidPublicKeyError(`A public key is 33, 64 or 65 bytes; this one is ${len} byte${len === 1 ? '' : 's'}.`, [
-      'Use 0x02/0x03 + 32 bytes (compressed), 0x04 + 64 bytes (uncompressed), or the 64 bytes x || y alone.',
-    ])
-  let point: ReturnType<typeof secp256k1.Point.fromHex>
-  try {
-    point = secp256k1.Point.fromHex(full)
-    point.assertValidity()
-  } catch {
-    throw new InvalidPublicKeyError('This is not a point on the secp256k1 curve.', ['Check that the key was copied completely and is a secp256k1 (Ethereum) key.'])
-  }
-  const uncompressed = Hex.fromBytes(point.toBytes(false))
-  const compressed = Hex.fromBytes(point.toBytes(true))
-  const address = Address.fromPublicKey(PublicKey.fromHex(uncompressed), { checksum: true })
-  return { address, form, uncompressed, compressed }
-}
-
-export interface FromPrivateKey extends FromPublicKey {}
-
-/** secp256k1 group order. */
-const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
-
-/**
- * The address and public key of a private key (32 bytes hex, `0x` optional). Keys outside
- * 1..n-1 are refused. Error messages never include the key.
- */
-export function fromPrivateKey(text: string): FromPrivateKey {
-  const t = text.trim()
-  const body = /^0x/i.test(t) ? t.slice(2) : t
-  if (body === '') throw new InvalidPrivateKeyError('Enter a private key.', ['A private key is 32 bytes: 64 hexadecimal characters, 0x optional.'])
-  if (/[^0-9a-fA-F]/.test(body)) throw new InvalidPrivateKeyError('The private key contains a character that is not hexadecimal.', ['Use only 0-9 and a-f.'])
-  if (body.length !== 64)
-    throw new InvalidPrivateKeyError(`A private key is 64 hexadecimal characters; this one has ${body.length}.`, [
-      body.length < 64 ? 'If leading zeros were dropped, pad on the left with 0.' : 'Check for extra characters.',
-    ])
-  const k = BigInt(`0x${body}`)
-  if (k === 0n || k >= N) throw new InvalidPrivateKeyError('The private key is outside the secp256k1 range (it must be between 1 and n-1).')
-  const pub = Secp256k1.getPublicKey({ privateKey: `0x${body}` })
-  const uncompressed = PublicKey.toHex(pub)
-  const compressed = PublicKey.toHex(PublicKey.compress(pub as PublicKey.PublicKey<false>))
-  return { address: Address.fromPublicKey(pub, { checksum: true }), form: 'uncompressed', uncompressed, compressed }
-}
-
-/** Hex text (`0x` optional, whitespace ignored) to lowercase hex without `0x`. */
-function cleanHex(text: string, what: string): string {
-  const t = text.replace(/\s+/g, '')
-  const body = /^0x/i.test(t) ? t.slice(2) : t
-  if (body === '') throw new InvalidPublicKeyError(`Enter a ${what}.`)
-  if (body.length > 1000) throw new InvalidPublicKeyError(`A ${what} is at most 65 bytes; this text is ${body.length} characters long.`)
-  const bad = /[^0-9a-fA-F]/.exec(body)
-  if (bad) throw new InvalidPublicKeyError(`Unexpected character "${bad[0]}" in the ${what}.`, ['Use hexadecimal digits only (0-9, a-f).'])
-  if (body.length % 2) throw new InvalidPublicKeyError(`The ${what} has an odd number of hex digits (${body.length}).`, ['Each byte is two hex digits; a digit is missing or extra.'])
-  return body.toLowerCase()
-}
-
 /** Bytes of a lowercase address (helper for other core modules). */
 export function toBytes(address: Lower): Uint8Array {
   return Bytes.fromHex(address)
@@ -250,7 +163,7 @@ export class InvalidLengthError extends BaseError {
       'AddressCheck.InvalidLengthError',
       total > MAX_TEXT
         ? `This text is ${total} characters long; an address is 42 (0x + 40 hex).`
-        : `An address has 40 hex characters after 0x; this one has ${hexDigits} (${diff > 0 ? `${diff} too many` : `${-diff} missing`}).`,
+        : `An address has 40 hex digits; this has ${hexDigits} (${diff > 0 ? `${diff} too many` : `${-diff} missing`}).`,
       {
         hints: [
           hexDigits === 64
@@ -302,17 +215,5 @@ export class EnsNameGivenError extends BaseError {
 export class InvalidChainIdError extends BaseError {
   constructor(given: string) {
     super('AddressCheck.InvalidChainIdError', `"${given}" is not a valid chain id.`, { hints: ['Use a non-negative whole number, e.g. 1 (Ethereum), 30 (RSK) or 0x1e.'] })
-  }
-}
-
-export class InvalidPublicKeyError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('AddressCheck.InvalidPublicKeyError', message, { hints })
-  }
-}
-
-export class InvalidPrivateKeyError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('AddressCheck.InvalidPrivateKeyError', message, { hints })
   }
 }

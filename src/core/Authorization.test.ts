@@ -3,7 +3,7 @@ import { Address, Hex } from 'ox'
 import { describe, expect, it } from 'vitest'
 import { castAsync, describeVectors, readVector } from '../../test/support'
 import * as Authorization from './Authorization'
-import * as Signing from './Signing'
+import * as Key from './Key'
 
 describeVectors('EIP-7702 authorization vectors', () => {
   const { vectors } = readVector<{ vectors: any[] }>('eip7702/authorization-vectors.json')
@@ -32,8 +32,8 @@ describe('Authorization against cast', () => {
         const signed = Authorization.sign(a, key)
         const theirs = await castAsync(['wallet', 'sign-auth', '--private-key', key, '--chain', String(a.chainId), '--nonce', String(a.nonce), a.address])
         expect(theirs).toBe(Authorization.toRlp(signed))
-        expect(await castAsync(['recover-authority', Authorization.toJson(signed)])).toBe(Signing.addressOf(key))
-        expect(Authorization.recover(Authorization.parseSigned(theirs))).toBe(Signing.addressOf(key))
+        expect(await castAsync(['recover-authority', Authorization.toJson(signed)])).toBe(Key.toAddress(key))
+        expect(Authorization.recover(Authorization.parseSigned(theirs))).toBe(Key.toAddress(key))
       }),
     )
   }, 60_000)
@@ -46,7 +46,7 @@ describe('Authorization', () => {
         const key = Hex.fromBytes(k)
         fc.pre(BigInt(key) > 0n && BigInt(key) < 2n ** 255n)
         const s = Authorization.sign({ chainId: BigInt(chain), address: '0x1234567890123456789012345678901234567890', nonce }, key)
-        expect(Authorization.recover(s)).toBe(Signing.addressOf(key))
+        expect(Authorization.recover(s)).toBe(Key.toAddress(key))
       }),
       { numRuns: 40 },
     )

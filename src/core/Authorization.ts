@@ -6,6 +6,7 @@
  */
 import { Address, Authorization as OxAuthorization, Hex, Secp256k1 } from 'ox'
 import { BaseError } from './Errors'
+import * as Key from './Key'
 import * as RlpTree from './RlpTree'
 import * as SignatureInspect from './SignatureInspect'
 
@@ -115,8 +116,8 @@ export function parseSigned(text: string): Signed {
 }
 
 function validSig(a: Signed): Signed {
-  if (a.r === 0n || a.r >= SignatureInspect.N) throw new InvalidAuthorizationError('r', 'r is outside 1..n-1.', 'The signature is invalid.')
-  if (a.s === 0n || a.s >= SignatureInspect.N) throw new InvalidAuthorizationError('s', 's is outside 1..n-1.', 'The signature is invalid.')
+  if (a.r === 0n || a.r >= Key.CURVE_ORDER) throw new InvalidAuthorizationError('r', 'r is outside 1..n-1.', 'The signature is invalid.')
+  if (a.s === 0n || a.s >= Key.CURVE_ORDER) throw new InvalidAuthorizationError('s', 's is outside 1..n-1.', 'The signature is invalid.')
   return a
 }
 

@@ -3,6 +3,7 @@ import { BigNumber } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../../test/support'
 import * as BigNum from './BigNum'
+import { BaseError } from './Errors'
 
 const U256 = BigNum.parseMode('uint256')
 const I256 = BigNum.parseMode('int256')
@@ -216,5 +217,33 @@ describe('BigNum helpers', () => {
     expect(BigNum.toWord(-1n)).toBe(`0x${'f'.repeat(64)}`)
     expect(BigNum.toWord(2n ** 256n)).toBeNull()
     expect(BigNum.bitLength(255n)).toBe(8)
+  })
+})
+
+describe('BigNum.parseUint (the form fields\' whole-number parser)', () => {
+  it('agrees with ethers v5 BigNumber.from within the width, states the width beyond it, and throws only BaseErrors', () => {
+    const seed = Date.now() % 2 ** 31
+    console.log(`BigNum.parseUint property: seed ${seed}`)
+    const text = fc.oneof(
+      fc.bigInt({ min: 0n, max: 2n ** 70n }).chain((n) => fc.constantFrom(n.toString(), `0x${n.toString(16)}`)),
+      fc.string({ maxLength: 30 }),
+      fc.stringMatching(/^(0x)?[0-9a-fA-F_ ]{0,90}$/),
+    )
+    fc.assert(
+      fc.property(text, fc.constantFrom(8, 64, 256), (t, bits) => {
+        let n: bigint
+        try {
+          n = BigNum.parseUint('gas', t, bits)
+        } catch (e) {
+          expect(e).toBeInstanceOf(BaseError)
+          expect((e as BaseError).field).toBe('gas')
+          return
+        }
+        expect(n).toBe(BigNumber.from(t.trim().replace(/_/g, '')).toBigInt())
+        expect(n < 2n ** BigInt(bits)).toBe(true)
+      }),
+      { seed, numRuns: 400 },
+    )
+    expect(() => BigNum.parseUint('gas', (2n ** 64n).toString(), 64)).toThrow(expect.objectContaining({ name: 'BigNum.TooWideError', shortMessage: 'gas must fit in 64 bits (at most 18446744073709551615).' }))
   })
 })

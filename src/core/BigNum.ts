@@ -62,6 +62,32 @@ export function parseNumber(text: string): bigint {
   return neg ? -v : v
 }
 
+/** The rule for an unsigned field of `bits` bits, as people read it: "gas must fit in 64 bits (at most 18446744073709551615)." */
+export function fitRule(field: string, bits: number): string {
+  return `${field} must fit in ${bits} bits (at most ${(1n << BigInt(bits)) - 1n}).`
+}
+
+/**
+ * Parses a whole non-negative number for a form field: decimal or 0x hex, `_` separators,
+ * at most `bits` wide. Empty gives `fallback` when one is given. Errors name `field`.
+ *
+ * @example
+ * ```ts
+ * BigNum.parseUint('gas', '21_000', 64) // 21000n
+ * ```
+ */
+export function parseUint(field: string, text: string, bits = 256, fallback?: bigint): bigint {
+  const t = text.trim().replace(/_/g, '')
+  if (t === '') {
+    if (fallback !== undefined) return fallback
+    throw new MissingValueError(field, 'A whole number, decimal or 0x hex.')
+  }
+  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(t) || t.length > 80) throw new InvalidUintError(field, t)
+  const n = BigInt(t)
+  if (n >= 1n << BigInt(bits)) throw new TooWideError(field, bits)
+  return n
+}
+
 function parseBigNumberJson(t: string): bigint {
   let obj: unknown
   try {
@@ -495,5 +521,26 @@ export class NotIntegerError extends BaseError {
 export class InvalidModeError extends BaseError {
   constructor(given: string) {
     super('BigNum.InvalidModeError', `Unknown mode "${given}".`, { hints: ['Use unbounded, or uintN / intN with N a multiple of 8 from 8 to 256.'] })
+  }
+}
+
+export class MissingValueError extends BaseError {
+  constructor(field: string, hint: string) {
+    super('BigNum.MissingValueError', `Enter ${field}.`, { field, hints: [hint] })
+  }
+}
+
+export class InvalidUintError extends BaseError {
+  constructor(field: string, text: string) {
+    super('BigNum.InvalidUintError', `${field} is not a whole number: "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`, {
+      field,
+      hints: ['Use decimal digits or 0x hex, without a unit.'],
+    })
+  }
+}
+
+export class TooWideError extends BaseError {
+  constructor(field: string, bits: number) {
+    super('BigNum.TooWideError', fitRule(field, bits), { field, hints: [`The largest ${field} is 2^${bits} - 1.`] })
   }
 }

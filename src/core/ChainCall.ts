@@ -13,7 +13,6 @@
  */
 import { AbiItem } from 'ox'
 import * as Abi from './Abi'
-import * as AbiCodec from './AbiCodec'
 import * as Calldata from './Calldata'
 import * as CalldataEncode from './CalldataEncode'
 import { BaseError } from './Errors'
@@ -25,14 +24,6 @@ export type ParsedAbi = Abi.Abi
 
 // Names kept for callers outside the ABI tools (transaction, send-transaction, chain tests);
 // each is the one implementation elsewhere, not a copy.
-/** @deprecated Use `Abi.parse`. */
-export const parseAbi = Abi.parse
-/** @deprecated Use `Abi.pickFunction`. */
-export const pickFunction = Abi.pickFunction
-/** @deprecated Use `CalldataEncode.encodeCall`. */
-export const encodeCall = CalldataEncode.encodeCall
-/** @deprecated Use `AbiCodec.coerceAll(fn.inputs, AbiCodec.parseJsonValues(text))`. */
-export const parseArgs = (fn: Fn, text: string): unknown[] => AbiCodec.coerceAll(fn.inputs, AbiCodec.parseJsonValues(text))
 
 export interface DecodedRevert {
   kind: 'empty' | 'error' | 'panic' | 'custom' | 'unknown'

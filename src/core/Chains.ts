@@ -58,14 +58,30 @@ export function symbol(chainId: number): string {
   return table[chainId]?.symbol ?? 'ETH'
 }
 
-/** Parses a chain id typed by a person: decimal or 0x hex, 1 to 2^53 - 1. */
+/**
+ * Parses a chain id typed by a person where any unsigned value is meaningful (EIP-155
+ * signing, EIP-7702 authorizations where 0 means every chain, EIP-1191): decimal or 0x hex,
+ * 0 to 2^bits - 1.
+ */
+export function parseChainIdBig(text: string, bits = 256): bigint {
+  const t = text.trim()
+  if (t === '') throw new MissingChainIdError()
+  if (!/^(\d{1,78}|0x[0-9a-fA-F]{1,64})$/.test(t)) throw new InvalidChainIdError(text)
+  const id = BigInt(t)
+  if (id >= 1n << BigInt(bits)) throw new InvalidChainIdError(text, `A chain id here is at most 2^${bits} - 1 (${(1n << BigInt(bits)) - 1n}).`)
+  return id
+}
+
+/** Parses the chain id of a network to talk to: decimal or 0x hex, 1 to 2^53 - 1. */
 export function parseChainId(text: string): number {
-  const t = text.trim().toLowerCase()
-  let n: number | undefined
-  if (/^\d{1,16}$/.test(t)) n = Number(t)
-  else if (/^0x[0-9a-f]{1,14}$/.test(t)) n = Number(BigInt(t))
-  if (n === undefined || n < 1 || !Number.isSafeInteger(n)) throw new InvalidChainIdError(text)
-  return n
+  let id: bigint
+  try {
+    id = parseChainIdBig(text, 53)
+  } catch {
+    throw new InvalidChainIdError(text)
+  }
+  if (id < 1n) throw new InvalidChainIdError(text)
+  return Number(id)
 }
 
 /** The node's chain id (validated: an integer from 1 to 2^53 - 1). */
@@ -136,9 +152,15 @@ export async function info(rpc: Rpc.Eip1193Like | undefined, now: () => number =
 }
 
 export class InvalidChainIdError extends BaseError {
-  constructor(given: string) {
+  constructor(given: string, hint = 'Use a positive whole number, decimal or hex: 1 for Ethereum Mainnet, 11155111 for Sepolia, 31337 for the devnet.') {
     super('Chains.InvalidChainIdError', `"${given.length > 30 ? `${given.slice(0, 30)}…` : given}" is not a chain id.`, {
-      hints: ['Use a positive whole number, decimal or hex: 1 for Ethereum Mainnet, 11155111 for Sepolia, 31337 for the devnet.'],
+      hints: [hint],
     })
+  }
+}
+
+export class MissingChainIdError extends BaseError {
+  constructor() {
+    super('Chains.MissingChainIdError', 'Enter a chain id.', { hints: ['A whole number, decimal or 0x hex: 1 for Ethereum Mainnet, 11155111 for Sepolia, 31337 for the devnet.'] })
   }
 }

@@ -109,3 +109,9 @@ export class InvalidHexError extends BaseError {
     void what
   }
 }
+
+export class MissingInitCodeError extends BaseError {
+  constructor() {
+    super('ContractAddress.MissingInitCodeError', 'Enter the init code, or its keccak256 hash below.', { hints: ['CREATE2 hashes the init code (creation bytecode); either it or its keccak256 hash is needed.'] })
+  }
+}

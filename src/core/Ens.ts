@@ -28,6 +28,13 @@ export function normalize(name: string): string {
   }
 }
 
+/** A name typed by a person: trimmed, required, then {@link normalize}d. */
+export function parseName(text: string): string {
+  const t = text.trim()
+  if (t === '') throw new EmptyNameError()
+  return normalize(t)
+}
+
 /** The display form (ENSIP-15 beautify: emoji with presentation selectors). Input must normalize. */
 export function beautify(name: string): string {
   normalize(name)
@@ -109,5 +116,11 @@ export class NotNormalizableError extends BaseError {
     super('Ens.NotNormalizableError', `"${shown}" is not a valid ENS name: ${reason}.`, {
       hints: ['ENS names follow ENSIP-15: lowercase letters, digits, hyphens, emoji and most scripts, but no spaces, no look-alike mixes of scripts, no empty labels.'],
     })
+  }
+}
+
+export class EmptyNameError extends BaseError {
+  constructor() {
+    super('Ens.EmptyNameError', 'Enter an ENS name.', { hints: ['For example vitalik.eth.'] })
   }
 }

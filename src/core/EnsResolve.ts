@@ -3,7 +3,7 @@
  * (the `addr.reverse` record, verified by resolving the name forward). Where the chain has no
  * ENS registry (a devnet, most L2s), a clear error says so.
  *
- * Names are normalised (ENSIP-15) and hashed (ENSIP-1 namehash) with ox.
+ * Names are normalised (ENSIP-15) and hashed (ENSIP-1 namehash) by Ens.
  *
  * @example
  * ```ts
@@ -11,9 +11,10 @@
  * r.address // '0xd8dA…6045'
  * ```
  */
-import { AbiFunction, AbiParameters, Address, Ens } from 'ox'
+import { AbiFunction, AbiParameters, Address } from 'ox'
 import * as ChainCall from './ChainCall'
 import * as Chains from './Chains'
+import * as Ens from './Ens'
 import { BaseError } from './Errors'
 import * as Rpc from './Rpc'
 
@@ -23,24 +24,6 @@ export const REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e'
 const resolverFn = AbiFunction.from('function resolver(bytes32 node) view returns (address)')
 const addrFn = AbiFunction.from('function addr(bytes32 node) view returns (address)')
 const nameFn = AbiFunction.from('function name(bytes32 node) view returns (string)')
-
-/** Normalises a name (ENSIP-15); throws `EnsResolve.InvalidNameError` naming the problem. */
-export function normalize(name: string): string {
-  const t = name.trim()
-  if (t === '') throw new InvalidNameError('Enter an ENS name.', 'For example vitalik.eth.')
-  if (t.length > 255) throw new InvalidNameError(`The name is ${t.length} characters long; at most 255 are accepted.`, '')
-  try {
-    return Ens.normalize(t)
-  } catch (e) {
-    const why = ((e as Error).message ?? '').split('\n')[0]!.slice(0, 120)
-    throw new InvalidNameError(`"${t.slice(0, 60)}" is not a valid ENS name: ${why}.`, 'Names are labels separated by dots, like nick.eth; some characters (and mixed scripts) are not allowed by ENSIP-15.')
-  }
-}
-
-/** The ENSIP-1 namehash of a normalised name. */
-export function namehash(normalized: string): `0x${string}` {
-  return Ens.namehash(normalized)
-}
 
 /** The reverse name of an address: `<lower-case hex>.addr.reverse`. */
 export function reverseName(address: string): string {
@@ -71,8 +54,8 @@ export interface Resolution {
 
 /** Resolves a name to an address (ENSIP-1 `addr(bytes32)`). */
 export async function resolve(rpc: Rpc.Eip1193Like | undefined, name: string): Promise<Resolution> {
-  const n = normalize(name)
-  const node = namehash(n)
+  const n = Ens.parseName(name)
+  const node = Ens.namehash(n)
   await assertRegistry(rpc)
   const resolver = await callAddress(rpc, REGISTRY, resolverFn, node)
   if (!resolver) throw new NotFoundError(`"${n}" has no resolver.`, 'The name is not registered, or its owner has not set a resolver.')
@@ -93,7 +76,7 @@ export interface Reverse {
 /** Looks up an address's primary name (ENSIP-3 reverse record) and verifies it forward. */
 export async function lookup(rpc: Rpc.Eip1193Like | undefined, address: string): Promise<Reverse> {
   const addr = Address.checksum(address)
-  const node = namehash(reverseName(addr))
+  const node = Ens.namehash(reverseName(addr))
   await assertRegistry(rpc)
   const resolver = await callAddress(rpc, REGISTRY, resolverFn, node)
   if (!resolver) throw new NotFoundError(`${addr} has no reverse record.`, 'Its owner has not set a primary name.')
@@ -109,15 +92,9 @@ export async function lookup(rpc: Rpc.Eip1193Like | undefined, address: string):
   try {
     forward = (await resolve(rpc, name)).address
   } catch (e) {
-    if (!(e instanceof NotFoundError) && !(e instanceof InvalidNameError)) throw e
+    if (!(e instanceof NotFoundError) && !(e instanceof Ens.NotNormalizableError)) throw e
   }
   return { address: addr, name, verified: forward !== null && forward.toLowerCase() === addr.toLowerCase(), forward }
-}
-
-export class InvalidNameError extends BaseError {
-  constructor(message: string, hint: string) {
-    super('EnsResolve.InvalidNameError', message, { hints: hint ? [hint] : [] })
-  }
 }
 
 export class NoRegistryError extends BaseError {

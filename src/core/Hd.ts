@@ -397,3 +397,9 @@ export class HardenedFromPublicError extends BaseError {
     })
   }
 }
+
+export class TwoSourcesError extends BaseError {
+  constructor() {
+    super('Hd.TwoSourcesError', 'Give either a phrase (or xprv) or an xpub, not both.', { hints: ['Clear one of the two fields.'], field: 'xpub' })
+  }
+}

@@ -1,3 +1,4 @@
+import { ethers } from 'ethers'
 import fc from 'fast-check'
 import { Hex } from 'ox'
 import { describe, expect, it } from 'vitest'
@@ -102,5 +103,68 @@ describe('Key', () => {
         }
       }),
     )
+  })
+})
+
+function randomKey(): string {
+  const b = new Uint8Array(32)
+  crypto.getRandomValues(b)
+  return `0x${Buffer.from(b).toString('hex')}`
+}
+
+describe('addresses from keys', () => {
+  it('anvil key 0 gives its well-known address, from the private key and from every public key form', () => {
+    const k = Key.fromPrivateKeyText(ANVIL_KEYS[0])
+    expect(k.address).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    for (const form of [k.uncompressed, k.compressed, `0x${k.uncompressed.slice(4)}`, k.uncompressed.slice(2).toUpperCase()]) {
+      expect(Key.fromPublicKeyText(form).address).toBe(k.address)
+    }
+    expect(Key.fromPublicKeyText(k.compressed).form).toBe('compressed')
+    expect(Key.fromPublicKeyText(`0x${k.uncompressed.slice(4)}`).form).toBe('uncompressed without 04 prefix')
+  })
+
+  it('matches `cast wallet address` and ethers v5 for random private keys', async () => {
+    const keys = Array.from({ length: 12 }, randomKey)
+    const outs = await Promise.all(keys.map((k) => castAsync(['wallet', 'address', '--private-key', k])))
+    keys.forEach((k, i) => {
+      const r = Key.fromPrivateKeyText(k)
+      expect(r.address).toBe(outs[i])
+      const w = new ethers.Wallet(k)
+      expect(r.uncompressed).toBe(w.publicKey)
+      expect(r.compressed).toBe(ethers.utils.computePublicKey(w.publicKey, true))
+      expect(Key.fromPublicKeyText(r.compressed).address).toBe(ethers.utils.computeAddress(r.compressed))
+    })
+  })
+
+  const badPub: [string, RegExp][] = [
+    ['', /Enter the public key/],
+    ['0x1234', /this one is 2 bytes/],
+    ['0x05' + '11'.repeat(32), /starts with 02 or 03/],
+    ['0x05' + '11'.repeat(64), /starts with 04/],
+    ['0x04' + '11'.repeat(64), /not a point on the secp256k1 curve/],
+    ['0x' + '0'.repeat(129), /odd number/],
+    ['0xzz', /Unexpected character "z"/],
+  ]
+  it.each(badPub)('public key %j is refused', (input, message) => {
+    expect(() => Key.fromPublicKeyText(input)).toThrow(expect.objectContaining({ name: expect.stringMatching(/^(Key\.InvalidPublicKeyError|HexText\.\w+Error)$/), shortMessage: expect.stringMatching(message) }))
+  })
+
+  const badPriv: [string, RegExp][] = [
+    ['', /Enter a private key/],
+    ['0x1234', /has 4 hex digits/],
+    ['0x' + 'g'.repeat(64), /Unexpected character "g"/],
+    ['0x' + '0'.repeat(64), /is zero/],
+    ['0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141', /not below the secp256k1 group order/],
+  ]
+  it.each(badPriv)('private key %j is refused without echoing it', (input, message) => {
+    try {
+      Key.fromPrivateKeyText(input)
+      expect.unreachable()
+    } catch (e) {
+      const err = e as Key.InvalidKeyError
+      expect(err.name).toMatch(/^Key\.(Empty|Invalid)KeyError$/)
+      expect(err.shortMessage).toMatch(message)
+      if (input.length > 10) expect(err.message).not.toContain(input.slice(2, 20))
+    }
   })
 })

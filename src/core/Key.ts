@@ -12,6 +12,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { Address, Bytes, Hash, Hex } from 'ox'
 import { BaseError } from './Errors'
+import * as HexText from './HexText'
 
 // A wider precomputed window for G (noble's documented speed knob; tables built lazily on
 // the first multiplication): about 1.4x faster key and HD derivation than the default 6.
@@ -116,14 +117,73 @@ export function fromPublicKeyBytes(publicKey: Uint8Array): Omit<KeyInfo, 'privat
 }
 
 /** Checksummed address of a 65-byte uncompressed public key. */
-export function addressOf(uncompressed: Uint8Array): string {
+export function addressOf(uncompressed: Uint8Array): Address.Address {
   const hash = Hash.keccak256(uncompressed.subarray(1))
   return Address.checksum(Hex.fromBytes(hash.subarray(12)))
 }
 
 /** Address (checksummed) of a private key. */
-export function toAddress(privateKey: PrivateKey): string {
+export function toAddress(privateKey: PrivateKey | Hex.Hex): Address.Address {
   return addressOf(secp256k1.getPublicKey(Bytes.fromHex(privateKey), false))
+}
+
+export type PublicKeyForm = 'compressed' | 'uncompressed' | 'uncompressed without 04 prefix'
+
+export interface FromPublicKey {
+  address: string
+  form: PublicKeyForm
+  /** The uncompressed key `0x04 || x || y`. */
+  uncompressed: string
+  /** The compressed key `0x02/0x03 || x`. */
+  compressed: string
+}
+
+/**
+ * The address of a secp256k1 public key given compressed (33 bytes, 02/03), uncompressed
+ * (65 bytes, 04) or uncompressed without its 04 prefix (64 bytes). The point is checked to
+ * lie on the curve.
+ */
+export function fromPublicKeyText(text: string): FromPublicKey {
+  const hex = cleanHex(text, 'public key')
+  const len = hex.length / 2
+  let form: PublicKeyForm
+  let full = hex
+  if (len === 33) {
+    if (!/^0[23]/.test(hex)) throw new InvalidPublicKeyError(`A 33-byte (compressed) public key starts with 02 or 03, not ${hex.slice(0, 2)}.`)
+    form = 'compressed'
+  } else if (len === 65) {
+    if (!hex.startsWith('04')) throw new InvalidPublicKeyError(`A 65-byte (uncompressed) public key starts with 04, not ${hex.slice(0, 2)}.`)
+    form = 'uncompressed'
+  } else if (len === 64) {
+    form = 'uncompressed without 04 prefix'
+    full = `04${hex}`
+  } else
+    throw new InvalidPublicKeyError(`A public key is 33, 64 or 65 bytes; this one is ${len} byte${len === 1 ? '' : 's'}.`, [
+      'Use 0x02/0x03 + 32 bytes (compressed), 0x04 + 64 bytes (uncompressed), or the 64 bytes x || y alone.',
+    ])
+  let point: ReturnType<typeof secp256k1.Point.fromHex>
+  try {
+    point = secp256k1.Point.fromHex(full)
+    point.assertValidity()
+  } catch {
+    throw new InvalidPublicKeyError('This is not a point on the secp256k1 curve.', ['Check that the key was copied completely and is a secp256k1 (Ethereum) key.'])
+  }
+  const k = fromPublicKeyBytes(point.toBytes(false))
+  return { address: k.address, form, uncompressed: k.publicKey, compressed: k.publicKeyCompressed }
+}
+
+/**
+ * The address and both public key encodings of a private key given as text ({@link parse}'s
+ * rules and messages; errors never echo the key).
+ */
+export function fromPrivateKeyText(text: string): FromPublicKey {
+  const k = info(parse(text))
+  return { address: k.address, form: 'uncompressed', uncompressed: k.publicKey, compressed: k.publicKeyCompressed }
+}
+
+/** Hex text (HexText's rules) to lowercase hex without `0x`. */
+function cleanHex(text: string, what: string): string {
+  return HexText.parse(text, what, { required: true, maxBytes: 500 }).slice(2)
 }
 
 export class EmptyKeyError extends BaseError {
@@ -135,5 +195,17 @@ export class EmptyKeyError extends BaseError {
 export class InvalidKeyError extends BaseError {
   constructor(message: string, hints: string[] = []) {
     super('Key.InvalidKeyError', message, { hints })
+  }
+}
+
+export class InvalidPublicKeyError extends BaseError {
+  constructor(message: string, hints: string[] = []) {
+    super('Key.InvalidPublicKeyError', message, { hints })
+  }
+}
+
+export class NoKeyError extends BaseError {
+  constructor() {
+    super('Key.NoKeyError', 'Enter a public key, or a private key below.', { hints: ['A public key is 33, 64 or 65 bytes of hex; a private key 32.'] })
   }
 }

@@ -53,8 +53,8 @@ describe('RlpTree errors', () => {
     expect(nameOf('0x83aabb')).toBe('RlpTree.TruncatedError')
     expect(nameOf('0xc380')).toBe('RlpTree.TruncatedError')
     expect(nameOf('0x8080')).toBe('RlpTree.TrailingBytesError')
-    expect(nameOf('0xzz')).toBe('RlpTree.InvalidHexError')
-    expect(nameOf('0x123')).toBe('RlpTree.InvalidHexError')
+    expect(nameOf('0xzz')).toBe('HexText.InvalidCharacterError')
+    expect(nameOf('0x123')).toBe('HexText.OddLengthError')
     expect(nameOf('0x' + 'c1'.repeat(2000) + 'c0')).toMatch(/RlpTree\.(TooDeep|Truncated)Error/)
   })
   it('reports where the problem is', () => {

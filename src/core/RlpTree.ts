@@ -8,6 +8,7 @@
  */
 import { Bytes, Hex, Rlp } from 'ox'
 import { BaseError } from './Errors'
+import * as HexText from './HexText'
 
 /** A decoded item: a byte string or a list, with where it sits in the input. */
 export type Node =
@@ -209,15 +210,11 @@ function printable(hex: Hex.Hex): string | undefined {
   return String.fromCharCode(...b)
 }
 
-/** Parses user hex (with or without 0x, whitespace allowed) into bytes, or throws naming the problem. */
+/** Parses user hex (HexText's rules: 0x optional, whitespace allowed) into bytes, or throws naming the problem. */
 export function hexToBytes(text: string): Uint8Array {
-  const t = text.trim().replace(/\s+/g, '')
-  const h = /^0x/i.test(t) ? t.slice(2) : t
-  if (h.length > MAX_BYTES * 2) throw new TooLargeError(h.length / 2)
-  const bad = /[^0-9a-fA-F]/.exec(h)
-  if (bad) throw new InvalidHexError(`Unexpected character "${bad[0]}" in the hex.`, ['Use hex digits 0-9 and a-f, optionally after 0x.'])
-  if (h.length % 2) throw new InvalidHexError(`The hex has an odd number of digits (${h.length}).`, ['Each byte is two hex digits; add or remove a digit.'])
-  return Bytes.fromHex(`0x${h}`)
+  const t = text.replace(/\s+/g, '')
+  if (t.replace(/^0x/i, '').length > MAX_BYTES * 2) throw new TooLargeError(Math.ceil(t.replace(/^0x/i, '').length / 2))
+  return Bytes.fromHex(HexText.parse(t, 'hex'))
 }
 
 function cap(s: string): string {
@@ -260,12 +257,6 @@ export class TooDeepError extends BaseError {
 export class TooLargeError extends BaseError {
   constructor(size: number) {
     super('RlpTree.TooLargeError', `The input is ${size} bytes; at most ${MAX_BYTES} are accepted.`, { hints: ['Paste a smaller value.'] })
-  }
-}
-
-export class InvalidHexError extends BaseError {
-  constructor(message: string, hints: string[]) {
-    super('RlpTree.InvalidHexError', message, { hints })
   }
 }
 

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ANVIL_KEYS, castAsync, describeVectors, readVector, vectorPath } from '../../test/support'
+import * as Key from './Key'
 import * as SendTx from './SendTx'
 
 type TxTest = Record<string, { txbytes: string; result: Record<string, { hash?: string; sender?: string; exception?: string }> }>
@@ -36,7 +37,7 @@ describeVectors('SendTx: the EIP-155 example', () => {
     const info = SendTx.inspectRaw(v.signedTransaction)
     expect(info.chainId).toBe(v.transaction.chainId)
     expect(info.nonce).toBe(v.transaction.nonce)
-    expect(info.from).toBe(SendTx.addressOf(v.privateKey))
+    expect(info.from).toBe(Key.toAddress(v.privateKey))
     expect(info.type).toBe('legacy')
   })
 })
@@ -70,7 +71,7 @@ describe('SendTx.sign: differential against cast mktx (RFC 6979, byte for byte)'
     )
     await Promise.all(
       cases.map(async (c) => {
-        const from = SendTx.addressOf(c.key)
+        const from = Key.toAddress(c.key)
         const p = { ...base, chainId: c.chainId, from, nonce: c.nonce, gas: c.gas, maxPriorityFeePerGas: c.maxPriorityFeePerGas, maxFeePerGas: c.maxPriorityFeePerGas + c.extra, value: c.value, data: c.data }
         const ours = SendTx.sign(p, c.key)
         const theirs = await castAsync([
@@ -104,14 +105,14 @@ describe('SendTx: bad input', () => {
     for (const bad of ['', '0x1234', 'zz'.repeat(32), '0x' + '00'.repeat(32), '0x' + 'ff'.repeat(32)]) {
       let err: Error | undefined
       try {
-        SendTx.parsePrivateKey(bad)
+        Key.parse(bad)
       } catch (e) {
         err = e as Error
       }
-      expect(err?.name, bad).toBe('SendTx.InvalidPrivateKeyError')
+      expect(err?.name, bad).toMatch(/^Key\.(Empty|Invalid)KeyError$/)
       if (bad.length > 10) expect(err!.message).not.toContain(bad.slice(2, 20))
     }
-    expect(SendTx.parsePrivateKey(ANVIL_KEYS[0].slice(2).toUpperCase())).toBe(ANVIL_KEYS[0])
+    expect(Key.parse(ANVIL_KEYS[0].slice(2).toUpperCase())).toBe(ANVIL_KEYS[0])
   })
 
   it('refuses to sign with a key that is not the sender\'s', () => {

@@ -13,12 +13,13 @@
  * ```
  */
 import { Address, Hash, Secp256k1, TransactionEnvelope as TxEnvelope, TxEnvelopeEip1559 } from 'ox'
-import * as AccountInfo from './AccountInfo'
+import * as AddressCheck from './AddressCheck'
 import * as ChainBlocks from './ChainBlocks'
 import * as ChainCall from './ChainCall'
 import * as Chains from './Chains'
 import { BaseError } from './Errors'
 import * as Fees from './Fees'
+import * as Key from './Key'
 import * as Rpc from './Rpc'
 
 export interface Draft {
@@ -59,21 +60,6 @@ export interface Summary extends Prepared {
   estimated: ('nonce' | 'gas' | 'fees')[]
 }
 
-/** Parses a 32-byte private key (0x optional). Secret: never echoed in messages. */
-export function parsePrivateKey(text: string): `0x${string}` {
-  const t = text.trim()
-  const h = t.startsWith('0x') || t.startsWith('0X') ? t.slice(2) : t
-  if (!/^[0-9a-fA-F]{64}$/.test(h)) throw new InvalidPrivateKeyError(/^[0-9a-fA-F]*$/.test(h) ? `A private key has 64 hex digits; this has ${h.length}.` : 'A private key is 64 hex digits (0x optional).')
-  const n = BigInt(`0x${h}`)
-  if (n === 0n || n >= 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n) throw new InvalidPrivateKeyError('This is not a valid secp256k1 private key (zero or beyond the curve order).')
-  return `0x${h.toLowerCase()}`
-}
-
-/** The address of a private key. */
-export function addressOf(privateKey: `0x${string}`): `0x${string}` {
-  return Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey })))
-}
-
 /**
  * Fills in what the draft leaves out from the node, after checking that the node is on the
  * chosen chain: nonce (pending count), gas (eth_estimateGas; a revert is decoded), fees
@@ -81,8 +67,8 @@ export function addressOf(privateKey: `0x${string}`): `0x${string}` {
  */
 export async function prepare(rpc: Rpc.Eip1193Like | undefined, draft: Draft, opts: { url?: string; abi?: import('ox').Abi.Abi } = {}): Promise<Summary> {
   await Chains.assertChainId(rpc, draft.chainId, opts.url)
-  const from = AccountInfo.parseAddress(draft.from)
-  const to = draft.to === null ? null : AccountInfo.parseAddress(draft.to)
+  const from = AddressCheck.parseChecksummed(draft.from)
+  const to = draft.to === null ? null : AddressCheck.parseChecksummed(draft.to)
   const estimated: Summary['estimated'] = []
   const nonce =
     draft.nonce ?? (estimated.push('nonce'), Rpc.safeInteger(await Rpc.request(rpc, 'eth_getTransactionCount', [from, 'pending']), 'the nonce'))
@@ -131,8 +117,8 @@ export async function prepare(rpc: Rpc.Eip1193Like | undefined, draft: Draft, op
 
 /** Signs a prepared EIP-1559 transaction with a key held in the page. The key must be `from`'s. */
 export function sign(p: Prepared, privateKey: string): { raw: `0x${string}`; hash: `0x${string}`; from: `0x${string}` } {
-  const key = parsePrivateKey(privateKey)
-  const signer = addressOf(key)
+  const key = Key.parse(privateKey)
+  const signer = Key.toAddress(key)
   if (signer.toLowerCase() !== p.from.toLowerCase()) throw new WrongKeyError(p.from, signer)
   const envelope = TxEnvelopeEip1559.from({
     chainId: p.chainId,
@@ -271,12 +257,6 @@ export async function waitForReceipt(
   }
 }
 
-export class InvalidPrivateKeyError extends BaseError {
-  constructor(message: string) {
-    super('SendTx.InvalidPrivateKeyError', message, { hints: ['Paste the 32-byte private key as hex, or pick a key from the in-page keyring.'] })
-  }
-}
-
 export class WrongKeyError extends BaseError {
   constructor(from: string, signer: string) {
     super('SendTx.WrongKeyError', `This key belongs to ${signer}, not to the sender ${from}.`, { hints: ['Use the key of the sending account, or change the sender.'] })
@@ -320,5 +300,12 @@ export class ReceiptTimeoutError extends BaseError {
     super('SendTx.ReceiptTimeoutError', cancelled ? `Stopped waiting for ${hash}.` : `No receipt for ${hash} yet.`, {
       hints: ['The transaction was sent; it may still be mined. Look it up later with the transaction tool.'],
     })
+  }
+}
+
+/** A send-transaction input that does not make sense (missing chain id, data that is not hex, a key that is not the sender's…). */
+export class InputError extends BaseError {
+  constructor(message: string, hint: string) {
+    super('SendTx.InputError', message, { hints: [hint] })
   }
 }

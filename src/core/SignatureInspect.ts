@@ -4,17 +4,16 @@
  * EIP-155 `chainId*2+35/36`), flags a high-s (malleable) signature with its canonical twin,
  * and recovers the public key and address from a digest.
  */
-import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { Address, Hex, PublicKey, Secp256k1, Signature } from 'ox'
+import * as BigNum from './BigNum'
 import { BaseError } from './Errors'
+// Key also installs the faster (8-bit, lazily built) secp256k1 base-point table that ox's
+// signing and recovery use.
+import * as HexText from './HexText'
+import * as Key from './Key'
 
-// Speed: ox signs and recovers with @noble/curves, whose base point uses a 6-bit wNAF
-// table by default. An 8-bit table (built lazily on the first multiplication, once) makes
-// signing, key derivation and recovery markedly faster. Same curve, same results.
-secp256k1.Point.BASE.precompute(8, true)
-
-/** The order of the secp256k1 group. */
-export const N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n
+const N = Key.CURVE_ORDER
+/** Half the secp256k1 group order: a low-s (canonical, EIP-2) signature has s ≤ HALF_N. */
 export const HALF_N = N / 2n
 
 export type VKind = 'yParity' | 'legacy' | 'eip155' | 'compact'
@@ -92,14 +91,7 @@ export function fromParts(r: string, s: string, v: string): ParsedSig {
 }
 
 function parseWord(text: string, field: string): bigint {
-  const t = text.trim()
-  if (t === '') throw new BaseError('SignatureInspect.MissingPartError', `Enter ${field}.`, { field, hints: [`${field} is a number, as decimal or 0x hex.`] })
-  if (!/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(t))
-    throw new BaseError('SignatureInspect.InvalidPartError', `${field} is not a number: "${t.length > 20 ? `${t.slice(0, 20)}…` : t}".`, {
-      field,
-      hints: [`Write ${field} as decimal digits or 0x followed by at most 64 hex digits.`],
-    })
-  return BigInt(t)
+  return BigNum.parseUint(field, text, 256)
 }
 
 function assertRange<T extends Sig>(sig: T): T {
@@ -137,7 +129,7 @@ export function toHex65(sig: Sig): Hex.Hex {
 
 /** 64-byte EIP-2098 compact hex r‖(yParity<<255 | s). Only defined for low s. */
 export function toCompact(sig: Sig): Hex.Hex {
-  if (isHighS(sig.s)) throw new BaseError('SignatureInspect.HighSCompactError', 'A high-s signature has no EIP-2098 compact form.', { hints: ['Use the canonical (low-s) twin.'] })
+  if (isHighS(sig.s)) throw new HighSCompactError()
   return `${word(sig.r)}${word((BigInt(sig.yParity) << 255n) | sig.s).slice(2)}` as Hex.Hex
 }
 
@@ -160,15 +152,9 @@ export function recover(sig: Sig, digest: Hex.Hex): { publicKey: Hex.Hex; compre
   }
 }
 
-/** Parses 0x-hex of any length, naming `field` in errors. */
+/** Parses hex of any length (HexText's rules), naming `field` in errors. */
 export function cleanHex(text: string, field: string): Hex.Hex {
-  const t = text.trim().replace(/\s+/g, '')
-  if (t === '') throw new BaseError('SignatureInspect.EmptyError', `Enter the ${field}.`, { field, hints: ['Paste it as 0x-prefixed hex.'] })
-  const h = /^0x/i.test(t) ? t.slice(2) : t
-  const bad = /[^0-9a-fA-F]/.exec(h)
-  if (bad) throw new BaseError('SignatureInspect.InvalidHexError', `Unexpected character "${bad[0]}" in the ${field}.`, { field, hints: ['Use hex digits 0-9 and a-f, optionally after 0x.'] })
-  if (h.length % 2) throw new BaseError('SignatureInspect.InvalidHexError', `The ${field} has an odd number of hex digits (${h.length}).`, { field, hints: ['Each byte is two hex digits.'] })
-  return `0x${h.toLowerCase()}` as Hex.Hex
+  return HexText.parse(text, field, { required: true, field })
 }
 
 export class InvalidVError extends BaseError {
@@ -203,6 +189,27 @@ export class RecoveryError extends BaseError {
     super('SignatureInspect.RecoveryError', 'No public key can be recovered from this signature and digest.', {
       cause,
       hints: ['r is not the x coordinate of a curve point for this parity; the signature or digest is wrong.'],
+    })
+  }
+}
+
+export class HighSCompactError extends BaseError {
+  constructor() {
+    super('SignatureInspect.HighSCompactError', 'A high-s signature has no EIP-2098 compact form.', { hints: ['Use the canonical (low-s) twin.'] })
+  }
+}
+
+export class EmptyError extends BaseError {
+  constructor(field: string, message: string, hint: string) {
+    super('SignatureInspect.EmptyError', message, { field, hints: [hint] })
+  }
+}
+
+export class InvalidDigestError extends BaseError {
+  constructor() {
+    super('SignatureInspect.InvalidDigestError', 'The digest is not 32 bytes of hex.', {
+      field: 'digest',
+      hints: ['A digest is 0x followed by 64 hex digits (for a personal message, use its EIP-191 hash).'],
     })
   }
 }

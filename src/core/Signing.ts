@@ -4,7 +4,9 @@
  * (ox `Secp256k1.sign`). Keys never appear in errors.
  */
 import { Address, Bytes, Engine, Hex, PersonalMessage, Secp256k1 } from 'ox'
+import * as AddressCheck from './AddressCheck'
 import { BaseError } from './Errors'
+import * as Key from './Key'
 import * as SignatureInspect from './SignatureInspect'
 import * as TypedDataView from './TypedDataView'
 
@@ -34,30 +36,6 @@ export function useWasmEngine(): Promise<boolean> {
 
 export type Mode = 'eip191' | 'eip712' | 'digest'
 export type MessageEncoding = 'auto' | 'text' | 'hex'
-
-/**
- * Parses a private key (0x + 64 hex digits, or 64 hex digits). The error never echoes the key.
- *
- * @example
- * ```ts
- * Signing.parsePrivateKey('ac09…ff80') // '0xac09…ff80'
- * ```
- */
-export function parsePrivateKey(text: string): Hex.Hex {
-  const t = text.trim()
-  if (t === '') throw new InvalidPrivateKeyError('Enter a private key.')
-  const h = /^0x/i.test(t) ? t.slice(2) : t
-  if (!/^[0-9a-fA-F]*$/.test(h)) throw new InvalidPrivateKeyError('The private key has characters that are not hex digits.')
-  if (h.length !== 64) throw new InvalidPrivateKeyError(`The private key has ${h.length} hex digits; it needs exactly 64.`)
-  const n = BigInt(`0x${h}`)
-  if (n === 0n || n >= SignatureInspect.N) throw new InvalidPrivateKeyError('The private key is outside 1..n-1 of secp256k1.')
-  return `0x${h.toLowerCase()}` as Hex.Hex
-}
-
-/** The checksummed address of a private key. */
-export function addressOf(privateKey: Hex.Hex): Address.Address {
-  return Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey })))
-}
 
 /**
  * The bytes of a message: `hex` decodes 0x-hex, `text` takes UTF-8, `auto` decodes
@@ -107,7 +85,7 @@ export function signDigest(privateKey: Hex.Hex, digest: Hex.Hex, mode: Mode = 'd
   }
   // The signer's address costs a second curve multiplication: derived only when read.
   let signer: Address.Address | undefined
-  return Object.defineProperty(out, 'signer', { enumerable: true, get: () => (signer ??= addressOf(privateKey)) }) as Signed
+  return Object.defineProperty(out, 'signer', { enumerable: true, get: () => (signer ??= Key.toAddress(privateKey)) }) as Signed
 }
 
 /**
@@ -158,9 +136,11 @@ export function verify(options: { message: string; signature: string; expected?:
   const { message, mode, encoding = 'auto' } = options
   let expected: Address.Address | undefined
   if (options.expected?.trim()) {
-    const e = options.expected.trim()
-    if (!/^0x[0-9a-fA-F]{40}$/.test(e)) throw new BaseError('Signing.InvalidAddressError', 'The expected address is not 0x followed by 40 hex digits.', { field: 'expected', hints: ['Paste the address of the signer you expect.'] })
-    expected = Address.checksum(e as Address.Address)
+    try {
+      expected = AddressCheck.inspect(options.expected).checksummed as Address.Address
+    } catch (e) {
+      throw (e as BaseError).at('expected')
+    }
   }
   const signature = SignatureInspect.parse(options.signature)
   const candidates: { mode: Mode; description: string; digest: () => Hex.Hex }[] = []
@@ -191,15 +171,6 @@ export function verify(options: { message: string; signature: string; expected?:
   return { signature, attempts, ...(match ? { match } : {}), ...(expected ? { expected } : {}) }
 }
 
-export class InvalidPrivateKeyError extends BaseError {
-  constructor(message: string) {
-    super('Signing.InvalidPrivateKeyError', message, {
-      field: 'privateKey',
-      hints: ['A private key is 32 bytes: 0x followed by 64 hex digits, not zero and below the curve order.'],
-    })
-  }
-}
-
 export class InvalidDigestError extends BaseError {
   constructor(given: string) {
     super('Signing.InvalidDigestError', `A digest is exactly 32 bytes; got ${given.startsWith('0x') ? `${Math.floor((given.length - 2) / 2)} bytes` : 'text'}.`, {
@@ -211,5 +182,13 @@ export class InvalidDigestError extends BaseError {
 export class InvalidMessageError extends BaseError {
   constructor(message: string, hints: string[]) {
     super('Signing.InvalidMessageError', message, { field: 'message', hints })
+  }
+}
+
+export class UnconfirmedRawSignError extends BaseError {
+  constructor() {
+    super('Signing.UnconfirmedRawSignError', 'Tick the confirmation first: a raw digest can be a transaction or a permit.', {
+      hints: ['Only sign a raw digest you computed yourself. Prefer a personal message, which wallets cannot mistake for a transaction.'],
+    })
   }
 }

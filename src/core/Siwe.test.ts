@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { Address, Hex } from 'ox'
 import { describe, expect, it } from 'vitest'
 import { castAsync, describeVectors, readVector } from '../../test/support'
-import * as Signing from './Signing'
+import * as Key from './Key'
 import * as Siwe from './Siwe'
 
 const toMessage = (f: Record<string, any>): Siwe.Message => {
@@ -88,7 +88,7 @@ describe('Siwe', () => {
     await Promise.all(
       ms.map(async (m) => {
         const key = Hex.fromBytes(crypto.getRandomValues(new Uint8Array(32)))
-        const msg = { ...m, address: Signing.addressOf(key) }
+        const msg = { ...m, address: Key.toAddress(key) }
         const text = Siwe.format(msg)
         const sig = await castAsync(['wallet', 'sign', '--private-key', key, text])
         expect(Siwe.verify(text, sig)).toEqual({ recovered: msg.address, valid: true })

@@ -39,6 +39,15 @@ export function parseSlot(text: string): bigint {
   return v
 }
 
+/** Parses an array index (decimal or 0x hex, below 2^256), for the array-element layout. */
+export function parseIndex(text: string): bigint {
+  try {
+    return parseSlot(text)
+  } catch {
+    throw new InvalidIndexError(`"${text.trim().slice(0, 40)}" is not an array index.`, ['Use a whole number, decimal or 0x hex.'])
+  }
+}
+
 /** The bytes a mapping key contributes to the hash preimage. */
 export function encodeKey(type: SolidityValue.Type, value: SolidityValue.Value): `0x${string}` {
   if (type.kind === 'string') return Hex.fromString(value as string)
@@ -124,6 +133,18 @@ export const EIP1967 = [
   { name: 'rollback (UUPS upgrade test)', label: 'eip1967.proxy.rollback' },
 ] as const
 
+/** The slots a proxy reads its implementation, admin and beacon from (EIP-1967). */
+export const PROXY_SLOTS = {
+  implementation: eip1967Slot('eip1967.proxy.implementation'),
+  admin: eip1967Slot('eip1967.proxy.admin'),
+  beacon: eip1967Slot('eip1967.proxy.beacon'),
+} as const
+
+/** Parses a slot (decimal or 0x hex, below 2^256) to its 32-byte word. */
+export function parseSlotWord(text: string): Slot {
+  return toWord(parseSlot(text))
+}
+
 /** The EIP-1967 slots with their values. */
 export function eip1967(): { name: string; label: string; slot: Slot }[] {
   return EIP1967.map((e) => ({ name: e.name, label: e.label, slot: eip1967Slot(e.label) }))
@@ -150,8 +171,8 @@ export class NoKeysError extends BaseError {
 }
 
 export class InvalidIndexError extends BaseError {
-  constructor() {
-    super('StorageSlot.InvalidIndexError', 'The array index must be between 0 and 2^256 - 1.')
+  constructor(message = 'The array index must be between 0 and 2^256 - 1.', hints: string[] = []) {
+    super('StorageSlot.InvalidIndexError', message, { hints })
   }
 }
 

@@ -1,9 +1,10 @@
+import { ethers } from 'ethers'
 import fc from 'fast-check'
 import { Address, Hex } from 'ox'
 import { describe, expect, it } from 'vitest'
 import { ANVIL_KEYS, castAsync, describeVectors, readVector } from '../../test/support'
 import * as Authorization from './Authorization'
-import * as Signing from './Signing'
+import * as Key from './Key'
 import * as TxBuild from './TxBuild'
 import * as TxDecode from './TxDecode'
 
@@ -67,7 +68,7 @@ describe('TxBuild against cast mktx', () => {
       cases.map(async ({ key, input, args }) => {
         const ours = TxBuild.sign(input, key)
         expect(await castAsync(args), input.type).toBe(ours.raw)
-        expect(ours.sender).toBe(Signing.addressOf(key))
+        expect(ours.sender).toBe(Key.toAddress(key))
       }),
     )
   }, 90_000)
@@ -117,13 +118,13 @@ const arbInput: fc.Arbitrary<TxBuild.Input> = fc
 describe('TxBuild properties', () => {
   it('decode(build(tx)) = tx and decode(sign(tx)) recovers the signer, for every type', () => {
     const key = ANVIL_KEYS[0]
-    const signer = Signing.addressOf(key)
+    const signer = Key.toAddress(key)
     fc.assert(
       fc.property(arbInput, (input) => {
         const expected: Record<string, unknown> = { ...input }
         delete expected.eip155
         if (input.type === 'legacy' && input.eip155 === false) delete expected.chainId
-        if (input.authorizationList) expected.authorizationList = input.authorizationList.map((a) => ({ ...a, authority: Signing.addressOf(ANVIL_KEYS[1]) }))
+        if (input.authorizationList) expected.authorizationList = input.authorizationList.map((a) => ({ ...a, authority: Key.toAddress(ANVIL_KEYS[1]) }))
         if (input.type !== 'legacy' && !input.accessList) expected.accessList = []
         const built = TxBuild.build(input)
         const u = TxDecode.decode(built.unsigned)
@@ -159,5 +160,89 @@ describe('TxBuild errors', () => {
     expect(field({ ...base, type: 'eip4844', to: `0x${'11'.repeat(20)}`, maxFeePerGas: 1n, maxFeePerBlobGas: 1n })).toBe('TxBuild.InvalidFieldError:blobVersionedHashes')
     expect(field({ ...base, type: 'eip7702', to: `0x${'11'.repeat(20)}`, maxFeePerGas: 1n })).toBe('TxBuild.InvalidFieldError:authorizationList')
     expect(field({ ...base, type: 'eip1559', chainId: 2n ** 60n, maxFeePerGas: 1n })).toBe('TxBuild.InvalidFieldError:chainId')
+  })
+})
+
+describe('TxBuild builds only what TxDecode decodes', () => {
+  const key = ANVIL_KEYS[0]
+  const legacy = { type: 'legacy' as const, chainId: 1n, nonce: 0n, gas: 21000n, gasPrice: 1n, value: 0n, data: '0x' as Hex.Hex }
+
+  it('refuses a gas that does not fit 64 bits at the gas field, stating the rule', () => {
+    // The bound is EIP-2681's / the clients' (geth's decoder reads gas as a uint64).
+    for (const gas of [2n ** 64n, 2n ** 64n + 21000n, 2n ** 200n]) {
+      let err: unknown
+      try {
+        TxBuild.sign({ ...legacy, gas }, key)
+      } catch (e) {
+        err = e
+      }
+      expect((err as Error)?.name).toBe('TxBuild.InvalidFieldError')
+      expect((err as { field?: string }).field).toBe('gas')
+      expect((err as { shortMessage?: string }).shortMessage).toBe('gas must fit in 64 bits (at most 18446744073709551615).')
+    }
+    // the largest 64-bit gas is accepted, and decodes
+    const s = TxBuild.sign({ ...legacy, gas: 2n ** 64n - 1n }, key)
+    expect(TxDecode.decode(s.raw).tx.gas).toBe(18446744073709551615n)
+  })
+
+  it('every transaction TxBuild signs, TxDecode decodes (property, numbers across the bounds)', () => {
+    const seed = Date.now() % 2 ** 31
+    console.log(`TxBuild/TxDecode bound property: seed ${seed}`)
+    // Around each bound: below, at and above 2^64 and 2^256, and negatives.
+    const arbN = fc.oneof(
+      fc.bigInt({ min: 0n, max: 2n ** 64n + 2n }),
+      fc.bigInt({ min: 2n ** 64n - 2n, max: 2n ** 64n + 2n }),
+      fc.bigInt({ min: 2n ** 256n - 2n, max: 2n ** 256n + 2n }),
+      fc.bigInt({ min: -2n, max: 2n ** 300n }),
+    )
+    const fields = ['nonce', 'gas', 'gasPrice', 'maxFeePerGas', 'maxPriorityFeePerGas', 'maxFeePerBlobGas', 'value'] as const
+    fc.assert(
+      fc.property(arbInput, fc.constantFrom(...fields), arbN, (input, field, n) => {
+        const tx = { ...input, [field]: n } as TxBuild.Input
+        let raw: Hex.Hex
+        try {
+          raw = TxBuild.sign(tx, key).raw
+        } catch (e) {
+          expect((e as Error).name).toBe('TxBuild.InvalidFieldError') // refused with a field error, never a crash
+          return
+        }
+        const d = TxDecode.decode(raw)
+        if (field in d.tx) expect((d.tx as unknown as Record<string, bigint>)[field]).toBe(n)
+      }),
+      { numRuns: 150, seed },
+    )
+  })
+})
+
+describe('TxBuild.parseAccessList', () => {
+  it('reads what ethers v5 accessListify reads, and throws only field errors otherwise', () => {
+    const seed = Date.now() % 2 ** 31
+    console.log(`TxBuild.parseAccessList property: seed ${seed}`)
+    const text = fc.oneof(
+      fc.array(fc.record({ address: arbAddress, storageKeys: fc.array(arbWord, { maxLength: 3 }) }), { maxLength: 3 }).map((l) => JSON.stringify(l)),
+      fc.json(),
+      fc.string({ maxLength: 40 }),
+    )
+    fc.assert(
+      fc.property(text, (t) => {
+        let list: TxDecode.AccessItem[]
+        try {
+          list = TxBuild.parseAccessList(t)
+        } catch (e) {
+          expect((e as Error).name).toBe('TxBuild.InvalidAccessListError')
+          expect((e as { field?: string }).field).toBe('accessList')
+          return
+        }
+        if (t.trim() === '') {
+          expect(list).toEqual([])
+          return
+        }
+        const theirs = ethers.utils.accessListify(JSON.parse(t))
+        expect(list.map((a) => ({ address: a.address.toLowerCase(), storageKeys: a.storageKeys.map((k) => k.toLowerCase()) }))).toEqual(
+          theirs.map((a) => ({ address: a.address.toLowerCase(), storageKeys: a.storageKeys.map((k) => k.toLowerCase()) })),
+        )
+      }),
+      { seed, numRuns: 300 },
+    )
   })
 })

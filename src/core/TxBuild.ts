@@ -5,26 +5,18 @@
  * `TxEnvelope*`; signatures are ox `Secp256k1.sign` (RFC 6979, low s).
  */
 import { Address, Hash, Hex, Secp256k1, TxEnvelopeEip1559, TxEnvelopeEip2930, TxEnvelopeEip4844, TxEnvelopeEip7702, TxEnvelopeLegacy } from 'ox'
+import * as AddressCheck from './AddressCheck'
+import * as BigNum from './BigNum'
 import { BaseError } from './Errors'
 import './SignatureInspect' // the faster secp256k1 base-point table
+import * as TxDecode from './TxDecode'
 import type { AccessItem, SignedAuthorization, TxType } from './TxDecode'
 
-export interface Input {
-  type: TxType
+/** A transaction to build: the fields TxDecode reads back, unsigned, with a chain id always given. */
+export interface Input extends Omit<TxDecode.Tx, 'chainId' | 'authorizationList' | 'v' | 'yParity' | 'r' | 's'> {
   /** Legacy only: commit to the chain id (EIP-155). Default true. */
   eip155?: boolean
   chainId: bigint
-  nonce: bigint
-  gas: bigint
-  gasPrice?: bigint
-  maxFeePerGas?: bigint
-  maxPriorityFeePerGas?: bigint
-  to?: Address.Address
-  value: bigint
-  data: Hex.Hex
-  accessList?: AccessItem[]
-  maxFeePerBlobGas?: bigint
-  blobVersionedHashes?: Hex.Hex[]
   authorizationList?: Pick<SignedAuthorization, 'chainId' | 'address' | 'nonce' | 'yParity' | 'r' | 's'>[]
 }
 
@@ -71,8 +63,15 @@ function requireTo(input: Input): Address.Address {
   return input.to
 }
 
+/** Throws at the field unless `n` is within the width TxDecode reads that field with. */
+function fits(field: string, n: bigint | undefined, bits: number): void {
+  if (n !== undefined && (n < 0n || n >= 1n << BigInt(bits))) throw new InvalidFieldError(field, BigNum.fitRule(field, bits), n < 0n ? `${field} cannot be negative.` : `Use a smaller ${field}.`)
+}
+
 /** The ox envelope for an input (unsigned). */
 function envelope(input: Input) {
+  for (const [field, bits] of Object.entries(TxDecode.FIELD_BITS)) fits(field, input[field as keyof typeof TxDecode.FIELD_BITS], bits)
+  for (const a of input.authorizationList ?? []) fits('authorizationList', a.nonce, TxDecode.AUTHORIZATION_BITS.nonce)
   const chainId = safeChainId(input.chainId)
   const common = {
     nonce: input.nonce,
@@ -189,6 +188,44 @@ export function sign(input: Input, privateKey: Hex.Hex): SignedTx {
   })
 }
 
+/** Parses an access list written as JSON: [{"address": "0x…", "storageKeys": ["0x…"]}]. Empty gives []. */
+export function parseAccessList(v: string): AccessItem[] {
+  const t = v.trim()
+  if (t === '') return []
+  let list: unknown
+  try {
+    list = JSON.parse(t)
+  } catch (e) {
+    throw new InvalidAccessListError(`The access list is not valid JSON: ${(e as Error).message}.`, 'Write [{"address": "0x…", "storageKeys": ["0x…"]}].')
+  }
+  if (!Array.isArray(list)) throw new InvalidAccessListError('The access list must be a JSON array.', 'Write [{"address": "0x…", "storageKeys": ["0x…"]}].')
+  return list.map((e, i) => {
+    const item = e as { address?: unknown; storageKeys?: unknown }
+    if (typeof item?.address !== 'string' || !isAddress(item.address)) throw new InvalidAccessListError(`accessList[${i}].address is not an address.`, 'Each entry has an "address" of 20 bytes.')
+    const keys = item.storageKeys ?? []
+    if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(k)))
+      throw new InvalidAccessListError(`accessList[${i}].storageKeys must be 32-byte hex strings.`, 'Storage keys are 0x followed by 64 hex digits.')
+    return { address: item.address as `0x${string}`, storageKeys: keys as `0x${string}`[] }
+  })
+}
+
+/** Parses blob versioned hashes (one per entry), each 32 bytes of hex. */
+export function parseBlobHashes(hashes: string[]): Hex.Hex[] {
+  return hashes.map((h, i) => {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(h)) throw new InvalidBlobHashError(i)
+    return h.toLowerCase() as Hex.Hex
+  })
+}
+
+function isAddress(text: string): boolean {
+  try {
+    AddressCheck.inspect(text)
+    return true
+  } catch {
+    return false
+  }
+}
+
 function wrap<T>(f: () => T): T {
   try {
     return f()
@@ -203,5 +240,20 @@ function wrap<T>(f: () => T): T {
 export class InvalidFieldError extends BaseError {
   constructor(field: string, message: string, hint: string) {
     super('TxBuild.InvalidFieldError', message, { field, hints: [hint] })
+  }
+}
+
+export class InvalidAccessListError extends BaseError {
+  constructor(message: string, hint: string) {
+    super('TxBuild.InvalidAccessListError', message, { field: 'accessList', hints: [hint] })
+  }
+}
+
+export class InvalidBlobHashError extends BaseError {
+  constructor(index: number) {
+    super('TxBuild.InvalidBlobHashError', `Blob hash ${index + 1} is not 32 bytes of hex.`, {
+      field: 'blobVersionedHashes',
+      hints: ['A versioned hash is 0x01 followed by 62 hex digits (the KZG commitment hash).'],
+    })
   }
 }

@@ -83,7 +83,7 @@ describe('TxDecode errors name the field', () => {
   }
   it('each malformed class', () => {
     expect(field('')).toBe('TxDecode.MalformedError:raw')
-    expect(field('0xzz')).toBe('RlpTree.InvalidHexError:raw')
+    expect(field('0xzz')).toBe('HexText.InvalidCharacterError:raw')
     expect(field('0x05c0')).toBe('TxDecode.MalformedError:type')
     expect(field('0x02c0')).toBe('TxDecode.MalformedError:raw')
     expect(field('0x8180')).toBe('TxDecode.MalformedError:raw')

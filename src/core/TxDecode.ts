@@ -7,7 +7,9 @@
  * is listed as `problems`.
  */
 import { Address, Bytes, Hash, Hex, Rlp } from 'ox'
+import * as BigNum from './BigNum'
 import { BaseError } from './Errors'
+import * as Key from './Key'
 import * as RlpTree from './RlpTree'
 import * as SignatureInspect from './SignatureInspect'
 
@@ -77,6 +79,16 @@ export interface Decoded {
   size: number
 }
 
+/**
+ * Bit widths of a transaction's integer fields (nonce and gas are 64-bit, EIP-2681 and the
+ * clients' decoders; the rest are words): the one rule TxDecode decodes by and TxBuild
+ * builds by, so everything TxBuild signs decodes here.
+ */
+export const FIELD_BITS = { chainId: 256, nonce: 64, gas: 64, gasPrice: 256, maxFeePerGas: 256, maxPriorityFeePerGas: 256, maxFeePerBlobGas: 256, value: 256 } as const
+
+/** Bit widths of the integer fields of an EIP-7702 authorization (the tuple the transaction carries). */
+export const AUTHORIZATION_BITS = { chainId: 256, nonce: 64 } as const
+
 const MAX_U64 = 2n ** 64n - 1n
 const MAX_U256 = 2n ** 256n - 1n
 
@@ -131,12 +143,12 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
   if (type === 'legacy') {
     const n = tree.items.length
     if (n !== 6 && n !== 9) throw new MalformedError('raw', `A legacy transaction has 6 (unsigned) or 9 fields; this one has ${n}.`, 'Fields: nonce, gasPrice, gas, to, value, data[, v, r, s].')
-    tx.nonce = f.int(0, 'nonce', 8)
-    tx.gasPrice = f.int(1, 'gasPrice', 32)
-    tx.gas = f.int(2, 'gas', 8)
+    tx.nonce = f.int(0, 'nonce', FIELD_BITS.nonce / 8)
+    tx.gasPrice = f.int(1, 'gasPrice', FIELD_BITS.gasPrice / 8)
+    tx.gas = f.int(2, 'gas', FIELD_BITS.gas / 8)
     const to = f.address(3, 'to', true)
     if (to) tx.to = to
-    tx.value = f.int(4, 'value', 32)
+    tx.value = f.int(4, 'value', FIELD_BITS.value / 8)
     tx.data = f.bytes(5, 'data')
     unsignedCount = 6
     signingItems = tree.items.slice(0, 6)
@@ -172,21 +184,21 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
     if (n !== unsignedCount && n !== unsignedCount + 3)
       throw new MalformedError('raw', `A ${TYPE_NAMES[type]} transaction has ${unsignedCount} (unsigned) or ${unsignedCount + 3} fields; this one has ${n}.`, `Check the transaction type byte (0x0${TYPE_BYTES[type]}) and that nothing was cut off.`)
     let i = 0
-    tx.chainId = f.int(i++, 'chainId', 32)
-    tx.nonce = f.int(i++, 'nonce', 8)
-    if (type === 'eip2930') tx.gasPrice = f.int(i++, 'gasPrice', 32)
+    tx.chainId = f.int(i++, 'chainId', FIELD_BITS.chainId / 8)
+    tx.nonce = f.int(i++, 'nonce', FIELD_BITS.nonce / 8)
+    if (type === 'eip2930') tx.gasPrice = f.int(i++, 'gasPrice', FIELD_BITS.gasPrice / 8)
     else {
-      tx.maxPriorityFeePerGas = f.int(i++, 'maxPriorityFeePerGas', 32)
-      tx.maxFeePerGas = f.int(i++, 'maxFeePerGas', 32)
+      tx.maxPriorityFeePerGas = f.int(i++, 'maxPriorityFeePerGas', FIELD_BITS.maxPriorityFeePerGas / 8)
+      tx.maxFeePerGas = f.int(i++, 'maxFeePerGas', FIELD_BITS.maxFeePerGas / 8)
     }
-    tx.gas = f.int(i++, 'gas', 8)
+    tx.gas = f.int(i++, 'gas', FIELD_BITS.gas / 8)
     const to = f.address(i++, 'to', type === 'eip2930' || type === 'eip1559')
     if (to) tx.to = to
-    tx.value = f.int(i++, 'value', 32)
+    tx.value = f.int(i++, 'value', FIELD_BITS.value / 8)
     tx.data = f.bytes(i++, 'data')
     tx.accessList = f.accessList(i++)
     if (type === 'eip4844') {
-      tx.maxFeePerBlobGas = f.int(i++, 'maxFeePerBlobGas', 32)
+      tx.maxFeePerBlobGas = f.int(i++, 'maxFeePerBlobGas', FIELD_BITS.maxFeePerBlobGas / 8)
       tx.blobVersionedHashes = f.list(i++, 'blobVersionedHashes').map((_, j) => f.fixed(f.list(i - 1, 'blobVersionedHashes'), j, `blobVersionedHashes[${j}]`, 32))
     }
     if (type === 'eip7702') tx.authorizationList = f.authorizations(i++)
@@ -211,8 +223,8 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
     out.hash = Hash.keccak256(bytes, { as: 'Hex' })
     const r = tx.r!
     const s = tx.s!
-    if (r === 0n || r >= SignatureInspect.N) throw new MalformedError('r', `The signature's r is ${r === 0n ? 'zero' : 'not below the curve order'}.`, 'r must be in 1..n-1; this signature is invalid.')
-    if (s === 0n || s >= SignatureInspect.N) throw new MalformedError('s', `The signature's s is ${s === 0n ? 'zero' : 'not below the curve order'}.`, 's must be in 1..n-1; this signature is invalid.')
+    if (r === 0n || r >= Key.CURVE_ORDER) throw new MalformedError('r', `The signature's r is ${r === 0n ? 'zero' : 'not below the curve order'}.`, 'r must be in 1..n-1; this signature is invalid.')
+    if (s === 0n || s >= Key.CURVE_ORDER) throw new MalformedError('s', `The signature's s is ${s === 0n ? 'zero' : 'not below the curve order'}.`, 's must be in 1..n-1; this signature is invalid.')
     if (SignatureInspect.isHighS(s)) problems.push('s is in the upper half of the curve order (malleable): EIP-2 makes nodes reject it since Homestead.')
     try {
       const rec = SignatureInspect.recover({ r, s, yParity: tx.yParity as 0 | 1 }, signingHash)
@@ -272,7 +284,7 @@ class Fields {
     const h = this.raw(i, name, items)
     const len = (h.length - 2) / 2
     if (len > 0 && h.startsWith('0x00')) throw new MalformedError(name, `${name} has a leading zero byte.`, 'RLP integers are written without leading zeros (0 is the empty string).')
-    if (len > maxBytes) throw new MalformedError(name, `${name} is ${len} bytes; at most ${maxBytes} are allowed (${maxBytes * 8}-bit).`, `${name} must fit in ${maxBytes * 8} bits.`)
+    if (len > maxBytes) throw new MalformedError(name, `${name} is ${len} bytes; at most ${maxBytes} are allowed (${maxBytes * 8}-bit).`, BigNum.fitRule(name, maxBytes * 8))
     return len === 0 ? 0n : BigInt(h)
   }
 
@@ -319,9 +331,9 @@ class Fields {
         throw new MalformedError(name, `${name} should be a list of 6 fields [chainId, address, nonce, yParity, r, s].`, 'Each authorization is signed: chain id, delegate address, nonce and signature.')
       const it = entry.items
       const auth: SignedAuthorization = {
-        chainId: this.int(0, `${name}.chainId`, 32, it),
+        chainId: this.int(0, `${name}.chainId`, AUTHORIZATION_BITS.chainId / 8, it),
         address: this.address(1, `${name}.address`, false, it)!,
-        nonce: this.int(2, `${name}.nonce`, 8, it),
+        nonce: this.int(2, `${name}.nonce`, AUTHORIZATION_BITS.nonce / 8, it),
         yParity: Number(this.int(3, `${name}.yParity`, 1, it)),
         r: this.int(4, `${name}.r`, 32, it),
         s: this.int(5, `${name}.s`, 32, it),
@@ -329,7 +341,7 @@ class Fields {
       try {
         if (auth.yParity > 1) throw new Error(`yParity is ${auth.yParity}`)
         const digest = Hash.keccak256(Bytes.concat(Uint8Array.of(5), Rlp.fromBytes(it.slice(0, 3).map(toNested) as never, { as: 'Bytes' })), { as: 'Hex' })
-        if (auth.r === 0n || auth.r >= SignatureInspect.N || auth.s === 0n || auth.s > SignatureInspect.HALF_N) throw new Error('r or s is out of range (s must be low)')
+        if (auth.r === 0n || auth.r >= Key.CURVE_ORDER || auth.s === 0n || auth.s > SignatureInspect.HALF_N) throw new Error('r or s is out of range (s must be low)')
         auth.authority = SignatureInspect.recover({ r: auth.r, s: auth.s, yParity: auth.yParity as 0 | 1 }, digest).address
       } catch (e) {
         auth.authorityError = `No authority recovered: ${(e as Error).message}`

@@ -7,14 +7,20 @@ import { AbiFunction, Address, Ens } from 'ox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_KEYS, castAsync, castOrRefusal, startAnvil, type Anvil } from '../support'
 import { ENS_STUB_RUNTIME, STORE_ABI, STORE_INIT, STORE_RUNTIME_HEX } from './contracts'
+import * as Abi from '../../src/core/Abi'
+import * as AbiCodec from '../../src/core/AbiCodec'
+import * as CalldataEncode from '../../src/core/CalldataEncode'
 import * as AccountInfo from '../../src/core/AccountInfo'
 import * as ChainBlocks from '../../src/core/ChainBlocks'
 import * as ChainCall from '../../src/core/ChainCall'
 import * as Chains from '../../src/core/Chains'
+import * as EnsName from '../../src/core/Ens'
 import * as EnsResolve from '../../src/core/EnsResolve'
 import * as Fees from '../../src/core/Fees'
+import * as Key from '../../src/core/Key'
 import * as Rpc from '../../src/core/Rpc'
 import * as SendTx from '../../src/core/SendTx'
+import * as StorageSlot from '../../src/core/StorageSlot'
 
 let anvil: Anvil
 let rpc: Rpc.Transport
@@ -31,15 +37,15 @@ const castRpc = () => ['--rpc-url', anvil.url]
 beforeAll(async () => {
   anvil = await startAnvil()
   rpc = Rpc.http(anvil.url)
-  A0 = SendTx.addressOf(KEY0)
-  A1 = SendTx.addressOf(KEY1)
+  A0 = Key.toAddress(KEY0)
+  A1 = Key.toAddress(KEY1)
 })
 afterAll(async () => {
   await anvil?.stop()
 })
 
 async function sendSigned(key: string, draft: Omit<SendTx.Draft, 'chainId' | 'from'>) {
-  const from = SendTx.addressOf(SendTx.parsePrivateKey(key))
+  const from = Key.toAddress(Key.parse(key))
   const p = await SendTx.prepare(rpc, { chainId: 31337, from, ...draft }, { url: anvil.url })
   const { raw, hash } = SendTx.sign(p, key)
   const info = await SendTx.broadcast(rpc, raw, { expectedChainId: 31337 })
@@ -95,16 +101,16 @@ describe('write: signed in the page', () => {
     expect(receipt.status).toBe('success')
     store = Address.checksum(receipt.contractAddress!)
     expect(await castAsync(['code', store, ...castRpc()])).toBe(STORE_RUNTIME_HEX)
-    const abi = ChainCall.parseAbi(STORE_ABI)
-    const r = await ChainCall.read(rpc, { address: store, fn: ChainCall.pickFunction(abi, 'get'), args: [] })
+    const abi = Abi.parse(STORE_ABI)
+    const r = await ChainCall.read(rpc, { address: store, fn: Abi.pickFunction(abi, 'get'), args: [] })
     expect(r.outputs).toEqual([{ name: '#1', type: 'uint256', value: await castAsync(['call', store, 'get()(uint256)', ...castRpc()]) }])
     expect(r.outputs[0]!.value).toBe('42')
   })
 
   it('calls a state-changing function signed in the page, with a decoded log', async () => {
-    const abi = ChainCall.parseAbi(STORE_ABI)
-    const fn = ChainCall.pickFunction(abi, 'set')
-    const data = ChainCall.encodeCall(fn, ChainCall.parseArgs(fn, '["77"]'))
+    const abi = Abi.parse(STORE_ABI)
+    const fn = Abi.pickFunction(abi, 'set')
+    const data = CalldataEncode.encodeCall(fn, AbiCodec.coerceAll(fn.inputs, AbiCodec.parseJsonValues('["77"]')))
     expect(data).toBe(await castAsync(['calldata', 'set(uint256)', '77']))
     const { receipt } = await sendSigned(KEY0, { to: store, value: 0n, data })
     expect(receipt.status).toBe('success')
@@ -115,9 +121,9 @@ describe('write: signed in the page', () => {
   })
 
   it('decodes a revert in eth_call, in gas estimation, and of a mined failed transaction', async () => {
-    const abi = ChainCall.parseAbi(STORE_ABI)
-    const fn = ChainCall.pickFunction(abi, 'set')
-    const data = ChainCall.encodeCall(fn, [101n])
+    const abi = Abi.parse(STORE_ABI)
+    const fn = Abi.pickFunction(abi, 'set')
+    const data = CalldataEncode.encodeCall(fn, [101n])
     await expect(ChainCall.call(rpc, { to: store, data })).rejects.toMatchObject({ name: 'ChainCall.RevertError', revert: { kind: 'error', text: 'Error("too big")' } })
     await expect(SendTx.prepare(rpc, { chainId: 31337, from: A0, to: store, value: 0n, data })).rejects.toMatchObject({ name: 'SendTx.WouldRevertError' })
     // with an explicit gas limit it is sent, mined and fails; the reason is replayed
@@ -169,8 +175,8 @@ describe('read', () => {
 
   it('inspects a contract: code, size, any slot, EIP-1967 slots', async () => {
     const impl = '0x5FbDB2315678afecb367f032d93F642f64180aa3'
-    await rpc.request({ method: 'anvil_setStorageAt', params: [store, AccountInfo.EIP1967.implementation, `0x${impl.slice(2).toLowerCase().padStart(64, '0')}`] })
-    const a = await AccountInfo.inspect(rpc, store, { slots: [AccountInfo.parseSlot('0')] })
+    await rpc.request({ method: 'anvil_setStorageAt', params: [store, StorageSlot.PROXY_SLOTS.implementation, `0x${impl.slice(2).toLowerCase().padStart(64, '0')}`] })
+    const a = await AccountInfo.inspect(rpc, store, { slots: [StorageSlot.parseSlotWord('0')] })
     expect(a.kind).toBe('contract')
     expect(a.codeSize).toBe((STORE_RUNTIME_HEX.length - 2) / 2)
     expect(a.slots[0]!.value).toBe(await castAsync(['storage', store, '0', ...castRpc()]))
@@ -178,7 +184,7 @@ describe('read', () => {
   })
 
   it('EIP-1967 slot constants are keccak256(label) - 1', async () => {
-    for (const [k, v] of Object.entries(AccountInfo.EIP1967)) {
+    for (const [k, v] of Object.entries(StorageSlot.PROXY_SLOTS)) {
       const h = BigInt(await castAsync(['keccak', `eip1967.proxy.${k}`]))
       expect(BigInt(v)).toBe(h - 1n)
     }
@@ -217,10 +223,10 @@ describe('read', () => {
 
   it('reads at a chosen block', async () => {
     const deployed = (await ChainBlocks.transaction(rpc, deployHash)).blockNumber!
-    const abi = ChainCall.parseAbi(STORE_ABI)
-    const r = await ChainCall.read(rpc, { address: store, fn: ChainCall.pickFunction(abi, 'get'), args: [], block: Rpc.toQuantity(deployed) })
+    const abi = Abi.parse(STORE_ABI)
+    const r = await ChainCall.read(rpc, { address: store, fn: Abi.pickFunction(abi, 'get'), args: [], block: Rpc.toQuantity(deployed) })
     expect(r.outputs[0]!.value).toBe('42')
-    await expect(ChainCall.read(rpc, { address: store, fn: ChainCall.pickFunction(abi, 'get'), args: [], block: Rpc.toQuantity(deployed - 1) })).rejects.toMatchObject({
+    await expect(ChainCall.read(rpc, { address: store, fn: Abi.pickFunction(abi, 'get'), args: [], block: Rpc.toQuantity(deployed - 1) })).rejects.toMatchObject({
       name: 'ChainCall.EmptyResultError',
     })
   })
@@ -239,7 +245,7 @@ describe('ENS', () => {
     const slotPlus = (k: string, i: number) => word((BigInt(k) + BigInt(i)).toString(16))
     const set = (k: string, v: string) => rpc.request({ method: 'anvil_setStorageAt', params: [EnsResolve.REGISTRY, k, v] })
     const node = await castAsync(['namehash', 'alice.eth'])
-    expect(EnsResolve.namehash('alice.eth')).toBe(node)
+    expect(EnsName.namehash('alice.eth')).toBe(node)
     // registry.resolver(node) = the stub itself; resolver.addr(node) = A1
     await set(await keyOf('resolver(bytes32)', node), word(EnsResolve.REGISTRY))
     await set(await keyOf('addr(bytes32)', node), word(A1))
@@ -260,8 +266,8 @@ describe('ENS', () => {
   })
 
   it('normalises names (ENSIP-15) and rejects invalid ones', () => {
-    expect(EnsResolve.normalize('Nick.ETH')).toBe(Ens.normalize('nick.eth'))
-    expect(() => EnsResolve.normalize('')).toThrow(/Enter an ENS name/)
-    expect(() => EnsResolve.normalize('a..eth')).toThrow(EnsResolve.InvalidNameError)
+    expect(EnsName.parseName('Nick.ETH')).toBe(Ens.normalize('nick.eth'))
+    expect(() => EnsName.parseName('')).toThrow(/Enter an ENS name/)
+    expect(() => EnsName.parseName('a..eth')).toThrow(EnsName.NotNormalizableError)
   })
 })

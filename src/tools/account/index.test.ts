@@ -11,7 +11,7 @@ describe('account: parse', () => {
   it('names bad addresses, blocks and slots', () => {
     expect(errors({ address: '0xF39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }).address).toMatch(/Checksum mismatch.*0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266/)
     expect(errors({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', block: '-5' }).block).toMatch(/is not a block/)
-    expect(errors({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', slots: '0\nzz' }).slots).toMatch(/"zz" is not a storage slot/)
+    expect(errors({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', slots: '0\nzz' }).slots).toMatch(/"zz" is not a slot number/)
     expect(errors({ address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', slots: Array(65).fill('1').join('\n') }).slots).toMatch(/at most 64/)
   })
   it('says when no node is connected', async () => {

@@ -1,6 +1,8 @@
 import * as AccountInfo from '../../core/AccountInfo'
+import * as AddressCheck from '../../core/AddressCheck'
 import * as ChainFormat from '../../core/ChainFormat'
 import * as Rpc from '../../core/Rpc'
+import * as StorageSlot from '../../core/StorageSlot'
 import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section } from '../types'
@@ -14,13 +16,13 @@ interface Input extends Record<string, unknown> {
 }
 
 export const parse = fieldParser<Input>({
-  address: (v) => AccountInfo.parseAddress(v),
+  address: (v) => AddressCheck.parseChecksummed(v),
   block: (v) => Rpc.parseBlockTag(v),
   unit: (v) => (v === 'gwei' || v === 'wei' ? v : 'ether'),
   slots: (v) => {
     const lines = v.split(/[\n,]/).map((l) => l.trim()).filter(Boolean)
-    if (lines.length > 64) throw new AccountInfo.InvalidSlotError(`${lines.length} slots (at most 64)`)
-    return lines.map((l) => AccountInfo.parseSlot(l))
+    if (lines.length > 64) throw new StorageSlot.InvalidSlotError(`${lines.length} slots; at most 64 are read at once.`, ['Ask for fewer slots, or compute mapping and array slots with the storage-slot tool.'])
+    return lines.map((l) => StorageSlot.parseSlotWord(l))
   },
 })
 

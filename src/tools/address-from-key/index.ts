@@ -1,23 +1,22 @@
-import * as AddressCheck from '../../core/AddressCheck'
-import { BaseError } from '../../core/Errors'
+import * as Key from '../../core/Key'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
-  publicKey: AddressCheck.FromPublicKey | null
-  privateKey: AddressCheck.FromPrivateKey | null
+  publicKey: Key.FromPublicKey | null
+  privateKey: Key.FromPublicKey | null
 }
 
 export const parse = fieldParser<Input>({
   publicKey: (v, raw) => {
     if (v.trim() === '') {
-      if ((raw.privateKey ?? '').trim() === '') throw new BaseError('AddressCheck.NoKeyError', 'Enter a public key, or a private key below.')
+      if ((raw.privateKey ?? '').trim() === '') throw new Key.NoKeyError()
       return null
     }
-    return AddressCheck.fromPublicKey(v)
+    return Key.fromPublicKeyText(v)
   },
-  privateKey: (v) => (v.trim() === '' ? null : AddressCheck.fromPrivateKey(v)),
+  privateKey: (v) => (v.trim() === '' ? null : Key.fromPrivateKeyText(v)),
 })
 
 export default defineTool<Input>(meta, {

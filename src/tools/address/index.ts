@@ -1,4 +1,5 @@
 import * as AddressCheck from '../../core/AddressCheck'
+import * as Chains from '../../core/Chains'
 import * as Icap from '../../core/Icap'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
@@ -17,7 +18,7 @@ export const parse = fieldParser<Input>({
     }
     return { inspection: AddressCheck.inspect(v) }
   },
-  chainId: (v) => (v.trim() === '' ? null : AddressCheck.parseChainId(v)),
+  chainId: (v) => (v.trim() === '' ? null : Chains.parseChainIdBig(v)),
 })
 
 /** Groups of 4 for reading an address aloud or comparing it by eye. */

@@ -1,3 +1,4 @@
+import * as Chains from '../../core/Chains'
 import * as Signing from '../../core/Signing'
 import * as Authorization from '../../core/Authorization'
 import { defineTool, fieldParser } from '../define'
@@ -10,7 +11,7 @@ type Input =
   | { action: 'recover'; signed: Authorization.Signed }
 
 const signParse = fieldParser<{ chainId: bigint; address: `0x${string}`; nonce: bigint; privateKey: `0x${string}` | undefined }>({
-  chainId: (v) => uint('chainId', v, 256),
+  chainId: (v) => Chains.parseChainIdBig(v),
   address: (v) => address('address', v, true)!,
   nonce: (v) => uint('nonce', v, 64),
   privateKey: (v) => (v.trim() === '' ? undefined : privateKey(v)),

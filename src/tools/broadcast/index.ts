@@ -1,4 +1,4 @@
-import * as AccountInfo from '../../core/AccountInfo'
+import * as AddressCheck from '../../core/AddressCheck'
 import * as Chains from '../../core/Chains'
 import * as SendTx from '../../core/SendTx'
 import * as Units from '../../core/Units'
@@ -51,7 +51,7 @@ export default defineTool<Input>(meta, {
         { label: 'Gas used', value: r.gasUsed.toString() },
       ]
       if (r.contractAddress) {
-        const c = AccountInfo.parseAddress(r.contractAddress)
+        const c = AddressCheck.parseChecksummed(r.contractAddress)
         rr.push({ label: 'Contract created', value: c, open: { tool: 'account', inputs: { address: c }, label: 'Inspect' } })
       }
       return { sections: [...sections, { title: 'Receipt', rows: rr }] }

@@ -1,6 +1,5 @@
 import * as AddressCheck from '../../core/AddressCheck'
 import * as ContractAddress from '../../core/ContractAddress'
-import { BaseError } from '../../core/Errors'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'
@@ -24,7 +23,7 @@ export const parse = fieldParser<Input>({
   salt: (v) => ContractAddress.parseSalt(v),
   initCode: (v, raw) => {
     if (v.trim() !== '') return { initCode: ContractAddress.parseHexBytes(v, 'init code') }
-    if ((raw.initCodeHash ?? '').trim() === '') throw new BaseError('ContractAddress.MissingInitCodeError', 'Enter the init code, or its keccak256 hash below.')
+    if ((raw.initCodeHash ?? '').trim() === '') throw new ContractAddress.MissingInitCodeError()
     try {
       return { initCodeHash: parseHash(raw.initCodeHash ?? '') }
     } catch {

@@ -1,6 +1,6 @@
 import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
-import * as AccountInfo from '../../core/AccountInfo'
+import * as AddressCheck from '../../core/AddressCheck'
 import * as CalldataEncode from '../../core/CalldataEncode'
 import * as ChainCall from '../../core/ChainCall'
 import * as Rpc from '../../core/Rpc'
@@ -28,7 +28,7 @@ export function argsOf(fn: Abi.FunctionItem, text: string): unknown[] {
 }
 
 export const parse = fieldParser<Input>({
-  address: (v) => AccountInfo.parseAddress(v),
+  address: (v) => AddressCheck.parseChecksummed(v),
   abi: (_v, raw) => abiOf(raw),
   function: (v, raw) => {
     let abi: Abi.Abi
@@ -49,7 +49,7 @@ export const parse = fieldParser<Input>({
     return argsOf(fn, v)
   },
   block: (v) => Rpc.parseBlockTag(v),
-  from: (v) => (v.trim() ? AccountInfo.parseAddress(v) : undefined),
+  from: (v) => (v.trim() ? AddressCheck.parseChecksummed(v) : undefined),
   abiText: (_v, raw) => raw.abi ?? '',
 })
 

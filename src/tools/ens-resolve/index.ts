@@ -1,4 +1,5 @@
-import * as AccountInfo from '../../core/AccountInfo'
+import * as AddressCheck from '../../core/AddressCheck'
+import * as Ens from '../../core/Ens'
 import * as EnsResolve from '../../core/EnsResolve'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
@@ -12,8 +13,8 @@ interface Input extends Record<string, unknown> {
 export const parse = fieldParser<Input>({
   query: (v) => {
     const t = v.trim()
-    if (/^0x[0-9a-fA-F]*$/.test(t)) return { kind: 'address', address: AccountInfo.parseAddress(t) }
-    return { kind: 'name', name: t, normalized: EnsResolve.normalize(t) }
+    if (/^0x[0-9a-fA-F]*$/.test(t)) return { kind: 'address', address: AddressCheck.parseChecksummed(t) }
+    return { kind: 'name', name: t, normalized: Ens.parseName(t) }
   },
 })
 
@@ -27,12 +28,12 @@ export default defineTool<Input>(meta, {
         ? [
             { label: 'Name', value: query.name },
             { label: 'Normalized', value: query.normalized, note: 'ENSIP-15' },
-            { label: 'Namehash', value: EnsResolve.namehash(query.normalized), note: 'ENSIP-1' },
+            { label: 'Namehash', value: Ens.namehash(query.normalized), note: 'ENSIP-1' },
           ]
         : [
             { label: 'Address', value: query.address, open: openAccount(query.address) },
             { label: 'Reverse name', value: EnsResolve.reverseName(query.address) },
-            { label: 'Namehash', value: EnsResolve.namehash(EnsResolve.reverseName(query.address)), note: 'ENSIP-1' },
+            { label: 'Namehash', value: Ens.namehash(EnsResolve.reverseName(query.address)), note: 'ENSIP-1' },
           ]
     try {
       if (query.kind === 'name') {

@@ -2,28 +2,23 @@
  * Helpers shared by the signing tools (sign-message, sign-typed-data, verify-signature,
  * signature-inspect, siwe, authorization, tx-build, tx-decode, rlp): field parsers and rows.
  */
-import { BaseError, isBaseError } from '../../core/Errors'
-import * as Signing from '../../core/Signing'
+import * as AddressCheck from '../../core/AddressCheck'
+import * as BigNum from '../../core/BigNum'
+import * as ChainFormat from '../../core/ChainFormat'
+import { type BaseError, isBaseError } from '../../core/Errors'
+import * as HexText from '../../core/HexText'
+import * as Key from '../../core/Key'
 import * as Units from '../../core/Units'
 import type { Row } from '../types'
 
 /** A private key field: the error never echoes the key. */
 export function privateKey(v: string): `0x${string}` {
-  return Signing.parsePrivateKey(v)
+  return Key.parse(v)
 }
 
-/** A non-negative integer, decimal or 0x hex, at most `bits` wide. */
+/** A non-negative integer, decimal or 0x hex, at most `bits` wide (BigNum's rule and messages). */
 export function uint(field: string, v: string, bits = 256, fallback?: bigint): bigint {
-  const t = v.trim().replace(/_/g, '')
-  if (t === '') {
-    if (fallback !== undefined) return fallback
-    throw new BaseError('Signing.MissingValueError', `Enter ${field}.`, { field, hints: ['A whole number, decimal or 0x hex.'] })
-  }
-  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(t) || t.length > 80)
-    throw new BaseError('Signing.InvalidNumberError', `${field} is not a whole number: "${t.length > 20 ? `${t.slice(0, 20)}…` : t}".`, { field, hints: ['Use decimal digits or 0x hex, without a unit.'] })
-  const n = BigInt(t)
-  if (n >= 2n ** BigInt(bits)) throw new BaseError('Signing.InvalidNumberError', `${field} does not fit in ${bits} bits.`, { field, hints: [`The largest ${field} is 2^${bits} - 1.`] })
-  return n
+  return BigNum.parseUint(field, v, bits, fallback)
 }
 
 const UNIT_RE = new RegExp(`^(.*?)\\s*(${Object.keys(Units.units).join('|')}|eth)$`, 'i')
@@ -38,9 +33,7 @@ export function amount(field: string, v: string, defaultUnit: Units.UnitName, fa
   try {
     const m = UNIT_RE.exec(t)
     const unit = m ? ((m[2]!.toLowerCase() === 'eth' ? 'ether' : m[2]!.toLowerCase()) as Units.UnitName) : defaultUnit
-    const n = Units.parse(m ? m[1]! : t, unit)
-    if (n < 0n) throw new BaseError('Signing.NegativeAmountError', `${field} cannot be negative.`, { field, hints: ['Use 0 or a positive amount.'] })
-    return n
+    return ChainFormat.parseAmount(m ? m[1]! : t, unit)
   } catch (e) {
     if (isBaseError(e)) e.field = field
     throw e
@@ -50,20 +43,17 @@ export function amount(field: string, v: string, defaultUnit: Units.UnitName, fa
 /** Optional 0x address; '' gives undefined. */
 export function address(field: string, v: string, required = false): `0x${string}` | undefined {
   const t = v.trim()
-  if (t === '') {
-    if (required) throw new BaseError('Signing.MissingValueError', `Enter ${field}.`, { field, hints: ['An address is 0x followed by 40 hex digits.'] })
-    return undefined
+  if (t === '' && !required) return undefined
+  try {
+    return AddressCheck.inspect(t).input as `0x${string}` // AddressCheck's rules and messages; the case as given
+  } catch (e) {
+    throw (e as BaseError).at(field)
   }
-  if (!/^0x[0-9a-fA-F]{40}$/.test(t)) throw new BaseError('Signing.InvalidAddressError', `${field} is not an address.`, { field, hints: [`An address is 0x followed by 40 hex digits; this has ${t.replace(/^0x/i, '').length}.`] })
-  return t as `0x${string}`
 }
 
-/** 0x hex bytes (empty allowed). */
+/** Hex bytes, 0x optional, whitespace ignored (empty allowed): HexText's reader. */
 export function hexBytes(field: string, v: string): `0x${string}` {
-  const t = v.trim().replace(/\s+/g, '')
-  if (t === '' || t === '0x') return '0x'
-  if (!/^0x([0-9a-fA-F]{2})*$/.test(t)) throw new BaseError('Signing.InvalidHexError', `${field} is not 0x hex bytes.`, { field, hints: ['Write bytes as 0x followed by an even number of hex digits.'] })
-  return t.toLowerCase() as `0x${string}`
+  return HexText.parse(v, field, { field })
 }
 
 /** Re-throws a core error attached to `field` (replacing a field the form does not have). */

@@ -1,7 +1,7 @@
 /** The node to derive from: a phrase (+ passphrase), an xprv, or an xpub (watch-only). */
 import * as Hd from '../../core/Hd'
 import * as Mnemonic from '../../core/Mnemonic'
-import { BaseError } from '../../core/Errors'
+import type { BaseError } from '../../core/Errors'
 import type { RawInput } from '../types'
 
 export type NodeSource = { phrase: string; passphrase: string } | { extendedKey: string; watchOnly: boolean }
@@ -10,7 +10,7 @@ export type NodeSource = { phrase: string; passphrase: string } | { extendedKey:
 export function nodeSource(raw: RawInput): NodeSource {
   const phrase = (raw.phrase ?? '').trim()
   const xpub = (raw.xpub ?? '').trim()
-  if (phrase && xpub) throw new BaseError('Hd.TwoSourcesError', 'Give either a phrase (or xprv) or an xpub, not both.', { hints: ['Clear one of the two fields.'], field: 'xpub' })
+  if (phrase && xpub) throw new Hd.TwoSourcesError()
   if (xpub) {
     if (!/^[a-z]pub/.test(xpub)) throw new Hd.InvalidExtendedKeyError('This field takes a public extended key (xpub…); put an xprv in the phrase field.').at('xpub')
     try {

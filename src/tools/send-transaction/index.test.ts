@@ -18,7 +18,7 @@ describe('send-transaction: parse', () => {
 
   it('names each bad field, never echoing the key', () => {
     expect(errors({ ...good, privateKey: '' }).privateKey).toMatch(/Enter the private key/)
-    expect(errors({ ...good, privateKey: '0x1234' }).privateKey).toMatch(/64 hex digits; this has 4/)
+    expect(errors({ ...good, privateKey: '0x1234' }).privateKey).toMatch(/has 4 hex digits; a private key has exactly 64/)
     expect(errors({ ...good, from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }).from).toMatch(/belongs to 0xf39F.*not to 0x7099/)
     expect(errors({ ...good, to: '0x123' }).to).toMatch(/40 hex digits/)
     expect(errors({ ...good, value: '-1' }).value).toMatch(/negative/)
@@ -30,7 +30,7 @@ describe('send-transaction: parse', () => {
     expect(errors({ ...good, nonce: '-1' }).nonce).toMatch(/not a valid nonce/)
     expect(errors({ ...good, gas: '1e6' }).gas).toMatch(/not a valid gas limit/)
     expect(errors({ ...good, maxFeePerGas: 'fast' }).maxFeePerGas).toMatch(/Unexpected character/)
-    expect(errors({ ...good, abi: 'function (' }).abi).toMatch(/Not a valid ABI/)
+    expect(errors({ ...good, abi: 'function (' }).abi).toMatch(/is not a valid signature/)
     for (const msg of Object.values(errors({ ...good, privateKey: KEY.slice(0, 40), from: 'x' }))) expect(msg).not.toContain(KEY.slice(2, 30))
   })
 

@@ -1,8 +1,9 @@
-import * as AccountInfo from '../../core/AccountInfo'
+import * as Abi from '../../core/Abi'
+import * as AddressCheck from '../../core/AddressCheck'
 import * as ChainCall from '../../core/ChainCall'
 import * as ChainFormat from '../../core/ChainFormat'
 import * as Chains from '../../core/Chains'
-import { BaseError } from '../../core/Errors'
+import * as Key from '../../core/Key'
 import * as Rpc from '../../core/Rpc'
 import * as SendTx from '../../core/SendTx'
 import * as Units from '../../core/Units'
@@ -27,16 +28,10 @@ export interface Input extends Record<string, unknown> {
   confirm: boolean
 }
 
-class FieldError extends BaseError {
-  constructor(message: string, hint: string) {
-    super('SendTransaction.InputError', message, { hints: [hint] })
-  }
-}
-
 function wholeNumber(v: string, what: string, max: bigint): bigint | undefined {
   const t = v.trim()
   if (t === '') return undefined
-  if (!/^\d{1,20}$/.test(t) || BigInt(t) > max) throw new FieldError(`"${t.slice(0, 30)}" is not a valid ${what}.`, `Use a whole number from 0 to ${max}, or leave it empty to estimate.`)
+  if (!/^\d{1,20}$/.test(t) || BigInt(t) > max) throw new SendTx.InputError(`"${t.slice(0, 30)}" is not a valid ${what}.`, `Use a whole number from 0 to ${max}, or leave it empty to estimate.`)
   return BigInt(t)
 }
 
@@ -44,36 +39,36 @@ export const parse = fieldParser<Input>({
   signer: (v) => (v === 'node' ? 'node' : 'key'),
   privateKey: (v, raw) => {
     if (raw.signer === 'node') return undefined
-    if (v.trim() === '') throw new FieldError('Enter the private key to sign with.', 'Or pick a key from the in-page keyring, or sign with a wallet or node account.')
-    return SendTx.parsePrivateKey(v)
+    if (v.trim() === '') throw new SendTx.InputError('Enter the private key to sign with.', 'Or pick a key from the in-page keyring, or sign with a wallet or node account.')
+    return Key.parse(v)
   },
   from: (v, raw) => {
-    const f = v.trim() ? AccountInfo.parseAddress(v) : undefined
+    const f = v.trim() ? AddressCheck.parseChecksummed(v) : undefined
     if (f && raw.signer !== 'node' && raw.privateKey) {
       let key: `0x${string}` | undefined
       try {
-        key = SendTx.parsePrivateKey(raw.privateKey)
+        key = Key.parse(raw.privateKey)
       } catch {
         /* reported at the key */
       }
-      if (key && SendTx.addressOf(key).toLowerCase() !== f.toLowerCase())
-        throw new FieldError(`The private key belongs to ${SendTx.addressOf(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
+      if (key && Key.toAddress(key).toLowerCase() !== f.toLowerCase())
+        throw new SendTx.InputError(`The private key belongs to ${Key.toAddress(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
     }
     return f
   },
-  to: (v) => (v.trim() ? AccountInfo.parseAddress(v) : null),
+  to: (v) => (v.trim() ? AddressCheck.parseChecksummed(v) : null),
   value: (v, raw) => ChainFormat.parseAmount(v.trim() || '0', raw.unit === 'gwei' || raw.unit === 'wei' ? raw.unit : 'ether'),
   unit: (v) => (v === 'gwei' || v === 'wei' ? v : 'ether'),
   data: (v, raw) => {
     const t = v.trim() || '0x'
-    if (!/^0x([0-9a-fA-F]{2})*$/.test(t)) throw new FieldError('The data is not 0x-prefixed hex bytes (even length).', 'Paste call data from the call-data encoder, or leave it empty for a plain transfer.')
-    if (t.length > 2 + 2 * 128 * 1024) throw new FieldError('The data is larger than 128 KiB.', 'Nodes reject transactions this large.')
-    if (t === '0x' && !raw.to?.trim()) throw new FieldError('Deploying a contract needs its init code.', 'Enter a recipient, or paste the contract\'s init code (creation bytecode) here.')
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(t)) throw new SendTx.InputError('The data is not 0x-prefixed hex bytes (even length).', 'Paste call data from the call-data encoder, or leave it empty for a plain transfer.')
+    if (t.length > 2 + 2 * 128 * 1024) throw new SendTx.InputError('The data is larger than 128 KiB.', 'Nodes reject transactions this large.')
+    if (t === '0x' && !raw.to?.trim()) throw new SendTx.InputError('Deploying a contract needs its init code.', 'Enter a recipient, or paste the contract\'s init code (creation bytecode) here.')
     return t.toLowerCase() as `0x${string}`
   },
-  abi: (v) => (v.trim() ? ChainCall.parseAbi(v) : undefined),
+  abi: (v) => (v.trim() ? Abi.parse(v) : undefined),
   chainId: (v) => {
-    if (v.trim() === '') throw new FieldError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
+    if (v.trim() === '') throw new SendTx.InputError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
     return Chains.parseChainId(v)
   },
   nonce: (v) => {
@@ -88,10 +83,10 @@ export const parse = fieldParser<Input>({
 
 /** Fills in what the input leaves out (checking the chain first): everything that will be signed. */
 export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>): Promise<SendTx.Summary> {
-  let from: string | undefined = input.privateKey ? SendTx.addressOf(input.privateKey) : input.from
+  let from: string | undefined = input.privateKey ? Key.toAddress(input.privateKey) : input.from
   if (!from) {
     const accounts = Rpc.array(await Rpc.request(ctx.rpc, 'eth_accounts'), 'the accounts', 1000)
-    if (!accounts.length) throw new FieldError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
+    if (!accounts.length) throw new SendTx.InputError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
     from = Rpc.address(accounts[0], 'the first account')
   }
   return SendTx.prepare(
@@ -143,7 +138,7 @@ export function summaryRows(s: SendTx.Summary, unit: Input['unit'], abi?: ChainC
 export async function send(s: SendTx.Summary, input: Pick<Input, 'signer' | 'privateKey'>, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>): Promise<`0x${string}`> {
   const url = ctx.rpcUrl ? { url: ctx.rpcUrl } : {}
   if (input.signer === 'key') {
-    if (!input.privateKey) throw new FieldError('Enter the private key to sign with.', 'Or sign with a wallet or node account.').at('privateKey')
+    if (!input.privateKey) throw new SendTx.InputError('Enter the private key to sign with.', 'Or sign with a wallet or node account.').at('privateKey')
     const { raw } = SendTx.sign(s, input.privateKey)
     return (await SendTx.broadcast(ctx.rpc, raw, { expectedChainId: s.chainId, ...url })).hash
   }
@@ -162,7 +157,7 @@ export async function receiptRows(hash: `0x${string}`, ctx: Pick<RunContext, 'rp
     )
     if (r.effectiveGasPrice !== null) rows.push({ label: 'Effective gas price', value: ChainFormat.gwei(r.effectiveGasPrice) }, { label: 'Fee paid (ether)', value: Units.format(r.gasUsed * r.effectiveGasPrice, 'ether') })
     if (r.contractAddress) {
-      const c = AccountInfo.parseAddress(r.contractAddress)
+      const c = AddressCheck.parseChecksummed(r.contractAddress)
       rows.push({ label: 'Contract created', value: c, open: { tool: 'account', inputs: { address: c }, label: 'Inspect' } })
     }
     if (r.status === 'reverted') return { rows, note: 'The transaction was mined but reverted; the transaction tool shows the reason.' }
@@ -183,7 +178,7 @@ export default defineTool<Input>(meta, {
         notes: [{ tone: 'info', text: s.affordable ? 'Nothing was signed or sent. Check everything above, then tick "I have checked the summary" and send.' : 'The balance does not cover the maximum cost: the node will reject this transaction.' }],
         sections: [summary],
       }
-    if (!s.affordable) throw new FieldError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
+    if (!s.affordable) throw new SendTx.InputError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
     const hash = await send(s, input, ctx)
     const r = await receiptRows(hash, ctx)
     return { ...(r.note ? { notes: [{ tone: 'warn' as const, text: r.note }] } : {}), sections: [{ title: 'Receipt', rows: r.rows }, summary] }

@@ -1,4 +1,3 @@
-import { BaseError } from '../../core/Errors'
 import * as Signing from '../../core/Signing'
 import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
@@ -25,9 +24,7 @@ export const parse = fieldParser<Input>({
       const t = v.trim()
       if (!/^0x[0-9a-fA-F]{64}$/.test(t)) throw new Signing.InvalidDigestError(t)
       if (raw.confirmRaw !== 'true')
-        throw new BaseError('Signing.UnconfirmedRawSignError', 'Tick the confirmation first: a raw digest can be a transaction or a permit.', {
-          hints: ['Only sign a raw digest you computed yourself. Prefer a personal message, which wallets cannot mistake for a transaction.'],
-        })
+        throw new Signing.UnconfirmedRawSignError()
       return t.toLowerCase() as `0x${string}`
     }
     return Signing.messageBytes(v, mode)

@@ -1,5 +1,4 @@
 import * as Signing from '../../core/Signing'
-import { BaseError } from '../../core/Errors'
 import * as SignatureInspect from '../../core/SignatureInspect'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
@@ -16,14 +15,14 @@ export const parse = fieldParser<Input>({
   sig: (_v, raw) => {
     const text = (raw.signature ?? '').trim()
     if (text !== '') return SignatureInspect.parse(text)
-    if (!(raw.r ?? '').trim() && !(raw.s ?? '').trim()) throw new BaseError('SignatureInspect.EmptyError', 'Enter a signature, or r, s and v.', { field: 'signature', hints: ['Paste 65 or 64 bytes of hex, or fill r, s and v.'] })
+    if (!(raw.r ?? '').trim() && !(raw.s ?? '').trim()) throw new SignatureInspect.EmptyError('signature', 'Enter a signature, or r, s and v.', 'Paste 65 or 64 bytes of hex, or fill r, s and v.')
     return SignatureInspect.fromParts(raw.r ?? '', raw.s ?? '', raw.v ?? '')
   },
   digest: (v, raw) => {
     const t = v.trim()
     if ((t === '' || t === '0x') && raw.message) return Signing.hashMessage(Signing.messageBytes(raw.message, 'auto'))
     if (t === '' || t === '0x') return undefined
-    if (!/^0x[0-9a-fA-F]{64}$/.test(t)) throw new BaseError('SignatureInspect.InvalidDigestError', 'The digest is not 32 bytes of hex.', { field: 'digest', hints: ['A digest is 0x followed by 64 hex digits (for a personal message, use its EIP-191 hash).'] })
+    if (!/^0x[0-9a-fA-F]{64}$/.test(t)) throw new SignatureInspect.InvalidDigestError()
     return t.toLowerCase() as `0x${string}`
   },
 })

@@ -1,11 +1,10 @@
+import * as Chains from '../../core/Chains'
 import * as Signing from '../../core/Signing'
-import { BaseError } from '../../core/Errors'
 import * as Siwe from '../../core/Siwe'
 import * as SignatureInspect from '../../core/SignatureInspect'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
-import { uint } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   text: string
@@ -18,8 +17,8 @@ interface Input extends Record<string, unknown> {
 export const parse = fieldParser<Input>({
   text: (_v, raw) => {
     const t = raw.message ?? ''
-    if (t.trim() === '') throw new BaseError('Siwe.SiweParseError', 'Enter a SIWE message.', { field: 'message', hints: ['It starts with "<domain> wants you to sign in with your Ethereum account:".'] })
-    if (t.length > Siwe.MAX_MESSAGE) throw new BaseError('Siwe.SiweParseError', `The message is ${t.length} characters; at most ${Siwe.MAX_MESSAGE} are accepted.`, { field: 'message', hints: ['A SIWE message is a few lines long.'] })
+    if (t.trim() === '') throw new Siwe.SiweParseError('message', 'Enter a SIWE message.', 'It starts with "<domain> wants you to sign in with your Ethereum account:".')
+    if (t.length > Siwe.MAX_MESSAGE) throw new Siwe.SiweParseError('message', `The message is ${t.length} characters; at most ${Siwe.MAX_MESSAGE} are accepted.`, 'A SIWE message is a few lines long.')
     return t
   },
   signature: (v) => {
@@ -28,7 +27,7 @@ export const parse = fieldParser<Input>({
     return v.trim()
   },
   domain: (v) => v.trim() || undefined,
-  chainId: (v) => (v.trim() === '' ? undefined : uint('chainId', v)),
+  chainId: (v) => (v.trim() === '' ? undefined : Chains.parseChainIdBig(v)),
   nonce: (v) => v.trim() || undefined,
 })
 

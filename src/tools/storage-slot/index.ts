@@ -1,4 +1,3 @@
-import { BaseError } from '../../core/Errors'
 import * as SolidityValue from '../../core/SolidityValue'
 import * as StorageSlot from '../../core/StorageSlot'
 import { defineTool, fieldParser } from '../define'
@@ -28,13 +27,7 @@ export const parse = fieldParser<Input>({
     for (const k of keys) if (k.type.kind === 'array') throw new StorageSlot.InvalidKeyError(k.type.canonical)
     return keys
   },
-  index: (v) => {
-    try {
-      return StorageSlot.parseSlot(v)
-    } catch {
-      throw new BaseError('StorageSlot.InvalidIndexError', `"${v.trim().slice(0, 40)}" is not an array index.`, { hints: ['Use a whole number, decimal or 0x hex.'] })
-    }
-  },
+  index: (v) => StorageSlot.parseIndex(v),
   elementSize: (v) => {
     const t = v.trim() || '32'
     const n = /^\d{1,9}$/.test(t) ? Number(t) : NaN

@@ -10,7 +10,7 @@ const errors = (raw: Record<string, string>) => {
 describe('transaction: parse', () => {
   it('names a bad hash or ABI', () => {
     expect(errors({ hash: '0x12' }).hash).toMatch(/64 hex digits; this has 2/)
-    expect(errors({ hash: `0x${'ab'.repeat(32)}`, abi: '[1' }).abi).toMatch(/Not a valid ABI/)
+    expect(errors({ hash: `0x${'ab'.repeat(32)}`, abi: '[1' }).abi).toMatch(/The ABI looks like JSON but does not parse/)
     expect(tool.parse(withDefaults(tool, { hash: `0x${'AB'.repeat(32)}` })).ok).toBe(true)
   })
 })

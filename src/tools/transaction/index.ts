@@ -1,4 +1,5 @@
-import * as AccountInfo from '../../core/AccountInfo'
+import * as Abi from '../../core/Abi'
+import * as AddressCheck from '../../core/AddressCheck'
 import * as ChainBlocks from '../../core/ChainBlocks'
 import * as ChainCall from '../../core/ChainCall'
 import * as ChainFormat from '../../core/ChainFormat'
@@ -15,12 +16,12 @@ interface Input extends Record<string, unknown> {
 
 export const parse = fieldParser<Input>({
   hash: (v) => ChainBlocks.parseTxHash(v),
-  abi: (v) => (v.trim() ? ChainCall.parseAbi(v) : undefined),
+  abi: (v) => (v.trim() ? Abi.parse(v) : undefined),
   abiText: (_v, raw) => raw.abi ?? '',
 })
 
 const TYPES: Record<number, string> = { 0: 'legacy (0x0)', 1: 'EIP-2930 (0x1)', 2: 'EIP-1559 (0x2)', 3: 'EIP-4844 blob (0x3)', 4: 'EIP-7702 set code (0x4)' }
-const cs = (a: string) => AccountInfo.parseAddress(a)
+const cs = (a: string) => AddressCheck.parseChecksummed(a)
 const openAccount = (a: string) => ({ tool: 'account', inputs: { address: a }, label: 'Inspect' })
 const MAX_LOGS = 100
 

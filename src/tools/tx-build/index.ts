@@ -1,8 +1,9 @@
+import * as Chains from '../../core/Chains'
 import * as Signing from '../../core/Signing'
 import * as Authorization from '../../core/Authorization'
-import { BaseError } from '../../core/Errors'
 import * as TxBuild from '../../core/TxBuild'
-import type { AccessItem, TxType } from '../../core/TxDecode'
+import * as TxDecode from '../../core/TxDecode'
+import type { TxType } from '../../core/TxDecode'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
@@ -15,50 +16,24 @@ interface Input extends Record<string, unknown> {
 
 const TYPES: TxType[] = ['legacy', 'eip2930', 'eip1559', 'eip4844', 'eip7702']
 
-export function parseAccessList(v: string): AccessItem[] {
-  const t = v.trim()
-  if (t === '') return []
-  let list: unknown
-  try {
-    list = JSON.parse(t)
-  } catch (e) {
-    throw new BaseError('Signing.InvalidAccessListError', `The access list is not valid JSON: ${(e as Error).message}.`, { field: 'accessList', hints: ['Write [{"address": "0x…", "storageKeys": ["0x…"]}].'] })
-  }
-  if (!Array.isArray(list)) throw new BaseError('Signing.InvalidAccessListError', 'The access list must be a JSON array.', { field: 'accessList', hints: ['Write [{"address": "0x…", "storageKeys": ["0x…"]}].'] })
-  return list.map((e, i) => {
-    const item = e as { address?: unknown; storageKeys?: unknown }
-    if (typeof item?.address !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(item.address))
-      throw new BaseError('Signing.InvalidAccessListError', `accessList[${i}].address is not an address.`, { field: 'accessList', hints: ['Each entry has an "address" of 20 bytes.'] })
-    const keys = item.storageKeys ?? []
-    if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(k)))
-      throw new BaseError('Signing.InvalidAccessListError', `accessList[${i}].storageKeys must be 32-byte hex strings.`, { field: 'accessList', hints: ['Storage keys are 0x followed by 64 hex digits.'] })
-    return { address: item.address as `0x${string}`, storageKeys: keys as `0x${string}`[] }
-  })
-}
-
 const lines = (v: string) => v.split(/[\n,]/).map((l) => l.trim()).filter(Boolean)
 
 const inner = fieldParser<Record<string, any>>({
   type: (v) => (TYPES.includes(v as TxType) ? v : 'eip1559'),
-  chainId: (v) => uint('chainId', v, 64),
+  chainId: (v) => Chains.parseChainIdBig(v, 64),
   eip155: (v) => v !== 'false',
-  nonce: (v) => uint('nonce', v, 64, 0n),
+  nonce: (v) => uint('nonce', v, TxDecode.FIELD_BITS.nonce, 0n),
   to: (v) => address('to', v),
   value: (v) => amount('value', v, 'ether', 0n),
   data: (v) => hexBytes('data', v),
-  gas: (v) => uint('gas', v, 64),
+  gas: (v) => uint('gas', v, TxDecode.FIELD_BITS.gas),
   // Fields of other transaction types are hidden by meta's showWhen: their parsers do not run.
   gasPrice: (v) => amount('gasPrice', v, 'gwei'),
   maxFeePerGas: (v) => amount('maxFeePerGas', v, 'gwei'),
   maxPriorityFeePerGas: (v) => amount('maxPriorityFeePerGas', v, 'gwei', 0n),
   maxFeePerBlobGas: (v) => amount('maxFeePerBlobGas', v, 'gwei'),
-  blobVersionedHashes: (v) => {
-    return lines(v).map((h, i) => {
-      if (!/^0x[0-9a-fA-F]{64}$/.test(h)) throw new BaseError('Signing.InvalidBlobHashError', `Blob hash ${i + 1} is not 32 bytes of hex.`, { field: 'blobVersionedHashes', hints: ['A versioned hash is 0x01 followed by 62 hex digits (the KZG commitment hash).'] })
-      return h.toLowerCase()
-    })
-  },
-  accessList: (v) => parseAccessList(v),
+  blobVersionedHashes: (v) => TxBuild.parseBlobHashes(lines(v)),
+  accessList: (v) => TxBuild.parseAccessList(v),
   authorizationList: (v) => lines(v.replace(/}\s*,?\s*{/g, '}\n{')).map((l) => Authorization.parseSigned(l)),
   privateKey: (v) => (v.trim() === '' ? undefined : privateKey(v)),
 }, meta)

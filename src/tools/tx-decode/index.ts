@@ -1,3 +1,4 @@
+import * as Chains from '../../core/Chains'
 import * as Signing from '../../core/Signing'
 import * as Calldata from '../../core/Calldata'
 import * as TxDecode from '../../core/TxDecode'
@@ -5,7 +6,7 @@ import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section, ToolResult } from '../types'
 import meta from './meta'
-import { onField, uint } from '../kit/fields'
+import { onField } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   raw: string
@@ -14,7 +15,7 @@ interface Input extends Record<string, unknown> {
 
 export const parse = fieldParser<Input>({
   raw: (v) => v,
-  chainId: (v) => (v.trim() === '' ? undefined : uint('chainId', v, 64)),
+  chainId: (v) => (v.trim() === '' ? undefined : Chains.parseChainIdBig(v, 64)),
 })
 
 const gwei = (n: bigint) => `${Units.format(n, 'gwei')} gwei`
