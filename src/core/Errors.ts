@@ -7,9 +7,14 @@
  *
  * @example
  * ```ts
- * throw new BaseError('Units.InvalidAmountError', 'Not a number: "abc".', {
- *   hints: ['Use digits, one dot, and optionally an exponent like 1e18.'],
- * })
+ * // at the bottom of src/core/Units.ts: one class per error, named after its module
+ * export class InvalidAmountError extends BaseError {
+ *   constructor(text: string) {
+ *     super('Units.InvalidAmountError', `Not a number: "${text}".`, {
+ *       hints: ['Use digits, one dot, and optionally an exponent like 1e18.'],
+ *     })
+ *   }
+ * }
  * ```
  */
 export class BaseError extends Error {

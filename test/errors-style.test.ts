@@ -1,0 +1,44 @@
+/**
+ * House style for errors (issue #10): every error core throws on purpose is a class at the
+ * bottom of its module (`export class XError extends BaseError`), never a `BaseError` built
+ * by string name in a tool or elsewhere, and no module throws another module's error name.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { repoRoot } from './support'
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name)
+    if (statSync(p).isDirectory()) return sources(p)
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [p] : []
+  })
+}
+
+const files = sources(join(repoRoot, 'src')).filter((p) => !p.endsWith(join('core', 'Errors.ts')))
+
+describe('errors are classes in their own core module', () => {
+  it('the scan finds the pattern it is meant to find', () => {
+    expect("throw new BaseError('X.YError', 'msg')").toMatch(/new BaseError\(/)
+    expect("super('Units.TooManyDecimalsError', 'msg')").toMatch(/super\(\s*'([A-Z]\w*)\.\w+Error'/)
+  })
+
+  it.each(files.map((p) => [relative(repoRoot, p)]))('%s builds no BaseError by string name', (file) => {
+    expect(readFileSync(join(repoRoot, file), 'utf8')).not.toMatch(/new BaseError\(/)
+  })
+
+  it.each(files.filter((p) => p.includes(join('src', 'core'))).map((p) => [relative(repoRoot, p)]))('%s names its errors after itself', (file) => {
+    const module = file.split('/').pop()!.replace(/\.ts$/, '')
+    const names = [...readFileSync(join(repoRoot, file), 'utf8').matchAll(/super\(\s*'([A-Z]\w*)\.\w+Error'/g)].map((m) => m[1])
+    // A module's errors may live in a file the module re-exports whole (Rpc re-exports RpcFaults).
+    const reexports = (n: string) => {
+      try {
+        return readFileSync(join(repoRoot, 'src', 'core', `${n}.ts`), 'utf8').includes(`export * from './${module}'`)
+      } catch {
+        return false
+      }
+    }
+    expect(names.filter((n) => n !== module && !reexports(n!))).toEqual([])
+  })
+})
