@@ -201,7 +201,7 @@ describe('values in', () => {
     ['uint256', '["1.5 gwei wei"]', 'AbiCodec.InvalidValuesError', /not an integer/],
     ['uint256', '["0.0000000001 gwei"]', 'AbiCodec.InvalidValuesError', /Too many decimals/],
     ['address', '["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96046"]', 'AbiCodec.InvalidValuesError', /Checksum mismatch/],
-    ['address', '["0x1234"]', 'AbiCodec.InvalidValuesError', /not an address/],
+    ['address', '["0x1234"]', 'AbiCodec.InvalidValuesError', /An address has 40 hex digits; this has 4/],
     ['address', '["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96044"]', 'AbiCodec.InvalidValuesError', /Did you mean|Checksum/],
     ['bool', '["yes"]', 'AbiCodec.InvalidValuesError', /not a bool/],
     ['bytes4', '["0x1234"]', 'AbiCodec.InvalidValuesError', /exactly 4 bytes, got 2/],
