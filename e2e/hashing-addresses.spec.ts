@@ -115,5 +115,5 @@ test('address: a mistyped checksum is shown with its positions and fixed in one 
   await expect(page.getByLabel('Address or ICAP')).toHaveValue('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed')
   await expect(output(page, 'Status')).toHaveText('Valid, checksum correct (EIP-55)')
   await page.getByLabel('Address or ICAP').fill('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAe')
-  await expect(page.getByRole('alert')).toHaveText(/this one has 39 \(1 missing\)/)
+  await expect(page.getByRole('alert')).toHaveText(/this has 39 \(1 missing\)/)
 })
