@@ -35,7 +35,8 @@ for (const v of fs.readdirSync(assets).sort()) {
       for (const t of Array.isArray(types) ? types : [types]) {
         const i = index[t] ?? contracts.findIndex((c) => c.address.toLowerCase() === String(t).toLowerCase())
         if (i === undefined || i < 0) continue
-        ;(chains[chainId] ??= []).includes(i) || chains[chainId].push(i)
+        const list = (chains[chainId] ??= [])
+        if (!list.includes(i)) list.push(i)
       }
     }
   }
