@@ -19,6 +19,8 @@ import * as ChainCall from './ChainCall'
 import { BaseError } from './Errors'
 import * as Rpc from './Rpc'
 import * as SignatureInspect from './SignatureInspect'
+import * as Signing from './Signing'
+import * as TypedDataView from './TypedDataView'
 
 export type Hex = `0x${string}`
 
@@ -214,6 +216,49 @@ export async function verify(rpc: Rpc.Eip1193Like, o: { signer: Hex; hash: Hex; 
   }
   const c = await erc1271(rpc, signer, hash, signature)
   return { valid: c.valid, account: 'contract', path: 'erc1271', explanation: `ERC-1271 decided: the signer is a contract; ${c.detail}.`, erc1271: c }
+}
+
+/** Which path decided, in words (for result rows). */
+export const PATH_LABELS: Record<Path, string> = {
+  ecdsa: 'ECDSA recovery (the signer has no code)',
+  erc1271: 'ERC-1271 isValidSignature (the signer is a contract)',
+  erc6492: 'ERC-6492 validator (account not deployed yet, checked without deploying it)',
+  'eip7702-erc1271': "EIP-7702 delegate's isValidSignature",
+  'eip7702-ecdsa': "EIP-7702 account key's ECDSA signature",
+}
+
+/**
+ * The 32-byte digests a signature over `message` may have signed, as `Signing.verify` tries
+ * them (`auto`: EIP-712 for JSON, the raw digest for 32-byte hex, EIP-191 always). A
+ * contract signature cannot be recovered, so each digest is asked of the account in turn.
+ */
+export function digests(message: string, mode: Signing.Mode | 'auto', encoding: Signing.MessageEncoding = 'auto'): { mode: Signing.Mode; description: string; digest: Hex }[] {
+  const out: { mode: Signing.Mode; description: string; digest: Hex }[] = []
+  const t = message.trim()
+  if (mode === 'eip712' || (mode === 'auto' && t.startsWith('{'))) {
+    try {
+      out.push({ mode: 'eip712', description: 'EIP-712 typed data digest', digest: TypedDataView.digest(TypedDataView.parse(message)) as Hex })
+    } catch (e) {
+      if (mode === 'eip712') throw e
+    }
+  }
+  if (mode === 'digest' || (mode === 'auto' && /^0x[0-9a-fA-F]{64}$/.test(t))) {
+    if (!/^0x[0-9a-fA-F]{64}$/.test(t)) throw new Signing.InvalidDigestError(t)
+    out.push({ mode: 'digest', description: 'the 32 bytes as a raw digest', digest: t.toLowerCase() as Hex })
+  }
+  if (mode === 'eip191' || mode === 'auto') {
+    const asHex = encoding !== 'text' && /^0x([0-9a-fA-F]{2})+$/.test(message)
+    out.push({ mode: 'eip191', description: asHex ? 'EIP-191 personal message of the hex bytes' : 'EIP-191 personal message of the UTF-8 text', digest: Signing.hashMessage(Signing.messageBytes(message, encoding)) as Hex })
+  }
+  return out
+}
+
+/** A contract signature is any bytes: 0x and an even number of hex digits, at most 64 KiB. */
+export function parseSignatureBytes(text: string): Hex {
+  const t = text.trim().replace(/\s+/g, '')
+  if (!/^0x([0-9a-fA-F]{2})+$/.test(t)) throw new BaseError('ContractSignature.InvalidSignatureError', 'The signature is not 0x-prefixed hex bytes.', { field: 'signature', hints: ['A contract account\'s signature can have any length, but it is 0x and an even number of hex digits.'] })
+  if (t.length > 2 + 2 * 65536) throw new BaseError('ContractSignature.InvalidSignatureError', 'The signature is longer than 64 KiB.', { field: 'signature' })
+  return t.toLowerCase() as Hex
 }
 
 export class MalformedWrapperError extends BaseError {
