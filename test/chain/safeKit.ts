@@ -4,9 +4,12 @@
  * and creating Safes through the versions' own proxy factories.
  */
 import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { AbiFunction, Address, Hex } from 'ox'
-import { repoRoot } from '../support'
+
+// Not from ../support, which loads vitest: the e2e specs use this file too.
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 export type H = `0x${string}`
 export const ZERO = '0x0000000000000000000000000000000000000000' as const
