@@ -167,3 +167,31 @@ describe('chain reads: bad input gets a clear error', () => {
     await expect(Safe.read(provider, old)).rejects.toMatchObject({ name: 'Safe.UnknownVersionError', field: 'version' })
   })
 })
+
+describe('/safe-tx end to end on anvil: pasted JSON, your signature plus a pasted one, execTransaction runs', () => {
+  it('Safe 1.3.0, 2 of 3', async () => {
+    const { tools } = await import('../../src/tools/groups/signing')
+    const { withDefaults } = await import('../../src/tools/define')
+    const entry = tools.find((t) => t.meta.id === 'safe-tx')!
+    const tool = (await entry.load()).default
+    const d = await deploySafeContracts(rpc, deployer, '1.3.0')
+    const keys = [0, 1, 2].map(() => bytes(32))
+    const owners = keys.map((k) => Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey: k }))) as H)
+    const safe = await createSafe(rpc, deployer, d, owners, 2n, 7n)
+    await rpc('anvil_setBalance', [safe, '0xde0b6b3a7640000'])
+    const to = addr()
+    const json = JSON.stringify({ safe, to, value: '1000', data: null, operation: 0, safeTxGas: '0', baseGas: '0', gasPrice: '0', gasToken: ZERO, refundReceiver: ZERO, nonce: 0 })
+    const { safeTxHash } = Safe.hashes({ version: '1.3.0', chainId, safe, tx: { ...Safe.fromJson(json).tx, nonce: 0n } as Safe.SafeTx })
+    const pasted = Safe.signEthSign(keys[2]!, safeTxHash, '1.3.0').signature
+    const parsed = tool.parse(withDefaults(tool, { source: 'json', json, signForm: 'eip712', privateKey: keys[0]!, signatures: pasted }))
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+    const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
+    const rows = new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const)))
+    expect(rows.get('safeTxHash')).toBe(await Safe.contractTxHash(provider, safe, { ...Safe.fromJson(json).tx, nonce: 0n } as Safe.SafeTx))
+    expect(rows.get('Threshold')).toBe('2 of 2 required')
+    const r = await send(rpc, { from: deployer, to: safe, data: rows.get('execTransaction call data'), gas: Hex.fromNumber(1_000_000) })
+    expect(r.status).toBe('0x1')
+    expect(BigInt(await rpc<H>('eth_getBalance', [to, 'latest']))).toBe(1000n)
+    expect(JSON.stringify(result)).not.toContain(keys[0]!.slice(2))
+  })
+})

@@ -209,7 +209,8 @@ export default defineTool<Input>(meta, {
       const sorted = [...all].sort((a, b) => (BigInt(a.owner) < BigInt(b.owner) ? -1 : 1))
       const rows: Row[] = sorted.map((s, i) => {
         const isOwner = state ? state.owners.some((o) => o.toLowerCase() === s.owner.toLowerCase()) : undefined
-        return { label: `#${i + 1} ${s.kind}`, value: s.owner, ...(isOwner === false ? { tone: 'error' as const, note: 'not an owner of this Safe' } : {}) }
+        const note = isOwner === false ? 'not an owner of this Safe' : s.kind === 'approved' ? 'approved hash: valid only if this owner submits the transaction or called approveHash' : s.kind === 'contract' ? 'contract owner: the Safe asks its isValidSignature' : undefined
+        return { label: `#${i + 1} ${s.kind}`, value: s.owner, ...(note ? { note } : {}), ...(isOwner === false ? { tone: 'error' as const } : {}) }
       })
       if (state) {
         const valid = sorted.filter((s) => state!.owners.some((o) => o.toLowerCase() === s.owner.toLowerCase())).length
