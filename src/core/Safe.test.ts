@@ -273,3 +273,17 @@ describe('known contracts come from safe-deployments', () => {
       }
   })
 })
+
+describe('hostile call data never crashes the batch walk or the warnings', () => {
+  it('random and truncated multiSend payloads', () => {
+    const multi = (b: Uint8Array) => new ethers.utils.Interface(['function multiSend(bytes)']).encodeFunctionData('multiSend', [b]) as Safe.Hex
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 400 }), fc.boolean(), fc.constantFrom(0, 1), (b, wrap, op) => {
+        const data = wrap ? multi(b) : (ethers.utils.hexlify(b) as Safe.Hex)
+        const tx = base({ data, operation: op as 0 | 1 })
+        expectDomainErrorOrValue(() => Safe.steps(tx))
+        expectDomainErrorOrValue(() => Safe.warnings({ tx, safe: '0x5aFE3855358E112B5647B952709E6165e1c1eEEe', chainId: 1n, currentNonce: 3n }))
+      }),
+    )
+  })
+})
