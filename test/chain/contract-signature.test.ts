@@ -214,6 +214,19 @@ describe('verify-signature and siwe use the same paths when the chain check is t
     expect(off.get('Result')).toBe('INVALID: no mode recovers the expected address')
   })
 
+  it('verify-signature: an EIP-7702 account whose delegate lacks ERC-1271 shows the disagreement', async () => {
+    const a = account()
+    await rpc('anvil_setCode', [a.address, Hex.concat('0xef0100', delegateNo1271)])
+    const message = 'signed by a delegated EOA'
+    const signature = sign(a.key, Signing.hashMessage(Signing.messageBytes(message, 'text')) as H)
+    expect(await verifyMessage(client, { address: a.address, message, signature })).toBe(true)
+    const rows = await runTool('verify-signature', { message, signature, expected: a.address, onchain: 'true' })
+    expect(rows.get('Result')).toBe('Valid: signed by the expected address (EIP-191 personal message)')
+    expect(rows.get('Decided by')).toBe(ContractSignature.PATH_LABELS['eip7702-ecdsa'])
+    expect(rows.get('Account')).toBe('EIP-7702 delegated EOA')
+    expect(rows.get('Disagreement')).toMatch(/does not accept it/)
+  })
+
   it('siwe: a login by a contract wallet', async () => {
     const owner = account()
     const wallet = await deploy(rpc, deployer, walletInit(owner.address))
