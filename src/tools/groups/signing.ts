@@ -8,6 +8,7 @@ import authorizationMeta from '../authorization/meta'
 import txBuildMeta from '../tx-build/meta'
 import txDecodeMeta from '../tx-decode/meta'
 import rlpMeta from '../rlp/meta'
+import safeTxMeta from '../safe-tx/meta'
 
 /** The signing tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -20,4 +21,5 @@ export const tools: ToolEntry[] = [
   { meta: txBuildMeta, load: () => import('../tx-build') },
   { meta: txDecodeMeta, load: () => import('../tx-decode') },
   { meta: rlpMeta, load: () => import('../rlp') },
+  { meta: safeTxMeta, load: () => import('../safe-tx') },
 ]

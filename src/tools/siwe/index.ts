@@ -1,4 +1,6 @@
 import * as Chains from '../../core/Chains'
+import * as ContractSignature from '../../core/ContractSignature'
+import * as Rpc from '../../core/Rpc'
 import * as Signing from '../../core/Signing'
 import * as Siwe from '../../core/Siwe'
 import * as SignatureInspect from '../../core/SignatureInspect'
@@ -12,6 +14,7 @@ interface Input extends Record<string, unknown> {
   domain?: string
   chainId?: bigint
   nonce?: string
+  onchain: boolean
 }
 
 export const parse = fieldParser<Input>({
@@ -21,14 +24,17 @@ export const parse = fieldParser<Input>({
     if (t.length > Siwe.MAX_MESSAGE) throw new Siwe.SiweParseError('message', `The message is ${t.length} characters; at most ${Siwe.MAX_MESSAGE} are accepted.`, 'A SIWE message is a few lines long.')
     return t
   },
-  signature: (v) => {
+  signature: (v, raw) => {
     if (v.trim() === '') return undefined
+    // A contract account's signature can have any length: checked on the chain when asked to.
+    if (raw.onchain === 'true') return ContractSignature.parseSignatureBytes(v)
     SignatureInspect.parse(v)
     return v.trim()
   },
   domain: (v) => v.trim() || undefined,
   chainId: (v) => (v.trim() === '' ? undefined : Chains.parseChainIdBig(v)),
   nonce: (v) => v.trim() || undefined,
+  onchain: (v) => v === 'true',
 })
 
 /** fieldParser files the message check under `text`; show it at the message field. */
@@ -43,7 +49,7 @@ function parseInput(raw: Record<string, string>) {
 
 export default defineTool<Input>(meta, {
   parse: parseInput,
-  run: async ({ text, signature, domain, chainId, nonce }): Promise<ToolResult> => {
+  run: async ({ text, signature, domain, chainId, nonce, onchain }, ctx): Promise<ToolResult> => {
     await Signing.useWasmEngine()
     const r = Siwe.inspect(text, { ...(domain ? { domain } : {}), ...(chainId !== undefined ? { chainId } : {}), ...(nonce ? { nonce } : {}) })
     const byField = new Map<string, string[]>()
@@ -56,7 +62,19 @@ export default defineTool<Input>(meta, {
     for (const [field, msgs] of byField)
       if (!r.fields.some((f) => f.field === field)) rows.push({ label: Siwe.FIELD_LABELS.find(([k]) => k === field)?.[1] ?? 'Message', value: '(missing or unreadable)', mono: false, tone: 'error', note: msgs.join(' ') })
     const head: Row[] = []
-    if (signature) {
+    if (signature && onchain) {
+      const claimed = r.message?.address
+      if (!claimed) throw new Siwe.SiweParseError('message', 'The message has no valid address to ask on the chain.', 'Fix the message first (see the fields below).')
+      if (!ctx.rpc) throw new Rpc.NotConnectedError().at('onchain')
+      const v = await ContractSignature.verify(ctx.rpc, { signer: claimed, hash: Signing.hashMessage(Signing.messageBytes(text, 'text')) as `0x${string}`, signature: signature as `0x${string}` })
+      head.push(
+        v.valid
+          ? { label: 'Signature', value: `Valid: signed by ${claimed}`, mono: false, tone: 'ok' }
+          : { label: 'Signature', value: `INVALID: ${claimed} does not accept this signature`, mono: false, tone: 'error' },
+        { label: 'Decided by', value: ContractSignature.PATH_LABELS[v.path], mono: false, note: v.explanation },
+      )
+      if (v.disagreement) head.push({ label: 'Disagreement', value: v.disagreement, mono: false, tone: 'warn' })
+    } else if (signature) {
       const v = Siwe.verify(text, signature)
       const claimed = r.message?.address ?? r.fields.find((f) => f.field === 'address')?.value
       head.push(

@@ -36,13 +36,17 @@ export default defineMeta({
   summary: 'Parse a SIWE message, list its fields with the problems found (expiry, not-before, wrong domain, chain or nonce), and verify its signature.',
   capability: 'signing',
   keywords: ['siwe', 'sign-in with ethereum', 'eip-4361', 'erc-4361', 'login', 'authentication', 'nonce', 'expiration', 'session'],
-  runs: 'main',
+  // A network tool only for the opt-in chain check (contract accounts); live as before, and
+  // without the box ticked it contacts nothing.
+  runs: 'network',
+  live: true,
   fields: [
     { name: 'message', label: 'SIWE message', kind: 'textarea', placeholder: 'example.com wants you to sign in with your Ethereum account:\n0x…' },
     { name: 'signature', label: 'Signature (optional)', kind: 'text', placeholder: '0x… (65 bytes)' },
     { name: 'domain', label: 'Expected domain (optional)', kind: 'text', placeholder: 'example.com', help: 'The site you are on: a different domain in the message means phishing.' },
     { name: 'chainId', label: 'Expected chain id (optional)', kind: 'text', inputMode: 'numeric' },
     { name: 'nonce', label: 'Expected nonce (optional)', kind: 'text' },
+    { name: 'onchain', label: 'Check contract accounts on the connected chain (ERC-1271, ERC-6492, EIP-7702)', kind: 'checkbox', default: 'false', help: 'For a smart-contract wallet login: the message address is asked isValidSignature (or checked as a not-yet-deployed ERC-6492 account) on the connected chain.' },
   ],
   examples: [
     // spruceid/siwe test/verification_positive.json "example message".

@@ -1,7 +1,9 @@
+import * as ContractSignature from '../../core/ContractSignature'
+import { BaseError } from '../../core/Errors'
 import * as Signing from '../../core/Signing'
 import * as TypedDataView from '../../core/TypedDataView'
 import { defineTool, fieldParser } from '../define'
-import type { Row, ToolResult } from '../types'
+import type { Eip1193Like, Row, ToolResult } from '../types'
 import meta from './meta'
 import { address, onField } from '../kit/fields'
 import * as SignatureInspect from '../../core/SignatureInspect'
@@ -12,25 +14,30 @@ interface Input extends Record<string, unknown> {
   expected?: string
   mode: Signing.Mode | 'auto'
   encoding: Signing.MessageEncoding
+  onchain: boolean
 }
 
 export const parse = fieldParser<Input>({
   message: (v) => v,
-  signature: (v) => {
+  signature: (v, raw) => {
+    // A contract account's signature can have any length: checked on the chain when asked to.
+    if (raw.onchain === 'true') return ContractSignature.parseSignatureBytes(v)
     SignatureInspect.parse(v)
     return v
   },
   expected: (v) => address('expected', v),
   mode: (v) => (['eip191', 'eip712', 'digest'].includes(v) ? (v as Signing.Mode) : 'auto'),
   encoding: (v) => (v === 'text' || v === 'hex' ? v : 'auto'),
+  onchain: (v) => v === 'true',
 })
 
 const MODE_NAMES: Record<Signing.Mode, string> = { eip191: 'EIP-191 personal message', eip712: 'EIP-712 typed data', digest: 'raw digest' }
 
 export default defineTool<Input>(meta, {
   parse,
-  run: async (input): Promise<ToolResult> => {
+  run: async (input, ctx): Promise<ToolResult> => {
     await Signing.useWasmEngine()
+    if (input.onchain) return onChain(input, ctx.rpc)
     const fields = meta.fields.map((f) => f.name)
     const r = onField('message', fields, () =>
       Signing.verify({ message: input.message, signature: input.signature, mode: input.mode, encoding: input.encoding, ...(input.expected ? { expected: input.expected } : {}) }),
@@ -73,3 +80,46 @@ export default defineTool<Input>(meta, {
     return { sections }
   },
 })
+
+/** The chain check: the expected signer's code decides the path (ContractSignature.verify). */
+async function onChain(input: Input, rpc: Eip1193Like | undefined): Promise<ToolResult> {
+  if (!input.expected)
+    throw new BaseError('Signing.MissingValueError', 'Enter the expected signer: a contract account cannot be recovered from a signature, only asked.', { field: 'expected' })
+  if (!rpc) throw new BaseError('Rpc.NotConnectedError', 'Not connected to a chain.', { field: 'onchain', hints: ['Connect to a node, or untick the chain check to verify ECDSA offline.'] })
+  const fields = meta.fields.map((f) => f.name)
+  const candidates = onField('message', fields, () => ContractSignature.digests(input.message, input.mode, input.encoding))
+  const tried: { c: (typeof candidates)[number]; r: ContractSignature.Result }[] = []
+  for (const c of candidates) {
+    const r = await ContractSignature.verify(rpc, { signer: input.expected as `0x${string}`, hash: c.digest, signature: input.signature as `0x${string}` })
+    tried.push({ c, r })
+    if (r.valid) break
+  }
+  const decided = tried.find((t) => t.r.valid) ?? tried[tried.length - 1]!
+  const r = decided.r
+  const summary: Row[] = [
+    r.valid
+      ? { label: 'Result', value: `Valid: signed by the expected address (${MODE_NAMES[decided.c.mode]})`, mono: false, tone: 'ok' }
+      : { label: 'Result', value: 'INVALID: the expected signer does not accept this signature', mono: false, tone: 'error' },
+    { label: 'Expected signer', value: input.expected },
+    { label: 'Decided by', value: ContractSignature.PATH_LABELS[r.path], mono: false, note: r.explanation },
+    { label: 'Account', value: ACCOUNT[r.account], mono: false, ...(r.delegate ? { note: `delegated to ${r.delegate}` } : {}) },
+  ]
+  if (r.valid) summary.push({ label: 'Matched mode', value: decided.c.description, mono: false })
+  if (r.ecdsa) summary.push({ label: 'ECDSA', value: r.ecdsa.valid ? 'valid' : 'not valid', mono: false, note: r.ecdsa.detail })
+  if (r.erc1271) summary.push({ label: 'ERC-1271', value: r.erc1271.valid ? 'valid' : 'not valid', mono: false, note: r.erc1271.detail })
+  if (r.erc6492) summary.push({ label: 'ERC-6492 factory', value: r.erc6492.factory, note: `factory call data ${r.erc6492.factoryData.length > 74 ? `${r.erc6492.factoryData.slice(0, 74)}…` : r.erc6492.factoryData}` })
+  if (r.disagreement) summary.push({ label: 'Disagreement', value: r.disagreement, mono: false, tone: 'warn' })
+  return {
+    sections: [
+      { rows: summary },
+      { title: 'Modes tried', rows: tried.map((t) => ({ label: t.c.description, value: `${t.r.valid ? 'valid' : 'not valid'} (${ContractSignature.PATH_LABELS[t.r.path]})`, note: `digest ${t.c.digest}`, tone: t.r.valid ? ('ok' as const) : ('warn' as const) })) },
+    ],
+  }
+}
+
+const ACCOUNT: Record<ContractSignature.Account, string> = {
+  eoa: 'Externally owned account (no code)',
+  contract: 'Contract account',
+  counterfactual: 'Counterfactual contract account (not deployed yet)',
+  eip7702: 'EIP-7702 delegated EOA',
+}

@@ -5,8 +5,11 @@ export default defineMeta({
   title: 'Verify a signature',
   summary: 'Recover who signed a message, typed data or digest and compare with the address you expect; when the mode is unknown, tries EIP-191, EIP-712 and raw digest and says which one matches.',
   capability: 'signing',
-  keywords: ['verify', 'recover', 'ecrecover', 'signer', 'verifyMessage', 'recoverAddress', 'signature', 'eip-191', 'eip-712', 'personal_sign', 'check signature'],
-  runs: 'main',
+  keywords: ['verify', 'recover', 'ecrecover', 'signer', 'verifyMessage', 'recoverAddress', 'signature', 'eip-191', 'eip-712', 'personal_sign', 'check signature', 'erc-1271', 'isValidSignature', 'erc-6492', 'smart account', 'contract wallet', 'eip-7702'],
+  // A network tool only for the opt-in chain check (contract accounts); live as before, and
+  // without the box ticked it contacts nothing.
+  runs: 'network',
+  live: true,
   fields: [
     { name: 'message', label: 'Message, typed data JSON, or 32-byte digest', kind: 'textarea', placeholder: 'Hello, world' },
     { name: 'signature', label: 'Signature', kind: 'text', placeholder: '0x… (65 or 64 bytes)', help: '65 bytes r‖s‖v (v = 0/1/27/28) or 64 bytes EIP-2098 compact.' },
@@ -22,6 +25,7 @@ export default defineMeta({
       { value: 'text', label: 'Always text' },
       { value: 'hex', label: 'Hex bytes' },
     ] },
+    { name: 'onchain', label: 'Check contract accounts on the connected chain (ERC-1271, ERC-6492, EIP-7702)', kind: 'checkbox', default: 'false', help: 'Asks the node for the expected signer\'s code: a contract wallet is asked isValidSignature, a not-yet-deployed one (ERC-6492) is checked without deploying it, a 7702-delegated account both ways.' },
   ],
   examples: [
     // ERC-2098 test case 2: the compact signature of "It's a small(er) world" by key 0x1234…1234 (address from cast wallet address).

@@ -1,0 +1,65 @@
+/**
+ * /safe-tx as the form uses it, offline (no node): its worked examples (a network tool's
+ * examples do not run in src/tools/examples.test.ts), and bad input at the right field.
+ */
+import { describe, expect, it } from 'vitest'
+import { withDefaults } from '../define'
+import type { ToolResult } from '../types'
+import tool from './index'
+import meta from './meta'
+
+const never = { signal: { aborted: false }, progress: () => {} }
+
+/** Rows by label (and by "section / label"), as src/tools/examples.test.ts reads them. */
+function rowsOf(result: ToolResult): Map<string, string> {
+  const m = new Map<string, string>()
+  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
+  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
+  return m
+}
+
+describe('safe-tx examples, offline', () => {
+  it.each(meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
+    const parsed = tool.parse(withDefaults(meta, ex.inputs))
+    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
+    const result = await tool.run(parsed.value, never)
+    const rows = rowsOf(result)
+    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    expect(() => structuredClone(result)).not.toThrow()
+    // The example transaction adds an owner: the warning is shown.
+    expect(result.notes?.some((n) => n.tone === 'error' && n.text.startsWith('addOwnerWithThreshold'))).toBe(true)
+    expect(JSON.stringify(result)).not.toContain('ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
+  })
+})
+
+const OFF = { readChain: 'false', safe: '0x111CEEee040739fD91D29C34C33E6B3E112F2177', chainId: '1', version: '1.3.0', to: '0x1111111111111111111111111111111111111111', nonce: '0' }
+
+describe('safe-tx: bad input at the field', () => {
+  it.each([
+    [{ ...OFF, version: 'auto' }, 'version', /Choose the Safe version/],
+    [{ ...OFF, chainId: '' }, 'chainId', /Enter the chain id/],
+    [{ ...OFF, nonce: '' }, 'nonce', /Enter the nonce/],
+    [{ ...OFF, safe: '0x12' }, 'safe', /not an address/],
+    [{ ...OFF, to: '' }, 'to', /Enter to/],
+    [{ ...OFF, source: 'json', json: '{"to": 1' }, 'json', /Not valid JSON/],
+    [{ ...OFF, source: 'json', json: '{"to":"0x1111111111111111111111111111111111111111"}' }, 'json', /no nonce/],
+    [{ ...OFF, version: '1.0.0', signForm: 'eth_sign', privateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' }, 'signForm', /does not accept eth_sign/],
+    [{ ...OFF, signForm: 'eip712', privateKey: '0x12' }, 'privateKey', /64/],
+  ] as const)('%o → %s', (inputs, field, msg) => {
+    const parsed = tool.parse(withDefaults(meta, inputs))
+    expect(parsed.ok).toBe(false)
+    if (!parsed.ok) expect(parsed.errors[field]).toMatch(msg)
+  })
+
+  it('a pasted signature that is not one is an error at the signatures field', async () => {
+    const parsed = tool.parse(withDefaults(meta, { ...OFF, signatures: '0x1234' }))
+    if (!parsed.ok) throw new Error('should parse')
+    await expect(tool.run(parsed.value, never)).rejects.toMatchObject({ field: 'signatures', name: 'Safe.InvalidSignatureError' })
+  })
+
+  it('reading the chain without a connection says how to work offline', async () => {
+    const parsed = tool.parse(withDefaults(meta, { ...OFF, readChain: 'true' }))
+    if (!parsed.ok) throw new Error('should parse')
+    await expect(tool.run(parsed.value, never)).rejects.toMatchObject({ field: 'readChain', name: 'Safe.NotConnectedError' })
+  })
+})
