@@ -256,9 +256,21 @@ export function digests(message: string, mode: Signing.Mode | 'auto', encoding: 
 /** A contract signature is any bytes: 0x and an even number of hex digits, at most 64 KiB. */
 export function parseSignatureBytes(text: string): Hex {
   const t = text.trim().replace(/\s+/g, '')
-  if (!/^0x([0-9a-fA-F]{2})+$/.test(t)) throw new BaseError('ContractSignature.InvalidSignatureError', 'The signature is not 0x-prefixed hex bytes.', { field: 'signature', hints: ['A contract account\'s signature can have any length, but it is 0x and an even number of hex digits.'] })
-  if (t.length > 2 + 2 * 65536) throw new BaseError('ContractSignature.InvalidSignatureError', 'The signature is longer than 64 KiB.', { field: 'signature' })
+  if (!/^0x([0-9a-fA-F]{2})+$/.test(t)) throw new InvalidSignatureError('The signature is not 0x-prefixed hex bytes.', ["A contract account's signature can have any length, but it is 0x and an even number of hex digits."])
+  if (t.length > 2 + 2 * 65536) throw new InvalidSignatureError('The signature is longer than 64 KiB.')
   return t.toLowerCase() as Hex
+}
+
+export class InvalidSignatureError extends BaseError {
+  constructor(message: string, hints: string[] = []) {
+    super('ContractSignature.InvalidSignatureError', message, { field: 'signature', hints })
+  }
+}
+
+export class MissingSignerError extends BaseError {
+  constructor() {
+    super('ContractSignature.MissingSignerError', 'Enter the expected signer: a contract account cannot be recovered from a signature, only asked.', { field: 'expected' })
+  }
 }
 
 export class MalformedWrapperError extends BaseError {

@@ -125,7 +125,7 @@ export function hashes(o: { version: Version; chainId: bigint; safe: Hex; tx: Sa
   const domainHash = TypedData.hashDomain({ domain: td.domain, types: td.types } as never) as Hex
   const messageHash = TypedData.hashStruct({ data: td.message, primaryType: 'SafeTx', types: td.types } as never) as Hex
   const safeTxHash = TypedData.getSignPayload(td as never) as Hex
-  if (Hash.keccak256(Hex.concat('0x1901', domainHash, messageHash)) !== safeTxHash) throw new BaseError('Safe.InternalError', 'The safeTxHash does not match its parts.')
+  if (Hash.keccak256(Hex.concat('0x1901', domainHash, messageHash)) !== safeTxHash) throw new InternalError('The safeTxHash does not match its parts.')
   return { domainHash, messageHash, safeTxHash }
 }
 
@@ -642,6 +642,21 @@ export async function contractTxHash(rpc: Rpc.Eip1193Like, safe: Hex, tx: SafeTx
 
 // ---------------------------------------------------------------------------------------
 // Errors.
+
+export class InternalError extends BaseError {
+  constructor(message: string) {
+    super('Safe.InternalError', message)
+  }
+}
+
+export class NotConnectedError extends BaseError {
+  constructor() {
+    super('Safe.NotConnectedError', 'Not connected to a chain.', {
+      field: 'readChain',
+      hints: ['Connect to a node, or untick "Read … from the connected chain" and type the version, chain id and nonce.'],
+    })
+  }
+}
 
 export class UnknownVersionError extends BaseError {
   constructor(version: string) {

@@ -108,7 +108,7 @@ export default defineTool<Input>(meta, {
     let state: Safe.OnChain | undefined
     if (input.readChain) {
       if (!ctx.rpc)
-        throw new BaseError('Safe.NotConnectedError', 'Not connected to a chain.', { field: 'readChain', hints: ['Connect to a node, or untick "Read … from the connected chain" and type the version, chain id and nonce.'] })
+        throw new Safe.NotConnectedError()
       state = await Safe.read(ctx.rpc, input.safe, input.chainId)
     }
     const version = input.version ?? state!.version

@@ -1,5 +1,5 @@
 import * as ContractSignature from '../../core/ContractSignature'
-import { BaseError } from '../../core/Errors'
+import * as Rpc from '../../core/Rpc'
 import * as Signing from '../../core/Signing'
 import * as TypedDataView from '../../core/TypedDataView'
 import { defineTool, fieldParser } from '../define'
@@ -84,8 +84,8 @@ export default defineTool<Input>(meta, {
 /** The chain check: the expected signer's code decides the path (ContractSignature.verify). */
 async function onChain(input: Input, rpc: Eip1193Like | undefined): Promise<ToolResult> {
   if (!input.expected)
-    throw new BaseError('Signing.MissingValueError', 'Enter the expected signer: a contract account cannot be recovered from a signature, only asked.', { field: 'expected' })
-  if (!rpc) throw new BaseError('Rpc.NotConnectedError', 'Not connected to a chain.', { field: 'onchain', hints: ['Connect to a node, or untick the chain check to verify ECDSA offline.'] })
+    throw new ContractSignature.MissingSignerError()
+  if (!rpc) throw new Rpc.NotConnectedError().at('onchain')
   const fields = meta.fields.map((f) => f.name)
   const candidates = onField('message', fields, () => ContractSignature.digests(input.message, input.mode, input.encoding))
   const tried: { c: (typeof candidates)[number]; r: ContractSignature.Result }[] = []
