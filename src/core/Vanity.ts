@@ -69,8 +69,6 @@ export interface Pattern {
   summary: string
 }
 
-const HEX = /^[0-9a-fA-F]*$/
-
 function clean(text: string | undefined, field: string, what: string): string {
   let t = (text ?? '').trim()
   if (/^0x/i.test(t) && field !== 'contains') t = t.slice(2)
