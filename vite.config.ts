@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
-import { compileKernel, type Kernel } from './scripts/vanity-wasm'
+import type { Kernel } from './scripts/vanity-wasm'
 
 /**
  * The production page's Content-Security-Policy: code only from our own origin, no remote
@@ -45,6 +45,8 @@ function vanityWasm() {
       if (!id.startsWith(`\0${PREFIX}`)) return null
       const kernel = id.slice(PREFIX.length + 1) as Kernel
       if (kernel !== 'create2' && kernel !== 'vanity') throw new Error(`unknown wasm kernel ${kernel}`)
+      // Loaded only when a worker imports a loop (not for every use of this config, e.g. by vitest).
+      const { compileKernel } = (await import('./scripts/vanity-wasm.ts' as string)) as typeof import('./scripts/vanity-wasm')
       const binary = await compileKernel(kernel)
       if (serve) return `export default ${JSON.stringify(`data:application/wasm;base64,${Buffer.from(binary).toString('base64')}`)}`
       const ref = this.emitFile({ type: 'asset', name: `vanity-${kernel}.wasm`, source: binary })
