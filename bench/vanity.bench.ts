@@ -12,18 +12,14 @@
  * default 3), CAST_C2_TRIALS (default 20), CAST_VANITY_TRIALS (default 8).
  * Goals (#14): CREATE2 ≥ 0.5× cast's rate; vanity keys ≥ 3× cast's rate.
  */
-import { execFile } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { compileKernel } from '../scripts/vanity-wasm'
 import * as Create2Salt from '../src/core/Create2Salt'
 import * as Vanity from '../src/core/Vanity'
 import * as VanityMiner from '../src/core/VanityMiner'
 import type { BenchSuite } from './harness'
+import { castBin, castRate } from './vanityCast'
 
 type Loop = 'create2' | 'createx' | 'keys' | 'keys-create'
 const SECS = Number(process.env.SECS ?? 3)
@@ -88,36 +84,6 @@ async function measureAllCores(loop: Loop, threads: number): Promise<{ perCpu: n
   await Promise.all(workers.map((w) => w.terminate()))
   const n = rs.reduce((a, r) => a + r.n, 0)
   return { perCpu: n / cpu, wall: rs.reduce((a, r) => a + r.n / r.wall, 0) }
-}
-
-const castBin = [join(import.meta.dirname, '..', 'node_modules', '@foundry-rs', 'cast-linux-amd64', 'bin', 'cast'), join(import.meta.dirname, '..', 'node_modules', '.bin', 'cast')].find(existsSync)
-const execFileAsync = promisify(execFile)
-
-/** CPU and wall seconds of one cast run, from bash's `times` (children's user and system time). */
-async function timeCast(args: string[]): Promise<{ cpu: number; wall: number }> {
-  const quoted = [castBin!, ...args].map((a) => `'${a}'`).join(' ')
-  const t0 = performance.now()
-  const { stdout } = await execFileAsync('bash', ['-c', `${quoted} > /dev/null; times`], { env: { ...process.env, NO_COLOR: '1' } })
-  const wall = (performance.now() - t0) / 1000
-  const lines = stdout.trim().split('\n')
-  const secs = (s: string) => [...s.matchAll(/(\d+)m([\d.]+)s/g)].reduce((a, m) => a + Number(m[1]) * 60 + Number(m[2]), 0)
-  return { cpu: secs(lines[lines.length - 1] ?? ''), wall }
-}
-
-const nibbles = (n: number) => randomBytes(8).toString('hex').slice(0, n)
-
-/** cast's rate: trials × 16^n expected attempts over the CPU time of the trials, run one after another. */
-async function castRate(kind: 'create2' | 'vanity', trials: number, j: number): Promise<{ perCpu: number; wall: number; trials: number }> {
-  let cpu = 0
-  let wall = 0
-  const n = kind === 'create2' ? 5 : 4
-  for (let i = 0; i < trials; i++) {
-    const args = kind === 'create2' ? ['create2', '--starts-with', `0x${nibbles(n)}`, '--init-code-hash', `0x${'ab'.repeat(32)}`, '-j', String(j)] : ['wallet', 'vanity', '--starts-with', nibbles(n), '-j', String(j)]
-    const t = await timeCast(args)
-    cpu += t.cpu
-    wall += t.wall
-  }
-  return { perCpu: (trials * 16 ** n) / cpu, wall: (trials * 16 ** n) / wall, trials }
 }
 
 const fmt = (r: number) => (r >= 1e6 ? `${(r / 1e6).toFixed(2)} M` : `${(r / 1e3).toFixed(1)} k`)
