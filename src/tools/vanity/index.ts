@@ -1,3 +1,4 @@
+import { BaseError } from '../../core/Errors'
 import * as Vanity from '../../core/Vanity'
 import { defineTool, errorCollector } from '../define'
 import { privateKey } from '../kit/fields'
@@ -22,7 +23,17 @@ export function parse(raw: RawInput): Parsed<Input> {
   const action = raw.action === 'check' ? 'check' : 'mine'
   const target: Vanity.Target = raw.target === 'create' ? 'create' : 'address'
   const pattern = parsePattern(raw, at)
-  const key = action === 'check' ? at('key', () => privateKey(raw.key ?? '')) : undefined
+  const key =
+    action === 'check'
+      ? at('key', () => {
+          try {
+            return privateKey(raw.key ?? '')
+          } catch (e) {
+            if (e instanceof BaseError) e.field = 'key' // this tool's field, whatever the parser named it
+            throw e
+          }
+        })
+      : undefined
   if (Object.keys(errors).length || !pattern) return { ok: false, errors }
   return { ok: true, value: { action, pattern, target, ...(key ? { key } : {}) } }
 }
