@@ -4,6 +4,9 @@
 // matched. Field elements are 8 little-endian 32-bit limbs, fully reduced mod
 // p = 2^256 - 2^32 - 977. FAST PATH ONLY, not constant-time: it finds candidate offsets; the
 // key k + offset is re-derived with noble/ox in JavaScript before anything is shown.
+// If some P.x equals (iG).x (probability about 2^-246 per batch) the batch's inversion is
+// of zero and its points are wrong: no wrong key can be shown (the re-derivation refuses
+// it), at worst a real hit in that batch is missed.
 import { keccak256Short, keccakf } from './keccak'
 import { HITS as HITS_, MASK as MASK_, MAX_HITS, STATE, SUB as SUB_, VALUE as VALUE_ } from './layout'
 import { matches } from './match'
