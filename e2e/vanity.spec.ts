@@ -67,6 +67,29 @@ test('create2-salt: a salt for a random 4-hex-digit prefix through the determini
   }
 })
 
+test('create2-salt: a CreateX salt (permissioned, cross-chain protected) for a 4-hex-digit prefix, verified with ethers v5', async ({ page }) => {
+  test.setTimeout(180_000)
+  const prefix = prefix4()
+  const CREATEX = '0xba5Ed099633D3B313e4D5F7bdc1305d3c28ba5Ed'
+  const caller = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  console.log(`createx prefix ${prefix}`)
+  await openTool(page, 'create2-salt', { convention: 'createx', caller, crossChain: 'true', chainId: '8453' })
+  await page.getByLabel('Init code', { exact: true }).fill(INIT_CODE)
+  await page.getByLabel('Starts with').fill(prefix)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(output(page, 'Call data').first()).toBeVisible(SEARCH)
+  const salt = (await output(page, 'Salt').first().textContent())!.trim()
+  const address = (await output(page, 'Address').first().textContent())!.trim()
+  // CreateX's _guard for msg.sender ‖ 0x01: keccak256(abi.encode(msg.sender, block.chainid, salt)).
+  expect(salt.slice(0, 44)).toBe(`${caller.toLowerCase()}01`)
+  const guarded = ethers.utils.keccak256(ethers.utils.defaultAbiCoder.encode(['address', 'uint256', 'bytes32'], [caller, 8453, salt]))
+  await expect(output(page, 'Guarded salt (CreateX)').first()).toHaveText(guarded)
+  expect(ethers.utils.getCreate2Address(CREATEX, guarded, ethers.utils.keccak256(INIT_CODE))).toBe(address)
+  expect(address.slice(2, 6).toLowerCase()).toBe(prefix)
+  const iface = new ethers.utils.Interface(['function deployCreate2(bytes32 salt, bytes initCode) payable returns (address)'])
+  await expect(output(page, 'Call data').first()).toHaveText(iface.encodeFunctionData('deployCreate2', [salt, INIT_CODE]))
+})
+
 test('vanity: bad patterns get a message at the field before any work; a search can pause, resume and cancel; past a day it asks first', async ({ page }) => {
   await openTool(page, 'vanity')
   await page.getByLabel('Starts with').fill('0xdeadbeeg')
