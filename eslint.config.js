@@ -114,7 +114,7 @@ const TEST_ZONES = [coreZone, toolsUnderUiZone, workersZone]
 const TESTS = ['src/**/*.test.{ts,tsx}']
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.scratch/**', '.tmp*/**', 'tmp/**', 'src/core/data/**', 'test/lint-fixtures/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.scratch/**', '.tmp*/**', 'tmp/**', 'src/core/data/**', 'test/lint-fixtures/**', 'src/wasm/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

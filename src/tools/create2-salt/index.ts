@@ -1,0 +1,73 @@
+import * as ContractAddress from '../../core/ContractAddress'
+import * as Create2Salt from '../../core/Create2Salt'
+import * as Vanity from '../../core/Vanity'
+import { defineTool, errorCollector } from '../define'
+import { parsePattern, planRows } from '../kit/vanityPattern'
+import type { Parsed, RawInput, Row, ToolResult } from '../types'
+import meta from './meta'
+
+export interface Input {
+  action: 'mine' | 'check'
+  setup: Create2Salt.Setup
+  pattern?: Vanity.Pattern
+  salt?: `0x${string}`
+}
+
+/** What the create2-salt page reads from a result. */
+export type SaltData = { kind: 'plan'; setup: Create2Salt.Setup; pattern: Vanity.Pattern; rate: number } | { kind: 'check'; result: Create2Salt.Result }
+
+export function parse(raw: RawInput): Parsed<Input> {
+  const { errors, at } = errorCollector()
+  const action = raw.action === 'check' ? 'check' : 'mine'
+  const convention = (Create2Salt.CONVENTIONS as readonly string[]).includes(raw.convention ?? '') ? (raw.convention as Create2Salt.Convention) : 'proxy'
+  const crossChain = convention === 'createx' && raw.crossChain === 'true'
+  const chainId = crossChain
+    ? at('chainId', () => {
+        const t = (raw.chainId ?? '').trim()
+        if (!/^\d{1,20}$/.test(t) || BigInt(t) < 1n) throw new Create2Salt.InvalidSetupError('The chain id is a whole number, 1 or more (1 for Ethereum mainnet).')
+        return BigInt(t)
+      })
+    : undefined
+  const setup = at('initCode', () =>
+    Create2Salt.setup({ convention, deployer: raw.deployer, caller: raw.caller, crossChain, ...(chainId !== undefined ? { chainId } : {}), initCode: raw.initCode, initCodeHash: raw.initCodeHash }),
+  )
+  const pattern = action === 'mine' ? parsePattern(raw, at) : undefined
+  const salt = action === 'check' ? at('salt', () => ContractAddress.parseSalt(raw.salt ?? '').salt) : undefined
+  if (Object.keys(errors).length || !setup || (action === 'mine' && !pattern) || (action === 'check' && !salt)) return { ok: false, errors }
+  return { ok: true, value: { action, setup, ...(pattern ? { pattern } : {}), ...(salt ? { salt } : {}) } }
+}
+
+/** Rows of a salt: salt, guarded salt, address, and the deployment transaction. */
+export function saltRows(r: Create2Salt.Result): Row[] {
+  return [
+    { label: 'Salt', value: r.salt },
+    ...(r.guardedSalt ? [{ label: 'Guarded salt (CreateX)', value: r.guardedSalt, note: 'The salt CREATE2 uses: CreateX hashes your salt with the caller and/or chain id (its _guard).' }] : []),
+    { label: 'Address', value: r.address, open: { tool: 'address', inputs: { address: r.address }, label: 'Inspect address' } },
+    { label: 'Deployer (CREATE2)', value: r.factory },
+    ...(r.callData
+      ? [
+          { label: 'Send to', value: r.to },
+          { label: 'Call data', value: r.callData, note: r.convention === 'proxy' ? 'salt ‖ init code, sent to the proxy.' : r.convention === 'createx' ? 'deployCreate2(bytes32 salt, bytes initCode)' : 'safeCreate2(bytes32 salt, bytes initializationCode)' },
+        ]
+      : []),
+    ...(r.onlyCaller ? [{ label: 'Only this caller can deploy it', value: r.onlyCaller }] : []),
+  ]
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ action, setup, pattern, salt }): ToolResult<SaltData> => {
+    const notes: ToolResult['notes'] = []
+    if (setup.initCode === null && setup.convention !== 'custom') notes.push({ tone: 'info', text: 'Give the init code (not only its hash) to get the deployment call data.' })
+    if (action === 'mine') {
+      const rate = Create2Salt.hashesPerCandidate(setup) === 2 ? Vanity.DEFAULT_RATE_PER_CORE.saltsGuarded : Vanity.DEFAULT_RATE_PER_CORE.salts
+      return {
+        data: { kind: 'plan', setup, pattern: pattern!, rate },
+        notes,
+        sections: [{ rows: [{ label: 'Deployer (CREATE2)', value: setup.factory, note: Create2Salt.LABEL[setup.convention] }, ...planRows(pattern!, rate)] }],
+      }
+    }
+    const result = Create2Salt.check(setup, salt!)
+    return { data: { kind: 'check', result }, notes, sections: [{ rows: saltRows(result) }] }
+  },
+})
