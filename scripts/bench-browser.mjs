@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createServer as createNetServer } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import { chromium } from 'playwright-core'
+import { chromium } from '@playwright/test'
 import { ethers } from 'ethers'
 import { serveDist } from './serve.mjs'
 
