@@ -273,7 +273,7 @@ const scenarios = {
       report({ name, time, baseline, baselineName, longTask: await longest(s.page), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
     }
     if (canChoose) {
-      for (const box of await choose.getByRole('checkbox').all()) await box.setChecked((await box.getAttribute('value')) === 'keccak256')
+      for (const box of await choose.getByRole('checkbox').all()) await box.setChecked((await box.getAttribute('name')) === 'keccak256')
       await runOnce('Keccak-256 of a 256 MiB file, pick → hash', base.sha3, 'Node SHA3-256')
       for (const box of await choose.getByRole('checkbox').all()) await box.setChecked(true)
     }
