@@ -27,3 +27,26 @@ test('calldata-decode: 256 KiB of call data is decoded in a worker, kept out of 
   expect(new URL(page.url()).searchParams.get('signature')).toBe('upload(address,bytes)')
   await expect(page.getByRole('note').filter({ hasText: 'too large for a link' })).toBeVisible()
 })
+
+test('hd-derive: 1,000 addresses render only the rows in view, scroll to the last, and export all of them as CSV', async ({ page }) => {
+  const phrase = 'test test test test test test test test test test test junk'
+  const node = ethers.utils.HDNode.fromMnemonic(phrase)
+  await openTool(page, 'hd-derive')
+  await page.getByLabel('Recovery phrase or xprv').fill(phrase)
+  await page.getByLabel('How many').fill('1000')
+  await page.getByRole('button', { name: 'Derive' }).click()
+  const table = page.getByRole('table', { name: 'Derived addresses' })
+  await expect(table).toHaveAttribute('aria-rowcount', '1001', { timeout: 60_000 })
+  await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveCount(0)
+  // Far fewer rows in the document than derived.
+  expect(await table.getByRole('row').count()).toBeLessThan(60)
+  await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveText(node.derivePath("m/44'/60'/0'/0/0").address)
+  await page.locator('.table-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(output(page, "Address m/44'/60'/0'/0/999")).toHaveText(node.derivePath("m/44'/60'/0'/0/999").address)
+  await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveCount(0)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
+  const { readFileSync } = await import('node:fs')
+  const csv = readFileSync(await download.path(), 'utf8').split('\n')
+  expect(csv).toHaveLength(1001)
+  expect(csv[1000]).toBe(`999,m/44'/60'/0'/0/999,${node.derivePath("m/44'/60'/0'/0/999").address},${node.derivePath("m/44'/60'/0'/0/999").publicKey}`)
+})
