@@ -50,3 +50,25 @@ test('hd-derive: 1,000 addresses render only the rows in view, scroll to the las
   expect(csv).toHaveLength(1001)
   expect(csv[1000]).toBe(`999,m/44'/60'/0'/0/999,${node.derivePath("m/44'/60'/0'/0/999").address},${node.derivePath("m/44'/60'/0'/0/999").publicKey}`)
 })
+
+test('abi-encode: an 800-function ABI is parsed in a worker; pick the last function and encode it', async ({ page }) => {
+  const lines = Array.from({ length: 800 }, (_, i) => `function f${i}(address to, uint256 amount) returns (bool)`)
+  const iface = new ethers.utils.Interface(lines)
+  const to = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  await openTool(page, 'abi-encode')
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.getByLabel('ABI', { exact: true }).fill(lines.join('\n'))
+  const fn = page.getByLabel('Function', { exact: true })
+  await expect(fn.locator('option')).toHaveCount(801) // "Choose a function…" and the 800
+  expect(workers.length).toBeGreaterThan(0)
+  await fn.selectOption('f799(address,uint256)')
+  await page.getByLabel(/^to address/).fill(to)
+  await page.getByLabel(/^amount uint256/).fill('42')
+  await expect(output(page, 'call data')).toHaveText(iface.encodeFunctionData('f799', [to, 42]))
+  // Typing into the large ABI keeps the page working: a new function appears.
+  await page.getByLabel('ABI', { exact: true }).press('End')
+  await page.getByLabel('ABI', { exact: true }).press('Control+End')
+  await page.getByLabel('ABI', { exact: true }).pressSequentially('\nfunction extra(uint8 x)')
+  await expect(fn.locator('option', { hasText: 'extra(uint8 x)' })).toHaveCount(1)
+})
