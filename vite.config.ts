@@ -2,7 +2,10 @@
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { gzipSync } from 'node:zlib'
-import type { OutputBundle, OutputChunk } from 'rolldown'
+import type { Rollup } from 'vite'
+
+type OutputBundle = Rollup.OutputBundle
+type OutputChunk = Rollup.OutputChunk
 
 /**
  * The production page's Content-Security-Policy: code only from our own origin, no remote
