@@ -72,3 +72,15 @@ test('abi-encode: an 800-function ABI is parsed in a worker; pick the last funct
   await page.getByLabel('ABI', { exact: true }).pressSequentially('\nfunction extra(uint8 x)')
   await expect(fn.locator('option', { hasText: 'extra(uint8 x)' })).toHaveCount(1)
 })
+
+test('mnemonic: the seed (PBKDF2) is computed in a worker, not on the page', async ({ page }) => {
+  const phrase = 'test test test test test test test test test test test junk'
+  await openTool(page, 'mnemonic')
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.getByLabel('Recovery phrase', { exact: true }).fill(phrase)
+  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Reveal Seed' }).click()
+  await expect(output(page, 'Seed')).toHaveText(ethers.utils.mnemonicToSeed(phrase))
+  expect(workers.length).toBe(1)
+})

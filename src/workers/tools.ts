@@ -14,5 +14,6 @@ export const workerTools: Readonly<Record<string, Loader>> = {
   'find-address': () => import('../tools/find-address') as Promise<{ default: Tool<unknown> }>,
   'keystore-decrypt': () => import('../tools/keystore-decrypt') as Promise<{ default: Tool<unknown> }>,
   'keystore-encrypt': () => import('../tools/keystore-encrypt') as Promise<{ default: Tool<unknown> }>,
+  mnemonic: () => import('../tools/mnemonic') as Promise<{ default: Tool<unknown> }>,
   'calldata-decode': () => import('../tools/calldata-decode') as Promise<{ default: Tool<unknown> }>,
 }
