@@ -1,7 +1,12 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import type { Kernel } from './scripts/vanity-wasm'
+import { gzipSync } from 'node:zlib'
+import type { Rollup } from 'vite'
+
+type OutputBundle = Rollup.OutputBundle
+type OutputChunk = Rollup.OutputChunk
 
 /**
  * The production page's Content-Security-Policy: code only from our own origin, no remote
@@ -55,12 +60,79 @@ function vanityWasm() {
   }
 }
 
+/**
+ * Per-route JavaScript budgets, gzipped, checked on every production build (they replace a
+ * raised chunk-size warning): the first screen (the entry and what it imports statically),
+ * and each tool route (the first screen plus the tool's chunk, its custom page and their
+ * static imports). A route over its budget fails the build, naming what it loads. Worker
+ * bundles are not counted here (they load only when work starts).
+ */
+export const FIRST_SCREEN_BUDGET = 150 * 1024
+export const ROUTE_BUDGET = 200 * 1024
+/** Routes allowed more, and why. */
+export const ROUTE_BUDGETS: Record<string, number> = {
+  // The BIP-39 wordlists and BIP-32 on the main thread (the form checks the phrase as it is typed).
+  mnemonic: 240 * 1024,
+  'hd-derive': 240 * 1024,
+  'find-address': 240 * 1024,
+  // scrypt and the keystore formats (the form checks the file before the worker starts).
+  'keystore-decrypt': 260 * 1024,
+  'keystore-encrypt': 260 * 1024,
+}
+
+function routeBudgets(): Plugin {
+  return {
+    name: 'workbench-route-budgets',
+    apply: 'build',
+    generateBundle(_options, bundle: OutputBundle) {
+      const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk')
+      if (!chunks.some((c) => c.isEntry && c.facadeModuleId?.endsWith('/index.html'))) return // a worker's bundle
+      const byName = new Map(chunks.map((c) => [c.fileName, c]))
+      const gz = new Map<string, number>()
+      const sizeOf = (f: string) => {
+        let n = gz.get(f)
+        if (n === undefined) gz.set(f, (n = gzipSync(byName.get(f)!.code).length))
+        return n
+      }
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>()
+        const visit = (f: string) => {
+          if (seen.has(f) || !byName.has(f)) return
+          seen.add(f)
+          for (const i of byName.get(f)!.imports) visit(i)
+        }
+        roots.forEach(visit)
+        return seen
+      }
+      const total = (files: Set<string>) => [...files].reduce((a, f) => a + sizeOf(f), 0)
+      const entry = chunks.find((c) => c.isEntry)!.fileName
+      const first = closure([entry])
+      const over: string[] = []
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
+      if (total(first) > FIRST_SCREEN_BUDGET) over.push(`first screen: ${kb(total(first))} > ${kb(FIRST_SCREEN_BUDGET)}`)
+      const routes: string[] = []
+      for (const c of chunks) {
+        const m = /\/src\/tools\/([a-z0-9-]+)\/index\.ts$/.exec(c.facadeModuleId ?? '')
+        if (!m) continue
+        const id = m[1]!
+        const page = chunks.find((p) => p.facadeModuleId?.endsWith(`/src/ui/features/${id}/index.tsx`))
+        const files = closure([entry, c.fileName, ...(page ? [page.fileName] : [])])
+        const size = total(files)
+        const budget = ROUTE_BUDGETS[id] ?? ROUTE_BUDGET
+        routes.push(`${id} ${kb(size)}`)
+        if (size > budget) over.push(`/${id}: ${kb(size)} > ${kb(budget)} (${[...files].filter((f) => !first.has(f)).sort((a, b) => sizeOf(b) - sizeOf(a)).slice(0, 4).map((f) => `${f} ${kb(sizeOf(f))}`).join(', ')})`)
+      }
+      if (process.env.ROUTE_SIZES) this.info(`route JS (gzipped): first screen ${kb(total(first))}; ${routes.sort().join('; ')}`)
+      if (over.length) this.error(`JavaScript over budget (gzipped):\n  ${over.join('\n  ')}`)
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), csp, vanityWasm()],
+  plugins: [react(), csp, vanityWasm(), routeBudgets()],
   build: {
     target: 'es2022',
     sourcemap: false,
-    chunkSizeWarningLimit: 2000,
   },
   worker: { format: 'es', plugins: () => [vanityWasm()] },
   server: { host: '127.0.0.1' },

@@ -3,6 +3,8 @@ import { expect, openTool, output, test } from './fixtures'
 
 test('hash: a text gives Keccak-256 and SHA3-256 apart, and hex input is read as bytes', async ({ page }) => {
   await openTool(page, 'hash')
+  await expect(page.getByRole('checkbox', { name: 'Keccak-256' })).toBeChecked() // preselected
+  for (const name of ['SHA3-256 (FIPS 202)', 'SHA-256', 'RIPEMD-160']) await page.getByRole('checkbox', { name }).check()
   await page.getByLabel('Input', { exact: true }).fill('abc')
   await page.getByRole('button', { name: 'Run' }).click()
   // FIPS 202 / Keccak known answers for "abc".
@@ -40,11 +42,16 @@ test('hash: a dropped file is hashed in a worker', async ({ page }) => {
   }, size)
   await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer })
   await expect(page.getByText('blob.bin: 25,165,824 bytes')).toBeVisible()
+  for (const name of ['SHA3-256 (FIPS 202)', 'SHA-256']) await page.getByRole('checkbox', { name }).check()
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
   await page.getByRole('button', { name: 'Run' }).click()
   await expect(output(page, 'SHA-256')).toHaveText(sha256, { timeout: 30_000 })
   await expect(output(page, 'SHA3-256 (FIPS 202)')).toHaveText(sha3)
   await expect(output(page, 'Hashed')).toHaveText('file blob.bin')
   await expect(output(page, 'Size')).toHaveText('25,165,824 bytes (24.0 MiB)')
+  expect(workers.length).toBe(3) // one per chosen hash, all at once
+  await expect(output(page, 'SHA-512')).toHaveCount(0) // not chosen
 })
 
 test('hash: the page stays responsive while a long file hashes, and the hash can be cancelled', async ({ page }) => {
@@ -57,6 +64,8 @@ test('hash: the page stays responsive while a long file hashes, and the hash can
     return dt
   })
   await page.locator('.dropzone').dispatchEvent('drop', { dataTransfer })
+  // All five hashes: long enough to still be running when Cancel is clicked.
+  for (const box of await page.getByRole('group', { name: 'Hashes to compute' }).getByRole('checkbox').all()) await box.check()
   await page.getByRole('button', { name: 'Run' }).click()
   const progress = page.getByRole('progressbar', { name: 'Progress' })
   await expect(progress).toBeVisible()

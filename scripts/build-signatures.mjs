@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Builds the offline signature table (src/core/data/signatures.json) from the ABIs that
+ * Builds the offline signature table (src/core/data/signatures.{functions,events,errors,sources}.json) from the ABIs that
  * installed npm packages ship, plus Multicall3 and ERC standard interfaces written here as
  * human-readable signatures. Every entry lists the sources it came from (package@version and
  * file), so each is traceable. Run: npm run signatures. The output is deterministic and
@@ -231,7 +231,22 @@ for (const [kind, table] of Object.entries(tables)) {
   }
   out[kind] = obj
 }
-const target = join(root, 'src', 'core', 'data', 'signatures.json')
-writeFileSync(target, `${JSON.stringify(out)}\n`)
+// Split for the browser: one hot file per kind (selector -> human signatures, what a decoder
+// needs), and the provenance (source names and which entry came from which) in a file of its
+// own, loaded only when sources are shown. See SignatureTable.load.
+const dir = join(root, 'src', 'core', 'data')
+const note = out.note
+const provenance = { note, sources }
+for (const kind of ['functions', 'events', 'errors']) {
+  const hot = { note }
+  const prov = {}
+  for (const [key, entries] of Object.entries(out[kind])) {
+    hot[key] = entries.map(([human]) => human)
+    prov[key] = entries.map(([, src]) => src)
+  }
+  writeFileSync(join(dir, `signatures.${kind}.json`), `${JSON.stringify(hot)}\n`)
+  provenance[kind] = prov
+}
+writeFileSync(join(dir, 'signatures.sources.json'), `${JSON.stringify(provenance)}\n`)
 const count = (k) => Object.values(out[k]).reduce((a, v) => a + v.length, 0)
-console.log(`${target}: ${count('functions')} functions, ${count('events')} events, ${count('errors')} errors from ${sources.length} sources`)
+console.log(`${dir}/signatures.*.json: ${count('functions')} functions, ${count('events')} events, ${count('errors')} errors from ${sources.length} sources`)

@@ -6,6 +6,10 @@ import * as Abi from './Abi'
 import * as AbiCodec from './AbiCodec'
 import * as Calldata from './Calldata'
 import { BaseError } from './Errors'
+import * as SignatureTable from './SignatureTable'
+
+// The offline table, injected as the decoders do (functions, events and errors, with provenance).
+const table = await SignatureTable.load(SignatureTable.KINDS, { provenance: true })
 
 const rnd = (n: number) => crypto.getRandomValues(new Uint8Array(n))
 const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString('hex')}`
@@ -54,7 +58,7 @@ describe('decode-calldata against cast', () => {
         const sig = `fn${k}(${types.join(',')})`
         const data = await castAsync(['calldata', '--', sig, ...castArgs])
         const [theirs] = await Promise.all([castAsync(['decode-calldata', sig, data])])
-        const call = Calldata.decodeCall(data, { signature: sig })
+        const call = Calldata.decodeCall(data, { table, signature: sig })
         expect(call.source).toBe('signature')
         expect(ourLines(call.args), sig).toEqual(castLines(theirs))
       }),
@@ -68,7 +72,7 @@ describe('decode-calldata against cast', () => {
         const sig = `Err${k}(${types.join(',')})`
         const data = await castAsync(['calldata', '--', sig, ...castArgs])
         const theirs = await castAsync(['decode-error', '--sig', sig, data])
-        const d = Calldata.decodeError(data, { abis: [Abi.parse(`error ${sig}`)] })
+        const d = Calldata.decodeError(data, { table, abis: [Abi.parse(`error ${sig}`)] })
         expect(d.kind).toBe('custom')
         expect(d.source).toBe('abi')
         expect(ourLines(d.args), sig).toEqual(castLines(theirs))
@@ -83,7 +87,7 @@ describe('decode-calldata against cast', () => {
         const sig = `Ev${k}(${types.join(',')})`
         const data = await castAsync(['abi-encode', '--', `f(${types.join(',')})`, ...castArgs])
         const [topic0, theirs] = await Promise.all([castAsync(['sig-event', sig]), castAsync(['decode-event', '--sig', sig, data])])
-        const d = Calldata.decodeEvent([topic0], data, { abis: [Abi.parse(`event ${sig}`)] })
+        const d = Calldata.decodeEvent([topic0], data, { table, abis: [Abi.parse(`event ${sig}`)] })
         expect(ourLines(d.args), sig).toEqual(castLines(theirs))
         // The same values as indexed topics: static ones are decoded, dynamic ones are hashes.
         const nIndexed = Math.min(3, types.length)
@@ -97,7 +101,7 @@ describe('decode-calldata against cast', () => {
         }
         const rest = item.inputs.slice(nIndexed)
         const restData = AbiCodec.encode(rest, AbiCodec.coerceAll(rest, json.slice(nIndexed)))
-        const e = Calldata.decodeEvent(topics, restData, { abis: [[item]] })
+        const e = Calldata.decodeEvent(topics, restData, { table, abis: [[item]] })
         e.args.forEach((a, i) => {
           if (a.hashed) expect(a.value).toBe(topics[i + 1])
           else expect(formatArg(a), `${indexedSig} ${i}`).toBe(ourLines(d.args)[i])
@@ -112,8 +116,8 @@ describe('sources', () => {
 
   it('uses the ABI first, then the offline table, then a guess', () => {
     const erc20 = Abi.parse('function transfer(address to, uint256 amount) returns (bool)')
-    expect(Calldata.decodeCall(transfer, { abis: [erc20] }).source).toBe('abi')
-    const t = Calldata.decodeCall(transfer)
+    expect(Calldata.decodeCall(transfer, { table, abis: [erc20] }).source).toBe('abi')
+    const t = Calldata.decodeCall(transfer, { table })
     expect(t.source).toBe('table')
     expect(t.sources!.some((s) => s.includes('@openzeppelin/contracts'))).toBe(true)
     expect(t.args.map((a) => a.value)).toEqual(['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '1000000'])
@@ -127,25 +131,25 @@ describe('sources', () => {
 
   it('falls back to a guess, with a warning, when the table signature does not fit', () => {
     // transfer's selector, but a word of 0xff bytes where an address should be
-    const c = Calldata.decodeCall(`0xa9059cbb${'f'.repeat(64)}${'0'.repeat(64)}`)
+    const c = Calldata.decodeCall(`0xa9059cbb${'f'.repeat(64)}${'0'.repeat(64)}`, { table })
     expect(c.source).toBe('guess')
     expect(c.warnings![0]).toMatch(/transfer\(address to, uint256 value\) .*does not fit the data: Word 0 \(byte 0x4\)/)
   })
 
   it('explains a selector that does not match the signature', () => {
-    expect(() => Calldata.decodeCall(transfer, { signature: 'transfer(address,uint)' })).not.toThrow()
-    expect(() => Calldata.decodeCall(transfer, { signature: 'transfer(address,uint128)' })).toThrow(/selector is 0xa9059cbb, but the signature gives transfer\(address,uint128\) = 0x/)
+    expect(() => Calldata.decodeCall(transfer, { table, signature: 'transfer(address,uint)' })).not.toThrow()
+    expect(() => Calldata.decodeCall(transfer, { table, signature: 'transfer(address,uint128)' })).toThrow(/selector is 0xa9059cbb, but the signature gives transfer\(address,uint128\) = 0x/)
   })
 
   it('rejects input without a selector', () => {
-    expect(() => Calldata.decodeCall('0x')).toThrow(Calldata.NoSelectorError)
-    expect(() => Calldata.decodeCall('0xa9059c')).toThrow(/3 bytes; a call starts with a 4-byte selector/)
-    expect(() => Calldata.decodeCall('0xa9059cbz')).toThrow(/not hex: "z"/)
-    expect(() => Calldata.decodeCall('0xa9059cbb0')).toThrow(/odd number of hex digits/)
+    expect(() => Calldata.decodeCall('0x', { table })).toThrow(Calldata.NoSelectorError)
+    expect(() => Calldata.decodeCall('0xa9059c', { table })).toThrow(/3 bytes; a call starts with a 4-byte selector/)
+    expect(() => Calldata.decodeCall('0xa9059cbz', { table })).toThrow(/not hex: "z"/)
+    expect(() => Calldata.decodeCall('0xa9059cbb0', { table })).toThrow(/odd number of hex digits/)
   })
 
   it('names the word when data does not fit the ABI', () => {
-    expect(() => Calldata.decodeCall(transfer.slice(0, 80), { signature: 'transfer(address,uint256)' })).toThrow(/Word 1 \(byte 0x24\)/)
+    expect(() => Calldata.decodeCall(transfer.slice(0, 80), { table, signature: 'transfer(address,uint256)' })).toThrow(/Word 1 \(byte 0x24\)/)
   })
 })
 
@@ -156,7 +160,7 @@ describe('nested call data', () => {
       cast(['calldata', 'collect((uint256,address,uint128,uint128))', '(12345,0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045,340282366920938463463374607431768211455,340282366920938463463374607431768211455)']),
     ]
     const data = cast(['calldata', 'multicall(bytes[])', `[${inner.join(',')}]`])
-    const call = Calldata.decodeCall(data)
+    const call = Calldata.decodeCall(data, { table })
     expect(call.signature).toBe('multicall(bytes[])')
     expect(call.nested.map((n) => [n.path, n.call?.signature])).toEqual([
       ['data[0]', 'decreaseLiquidity((uint256,uint128,uint256,uint256,uint256))'],
@@ -169,7 +173,7 @@ describe('nested call data', () => {
     const bal = cast(['calldata', 'balanceOf(address)', '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'])
     const innerAgg = cast(['calldata', 'aggregate3((address,bool,bytes)[])', `[(0x000000000000000000000000000000000000dEaD,false,${bal})]`])
     const data = cast(['calldata', 'aggregate3((address,bool,bytes)[])', `[(0xcA11bde05977b3631167028862bE2a173976CA11,true,${innerAgg}),(0x000000000000000000000000000000000000dEaD,false,${bal})]`])
-    const call = Calldata.decodeCall(data)
+    const call = Calldata.decodeCall(data, { table })
     expect(call.nested.map((n) => [n.path, n.call?.signature])).toEqual([
       ['calls[0].callData', 'aggregate3((address,bool,bytes)[])'],
       ['calls[1].callData', 'balanceOf(address)'],
@@ -185,7 +189,7 @@ describe('nested call data', () => {
     }
     const packed = `0x${pack(0, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 0n, t1)}${pack(0, '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 10n ** 18n, '0x')}`
     const data = cast(['calldata', 'multiSend(bytes)', packed])
-    const call = Calldata.decodeCall(data)
+    const call = Calldata.decodeCall(data, { table })
     expect(call.nested).toHaveLength(2)
     expect(call.nested[0]!.meta).toEqual({ operation: 'call', to: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', value: '0' })
     expect(call.nested[0]!.call!.signature).toBe('transfer(address,uint256)')
@@ -194,7 +198,7 @@ describe('nested call data', () => {
     expect(() => Calldata.parseMultiSend(AbiCodec.toBytes(packed).subarray(0, 100))).toThrow(/Transaction 0 at byte 0 claims 68 bytes of data, but only 15 remain/)
     // a malformed batch is a note on the call, not a failure of the call
     const broken = cast(['calldata', 'multiSend(bytes)', packed.slice(0, 202)])
-    const b = Calldata.decodeCall(broken)
+    const b = Calldata.decodeCall(broken, { table })
     expect(b.signature).toBe('multiSend(bytes)')
     expect(b.nested[0]!.note).toMatch(/Transaction 0 at byte 0 claims 68 bytes/)
   })
@@ -202,14 +206,14 @@ describe('nested call data', () => {
   it('ERC-4337 executeBatch(address[],uint256[],bytes[])', () => {
     const t = cast(['calldata', 'approve(address,uint256)', '0x000000000000000000000000000000000000dEaD', '1'])
     const data = cast(['calldata', 'executeBatch(address[],uint256[],bytes[])', '[0x000000000000000000000000000000000000dEaD]', '[0]', `[${t}]`])
-    const call = Calldata.decodeCall(data)
+    const call = Calldata.decodeCall(data, { table })
     expect(call.nested.map((n) => n.call?.signature)).toEqual(['approve(address,uint256)'])
   })
 
   it('stops at a bounded depth', () => {
     let d = cast(['calldata', 'balanceOf(address)', '0x000000000000000000000000000000000000dEaD'])
     for (let i = 0; i < 7; i++) d = cast(['calldata', 'multicall(bytes[])', `[${d}]`])
-    let call: Calldata.Call | null = Calldata.decodeCall(d)
+    let call: Calldata.Call | null = Calldata.decodeCall(d, { table })
     let depth = 0
     while (call?.nested[0]?.call) {
       call = call.nested[0].call
@@ -229,7 +233,7 @@ describe('return and revert data', () => {
 
   it('Error(string)', () => {
     const data = cast(['calldata', 'Error(string)', 'Not enough Ether provided.'])
-    const d = Calldata.decodeError(data)
+    const d = Calldata.decodeError(data, { table })
     expect(d.kind).toBe('error-string')
     expect(d.reason).toBe('Not enough Ether provided.')
   })
@@ -246,20 +250,20 @@ describe('return and revert data', () => {
     [0x51, /internal function type/],
     [0x99, /Unknown panic code 0x99/],
   ])('Panic(0x%s) has its meaning', (code, meaning) => {
-    const d = Calldata.decodeError(cast(['calldata', 'Panic(uint256)', String(code)]))
+    const d = Calldata.decodeError(cast(['calldata', 'Panic(uint256)', String(code)]), { table })
     expect(d.kind).toBe('panic')
     expect(d.reason).toMatch(meaning)
   })
 
   it('custom errors from the table (OpenZeppelin ERC20InsufficientBalance)', () => {
     const data = cast(['calldata', 'ERC20InsufficientBalance(address,uint256,uint256)', '0x000000000000000000000000000000000000dEaD', '1', '2'])
-    const d = Calldata.decodeError(data)
+    const d = Calldata.decodeError(data, { table })
     expect(d.source).toBe('table')
     expect(d.human).toBe('error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)')
   })
 
   it('empty revert data', () => {
-    expect(Calldata.decodeError('0x').kind).toBe('empty')
+    expect(Calldata.decodeError('0x', { table }).kind).toBe('empty')
   })
 })
 
@@ -270,25 +274,25 @@ describe('event logs', () => {
 
   it('tells ERC-20 and ERC-721 Transfer apart by topic count', () => {
     const v = `0x${(1000n).toString(16).padStart(64, '0')}`
-    const erc20 = Calldata.decodeEvent([topic0, from, to], v)
+    const erc20 = Calldata.decodeEvent([topic0, from, to], v, { table })
     expect(erc20.human).toBe('event Transfer(address indexed from, address indexed to, uint256 value)')
-    const erc721 = Calldata.decodeEvent([topic0, from, to, v], '0x')
+    const erc721 = Calldata.decodeEvent([topic0, from, to, v], '0x', { table })
     expect(erc721.human).toBe('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)')
     expect(erc721.args[2]!.value).toBe('1000')
   })
 
   it('anonymous events from the ABI', () => {
     const abi = Abi.parse('event Note(address indexed who, uint256 amount) anonymous')
-    const d = Calldata.decodeEvent([from], `0x${(7n).toString(16).padStart(64, '0')}`, { abis: [abi] })
+    const d = Calldata.decodeEvent([from], `0x${(7n).toString(16).padStart(64, '0')}`, { table, abis: [abi] })
     expect(d.anonymous).toBe(true)
     expect(d.args.map((a) => a.value)).toEqual(['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', '7'])
   })
 
   it('bad topics', () => {
-    expect(() => Calldata.decodeEvent(['0x1234'], '0x')).toThrow(/Topic 0 is not 32 bytes/)
-    expect(() => Calldata.decodeEvent([topic0, from, to, to, to], '0x')).toThrow(/at most 4 topics/)
-    expect(() => Calldata.decodeEvent([topic0, from], '0x', { signature: 'event Transfer(address indexed from, address indexed to, uint256 value)' })).toThrow(/has 2 indexed inputs, so its logs have 3 topics; got 2/)
-    expect(() => Calldata.decodeEvent([`0x${'ab'.repeat(32)}`], '0x')).toThrow(Calldata.UnknownSelectorError)
+    expect(() => Calldata.decodeEvent(['0x1234'], '0x', { table })).toThrow(/Topic 0 is not 32 bytes/)
+    expect(() => Calldata.decodeEvent([topic0, from, to, to, to], '0x', { table })).toThrow(/at most 4 topics/)
+    expect(() => Calldata.decodeEvent([topic0, from], '0x', { table, signature: 'event Transfer(address indexed from, address indexed to, uint256 value)' })).toThrow(/has 2 indexed inputs, so its logs have 3 topics; got 2/)
+    expect(() => Calldata.decodeEvent([`0x${'ab'.repeat(32)}`], '0x', { table })).toThrow(Calldata.UnknownSelectorError)
   })
 
   it('parses topics as lines, commas or JSON', () => {
@@ -308,13 +312,13 @@ describe('hostile call data', () => {
       })
       const data = `0x${pick(sels)}${words.join('')}`
       try {
-        Calldata.decodeCall(data)
+        Calldata.decodeCall(data, { table })
       } catch (e) {
         expect(e, String(e)).toBeInstanceOf(BaseError)
         expect((e as Error).name, (e as Error).message).toMatch(/^(AbiLayout|AbiCodec|Calldata|Abi)\./)
       }
       try {
-        Calldata.decodeError(data)
+        Calldata.decodeError(data, { table })
       } catch (e) {
         expect(e, String(e)).toBeInstanceOf(BaseError)
         expect((e as Error).name, (e as Error).message).toMatch(/^(AbiLayout|AbiCodec|Calldata|Abi)\./)

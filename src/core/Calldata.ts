@@ -10,7 +10,7 @@ import * as AbiCodec from './AbiCodec'
 import * as AbiGuess from './AbiGuess'
 import * as AbiLayout from './AbiLayout'
 import { BaseError } from './Errors'
-import * as SignatureTable from './SignatureTable'
+import type * as SignatureTable from './SignatureTable'
 
 /** How deep nested call data is followed. */
 export const MAX_NESTING = 4
@@ -70,8 +70,11 @@ export interface DecodeOptions {
   abis?: readonly Abi.Abi[]
   /** A signature to use instead (`transfer(address,uint256)` or a human-readable line). */
   signature?: string
-  /** Look unknown selectors up in the offline table (default true). */
-  table?: boolean
+  /**
+   * The offline signature table to look unknown selectors up in (`await SignatureTable.load(kind)`);
+   * without it (or `false`) none is consulted. Injected so that no page loads the table it does not use.
+   */
+  table?: SignatureTable.Table | false
   /** Guess types when nothing else knows the selector (default true). */
   guess?: boolean
   /** Follow nested call data (default true). */
@@ -172,8 +175,8 @@ function functionCandidates(selector: string, options: DecodeOptions): Candidate
   for (const abi of options.abis ?? [])
     for (const i of abi) if (i.type === 'function' && AbiItem.getSelector(i as never) === selector) out.push({ item: i, source: 'abi' })
   if (out.length) return out
-  if (options.table !== false)
-    for (const m of SignatureTable.lookup('function', selector)) out.push({ item: m.item as Abi.FunctionItem, source: 'table', sources: m.sources })
+  if (options.table)
+    for (const m of options.table.lookup('function', selector)) out.push({ item: m.item as Abi.FunctionItem, source: 'table', sources: m.sources })
   return out
 }
 
@@ -253,7 +256,7 @@ function nestedOf(call: Call, options: DecodeOptions, depth: number, state: { co
 
 function isKnown(selector: string, options: DecodeOptions): boolean {
   for (const abi of options.abis ?? []) for (const i of abi) if (i.type === 'function' && AbiItem.getSelector(i as never) === selector) return true
-  return options.table !== false && SignatureTable.lookup('function', selector).length > 0
+  return !!options.table && options.table.lookup('function', selector).length > 0
 }
 
 export interface MultiSendTx {
@@ -361,8 +364,8 @@ export function decodeError(data: string | Uint8Array, options: DecodeOptions = 
   }
   for (const abi of options.abis ?? []) for (const i of abi) if (i.type === 'error' && AbiItem.getSelector(i as never) === selector) return customOf(i, selector, body, 'abi')
   let firstError: unknown
-  if (options.table !== false)
-    for (const m of SignatureTable.lookup('error', selector))
+  if (options.table)
+    for (const m of options.table.lookup('error', selector))
       try {
         return { ...customOf(m.item as Abi.ErrorItem, selector, body, 'table'), sources: m.sources }
       } catch (e) {
@@ -413,8 +416,8 @@ export function decodeEvent(topics: readonly string[], data: string | Uint8Array
     if (!candidates.length) throw new InvalidSignatureError('The signature is not an event.', 'Write it as event Transfer(address indexed from, address indexed to, uint256 value).')
   } else {
     for (const abi of options.abis ?? []) for (const i of abi) if (i.type === 'event') candidates.push({ item: i, source: 'abi' })
-    if (ts[0] && options.table !== false)
-      for (const m of SignatureTable.lookup('event', ts[0])) candidates.push({ item: m.item as Abi.EventItem, source: 'table', sources: m.sources })
+    if (ts[0] && options.table)
+      for (const m of options.table.lookup('event', ts[0])) candidates.push({ item: m.item as Abi.EventItem, source: 'table', sources: m.sources })
   }
   const fitting = candidates.filter(({ item }) => {
     const indexed = item.inputs.filter((i) => i.indexed).length

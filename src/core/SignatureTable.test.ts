@@ -6,18 +6,23 @@ import { describe, expect, it } from 'vitest'
 import { repoRoot } from '../../test/support'
 import * as SignatureTable from './SignatureTable'
 
-const table = JSON.parse(readFileSync(join(repoRoot, 'src/core/data/signatures.json'), 'utf8')) as {
-  sources: string[]
-  functions: Record<string, [string, number[]][]>
-  events: Record<string, [string, number[]][]>
-  errors: Record<string, [string, number[]][]>
+const dataFile = (name: string) => join(repoRoot, `src/core/data/signatures.${name}.json`)
+const read = (name: string) => JSON.parse(readFileSync(dataFile(name), 'utf8')) as Record<string, unknown>
+const provenance = read('sources') as unknown as { sources: string[] } & Record<'functions' | 'events' | 'errors', Record<string, number[][]>>
+/** The split files joined again: selector -> [human, source indexes][] per kind. */
+const joined = (kind: 'functions' | 'events' | 'errors') => {
+  const out: Record<string, [string, number[]][]> = {}
+  for (const [key, humans] of Object.entries(read(kind))) if (key !== 'note') out[key] = (humans as string[]).map((h, i) => [h, provenance[kind][key]![i]!])
+  return out
 }
+const table = { sources: provenance.sources, functions: joined('functions'), events: joined('events'), errors: joined('errors') }
+const loaded = await SignatureTable.load(SignatureTable.KINDS, { provenance: true })
 
 describe('the offline signature table', () => {
-  it('has over 3,000 entries from the promised sources', () => {
-    const n = SignatureTable.size()
+  it('has over 3,000 entries from the promised sources', async () => {
+    const n = await SignatureTable.size()
     expect(n.function + n.event + n.error).toBeGreaterThan(3000)
-    const src = SignatureTable.sources().join('\n')
+    const src = (await SignatureTable.sources()).join('\n')
     for (const s of ['@openzeppelin/contracts@', '@uniswap/v2-core@', '@uniswap/v2-periphery@', '@uniswap/v3-core@', '@uniswap/v3-periphery@', '@safe-global/safe-deployments@', 'Multicall3', 'ERC-20', 'ERC-721', 'ERC-1155', 'viem@', 'op-stack', 'zksync', '@openzeppelin/contracts-upgradeable@', '@aave/core-v3@', '@aave/periphery-v3@', '@chainlink/contracts@', '@eth-optimism/contracts@', '@uniswap/universal-router@'])
       expect(src, s).toContain(s)
   })
@@ -41,17 +46,17 @@ describe('the offline signature table', () => {
   })
 
   it('looks up well-known selectors', () => {
-    expect(SignatureTable.lookup('function', '0xA9059CBB').map((m) => m.item.type === 'function' && m.item.name)).toContain('transfer')
-    expect(SignatureTable.lookup('function', '0x82ad56cb')[0]!.sources.join()).toContain('Multicall3') // aggregate3
-    expect(SignatureTable.lookup('function', '0x8d80ff0a')[0]!.sources.join()).toContain('@safe-global') // multiSend
-    expect(SignatureTable.lookup('function', '0xac9650d8')[0]!.sources.join()).toContain('@uniswap/v3-periphery') // multicall(bytes[])
-    expect(SignatureTable.lookup('error', '0x08c379a0')[0]!.human).toBe('error Error(string message)')
-    expect(SignatureTable.lookup('function', '0xffffffff')).toEqual([])
+    expect(loaded.lookup('function', '0xA9059CBB').map((m) => m.item.type === 'function' && m.item.name)).toContain('transfer')
+    expect(loaded.lookup('function', '0x82ad56cb')[0]!.sources.join()).toContain('Multicall3') // aggregate3
+    expect(loaded.lookup('function', '0x8d80ff0a')[0]!.sources.join()).toContain('@safe-global') // multiSend
+    expect(loaded.lookup('function', '0xac9650d8')[0]!.sources.join()).toContain('@uniswap/v3-periphery') // multicall(bytes[])
+    expect(loaded.lookup('error', '0x08c379a0')[0]!.human).toBe('error Error(string message)')
+    expect(loaded.lookup('function', '0xffffffff')).toEqual([])
     // Selectors computed independently with ethers v5 from the functions' published signatures.
     const sel = (sig: string) => ethers.utils.id(sig).slice(0, 10)
     const ev = (sig: string) => ethers.utils.id(sig)
     const has = (kind: SignatureTable.Kind, key: string, name: string, pkg: string) => {
-      const hits = SignatureTable.lookup(kind, key)
+      const hits = loaded.lookup(kind, key)
       expect(hits.map((m) => m.human).join('\n'), name).toContain(name)
       expect(hits.flatMap((m) => m.sources).join('\n'), name).toContain(pkg)
     }
@@ -64,13 +69,28 @@ describe('the offline signature table', () => {
     has('event', ev('AnswerUpdated(int256,uint256,uint256)'), 'AnswerUpdated(', '@chainlink/contracts@')
   })
 
-  it('stays small enough to lazy-load in the browser (under 200 KB gzipped)', () => {
-    const raw = readFileSync(join(repoRoot, 'src/core/data/signatures.json'))
-    expect(gzipSync(raw).length).toBeLessThan(200 * 1024)
+  it('stays small enough to lazy-load in the browser (under 200 KB gzipped), each kind under 80 KB', () => {
+    let all = 0
+    for (const name of ['functions', 'events', 'errors', 'sources']) {
+      const gz = gzipSync(readFileSync(dataFile(name))).length
+      if (name !== 'sources') expect(gz, name).toBeLessThan(80 * 1024)
+      all += gz
+    }
+    expect(all).toBeLessThan(200 * 1024)
   })
 
-  it('skips test mocks of the packages added for breadth', () => {
-    for (const s of SignatureTable.sources()) {
+  it('the hot files hold no provenance, and a table loaded without it gives the same signatures', async () => {
+    for (const name of ['functions', 'events', 'errors']) expect(readFileSync(dataFile(name), 'utf8')).not.toContain('@openzeppelin')
+    const lean = await SignatureTable.load('function')
+    expect(lean.provenance).toBe(false)
+    const sel = ethers.utils.id('transfer(address,uint256)').slice(0, 10)
+    expect(lean.lookup('function', sel).map((m) => m.human)).toEqual(loaded.lookup('function', sel).map((m) => m.human))
+    expect(lean.lookup('function', sel)[0]!.sources).toEqual([])
+    expect(lean.lookup('event', ethers.utils.id('Transfer(address,address,uint256)'))).toEqual([]) // not loaded
+  })
+
+  it('skips test mocks of the packages added for breadth', async () => {
+    for (const s of await SignatureTable.sources()) {
       if (s.startsWith('@aave/')) expect(s).not.toContain('/mocks/')
       if (s.startsWith('@chainlink/')) expect(s).not.toMatch(/Mock|\/test\/|Test|Exposed|Example/)
     }

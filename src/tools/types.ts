@@ -116,7 +116,7 @@ export interface Eip1193Like {
 export interface RunContext {
   /** Cancellation: long loops check `signal.aborted` and stop (workers are also terminated). */
   signal: { readonly aborted: boolean }
-  /** Report progress in [0, 1], with an optional label. */
+  /** Report progress in [0, 1], with an optional label; a negative fraction means a step of unknown length (shown as an indeterminate bar with the label). */
   progress: (fraction: number, label?: string) => void
   /** For `network` tools: the connected chain. Absent elsewhere. */
   rpc?: Eip1193Like

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { registry } from '../tools/registry'
 import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
-import { fromSearch, toSearch, toolHref } from './url'
+import { fromSearch, heldInMemory, MAX_URL_VALUE, toSearch, toolHref } from './url'
 
 /** Any value of a field: one of its options (so a mode switch is exercised), or any string. */
 const valueOf = (f: ToolMeta['fields'][number]) =>
@@ -36,5 +36,28 @@ describe('URL state', () => {
       expect(fromSearch(meta, `?${secret.name}=0xdeadbeef`)[secret.name]).toBeUndefined()
       expect(toolHref(meta, { [secret.name]: '0xdeadbeef' })).not.toContain('deadbeef')
     }
+  })
+
+  it('a value too large for a link is kept in memory: the URL holds a reference, the value round-trips, the page can say why', () => {
+    const meta = registry.find((e) => e.meta.id === 'calldata-decode')!.meta
+    const big = `0xa9059cbb${'ab'.repeat(MAX_URL_VALUE)}`
+    const search = toSearch(meta, withDefaults(meta, { data: big, signature: 'transfer(address,uint256)' }))
+    expect(search.length).toBeLessThan(100)
+    expect(search).not.toContain('abab')
+    expect(new URLSearchParams(search).get('signature')).toBe('transfer(address,uint256)')
+    expect(fromSearch(meta, search).data).toBe(big)
+    expect(heldInMemory(meta, search)).toEqual([{ field: 'data', label: 'Call data', length: big.length, found: true }])
+    // A value at the limit still goes into the URL itself.
+    const edge = 'a'.repeat(MAX_URL_VALUE)
+    expect(new URLSearchParams(toSearch(meta, withDefaults(meta, { data: edge }))).get('data')).toBe(edge)
+    // A reference this page does not hold (a link opened elsewhere) gives an empty field, and says so.
+    expect(fromSearch(meta, '@data=999999').data).toBe('')
+    expect(heldInMemory(meta, '@data=999999')).toEqual([{ field: 'data', label: 'Call data', length: 0, found: false }])
+  })
+
+  it('secrets stay out of the URL and out of memory references, however large', () => {
+    const meta = registry.find((e) => e.meta.id === 'hd-derive')!.meta
+    const search = toSearch(meta, withDefaults(meta, { phrase: 'word '.repeat(MAX_URL_VALUE) }))
+    expect(search).not.toContain('phrase')
   })
 })

@@ -2,9 +2,40 @@
  * The only code that turns tool state into a URL. Secret fields are filtered here by the
  * tool's declared fields, so no key, mnemonic, password or keystore can reach a link; so are
  * fields hidden by their `showWhen` (what they hold does not count, so it is not shared).
+ *
+ * A value longer than `MAX_URL_VALUE` (a pasted megabyte of call data, a large ABI) is not
+ * written into the URL on every keystroke: it is kept in this page's memory and the query
+ * string holds only a reference to it (`@data=3`). A link with such a reference opened
+ * elsewhere finds nothing: `heldInMemory` tells the page which fields that concerns, so it
+ * can say why.
  */
 import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
+
+/** Longest value written into the URL itself (characters). */
+export const MAX_URL_VALUE = 16 * 1024
+
+const memory = new Map<number, string>()
+const idOf = new Map<string, number>()
+let next = 1
+/** Values kept at once; older ones are dropped, except those the current URL refers to. */
+const KEEP = 64
+
+function remember(value: string): number {
+  let id = idOf.get(value)
+  if (id !== undefined) return id
+  id = next++
+  memory.set(id, value)
+  idOf.set(value, id)
+  const current = typeof location === 'undefined' ? '' : location.search
+  for (const [old, v] of memory) {
+    if (memory.size <= KEEP) break
+    if (current.includes(`=${old}`) || old === id) continue
+    memory.delete(old)
+    idOf.delete(v)
+  }
+  return id
+}
 
 /** Query string (without "?") holding the shown, non-secret values that differ from the defaults. */
 export function toSearch(meta: ToolMeta, values: RawInput): string {
@@ -14,7 +45,9 @@ export function toSearch(meta: ToolMeta, values: RawInput): string {
   for (const f of meta.fields) {
     if (f.secret || f.kind === 'file' || hidden.has(f.name)) continue
     const v = values[f.name]
-    if (v !== undefined && v !== defaults[f.name]) params.set(f.name, v)
+    if (v === undefined || v === defaults[f.name]) continue
+    if (v.length > MAX_URL_VALUE) params.set(`@${f.name}`, String(remember(v)))
+    else params.set(f.name, v)
   }
   return params.toString()
 }
@@ -26,7 +59,26 @@ export function fromSearch(meta: ToolMeta, search: string): RawInput {
   for (const f of meta.fields) {
     if (f.secret || f.kind === 'file') continue
     const v = params.get(f.name)
+    const ref = params.get(`@${f.name}`)
     if (v !== null) out[f.name] = v
+    else if (ref !== null) out[f.name] = memory.get(Number(ref)) ?? ''
+  }
+  return out
+}
+
+/**
+ * The fields whose value is too large for the URL and is held in this page's memory
+ * (`found: false` when the link refers to a value this page does not hold: opened elsewhere
+ * or after a reload).
+ */
+export function heldInMemory(meta: ToolMeta, search: string): { field: string; label: string; length: number; found: boolean }[] {
+  const params = new URLSearchParams(search)
+  const out: { field: string; label: string; length: number; found: boolean }[] = []
+  for (const f of meta.fields) {
+    const ref = params.get(`@${f.name}`)
+    if (ref === null) continue
+    const v = memory.get(Number(ref))
+    out.push({ field: f.name, label: f.label, length: v?.length ?? 0, found: v !== undefined })
   }
   return out
 }

@@ -1,9 +1,14 @@
 /**
- * Main-thread side of the tool worker: `runInWorker` starts a fresh worker for one run,
- * reports progress, and `cancel()` terminates it at once.
+ * Main-thread side of the tool worker: `runInWorker` starts a fresh worker for one run and
+ * reports progress. `cancel()` settles the run as cancelled at once, tells the worker (its
+ * `ctx.signal.aborted` stops core's loops at their next check) and terminates it as soon as
+ * it acknowledges, or after a short grace for code that cannot check (WebAssembly).
  */
 import type { BlobLike, RawInput, RunOutcome } from '../tools/types'
-import type { RunRequest, WorkerMessage } from './protocol'
+import type { CancelRequest, RunRequest, WorkerMessage } from './protocol'
+
+/** How long a cancelled worker may take to stop by itself before it is terminated. */
+const CANCEL_GRACE_MS = 250
 
 export interface WorkerRun {
   promise: Promise<RunOutcome & { fieldErrors?: Record<string, string> }>
@@ -28,7 +33,9 @@ export function runInWorker(
   }
   worker.onmessage = (ev: MessageEvent<WorkerMessage>) => {
     const m = ev.data
-    if (m.type === 'progress') onProgress(m.fraction, m.label)
+    if (m.type === 'cancelled') worker.terminate()
+    else if (finished) return
+    else if (m.type === 'progress') onProgress(m.fraction, m.label)
     else if (m.type === 'done') finish({ ok: true, result: m.result })
     else finish({ ok: false, error: m.error, ...(m.fieldErrors ? { fieldErrors: m.fieldErrors } : {}) })
   }
@@ -40,6 +47,13 @@ export function runInWorker(
   worker.postMessage(req)
   return {
     promise,
-    cancel: () => finish({ ok: false, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } }),
+    cancel: () => {
+      if (finished) return
+      finished = true
+      settle({ ok: false, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } })
+      const stop: CancelRequest = { type: 'cancel' }
+      worker.postMessage(stop)
+      setTimeout(() => worker.terminate(), CANCEL_GRACE_MS)
+    },
   }
 }

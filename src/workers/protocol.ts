@@ -9,8 +9,16 @@ export interface RunRequest {
   files?: Record<string, BlobLike>
 }
 
+/** Main thread to worker: stop. Sets the run's `ctx.signal.aborted`, which core's loops check. */
+export interface CancelRequest {
+  type: 'cancel'
+}
+
+export type WorkerRequest = RunRequest | CancelRequest
+
 /** Worker to main thread. */
 export type WorkerMessage =
   | { type: 'progress'; fraction: number; label?: string }
   | { type: 'done'; result: ToolResult }
   | { type: 'error'; error: ErrorInfo; fieldErrors?: Record<string, string> }
+  | { type: 'cancelled' }

@@ -1,40 +1,53 @@
 /// <reference lib="webworker" />
 /**
- * Runs one `worker` tool off the main thread. One worker per run: cancelling terminates it,
- * which stops even WebAssembly that cannot check a flag (scrypt).
+ * Runs one `worker` tool off the main thread: parse, then run, both here. One worker per run.
+ * Cancel first reaches the run's cooperative cancellation (`ctx.signal.aborted`, checked by
+ * core's loops between chunks); the client terminates the worker shortly after anyway, which
+ * stops even WebAssembly that cannot check a flag (scrypt).
+ *
+ * Only the tools in `./tools` are loaded here, never the registry.
  */
 import { toErrorInfo } from '../core/Errors'
-import { findTool } from '../tools/registry'
 import { withDefaults } from '../tools/define'
-import type { RunRequest, WorkerMessage } from './protocol'
+import type { WorkerMessage, WorkerRequest } from './protocol'
+import { workerTools } from './tools'
 
 declare const self: DedicatedWorkerGlobalScope
 
 const post = (m: WorkerMessage) => self.postMessage(m)
+const signal = { aborted: false }
 
-self.onmessage = async (ev: MessageEvent<RunRequest>) => {
+self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
   const req = ev.data
+  if (req.type === 'cancel') {
+    signal.aborted = true
+    post({ type: 'cancelled' })
+    return
+  }
   try {
-    const entry = findTool(req.toolId)
-    if (!entry) throw new Error(`No tool "${req.toolId}".`)
-    const tool = (await entry.load()).default
+    const load = workerTools[req.toolId]
+    if (!load) throw new Error(`No worker tool "${req.toolId}".`)
+    const tool = (await load()).default
     const parsed = tool.parse(withDefaults(tool, req.raw), req.files)
     if (!parsed.ok) {
       post({ type: 'error', error: { name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, fieldErrors: parsed.errors })
       return
     }
     let last = 0
+    let lastLabel: string | undefined
     const result = await tool.run(parsed.value, {
-      signal: { aborted: false },
+      signal,
       progress: (fraction, label) => {
         const now = Date.now()
-        if (now - last < 50 && fraction < 1) return // at most ~20 updates a second
+        // At most ~20 updates a second, but never drop a change of step (its label).
+        if (now - last < 50 && fraction < 1 && label === lastLabel) return
         last = now
+        lastLabel = label
         post({ type: 'progress', fraction, ...(label !== undefined ? { label } : {}) })
       },
     })
-    post({ type: 'done', result })
+    if (!signal.aborted) post({ type: 'done', result })
   } catch (e) {
-    post({ type: 'error', error: toErrorInfo(e) })
+    if (!signal.aborted) post({ type: 'error', error: toErrorInfo(e) })
   }
 }

@@ -26,17 +26,23 @@ export function target(abi: Abi.Abi, fn: string): Input['target'] {
 }
 
 export function parse(raw: RawInput): Parsed<Input> {
+  return parseWithAbi(raw)
+}
+
+/** `parse`, with the ABI already parsed from `raw.abi` (a page that parsed a large one in a worker). */
+export function parseWithAbi(raw: RawInput, parsedAbi?: Abi.Abi): Parsed<Input> {
   const errors: Record<string, string> = {}
   const fail = (field: string, e: unknown) => {
     const info = toErrorInfo(e)
     errors[isBaseError(e) && e.field && ['abi', 'function', 'args'].includes(e.field) ? e.field : field] = messageOf(info)
   }
-  let abi: Abi.Abi | undefined
-  try {
-    abi = Abi.parse(raw.abi ?? '')
-  } catch (e) {
-    fail('abi', e)
-  }
+  let abi: Abi.Abi | undefined = parsedAbi
+  if (!abi)
+    try {
+      abi = Abi.parse(raw.abi ?? '')
+    } catch (e) {
+      fail('abi', e)
+    }
   let t: Input['target'] | undefined
   if (abi)
     try {

@@ -4,6 +4,7 @@ import * as AbiLayout from '../../core/AbiLayout'
 import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
 import { callSections, optionalAbi, withOnlineLookup, wordRows } from '../kit/abiRows'
+import { callFromTable, decodeWithSources, table as loadTable, type Table } from '../kit/signatureTable'
 import type { RunContext, ToolResult } from '../types'
 import meta from './meta'
 
@@ -31,11 +32,12 @@ export const parse = fieldParser<Input>({
   lookup: (v) => v === 'true',
 })
 
-/** Decodes with the given ABIs first (the page passes the person's library too). */
-export function decode(input: Input, library: readonly Abi.Abi[] = []): Calldata.Call {
+/** Decodes with the given ABIs first (the page passes the person's library too), then the offline table when given. */
+export function decode(input: Input, library: readonly Abi.Abi[] = [], table?: Table): Calldata.Call {
   return Calldata.decodeCall(input.data, {
     abis: [...(input.abi ? [input.abi] : []), ...library],
     ...(input.signature ? { signature: input.signature } : {}),
+    ...(table ? { table } : {}),
     guess: input.guess,
   })
 }
@@ -57,10 +59,11 @@ export function result(input: Input, call: Calldata.Call) {
  * ticked (`ctx.fetch`), an unknown selector is looked up and the first candidate that fits is used.
  */
 export async function runWith(input: Input, ctx: RunContext, library: readonly Abi.Abi[] = []): Promise<ToolResult> {
-  const offline = () => result(input, decode(input, library))
+  const offline = async () => result(input, await decodeWithSources('function', (table) => decode(input, library, table), callFromTable))
   if (!ctx.fetch || !input.lookup || input.signature || input.data.length < 4) return offline()
   try {
-    return result(input, decode({ ...input, guess: false }, library))
+    decode({ ...input, guess: false }, library, await loadTable('function'))
+    return await offline()
   } catch (e) {
     if (!(e instanceof Calldata.UnknownSelectorError)) return offline()
   }

@@ -4,6 +4,7 @@ import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
 import type { Row, RunContext, ToolResult } from '../types'
 import { argRows, optionalAbi, sourceRow, withOnlineLookup } from '../kit/abiRows'
+import { decodeWithSources, type Table } from '../kit/signatureTable'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
@@ -20,8 +21,8 @@ export const parse = fieldParser<Input>({
   lookup: (v) => v === 'true',
 })
 
-export function decode(input: Input, library: readonly Abi.Abi[] = []): Calldata.RevertDecoded {
-  return Calldata.decodeError(input.data, { abis: [...(input.abi ? [input.abi] : []), ...library], ...(input.signature ? { signature: input.signature } : {}) })
+export function decode(input: Input, library: readonly Abi.Abi[] = [], table?: Table): Calldata.RevertDecoded {
+  return Calldata.decodeError(input.data, { abis: [...(input.abi ? [input.abi] : []), ...library], ...(input.signature ? { signature: input.signature } : {}), ...(table ? { table } : {}) })
 }
 
 export function result(d: Calldata.RevertDecoded) {
@@ -41,7 +42,7 @@ export function result(d: Calldata.RevertDecoded) {
  * selector space there) and the first candidate that fits is used.
  */
 export async function runWith(input: Input, ctx: RunContext, library: readonly Abi.Abi[] = []): Promise<ToolResult> {
-  const offline = decode(input, library)
+  const offline = await decodeWithSources('error', (table) => decode(input, library, table), (d) => d.source === 'table')
   if (!ctx.fetch || !input.lookup || input.signature || offline.source !== 'guess') return result(offline)
   return withOnlineLookup(ctx, 'function', offline.selector, () => result(offline), (c) => result(decode({ ...input, signature: `error ${c.signature}` }, library)))
 }

@@ -5,6 +5,7 @@ import { defineTool, fieldParser } from '../define'
 import * as SignatureLookup from '../../core/SignatureLookup'
 import type { Row, RunContext, ToolResult } from '../types'
 import { argRows, optionalAbi, sourceRow, withOnlineLookup } from '../kit/abiRows'
+import { decodeWithSources, type Table } from '../kit/signatureTable'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
@@ -30,8 +31,8 @@ export const parse = fieldParser<Input>({
   lookup: (v) => v === 'true',
 })
 
-export function decode(input: Input, library: readonly Abi.Abi[] = []): Calldata.EventDecoded {
-  return Calldata.decodeEvent(input.topics, input.data, { abis: [...(input.abi ? [input.abi] : []), ...library], ...(input.signature ? { signature: input.signature } : {}) })
+export function decode(input: Input, library: readonly Abi.Abi[] = [], table?: Table): Calldata.EventDecoded {
+  return Calldata.decodeEvent(input.topics, input.data, { abis: [...(input.abi ? [input.abi] : []), ...library], ...(input.signature ? { signature: input.signature } : {}), ...(table ? { table } : {}) })
 }
 
 export function result(d: Calldata.EventDecoded) {
@@ -60,17 +61,17 @@ function decodeCandidate(input: Input, c: SignatureLookup.Candidate, library: re
  * ticked (`ctx.fetch`), an unknown topic0 is looked up and the first candidate that fits is used.
  */
 export async function runWith(input: Input, ctx: RunContext, library: readonly Abi.Abi[] = []): Promise<ToolResult> {
-  const offline = () => result(decode(input, library))
+  const offline = async () => result(await decodeWithSources('event', (table) => decode(input, library, table), (d) => d.source === 'table'))
   const topic = input.topics[0]
   if (!ctx.fetch || !input.lookup || input.signature || !topic) return offline()
   try {
-    return offline()
+    return await offline()
   } catch (e) {
     if (!(e instanceof Calldata.UnknownSelectorError)) throw e
   }
-  const unknown = (): ToolResult => {
+  const unknown = async (): Promise<ToolResult> => {
     try {
-      return offline()
+      return await offline()
     } catch (e) {
       return { sections: [], notes: [{ tone: 'error', text: e instanceof Error ? e.message : String(e) }] }
     }

@@ -3,7 +3,7 @@ import { defineMeta } from '../define'
 export default defineMeta({
   id: 'hash',
   title: 'Hash calculator',
-  summary: 'Keccak-256, SHA3-256, SHA-256, SHA-512 and RIPEMD-160 of text, hex bytes or a file of any size, all at once.',
+  summary: 'Keccak-256, SHA3-256, SHA-256, SHA-512 and RIPEMD-160 of text, hex bytes or a file of any size; the chosen ones at once, one core each.',
   capability: 'hashing',
   keywords: ['keccak', 'keccak256', 'sha3', 'sha-3', 'sha256', 'sha-256', 'sha512', 'ripemd160', 'ripemd', 'digest', 'checksum', 'file', 'hash'],
   runs: 'worker',
@@ -13,13 +13,18 @@ export default defineMeta({
       { value: 'utf8', label: 'UTF-8 text' },
       { value: 'hex', label: 'Hex bytes (0x optional)' },
     ] },
-    { name: 'file', label: 'Or a file', kind: 'file', help: 'Any size: read in chunks in a background worker, with progress and cancel. Used instead of the input when chosen.' },
+    { name: 'file', label: 'Or a file', kind: 'file', help: 'Any size: read in large slices in background workers (one per chosen hash), with progress and cancel. Used instead of the input when chosen.' },
+    { name: 'keccak256', label: 'Keccak-256', kind: 'checkbox', default: 'true' },
+    { name: 'sha3_256', label: 'SHA3-256 (FIPS 202)', kind: 'checkbox', default: 'false' },
+    { name: 'sha256', label: 'SHA-256', kind: 'checkbox', default: 'false' },
+    { name: 'sha512', label: 'SHA-512', kind: 'checkbox', default: 'false' },
+    { name: 'ripemd160', label: 'RIPEMD-160', kind: 'checkbox', default: 'false' },
   ],
   examples: [
     { title: 'Keccak-256 of "hello"', inputs: { input: 'hello', encoding: 'utf8' }, expect: { 'Keccak-256': '0x1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8' } },
     {
       title: '"abc": FIPS known answers (Keccak-256 and SHA3-256 differ)',
-      inputs: { input: 'abc', encoding: 'utf8' },
+      inputs: { input: 'abc', encoding: 'utf8', sha3_256: 'true', sha256: 'true', ripemd160: 'true' },
       expect: {
         'Keccak-256': '0x4e03657aea45a94fc7d47ba826c8d667c0d1e6e33a64a036ec44f58fa12d6c45',
         'SHA3-256 (FIPS 202)': '0x3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532',
@@ -27,6 +32,6 @@ export default defineMeta({
         'RIPEMD-160': '0x8eb208f7e05d987a9b044a8e98c6b087f15a0bfc',
       },
     },
-    { title: 'Empty input (hex)', inputs: { input: '0x', encoding: 'hex' }, expect: { 'Keccak-256': '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470', 'SHA-256': '0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' } },
+    { title: 'Empty input (hex)', inputs: { input: '0x', encoding: 'hex', sha256: 'true' }, expect: { 'Keccak-256': '0xc5d2460186f7233c927e7db2dcc703c0e500b653ca82273b7bfad8045d85a470', 'SHA-256': '0xe3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' } },
   ],
 })

@@ -41,10 +41,15 @@ export function parse(raw: RawInput): Parsed<Input> {
   return { ok: true, value: { source, template, start, count } }
 }
 
-/** CSV of accounts (no private keys unless `withKeys`). */
-export function toCsv(rows: readonly Hd.Account[], withKeys = false): string {
+/** CSV of accounts as lines (each but the first starting with a newline), for a Blob built from parts: no one big string. */
+export function csvParts(rows: readonly Pick<Hd.Account, 'index' | 'path' | 'address' | 'publicKey' | 'privateKey'>[], withKeys = false): string[] {
   const head = withKeys ? 'index,path,address,public_key,private_key' : 'index,path,address,public_key'
-  return [head, ...rows.map((a) => [a.index, a.path, a.address, a.publicKey, ...(withKeys ? [a.privateKey ?? ''] : [])].join(','))].join('\n')
+  return [head, ...rows.map((a) => `\n${[a.index, a.path, a.address, a.publicKey, ...(withKeys ? [a.privateKey ?? ''] : [])].join(',')}`)]
+}
+
+/** CSV of accounts (no private keys unless `withKeys`). */
+export function toCsv(rows: readonly Pick<Hd.Account, 'index' | 'path' | 'address' | 'publicKey' | 'privateKey'>[], withKeys = false): string {
+  return csvParts(rows, withKeys).join('')
 }
 
 /** What the HD table reads from a result (structured-clone safe): one entry per derived account. */
@@ -63,7 +68,7 @@ export default defineTool<Input>(meta, {
       signal: ctx.signal,
       onRow: () => {
         done++
-        if (done % 10 === 0) ctx.progress(done / count, `${done} of ${count} addresses`)
+        if (done % 10 === 0 || done === count) ctx.progress(done / count, `${done} of ${count} addresses derived`)
       },
     })
     const sections: Section[] = rows.map((a) => ({

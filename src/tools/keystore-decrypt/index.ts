@@ -63,12 +63,21 @@ export function decryptedResult(d: Keystore.Decrypted): ToolResult<DecryptedData
   return { sections, ...(notes.length ? { notes } : {}), data: { address: d.address, privateKey: d.privateKey } }
 }
 
+/**
+ * Progress as it is: the key derivation (scrypt or PBKDF2) is one WebAssembly call that
+ * reports nothing until it returns, so it is shown as a step of unknown length (a negative
+ * fraction: an indeterminate bar with the step's name), not as a bar stuck at 2%.
+ */
+export function honestProgress(progress: (fraction: number, label?: string) => void): (fraction: number, label: string) => void {
+  return (fraction, label) => progress(/^(deriving the key|retrying with)/.test(label) ? -1 : fraction, label)
+}
+
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ source, password }, ctx) => {
     const text = await readSource(source)
     try {
-      return decryptedResult(await Keystore.decrypt(text, password, { onProgress: ctx.progress, signal: ctx.signal }))
+      return decryptedResult(await Keystore.decrypt(text, password, { onProgress: honestProgress(ctx.progress), signal: ctx.signal }))
     } catch (e) {
       if (e instanceof Keystore.WrongPasswordError) throw e.at('password')
       if (e instanceof Keystore.CancelledError) throw e

@@ -104,16 +104,16 @@ export async function withOnlineLookup(
   ctx: RunContext,
   kind: SignatureLookup.Kind,
   key: string,
-  offline: () => ToolResult,
+  offline: () => ToolResult | Promise<ToolResult>,
   decodeWith: (c: SignatureLookup.Candidate) => ToolResult,
 ): Promise<ToolResult> {
-  if (!ctx.fetch) return offline()
+  if (!ctx.fetch) return await offline()
   let r: SignatureLookup.Resolution<ToolResult>
   try {
     r = await SignatureLookup.resolve(kind, key, ctx.fetch, decodeWith)
   } catch (e) {
     if (!(e instanceof BaseError)) throw e
-    const out = offline()
+    const out = await offline()
     return { ...out, notes: [{ tone: 'warn', text: `Online lookup failed: ${e.shortMessage}` }, ...(out.notes ?? [])] }
   }
   const host = SignatureLookup.HOST
@@ -134,7 +134,7 @@ export async function withOnlineLookup(
     const top = first ? [{ ...first, rows: first.rows.map((row) => (row.label === 'source' ? source : row)) }] : []
     return { ...r.decoded, sections: [...top, ...rest, candidates], notes: [{ tone: 'info', text: `Decoded with ${r.used}, found online at ${host}.` }, ...dropped, ...(r.decoded.notes ?? [])] }
   }
-  const out = offline()
+  const out = await offline()
   return { ...out, sections: [...out.sections, candidates], notes: [...dropped, ...(out.notes ?? [])] }
 }
 

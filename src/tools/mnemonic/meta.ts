@@ -12,8 +12,8 @@ export default defineMeta({
   summary: 'Generate, check and convert a 12–24 word recovery phrase in any of the ten BIP-39 languages: entropy, seed, root xprv and account xpub.',
   capability: 'mnemonics',
   keywords: ['mnemonic', 'bip39', 'bip-39', 'seed phrase', 'recovery phrase', 'secret recovery phrase', '12 words', '24 words', 'wordlist', 'checksum', 'last word', 'entropy', 'seed', 'passphrase', 'xprv', 'xpub', 'japanese', 'spanish', 'chinese'],
-  runs: 'main',
-  live: false,
+  // The seed is PBKDF2-HMAC-SHA512 with 2048 rounds (~100 ms or more): off the main thread.
+  runs: 'worker',
   fields: [
     { name: 'mode', label: 'What to do', kind: 'select', default: 'check', options: [
       { value: 'check', label: 'check a phrase (seed, keys, first address)' },

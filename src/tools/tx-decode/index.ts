@@ -7,6 +7,7 @@ import { defineTool, fieldParser } from '../define'
 import type { Row, Section, ToolResult } from '../types'
 import meta from './meta'
 import { onField } from '../kit/fields'
+import { table as signatureTable, type Table } from '../kit/signatureTable'
 
 interface Input extends Record<string, unknown> {
   raw: string
@@ -23,7 +24,7 @@ const hex32 = (n: bigint) => `0x${n.toString(16).padStart(64, '0')}`
 const CHAINS: Record<string, string> = { '1': 'Ethereum mainnet', '10': 'OP Mainnet', '56': 'BNB Smart Chain', '100': 'Gnosis', '137': 'Polygon PoS', '8453': 'Base', '42161': 'Arbitrum One', '11155111': 'Sepolia', '17000': 'Holesky', '560048': 'Hoodi', '31337': 'Anvil / Hardhat (local)' }
 
 /** The rows of a decoded transaction. Shared with the custom page. */
-export function decodedSections(d: TxDecode.Decoded): Section[] {
+export function decodedSections(d: TxDecode.Decoded, table?: Table): Section[] {
   const { tx } = d
   const typeByte = TxDecode.TYPE_BYTES[tx.type]
   const summary: Row[] = [
@@ -57,7 +58,7 @@ export function decodedSections(d: TxDecode.Decoded): Section[] {
     },
   ]
   const sections: Section[] = [{ rows: summary }, { title: 'Fields', rows: fields }]
-  const call = tx.to && tx.data.length >= 10 ? decodeCallData(tx.data) : undefined
+  const call = tx.to && tx.data.length >= 10 && table ? decodeCallData(tx.data, table) : undefined
   if (call) sections.push(call)
   if (tx.accessList && tx.accessList.length)
     sections.push({
@@ -91,9 +92,9 @@ export function decodedSections(d: TxDecode.Decoded): Section[] {
 }
 
 /** The call decoded by the call-data core (known ABIs and the offline signature table), when it can be. */
-function decodeCallData(data: `0x${string}`): Section | undefined {
+function decodeCallData(data: `0x${string}`, table: Table): Section | undefined {
   try {
-    const c = Calldata.decodeCall(data, { guess: false, nested: false })
+    const c = Calldata.decodeCall(data, { guess: false, nested: false, table })
     return {
       title: 'Call',
       rows: [
@@ -112,7 +113,7 @@ export default defineTool<Input>(meta, {
     await Signing.useWasmEngine()
     const d = onField('raw', ['raw'], () => TxDecode.decode(raw, chainId !== undefined ? { chainId } : {}))
     return {
-      sections: decodedSections(d),
+      sections: decodedSections(d, d.tx.to && d.tx.data.length >= 10 ? await signatureTable('function') : undefined),
       ...(d.problems.length ? { notes: d.problems.map((text) => ({ tone: 'error' as const, text: `A node would refuse this: ${text}` })) } : {}),
     }
   },

@@ -5,18 +5,31 @@ import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
 import { Link } from './Link'
 
-/** One output row: label, value in full, copy button, reveal for secrets, link to another tool. */
+/**
+ * Longest value laid out in full (characters). A longer one (a megabyte of bytes) is shown by
+ * its start, and the copy button copies all of it: laying out millions of characters would
+ * freeze the page for seconds and show nothing a person reads.
+ */
+export const SHOWN_CHARS = 8192
+
+/** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool. */
 export function ResultRow({ row }: { row: Row }) {
   const [revealed, setRevealed] = useState(false)
   const hidden = row.secret && !revealed
+  const long = row.value.length > SHOWN_CHARS
   const target = row.open && !row.secret ? findTool(row.open.tool) : undefined
   return (
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`}>
       <dt>{row.label}</dt>
       <dd>
         <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label}>
-          {hidden ? '•••••••• (hidden)' : row.value}
+          {hidden ? '•••••••• (hidden)' : long ? `${row.value.slice(0, SHOWN_CHARS)}…` : row.value}
         </output>
+        {long && !hidden && (
+          <small className="note">
+            Showing the first {SHOWN_CHARS.toLocaleString('en-US')} of {row.value.length.toLocaleString('en-US')} characters{row.copy !== false ? '; Copy copies all of them' : ''}.
+          </small>
+        )}
         <span className="row-actions">
           {row.secret && (
             <button type="button" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
@@ -32,6 +45,32 @@ export function ResultRow({ row }: { row: Row }) {
   )
 }
 
+/** Rows a section shows at first; more on request. Thousands of rows (a guessed megabyte of words) would freeze the page. */
+export const ROWS_SHOWN = 100
+
+/** A section's rows, the first `ROWS_SHOWN` at first, then more on each click. */
+function SectionRows({ rows }: { rows: readonly Row[] }) {
+  const [shown, setShown] = useState(ROWS_SHOWN)
+  const left = rows.length - shown
+  return (
+    <>
+      <dl>
+        {rows.slice(0, shown).map((r, j) => (
+          <ResultRow key={`${r.label}-${j}`} row={r} />
+        ))}
+      </dl>
+      {left > 0 && (
+        <p className="hint">
+          {left.toLocaleString('en-US')} more row{left === 1 ? '' : 's'} not shown.{' '}
+          <button type="button" onClick={() => setShown((n) => n + ROWS_SHOWN * 10)}>
+            Show {Math.min(left, ROWS_SHOWN * 10).toLocaleString('en-US')} more
+          </button>
+        </p>
+      )}
+    </>
+  )
+}
+
 export function ResultView({ result }: { result: ToolResult }) {
   return (
     <section className="result" aria-label="Result">
@@ -43,11 +82,7 @@ export function ResultView({ result }: { result: ToolResult }) {
       {result.sections.map((s, i) => (
         <div key={i} className="section">
           {s.title && <h3>{s.title}</h3>}
-          <dl>
-            {s.rows.map((r, j) => (
-              <ResultRow key={`${r.label}-${j}`} row={r} />
-            ))}
-          </dl>
+          <SectionRows rows={s.rows} />
         </div>
       ))}
     </section>

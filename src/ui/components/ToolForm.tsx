@@ -35,7 +35,7 @@ export function Progress({ state, onCancel }: { state: RunState; onCancel: () =>
   const pct = Math.round((state.progress?.fraction ?? 0) * 100)
   return (
     <div className="progress" role="status">
-      {state.progress ? (
+      {state.progress && state.progress.fraction >= 0 ? (
         <progress max={100} value={pct} aria-label="Progress">
           {pct}%
         </progress>
@@ -43,7 +43,7 @@ export function Progress({ state, onCancel }: { state: RunState; onCancel: () =>
         <progress aria-label="Progress" />
       )}
       <span>
-        {state.progress?.label ?? 'Working…'} {state.progress ? `${pct}%` : ''}
+        {state.progress?.label ?? 'Working…'} {state.progress && state.progress.fraction >= 0 ? `${pct}%` : ''}
       </span>
       <button type="button" onClick={onCancel}>
         Cancel

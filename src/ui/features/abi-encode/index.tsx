@@ -1,12 +1,57 @@
-import { useId, useMemo } from 'react'
+import { useEffect, useId, useMemo, useState } from 'react'
 import { Field, ToolForm, type ToolPageProps } from '../../components'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
 import * as Abi from '../../../core/Abi'
 import * as AbiCodec from '../../../core/AbiCodec'
 import { isBaseError } from '../../../core/Errors'
-import { target } from '../../../tools/abi-encode'
+import { parseWithAbi, target } from '../../../tools/abi-encode'
+import type { Tool } from '../../../tools/types'
+import { parseAbi } from '../../../workers/abiClient'
 
 type Json = unknown
+
+/** ABI text longer than this is parsed in a worker (a large ABI takes longer than a frame to parse). */
+export const WORKER_ABI_CHARS = 4096
+
+interface ParsedAbi {
+  text: string
+  abi: Abi.Abi | null
+  entries: Abi.Entry[]
+  error: string | undefined
+}
+
+function parseHere(text: string): ParsedAbi {
+  try {
+    const abi = Abi.parse(text)
+    return { text, abi, entries: Abi.entries(abi), error: undefined }
+  } catch (e) {
+    return { text, abi: null, entries: [], error: text.trim() ? (isBaseError(e) ? [e.shortMessage, ...e.hints].join(' ') : String(e)) : undefined }
+  }
+}
+
+/**
+ * The ABI parsed: small ones here, large ones in the ABI worker, so typing into a large ABI
+ * never waits for it. Until the worker answers for the current text, the previous parse is
+ * kept (`pending`).
+ */
+function useParsedAbi(text: string): ParsedAbi & { pending: boolean } {
+  const small = text.length <= WORKER_ABI_CHARS
+  const here = useMemo(() => (small ? parseHere(text) : undefined), [text, small])
+  const [there, setThere] = useState<ParsedAbi>({ text: '', abi: null, entries: [], error: undefined })
+  useEffect(() => {
+    if (small) return
+    let alive = true
+    void parseAbi(text).then((r) => {
+      if (!alive || 'stale' in r) return
+      setThere(r.ok ? { text, abi: r.abi, entries: r.entries, error: undefined } : { text, abi: null, entries: [], error: [r.error.message, ...r.error.hints].join(' ') })
+    })
+    return () => {
+      alive = false
+    }
+  }, [text, small])
+  if (here) return { ...here, pending: false }
+  return { ...there, pending: there.text !== text }
+}
 
 /** A starting value for a parameter: what an empty form holds. */
 function defaultOf(p: AbiCodec.Param): Json {
@@ -154,22 +199,16 @@ export default function AbiEncodePage(props: ToolPageProps) {
   const selectId = useId()
   const libId = useId()
 
-  const parsed = useMemo(() => {
-    try {
-      return { abi: Abi.parse(values.abi ?? ''), error: undefined }
-    } catch (e) {
-      return { abi: null, error: (values.abi ?? '').trim() ? (isBaseError(e) ? [e.shortMessage, ...e.hints].join(' ') : String(e)) : undefined }
-    }
-  }, [values.abi])
+  const parsed = useParsedAbi(values.abi ?? '')
 
   const choices = useMemo(() => {
     if (!parsed.abi) return []
-    const out = Abi.entries(parsed.abi)
+    const out = parsed.entries
       .filter((e) => e.kind === 'function')
       .map((e) => ({ value: e.signature, label: `${e.human.replace(/^function /, '')}  ${e.selector}` }))
     if (parsed.abi.some((i) => i.type === 'constructor')) out.push({ value: 'constructor', label: 'constructor (deployment arguments)' })
     return out
-  }, [parsed.abi])
+  }, [parsed.abi, parsed.entries])
 
   const current = useMemo(() => {
     if (!parsed.abi) return null
@@ -202,6 +241,16 @@ export default function AbiEncodePage(props: ToolPageProps) {
       /* the tool reports it */
     }
   }
+  // The tool's parse, given the ABI parsed above (in the worker when large), so it is not parsed twice on the main thread.
+  const { abi: parsedAbi, text: parsedText, pending } = parsed
+  const tool = useMemo<Tool<unknown>>(
+    () => ({
+      ...props.tool,
+      parse: (raw) =>
+        (raw.abi ?? '').length <= WORKER_ABI_CHARS ? props.tool.parse(raw) : pending || raw.abi !== parsedText ? { ok: false, errors: {} } : parsedAbi ? parseWithAbi(raw, parsedAbi) : props.tool.parse({ ...raw, abi: '' }),
+    }),
+    [props.tool, parsedAbi, parsedText, pending],
+  )
   const selected = current?.kind === 'function' ? Abi.entries([current.item])[0]!.signature : current ? 'constructor' : ''
 
   return (
@@ -247,7 +296,7 @@ export default function AbiEncodePage(props: ToolPageProps) {
           <Field spec={argsSpec} value={values.args ?? ''} onChange={(v) => setValues({ args: v })} />
         </details>
       </form>
-      <ToolForm {...props} fieldsShown={[]} />
+      <ToolForm {...props} tool={tool} fieldsShown={[]} />
     </div>
   )
 }

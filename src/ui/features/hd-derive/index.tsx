@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ErrorInfo } from '../../../core/Errors'
 import { withDefaults } from '../../../tools/define'
-import { toCsv, type HdData } from '../../../tools/hd-derive'
+import { csvParts, type HdData } from '../../../tools/hd-derive'
 import type { RawInput, ToolResult } from '../../../tools/types'
 import { runInWorker, type WorkerRun } from '../../../workers/client'
 import { CopyButton, FieldList, keyring, type ToolPageProps } from '../../components'
@@ -12,6 +12,12 @@ type Row = HdData['accounts'][number]
 function rowsOf(result: ToolResult): Row[] {
   return (result as ToolResult<HdData>).data?.accounts ?? []
 }
+
+/** Row height of the virtualized table (px) and the height of its scrolling view. */
+const ROW_H = 40
+const VIEW_H = 560
+/** Rows rendered beyond the visible ones, above and below. */
+const OVERSCAN = 8
 
 /** Splits `count` indexes from `start` into at most `parts` contiguous chunks. */
 function chunks(start: number, count: number, parts: number): [number, number][] {
@@ -35,6 +41,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
   const [reveal, setReveal] = useState(false)
   const [csvHref, setCsvHref] = useState<string>()
   const [added, setAdded] = useState<string[]>([])
+  const [scrollTop, setScrollTop] = useState(0)
   const workers = useRef<WorkerRun[]>([])
   const seq = useRef(0)
 
@@ -92,11 +99,16 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
   const watchOnly = rows.length > 0 && rows.every((r) => !r.privateKey)
 
   useEffect(() => {
-    if (!rows.length) return setCsvHref(undefined)
-    const url = URL.createObjectURL(new Blob([toCsv(rows, reveal && !watchOnly)], { type: 'text/csv' }))
+    if (!rows.length || running) return setCsvHref(undefined)
+    // A Blob from one part per row: the CSV is never one big string.
+    const url = URL.createObjectURL(new Blob(csvParts(rows, reveal && !watchOnly), { type: 'text/csv' }))
     setCsvHref(url)
     return () => URL.revokeObjectURL(url)
-  }, [rows, reveal, watchOnly])
+  }, [rows, reveal, watchOnly, running])
+  // Only the rows in view (and a few around) are rendered: 10,000 rows scroll like 10.
+  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN)
+  const last = Math.min(rows.length, Math.ceil((scrollTop + VIEW_H) / ROW_H) + OVERSCAN)
+  const columns = watchOnly ? 4 : 5
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -121,7 +133,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
         <div className="progress" role="status">
           <progress max={100} value={Math.round(progress * 100)} aria-label="Progress" />
           <span>
-            {rows.length} of {count} addresses {Math.round(progress * 100)}%
+            {Math.round(progress * count).toLocaleString('en-US')} of {count.toLocaleString('en-US')} addresses derived ({Math.round(progress * 100)}%)
           </span>
           <button
             type="button"
@@ -169,8 +181,8 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
               Next page
             </button>
           </div>
-          <div className="table-scroll">
-            <table aria-label="Derived addresses">
+          <div className="table-scroll" style={{ maxHeight: VIEW_H, overflowY: 'auto' }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+            <table aria-label="Derived addresses" aria-rowcount={rows.length + 1} data-rows={rows.length}>
               <thead>
                 <tr>
                   <th scope="col">Index</th>
@@ -181,8 +193,13 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r) => (
-                  <tr key={r.index}>
+                {first > 0 && (
+                  <tr aria-hidden="true" style={{ height: first * ROW_H }}>
+                    <td colSpan={columns} />
+                  </tr>
+                )}
+                {rows.slice(first, last).map((r, i) => (
+                  <tr key={r.index} aria-rowindex={first + i + 2} style={{ height: ROW_H, whiteSpace: 'nowrap' }}>
                     <td>{r.index}</td>
                     <td className="mono">{r.path}</td>
                     <td className="mono">
@@ -208,6 +225,11 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
                     )}
                   </tr>
                 ))}
+                {last < rows.length && (
+                  <tr aria-hidden="true" style={{ height: (rows.length - last) * ROW_H }}>
+                    <td colSpan={columns} />
+                  </tr>
+                )}
               </tbody>
             </table>
           </div>

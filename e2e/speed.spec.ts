@@ -1,0 +1,86 @@
+/**
+ * Speed in the browser (issue #11): large inputs go to a worker and stay out of the URL, big
+ * results render a page of rows at a time. No timed assertions: what is checked is where the
+ * work ran and what the page shows.
+ */
+import { ethers } from 'ethers'
+import { expect, openTool, output, test } from './fixtures'
+
+test('calldata-decode: 256 KiB of call data is decoded in a worker, kept out of the URL, and shown by its start', async ({ page }) => {
+  const iface = new ethers.utils.Interface(['function upload(address to, bytes payload)'])
+  const payload = new Uint8Array(256 * 1024)
+  for (let i = 0; i < payload.length; i++) payload[i] = (i * 7) & 0xff
+  const to = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  const data = iface.encodeFunctionData('upload', [to, payload])
+  await openTool(page, 'calldata-decode')
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.getByLabel('Signature (optional)').fill('upload(address,bytes)')
+  await page.getByLabel('Call data', { exact: true }).fill(data)
+  await expect(output(page, 'arg0')).toHaveText(to, { timeout: 30_000 })
+  expect(workers.length).toBeGreaterThan(0)
+  // The payload row shows its start, and says how long it is in all.
+  const hex = ethers.utils.hexlify(payload)
+  await expect(page.getByText(`Showing the first 8,192 of ${hex.length.toLocaleString('en-US')} characters`)).toBeVisible()
+  // The URL holds a reference, not the megabytes; the page says why.
+  expect(page.url().length).toBeLessThan(300)
+  expect(new URL(page.url()).searchParams.get('signature')).toBe('upload(address,bytes)')
+  await expect(page.getByRole('note').filter({ hasText: 'too large for a link' })).toBeVisible()
+})
+
+test('hd-derive: 1,000 addresses render only the rows in view, scroll to the last, and export all of them as CSV', async ({ page }) => {
+  const phrase = 'test test test test test test test test test test test junk'
+  const node = ethers.utils.HDNode.fromMnemonic(phrase)
+  await openTool(page, 'hd-derive')
+  await page.getByLabel('Recovery phrase or xprv').fill(phrase)
+  await page.getByLabel('How many').fill('1000')
+  await page.getByRole('button', { name: 'Derive' }).click()
+  const table = page.getByRole('table', { name: 'Derived addresses' })
+  await expect(table).toHaveAttribute('aria-rowcount', '1001', { timeout: 60_000 })
+  await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveCount(0)
+  // Far fewer rows in the document than derived.
+  expect(await table.getByRole('row').count()).toBeLessThan(60)
+  await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveText(node.derivePath("m/44'/60'/0'/0/0").address)
+  await page.locator('.table-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(output(page, "Address m/44'/60'/0'/0/999")).toHaveText(node.derivePath("m/44'/60'/0'/0/999").address)
+  await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveCount(0)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
+  const { readFileSync } = await import('node:fs')
+  const csv = readFileSync(await download.path(), 'utf8').split('\n')
+  expect(csv).toHaveLength(1001)
+  expect(csv[1000]).toBe(`999,m/44'/60'/0'/0/999,${node.derivePath("m/44'/60'/0'/0/999").address},${node.derivePath("m/44'/60'/0'/0/999").publicKey}`)
+})
+
+test('abi-encode: an 800-function ABI is parsed in a worker; pick the last function and encode it', async ({ page }) => {
+  const lines = Array.from({ length: 800 }, (_, i) => `function f${i}(address to, uint256 amount) returns (bool)`)
+  const iface = new ethers.utils.Interface(lines)
+  const to = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  await openTool(page, 'abi-encode')
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.getByLabel('ABI', { exact: true }).fill(lines.join('\n'))
+  const fn = page.getByLabel('Function', { exact: true })
+  await expect(fn.locator('option')).toHaveCount(801) // "Choose a function…" and the 800
+  expect(workers.length).toBeGreaterThan(0)
+  await fn.selectOption('f799(address,uint256)')
+  await page.getByLabel(/^to address/).fill(to)
+  await page.getByLabel(/^amount uint256/).fill('42')
+  await expect(output(page, 'call data')).toHaveText(iface.encodeFunctionData('f799', [to, 42]))
+  // Typing into the large ABI keeps the page working: a new function appears.
+  await page.getByLabel('ABI', { exact: true }).press('End')
+  await page.getByLabel('ABI', { exact: true }).press('Control+End')
+  await page.getByLabel('ABI', { exact: true }).pressSequentially('\nfunction extra(uint8 x)')
+  await expect(fn.locator('option', { hasText: 'extra(uint8 x)' })).toHaveCount(1)
+})
+
+test('mnemonic: the seed (PBKDF2) is computed in a worker, not on the page', async ({ page }) => {
+  const phrase = 'test test test test test test test test test test test junk'
+  await openTool(page, 'mnemonic')
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.getByLabel('Recovery phrase', { exact: true }).fill(phrase)
+  await page.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('button', { name: 'Reveal Seed' }).click()
+  await expect(output(page, 'Seed')).toHaveText(ethers.utils.mnemonicToSeed(phrase))
+  expect(workers.length).toBe(1)
+})

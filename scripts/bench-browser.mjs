@@ -1,0 +1,382 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:browser`: what a person feels, measured in Chromium through the UI of the
+ * production build (dist/), each scenario beside a baseline timed in the same run in Node
+ * (native crypto scrypt / SHA3-256, ethers v5 for the HD derivation).
+ *
+ * For each scenario it prints the wall time (click → result shown), the longest main-thread
+ * task (PerformanceObserver 'longtask', installed before any page script runs), and the
+ * JavaScript the route loads: on opening it, and in all during the scenario (workers
+ * included), raw and gzipped.
+ *
+ * Usage: npm run build && npm run bench:browser [-- --only hash,hd] [--json out.json]
+ * No assertion here: it prints figures. Nothing in the test suite is timed.
+ */
+import { spawn } from 'node:child_process'
+import { createCipheriv, createHash, randomBytes, scryptSync } from 'node:crypto'
+import { existsSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createServer as createNetServer } from 'node:net'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import { ethers } from 'ethers'
+import { serveDist } from './serve.mjs'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const dist = join(root, 'dist')
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('No production build in dist/: run `npm run build` first.')
+  process.exit(1)
+}
+const argv = process.argv.slice(2)
+const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined)
+const only = arg('--only')?.split(',')
+const jsonOut = arg('--json')
+
+const PHRASE = 'test test test test test test test test test test test junk'
+const MiB = 1024 * 1024
+
+const ms = (t) => `${Math.round(t).toLocaleString('en-US')} ms`
+const kb = (b) => `${(b / 1024).toFixed(0)} KB`
+const now = () => performance.now()
+
+// ---------------------------------------------------------------- baselines (Node)
+
+function baselineScrypt() {
+  const t0 = now()
+  scryptSync('pw', randomBytes(32), 32, { N: 2 ** 18, r: 8, p: 1, maxmem: 512 * MiB })
+  return now() - t0
+}
+
+/** The five hashes of the page over `bytes`, natively; Node has no Keccak-256: SHA3-256 (the same permutation and rate) stands in. */
+function baselineHashes(bytes) {
+  const one = (alg) => {
+    const t0 = now()
+    createHash(alg).update(bytes).digest()
+    return now() - t0
+  }
+  const sha3 = one('sha3-256')
+  const sum = sha3 /* Keccak-256 stand-in */ + one('sha3-256') + one('sha256') + one('sha512') + one('ripemd160')
+  return { sha3, sum }
+}
+
+function baselineHd(n) {
+  const t0 = now()
+  const root = ethers.utils.HDNode.fromMnemonic(PHRASE)
+  let last = ''
+  for (let i = 0; i < n; i++) last = root.derivePath(`m/44'/60'/0'/0/${i}`).address
+  return { time: now() - t0, last }
+}
+
+/** A V3 keystore with geth's standard scrypt (N=2^18, r=8, p=1), made with Node's crypto and ethers' Keccak. */
+function makeKeystore(password) {
+  const key = randomBytes(32)
+  const salt = randomBytes(32)
+  const iv = randomBytes(16)
+  const dk = scryptSync(Buffer.from(password), salt, 32, { N: 2 ** 18, r: 8, p: 1, maxmem: 512 * MiB })
+  const c = createCipheriv('aes-128-ctr', dk.subarray(0, 16), iv)
+  const ciphertext = Buffer.concat([c.update(key), c.final()])
+  const mac = ethers.utils.keccak256(Buffer.concat([dk.subarray(16, 32), ciphertext])).slice(2)
+  const address = new ethers.Wallet(key).address
+  const json = {
+    address: address.slice(2).toLowerCase(),
+    crypto: {
+      cipher: 'aes-128-ctr',
+      cipherparams: { iv: iv.toString('hex') },
+      ciphertext: ciphertext.toString('hex'),
+      kdf: 'scrypt',
+      kdfparams: { dklen: 32, n: 2 ** 18, p: 1, r: 8, salt: salt.toString('hex') },
+      mac,
+    },
+    id: '3198bc9c-6672-5ab3-d995-4942343ae5b6',
+    version: 3,
+  }
+  return { text: JSON.stringify(json), address }
+}
+
+/** `n` functions in human-readable form, each with a few parameters. */
+function bigAbi(n) {
+  const types = ['address', 'uint256', 'bytes32', 'bool', 'string', 'uint8[]', '(address,uint256)']
+  const lines = []
+  for (let i = 0; i < n; i++) {
+    const params = [0, 1, 2].map((k) => `${types[(i + k) % types.length]} a${k}`).join(', ')
+    lines.push(`function f${i}(${params}) external returns (uint256)`)
+  }
+  return lines.join('\n')
+}
+
+/** About `bytes` of call data: an ERC-20 transfer-shaped selector with a long bytes tail, ABI-encoded by ethers. */
+function bigCalldata(bytes) {
+  const iface = new ethers.utils.Interface(['function upload(address to, bytes payload)'])
+  const payload = new Uint8Array(bytes - 4 - 96)
+  for (let i = 0; i < payload.length; i++) payload[i] = (i * 7) & 0xff
+  return iface.encodeFunctionData('upload', ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', payload])
+}
+
+// ---------------------------------------------------------------- browser
+
+const LONGTASKS = `
+  window.__longtasks = [];
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longtasks.push({ start: e.startTime, duration: e.duration }) })
+      .observe({ type: 'longtask', buffered: true });
+  } catch {}
+`
+
+// A real devnet for the page's connection, as in the e2e server (otherwise the page's probe of it is an error).
+const rpcPort = await new Promise((res) => {
+  const s = createNetServer()
+  s.listen(0, '127.0.0.1', () => {
+    const p = s.address().port
+    s.close(() => res(p))
+  })
+})
+const anvil = spawn(join(root, 'node_modules', '.bin', 'anvil'), ['--host', '127.0.0.1', '--port', String(rpcPort), '--silent'], { stdio: 'ignore' })
+const rpcUrl = `http://127.0.0.1:${rpcPort}`
+for (let i = 0; i < 300; i++) {
+  try {
+    if ((await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })).ok) break
+  } catch {
+    /* starting */
+  }
+  await new Promise((r) => setTimeout(r, 100))
+}
+const server = await serveDist({ root: dist, port: 0, devnet: { rpcUrl, chainId: 31337 } })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage'],
+})
+
+/** A fresh context (cold cache) recording every script and WebAssembly response. */
+async function open(route) {
+  const context = await browser.newContext()
+  await context.addInitScript(LONGTASKS)
+  const scripts = new Map()
+  const errors = []
+  const record = async (r) => {
+    const url = r.url()
+    if (!/\.(m?js|wasm)(\?|$)/.test(url) || scripts.has(url)) return
+    try {
+      const body = await r.body()
+      scripts.set(url, { raw: body.length, gz: gzipSync(body).length })
+    } catch {
+      /* a response that went away */
+    }
+  }
+  context.on('response', (r) => void record(r))
+  const page = await context.newPage()
+  page.on('worker', (w) => w.on('console', () => {}))
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+  page.on('pageerror', (e) => errors.push(e.message))
+  await page.goto(`${server.url}/${route}`)
+  await page.getByRole('heading', { level: 1 }).waitFor()
+  await page.waitForFunction(() => !document.querySelector('[role=status]')?.textContent?.includes('Loading'))
+  await page.waitForLoadState('networkidle')
+  const atOpen = total(scripts)
+  return { context, page, scripts, errors, atOpen }
+}
+
+function total(scripts) {
+  let raw = 0
+  let gz = 0
+  for (const s of scripts.values()) {
+    raw += s.raw
+    gz += s.gz
+  }
+  return { raw, gz, files: scripts.size }
+}
+
+async function resetLongTasks(page) {
+  await page.evaluate(() => {
+    window.__longtasks = []
+  })
+}
+const longest = (page) => page.evaluate(() => Math.max(0, ...window.__longtasks.map((t) => t.duration)))
+const settle = (page, msec = 500) => page.waitForTimeout(msec)
+
+const rows = []
+function report(row) {
+  rows.push(row)
+  const b = row.baseline ? `${ms(row.baseline)} (${row.baselineName})` : '—'
+  const ratio = row.baseline && row.time ? (row.time / row.baseline).toFixed(2) : '—'
+  console.log(
+    [
+      row.name.padEnd(46),
+      (row.time ? ms(row.time) : '—').padStart(10),
+      b.padStart(34),
+      ratio.padStart(6),
+      ms(row.longTask).padStart(10),
+      `${kb(row.jsOpen.gz)} / ${kb(row.jsAll.gz)} gz`.padStart(20),
+      `${kb(row.jsAll.raw)} raw`.padStart(12),
+      row.errors.length ? `  console errors: ${row.errors.join(' | ').slice(0, 200)}` : '',
+    ].join(' '),
+  )
+}
+
+const scenarios = {
+  async calldata() {
+    const data = bigCalldata(MiB)
+    const s = await open('calldata-decode')
+    await resetLongTasks(s.page)
+    const box = s.page.getByLabel('Call data', { exact: true })
+    const t0 = now()
+    await box.fill(data)
+    // Shown: the decoded function (or a message) once the page has caught up.
+    await s.page.getByText('upload(address,bytes)').first().or(s.page.getByRole('alert').first()).waitFor({ timeout: 120_000 })
+    const time = now() - t0
+    await settle(s.page, 1000)
+    report({ name: 'paste 1 MiB of call data into the decoder', time, longTask: await longest(s.page), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+    await s.context.close()
+  },
+
+  async keystore() {
+    const pw = 'bench pässword'
+    const ks = makeKeystore(pw)
+    const base = baselineScrypt()
+    const s = await open('keystore-decrypt')
+    await s.page.getByLabel('Keystore JSON').fill(ks.text)
+    await s.page.getByLabel('Password').fill(pw)
+    await resetLongTasks(s.page)
+    const t0 = now()
+    await s.page.getByRole('button', { name: 'Decrypt' }).click()
+    await s.page.getByRole('status', { name: 'Address', exact: true }).filter({ hasText: ks.address }).waitFor({ timeout: 120_000 })
+    const time = now() - t0
+    report({ name: 'keystore decrypt scrypt 2^18, click → address', time, baseline: base, baselineName: 'Node scrypt', longTask: await longest(s.page), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+    await s.context.close()
+  },
+
+  async hash() {
+    const size = 256 * MiB
+    const part = Buffer.alloc(16 * MiB)
+    const bytes = Buffer.concat(Array.from({ length: 16 }, () => part))
+    const base = baselineHashes(bytes)
+    const s = await open('hash')
+    const dataTransfer = await s.page.evaluateHandle(() => {
+      const dt = new DataTransfer()
+      const p = new Uint8Array(16 * 1024 * 1024)
+      dt.items.add(new File(Array.from({ length: 16 }, () => p), 'big.bin'))
+      return dt
+    })
+    await s.page.locator('.dropzone').dispatchEvent('drop', { dataTransfer })
+    await s.page.getByText(`big.bin: ${size.toLocaleString('en-US')} bytes`).waitFor()
+    const expected = ethers.utils.keccak256(bytes)
+    // Keccak-256 alone, when the page lets one choose (Keccak-256 is preselected).
+    const choose = s.page.getByRole('group', { name: 'Hashes to compute' })
+    const canChoose = (await choose.count()) > 0
+    const runOnce = async (name, baseline, baselineName) => {
+      await resetLongTasks(s.page)
+      const t0 = now()
+      await s.page.getByRole('button', { name: 'Run' }).click()
+      await s.page.getByRole('status', { name: 'Keccak-256', exact: true }).filter({ hasText: expected }).waitFor({ timeout: 300_000 })
+      const time = now() - t0
+      report({ name, time, baseline, baselineName, longTask: await longest(s.page), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+    }
+    if (canChoose) {
+      for (const box of await choose.getByRole('checkbox').all()) await box.setChecked((await box.getAttribute('name')) === 'keccak256')
+      await runOnce('Keccak-256 of a 256 MiB file, pick → hash', base.sha3, 'Node SHA3-256')
+      for (const box of await choose.getByRole('checkbox').all()) await box.setChecked(true)
+    }
+    await runOnce('all five hashes of a 256 MiB file', base.sum, 'Node sum of five')
+    await s.context.close()
+  },
+
+  async hd() {
+    const n = 1000
+    const base = baselineHd(n)
+    const s = await open('hd-derive')
+    await s.page.getByLabel('Recovery phrase or xprv').fill(PHRASE)
+    await s.page.getByLabel('How many').fill(String(n))
+    await resetLongTasks(s.page)
+    const t0 = now()
+    await s.page.getByRole('button', { name: 'Derive' }).click()
+    // The last row is shown: in the table (scrolled to, where the table renders only what is visible).
+    const table = s.page.getByRole('table', { name: 'Derived addresses' })
+    await table.waitFor({ timeout: 120_000 })
+    await s.page.waitForFunction((count) => Number(document.querySelector('[aria-label="Derived addresses"]')?.getAttribute('data-rows') ?? document.querySelectorAll('[aria-label="Derived addresses"] tbody tr').length) >= count && !document.querySelector('progress'), n, { timeout: 120_000, polling: 'raf' })
+    await s.page.evaluate(() => {
+      const sc = document.querySelector('.table-scroll')
+      if (sc) sc.scrollTop = sc.scrollHeight
+    })
+    await s.page.getByRole('status', { name: `Address m/44'/60'/0'/0/${n - 1}`, exact: true }).filter({ hasText: base.last }).waitFor({ timeout: 60_000 })
+    const time = now() - t0
+    const stallDerive = await longest(s.page)
+    // Scroll the whole table through, a screen at a time.
+    await resetLongTasks(s.page)
+    await s.page.evaluate(async () => {
+      const sc = document.querySelector('.table-scroll')
+      const el = sc && sc.scrollHeight > sc.clientHeight + 10 ? sc : document.scrollingElement
+      for (let y = 0; y <= el.scrollHeight; y += 600) {
+        el.scrollTop = y
+        await new Promise((r) => requestAnimationFrame(() => r()))
+      }
+    })
+    const stallScroll = await longest(s.page)
+    report({ name: `derive ${n} addresses, click → last row`, time, baseline: base.time, baselineName: 'ethers v5 in Node', longTask: stallDerive, jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+    report({ name: `  scroll the ${n} rows through`, longTask: stallScroll, jsOpen: s.atOpen, jsAll: total(s.scripts), errors: [] })
+    await s.context.close()
+  },
+
+  async abi() {
+    const abi = bigAbi(800)
+    const s = await open('abi-encode')
+    const box = s.page.getByLabel('ABI', { exact: true })
+    await resetLongTasks(s.page)
+    await box.fill(abi)
+    await settle(s.page, 1500)
+    const pasteTask = await longest(s.page)
+    await resetLongTasks(s.page)
+    await box.focus()
+    await s.page.keyboard.press('End')
+    await s.page.keyboard.press('Control+End')
+    const keys = '\nfunction extra(uint256 x)'
+    const perKey = []
+    for (const ch of keys) {
+      await resetLongTasks(s.page)
+      await s.page.keyboard.type(ch)
+      await settle(s.page, 150)
+      perKey.push(await longest(s.page))
+    }
+    await settle(s.page, 500)
+    report({ name: 'large ABI (800 functions): paste', longTask: pasteTask, jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+    report({ name: `  then typing (${keys.length} keys): longest per key`, longTask: Math.max(...perKey), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: [] })
+    await s.context.close()
+  },
+
+  async routes() {
+    for (const route of ['', 'units', 'tx-decode', 'result-decode', 'contract-read', 'mnemonic', 'find-address']) {
+      const s = await open(route)
+      await settle(s.page, 300)
+      report({ name: `open /${route}`, longTask: await longest(s.page), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+      await s.context.close()
+    }
+  },
+}
+
+console.log(`bench:browser on ${server.url}, Chromium ${browser.version()}, ${(await import('node:os')).cpus().length} cores`)
+console.log(
+  [
+    'work, in the page'.padEnd(46),
+    'time'.padStart(10),
+    'baseline, same run'.padStart(34),
+    'ratio'.padStart(6),
+    'long task'.padStart(10),
+    'JS open / all'.padStart(20),
+    'all'.padStart(12),
+  ].join(' '),
+)
+try {
+  for (const [name, run] of Object.entries(scenarios)) {
+    if (only && !only.includes(name)) continue
+    try {
+      await run()
+    } catch (e) {
+      console.log(`${name}: failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`)
+    }
+  }
+} finally {
+  await browser.close()
+  await server.close()
+  anvil.kill('SIGTERM')
+}
+if (jsonOut) writeFileSync(jsonOut, JSON.stringify(rows, null, 2))

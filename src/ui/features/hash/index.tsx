@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import type { ErrorInfo } from '../../../core/Errors'
+import * as Hashing from '../../../core/Hashing'
+import { withDefaults } from '../../../tools/define'
+import { aboutRows, chosen, NOTE } from '../../../tools/hash'
+import type { RawInput, Row, ToolResult } from '../../../tools/types'
+import { runInWorker, type WorkerRun } from '../../../workers/client'
+import { FieldList, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
+
+const ALGORITHM_FIELDS = Hashing.ALGORITHMS.map((a) => a.id as string)
+const cancelled: ErrorInfo = { name: 'Cancelled', message: 'Cancelled.', hints: [] }
+
+/**
+ * The hash calculator: choose the hashes (Keccak-256 preselected); a file is hashed by one
+ * worker per chosen hash, all at once, each reading the file in large slices, so the hashes
+ * share the cores instead of taking turns. Text is hashed in one worker.
+ */
+export default function HashPage({ meta, tool, values, setValues, files, setFile }: ToolPageProps) {
+  const [state, setState] = useState<RunState>({ status: 'idle', fieldErrors: {} })
+  const workers = useRef<WorkerRun[]>([])
+  const seq = useRef(0)
+
+  const stop = useCallback(() => {
+    for (const w of workers.current) w.cancel()
+    workers.current = []
+  }, [])
+  useEffect(() => stop, [stop])
+
+  const run = async () => {
+    stop()
+    const my = ++seq.current
+    const current = () => my === seq.current
+    const raw: RawInput = withDefaults(meta, values)
+    const parsed = tool.parse(raw, files)
+    if (!parsed.ok) return setState({ status: 'error', fieldErrors: parsed.errors })
+    const algorithms = chosen(raw)
+    const file = files.file
+    // One worker per hash for a file; text is small: one worker for all.
+    const jobs = file && algorithms.length > 1 ? algorithms.map((a) => [a]) : [algorithms]
+    const fractions = jobs.map(() => 0)
+    const started = Date.now()
+    setState({ status: 'running', fieldErrors: {}, progress: { fraction: 0 } })
+    workers.current = jobs.map((only, k) => {
+      const own: RawInput = { ...raw }
+      for (const a of ALGORITHM_FIELDS) own[a] = only.includes(a as Hashing.Algorithm) ? 'true' : 'false'
+      return runInWorker(meta.id, own, file ? { file } : undefined, (f, label) => {
+        if (!current()) return
+        fractions[k] = f
+        const fraction = fractions.reduce((a, b) => a + b, 0) / jobs.length
+        setState((s) => ({ ...s, progress: { fraction, ...(jobs.length === 1 && label ? { label } : { label: `${jobs.length} hashes, one worker each` }) } }))
+      })
+    })
+    const outs = await Promise.all(workers.current.map((w) => w.promise))
+    if (!current()) return
+    workers.current = []
+    const failed = outs.find((o) => !o.ok)
+    if (failed && !failed.ok) {
+      stop()
+      return setState({ status: 'error', fieldErrors: failed.fieldErrors ?? {}, ...(failed.fieldErrors ? {} : { error: failed.error }) })
+    }
+    const results = outs.map((o) => (o.ok ? o.result : undefined)).filter((r): r is ToolResult => !!r)
+    const byLabel = new Map(results.flatMap((r) => r.sections[0]!.rows.map((row) => [row.label, row] as const)))
+    const rows: Row[] = Hashing.ALGORITHMS.filter((a) => algorithms.includes(a.id)).map((a) => byLabel.get(a.label)!)
+    const size = file ? file.size : ((results[0]!.data as { size: number } | undefined)?.size ?? 0)
+    const encoding: Hashing.Encoding = raw.encoding === 'hex' ? 'hex' : 'utf8'
+    const about = aboutRows(file ? { source: 'file', size, name: file.name ?? 'file' } : { source: 'text', size, encoding }, Date.now() - started, algorithms.length)
+    setState({ status: 'done', fieldErrors: {}, result: { sections: [{ title: 'Hashes', rows }, { title: 'Input', rows: about }], notes: [{ tone: 'info', text: NOTE }] } })
+  }
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    void run()
+  }
+  const onCancel = () => {
+    stop()
+    seq.current++
+    setState((s) => ({ ...s, status: 'idle', progress: undefined, error: cancelled }))
+  }
+  const others = meta.fields.filter((f) => !ALGORITHM_FIELDS.includes(f.name)).map((f) => f.name)
+  return (
+    <>
+      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+        <FieldList fields={meta.fields} only={others} values={values} errors={state.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
+        <fieldset className="hash-choice">
+          <legend>Hashes to compute</legend>
+          <FieldList fields={meta.fields} only={ALGORITHM_FIELDS} values={values} errors={state.fieldErrors} setValues={setValues} />
+        </fieldset>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={state.status === 'running'}>
+            Run
+          </button>
+        </div>
+      </form>
+      <Progress state={state} onCancel={onCancel} />
+      <FormError state={state} />
+      {state.result && state.status === 'done' && <ResultView result={state.result} />}
+    </>
+  )
+}

@@ -1,0 +1,19 @@
+/**
+ * The tools a worker can run, loaded by id. Only these: the worker bundle does not include
+ * the registry (whose metas and loaders would pull every tool chunk into the worker graph).
+ * A test checks it against the registry: every `runs: 'worker'` tool is here, and the pages
+ * that send work to a worker above a size threshold (calldata-decode) name theirs too.
+ */
+import type { Tool } from '../tools/types'
+
+type Loader = () => Promise<{ default: Tool<unknown> }>
+
+export const workerTools: Readonly<Record<string, Loader>> = {
+  hash: () => import('../tools/hash') as Promise<{ default: Tool<unknown> }>,
+  'hd-derive': () => import('../tools/hd-derive') as Promise<{ default: Tool<unknown> }>,
+  'find-address': () => import('../tools/find-address') as Promise<{ default: Tool<unknown> }>,
+  'keystore-decrypt': () => import('../tools/keystore-decrypt') as Promise<{ default: Tool<unknown> }>,
+  'keystore-encrypt': () => import('../tools/keystore-encrypt') as Promise<{ default: Tool<unknown> }>,
+  mnemonic: () => import('../tools/mnemonic') as Promise<{ default: Tool<unknown> }>,
+  'calldata-decode': () => import('../tools/calldata-decode') as Promise<{ default: Tool<unknown> }>,
+}
