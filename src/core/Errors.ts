@@ -87,3 +87,17 @@ function firstLine(s: string): string {
   const i = s.indexOf('\n')
   return i < 0 ? s : s.slice(0, i)
 }
+
+/**
+ * An error that crossed a thread (a worker's `ErrorInfo`), thrown again on this side with
+ * the name, message, hints and field it had where it was thrown.
+ */
+export class RelayedError extends BaseError {
+  constructor(info: ErrorInfo) {
+    super(info.name, info.message, {
+      hints: info.hints,
+      ...(info.field !== undefined ? { field: info.field } : {}),
+      ...(info.position !== undefined ? { position: info.position } : {}),
+    })
+  }
+}

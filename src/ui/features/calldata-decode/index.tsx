@@ -3,7 +3,7 @@ import { ToolForm, type ToolPageProps } from '../../components'
 import { abiLibrary, useLibraryTool } from '../../hooks/abiLibrary'
 import { heldInMemory } from '../../url'
 import * as Abi from '../../../core/Abi'
-import { BaseError } from '../../../core/Errors'
+import { RelayedError } from '../../../core/Errors'
 import { runWith } from '../../../tools/calldata-decode'
 import type { RawInput, RunContext, Tool, ToolResult } from '../../../tools/types'
 import { runInWorker } from '../../../workers/client'
@@ -28,8 +28,8 @@ async function decodeInWorker(raw: RawInput, library: readonly Abi.Abi[], ctx: R
   const out = await w.promise.finally(() => clearInterval(poll))
   if (out.ok) return out.result
   const [field, message] = Object.entries(out.fieldErrors ?? {})[0] ?? []
-  if (field) throw new BaseError('InputError', message!, { field })
-  throw new BaseError(out.error.name, out.error.message, { hints: out.error.hints, ...(out.error.field ? { field: out.error.field } : {}) })
+  if (field) throw new RelayedError({ name: 'InputError', message: message!, hints: [], field })
+  throw new RelayedError(out.error)
 }
 
 /**
