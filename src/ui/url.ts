@@ -1,10 +1,28 @@
 /**
  * The only code that turns tool state into a URL. Secret fields are filtered here by the
  * tool's declared fields, so no key, mnemonic, password or keystore can reach a link; so are
- * fields hidden by their `showWhen` (what they hold does not count, so it is not shared).
+ * fields hidden by their `showWhen` (what they hold does not count, so it is not shared), and
+ * values that look like a key in a non-secret field (`withheld`).
  */
 import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
+import * as SecretShape from '../core/SecretShape'
+
+/**
+ * Why a value of a non-secret field is kept out of the URL (in memory only), or undefined when
+ * it may go in a link: an extended private key anywhere; an xpub (not secret, but it reveals
+ * every address); and a bare 32-byte value in a tool that also takes a private key, where it
+ * is most likely a key pasted into the wrong box.
+ */
+export function withheld(meta: ToolMeta, name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined
+  const f = meta.fields.find((x) => x.name === name)
+  if (!f || f.secret || f.kind === 'file') return undefined
+  const shape = SecretShape.classify(value)
+  if (!shape) return undefined
+  if (shape === 'private-key' && !meta.fields.some((x) => x.secret)) return undefined
+  return SecretShape.reason(shape)
+}
 
 /** Query string (without "?") holding the shown, non-secret values that differ from the defaults. */
 export function toSearch(meta: ToolMeta, values: RawInput): string {
@@ -14,6 +32,7 @@ export function toSearch(meta: ToolMeta, values: RawInput): string {
   for (const f of meta.fields) {
     if (f.secret || f.kind === 'file' || hidden.has(f.name)) continue
     const v = values[f.name]
+    if (withheld(meta, f.name, v)) continue
     if (v !== undefined && v !== defaults[f.name]) params.set(f.name, v)
   }
   return params.toString()

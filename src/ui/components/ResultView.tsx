@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { findTool } from '../../tools/registry'
 import type { Row, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
@@ -8,6 +8,8 @@ import { Link } from './Link'
 /** One output row: label, value in full, copy button, reveal for secrets, link to another tool. */
 export function ResultRow({ row }: { row: Row }) {
   const [revealed, setRevealed] = useState(false)
+  // A revealed secret is hidden again when the input changes (a new value is never shown unasked).
+  useEffect(() => setRevealed(false), [row.value])
   const hidden = row.secret && !revealed
   const target = row.open && !row.secret ? findTool(row.open.tool) : undefined
   return (

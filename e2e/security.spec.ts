@@ -1,0 +1,130 @@
+/**
+ * Security hardening (issue #18, and the palette / secret items of #17), in Chromium.
+ */
+import { expect, openTool, output, test } from './fixtures'
+import type { Page } from '@playwright/test'
+
+// anvil's published test account 0 (cast wallet address --private-key …)
+const KEY0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+const ADDR0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+const KEY1 = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
+const ADDR1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+// BIP-32 test vector 1 (published): master xprv / xpub of seed 000102…0f
+const XPRV = 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cjPG7vvVexpXkgU8pvZRSJCjHkCJMNDMH2jFNPHrPvpEq4qP3qRQhN8mY5ZrB'
+const XPUB = 'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8'
+
+async function home(page: Page) {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+}
+
+async function paste(page: Page, value: string) {
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Find a tool' }).fill(value)
+  return page.getByRole('listbox', { name: 'Tools' }).getByRole('option')
+}
+
+test.describe('secrets through the palette', () => {
+  test('a pasted 32-byte value opens "Address from a key" first, in memory only, with or without 0x', async ({ page }) => {
+    await home(page)
+    for (const v of [KEY0, KEY0.slice(2)]) {
+      const options = await paste(page, v)
+      await expect(options.first()).toContainText('Address from a key')
+      await expect(options.first()).toContainText('never in the URL')
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/address-from-key$/)
+      await expect(output(page, 'Address')).toHaveText(ADDR0)
+      expect(page.url()).not.toContain(KEY0.slice(2, 20))
+    }
+    // offered as a transaction hash too, but handed over in memory: the node would see it on one more click
+    const options = await paste(page, KEY0)
+    const tx = options.filter({ hasText: 'transaction hash' })
+    await expect(tx).toContainText('not in the URL')
+    await tx.click()
+    await expect(page).toHaveURL(/\/transaction$/)
+    expect(page.url()).not.toContain(KEY0.slice(2, 20))
+  })
+
+  test('an xprv goes to HD derive in memory; an xpub is kept out of the URL and the page says why', async ({ page }) => {
+    await home(page)
+    let options = await paste(page, XPRV)
+    await expect(options.first()).toContainText('HD')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/hd-derive$/)
+    expect(page.url()).not.toContain('xprv')
+    options = await paste(page, XPUB)
+    await expect(options.first()).toContainText('reveals every address')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/hd-derive/)
+    await expect(page.getByLabel('or an xpub (watch-only)')).toHaveValue(XPUB)
+    await expect(page.getByRole('note').filter({ hasText: 'reveals every address' })).toBeVisible()
+    expect(page.url()).not.toContain('xpub6')
+  })
+
+  test('a private key typed into a non-secret field is kept out of the URL, with a warning', async ({ page }) => {
+    await openTool(page, 'address-from-key')
+    await page.getByLabel('Public key').fill(KEY1)
+    await expect(page.getByRole('note').filter({ hasText: 'size of a private key' })).toBeVisible()
+    await expect(page.getByLabel('Public key')).toHaveValue(KEY1)
+    expect(page.url()).not.toContain(KEY1.slice(2, 20))
+    // a real public key does go in the link
+    const pub = '0x038318535b54105d4a7aae60c08fc45f9687181b4fdfc625bd1a753fa7397fed75'
+    await page.getByLabel('Public key').fill(pub)
+    await expect(page).toHaveURL(new RegExp(pub))
+    await expect(page.getByRole('note').filter({ hasText: 'size of a private key' })).toHaveCount(0)
+  })
+
+  test('palette: no tool matches plain words; revert data, one-argument call data, "1.5 ether", a 65-byte public key', async ({ page }) => {
+    await home(page)
+    let options = await paste(page, 'qwzx plover')
+    await expect(options).toHaveCount(0)
+    await expect(page.getByText('No tool matches')).toBeVisible()
+    // Error(string) "nope": selector 0x08c379a0 (ethers id('Error(string)')) + abi.encode('nope')
+    const revert = '0x08c379a0000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000000046e6f706500000000000000000000000000000000000000000000000000000000'
+    options = await paste(page, revert)
+    await expect(options.first()).toContainText('revert data')
+    // balanceOf(address): 36 bytes
+    options = await paste(page, '0x70a08231000000000000000000000000f39fd6e51aad88f6f4ce6ab8827279cfffb92266')
+    await expect(options.first()).toContainText('call data')
+    options = await paste(page, '1.5 ether')
+    await expect(options.first()).toContainText('Unit')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/units\?amount=1\.5/)
+    await expect(page.getByRole('textbox', { name: 'wei', exact: true })).toHaveValue('1500000000000000000')
+    await paste(page, '30 gwei')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('textbox', { name: 'wei', exact: true })).toHaveValue('30000000000')
+    options = await paste(page, '0x048318535b54105d4a7aae60c08fc45f9687181b4fdfc625bd1a753fa7397fed753547f11ca8696646f2f3acb08e31016afac23e630c5d11f59f61fef57b0d2aa5')
+    await expect(options.first()).toContainText('public key')
+    await expect(options.filter({ hasText: 'a 65-byte signature' })).toHaveCount(0)
+  })
+
+  test('a revealed secret is hidden again when its input changes; the keyring is listed, a key removed, all cleared', async ({ page }) => {
+    await openTool(page, 'key')
+    await page.getByRole('textbox', { name: 'Private key' }).fill(KEY0)
+    await page.getByRole('button', { name: 'Import key' }).click()
+    await expect(output(page, 'Address')).toHaveText(ADDR0)
+    await page.getByRole('textbox', { name: 'Private key' }).fill(KEY1)
+    await page.getByRole('button', { name: 'Import key' }).click()
+    await expect(output(page, 'Address')).toHaveText(ADDR1)
+    // in-app navigation keeps the in-memory keyring
+    await paste(page, 'sign message')
+    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: /Sign a message/i }).first().click()
+    const keyBox = page.getByLabel('Private key', { exact: true })
+    await page.getByRole('button', { name: /^Show private key$/i }).click()
+    await keyBox.fill(KEY0)
+    await expect(keyBox).toHaveAttribute('type', 'text')
+    // picked from the keyring (a change that is not typing): hidden again
+    await page.getByLabel("Key from this page's keyring").selectOption(ADDR1)
+    await expect(keyBox).toHaveAttribute('type', 'password')
+
+    await page.getByText(/Keyring: 2 keys/).click()
+    const list = page.getByRole('list', { name: "Keys in this page's keyring" })
+    await expect(list.getByRole('listitem')).toHaveCount(2)
+    await page.getByRole('button', { name: `Remove ${ADDR1} from the keyring` }).click()
+    await expect(list.getByRole('listitem')).toHaveCount(1)
+    await expect(keyBox).toHaveValue('')
+    await page.getByRole('button', { name: 'Clear keyring' }).click()
+    await expect(page.getByLabel("Key from this page's keyring")).toHaveCount(0)
+  })
+})
