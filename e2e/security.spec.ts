@@ -128,3 +128,40 @@ test.describe('secrets through the palette', () => {
     await expect(page.getByLabel("Key from this page's keyring")).toHaveCount(0)
   })
 })
+
+async function run(page: Page) {
+  const b = page.getByRole('button', { name: 'Run' })
+  if (await b.count()) await b.click()
+}
+
+test.describe('addresses people mistype, gas below the intrinsic cost', () => {
+  // ADDR0 with its first letter's case flipped: ethers getAddress refuses it (bad checksum)
+  const MISTYPED = `0xF${ADDR0.slice(3)}`
+
+  test('tx-build refuses a wrong-case address with the position, signs an all-lower-case one with a note', async ({ page }) => {
+    await openTool(page, 'tx-build', { to: MISTYPED, chainId: '31337', maxFeePerGas: '30' })
+    await page.getByLabel('Private key (optional: sign offline)').fill(KEY1)
+    await run(page)
+    await expect(page.getByText(/Checksum mismatch \(EIP-55\): the case of character 1 \(after 0x\) is wrong/)).toBeVisible()
+    await expect(output(page, 'Raw signed transaction')).toHaveCount(0)
+    await page.getByLabel('To (empty = contract creation)').fill(ADDR0.toLowerCase())
+    await run(page)
+    await expect(output(page, 'Raw signed transaction')).toBeVisible()
+    await expect(page.getByText(/carries no checksum/)).toBeVisible()
+  })
+
+  test('tx-build refuses a gas limit below the intrinsic cost (EIP-7623 floor here)', async ({ page }) => {
+    await openTool(page, 'tx-build', { to: ADDR0, chainId: '31337', data: '0xa9059cbb', gas: '21000', maxFeePerGas: '30' })
+    await page.getByLabel('Private key (optional: sign offline)').fill(KEY1)
+    await run(page)
+    // 21,000 + 4 non-zero bytes × 16 = 21,064; the EIP-7623 floor 21,000 + 10 × 16 tokens = 21,160
+    await expect(page.getByText(/at least 21160 is needed/).first()).toBeVisible()
+    await expect(output(page, 'Raw signed transaction')).toHaveCount(0)
+  })
+
+  test('authorization refuses a wrong-case delegate', async ({ page }) => {
+    await openTool(page, 'authorization', { address: MISTYPED, chainId: '1' })
+    await run(page)
+    await expect(page.getByText(/Checksum mismatch \(EIP-55\)/)).toBeVisible()
+  })
+})
