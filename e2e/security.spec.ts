@@ -1,6 +1,7 @@
 /**
  * Security hardening (issue #18, and the palette / secret items of #17), in Chromium.
  */
+import { ethers } from 'ethers'
 import { expect, openTool, output, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
@@ -163,5 +164,57 @@ test.describe('addresses people mistype, gas below the intrinsic cost', () => {
     await openTool(page, 'authorization', { address: MISTYPED, chainId: '1' })
     await run(page)
     await expect(page.getByText(/Checksum mismatch \(EIP-55\)/)).toBeVisible()
+  })
+})
+
+test.describe('hostile strings are shown as text, never as HTML, links or hidden characters', () => {
+  const HOSTILE = '<img src=x onerror="window.__pwned=1">'
+
+  async function assertInert(page: Page) {
+    await expect(page.locator('main img, article img[src="x"]')).toHaveCount(0)
+    await expect(page.locator('a[href^="javascript:" i], a[href^="data:" i]')).toHaveCount(0)
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+  }
+
+  test('a SIWE message with a javascript: URI and HTML in its statement', async ({ page }) => {
+    const message = [
+      'example.com wants you to sign in with your Ethereum account:',
+      ADDR0,
+      '',
+      `${HOSTILE} \u202Egnp.exe`,
+      '',
+      'URI: javascript:window.__pwned=1',
+      'Version: 1',
+      'Chain ID: 1',
+      'Nonce: 32891756',
+      'Issued At: 2021-09-30T16:25:24Z',
+    ].join('\n')
+    await openTool(page, 'siwe')
+    await page.getByLabel('SIWE message').fill(message)
+    await run(page)
+    await expect(page.getByText(/javascript:window.__pwned=1/).first()).toBeVisible()
+    await assertInert(page)
+  })
+
+  test('revert data whose string holds HTML and a right-to-left override: shown as text, the override visible', async ({ page }) => {
+    // ethers v5: Error(string) selector + ABI-encoded string
+    const reason = `${HOSTILE} invoice\u202Efdp.exe`
+    const data = ethers.utils.hexConcat([ethers.utils.id('Error(string)').slice(0, 10), ethers.utils.defaultAbiCoder.encode(['string'], [reason])])
+    await openTool(page, 'error-decode', { data })
+    await run(page)
+    await expect(page.getByText('⟨U+202E⟩').first()).toBeVisible()
+    await expect(page.getByText(/invisible or direction-changing characters \(U\+202E\)/).first()).toBeVisible()
+    await expect(page.getByText(HOSTILE, { exact: false }).first()).toBeVisible()
+    await assertInert(page)
+  })
+
+  test('an ABI whose names hold HTML: the call-data decoder shows them as text or refuses them', async ({ page }) => {
+    const abi = JSON.stringify([{ type: 'function', name: 'transfer', inputs: [{ name: HOSTILE, type: 'address' }, { name: 'javascript:alert(1)', type: 'uint256' }], outputs: [], stateMutability: 'nonpayable' }])
+    const data = new ethers.utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [ADDR0, 1])
+    await openTool(page, 'calldata-decode', { data })
+    await page.getByLabel('ABI (optional)').fill(abi)
+    await run(page)
+    await expect(page.getByRole('region', { name: 'Result' }).or(page.getByRole('alert')).first()).toBeVisible()
+    await assertInert(page)
   })
 })

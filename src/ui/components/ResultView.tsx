@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import * as VisibleText from '../../core/VisibleText'
 import { findTool } from '../../tools/registry'
 import type { Row, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
@@ -12,12 +13,14 @@ export function ResultRow({ row }: { row: Row }) {
   useEffect(() => setRevealed(false), [row.value])
   const hidden = row.secret && !revealed
   const target = row.open && !row.secret ? findTool(row.open.tool) : undefined
+  // Bidirectional overrides and zero-width characters are shown, never applied.
+  const shown = VisibleText.reveal(row.value)
   return (
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`}>
       <dt>{row.label}</dt>
       <dd>
         <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label}>
-          {hidden ? '•••••••• (hidden)' : row.value}
+          {hidden ? '•••••••• (hidden)' : shown.text}
         </output>
         <span className="row-actions">
           {row.secret && (
@@ -28,7 +31,12 @@ export function ResultRow({ row }: { row: Row }) {
           {row.copy !== false && !hidden && <CopyButton value={row.value} label={row.label} />}
           {target && row.open && <Link to={toolHref(target.meta, row.open.inputs)}>{row.open.label ?? `Open in ${target.meta.title}`}</Link>}
         </span>
-        {row.note && <small className="note">{row.note}</small>}
+        {row.note && <small className="note">{VisibleText.reveal(row.note).text}</small>}
+        {!hidden && shown.found.length > 0 && (
+          <small className="note tone-warn" role="note">
+            {VisibleText.warning(shown.found)}
+          </small>
+        )}
       </dd>
     </div>
   )
