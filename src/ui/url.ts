@@ -8,16 +8,20 @@ import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
 import * as SecretShape from '../core/SecretShape'
 
+/** Longest value written into a link; a longer one (1 MiB of call data) stays in memory. */
+export const MAX_URL_VALUE = 32 * 1024
+
 /**
  * Why a value of a non-secret field is kept out of the URL (in memory only), or undefined when
  * it may go in a link: an extended private key anywhere; an xpub (not secret, but it reveals
- * every address); and a bare 32-byte value in a tool that also takes a private key, where it
- * is most likely a key pasted into the wrong box.
+ * every address); a bare 32-byte value in a tool that also takes a private key, where it
+ * is most likely a key pasted into the wrong box; and any value too long for a link.
  */
 export function withheld(meta: ToolMeta, name: string, value: string | undefined): string | undefined {
   if (!value) return undefined
   const f = meta.fields.find((x) => x.name === name)
   if (!f || f.secret || f.kind === 'file') return undefined
+  if (value.length > MAX_URL_VALUE) return `${value.length.toLocaleString('en-US')} characters is too long for a link: it is kept in this page only, not in the URL.`
   const shape = SecretShape.classify(value)
   if (!shape) return undefined
   if (shape === 'private-key' && !meta.fields.some((x) => x.secret)) return undefined
