@@ -280,3 +280,17 @@ test.describe('probes stay green: hostile inputs end in a clear error while the 
     })
   })
 })
+
+test('a revealed secret result is hidden again when the input changes (mnemonic seed)', async ({ page }) => {
+  await openTool(page, 'mnemonic')
+  // BIP-39 test vector (published): "abandon … about"
+  await page.getByLabel('Recovery phrase', { exact: true }).fill('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')
+  await run(page)
+  await page.getByRole('button', { name: 'Reveal Seed' }).click()
+  // the published seed of the vector without a passphrase
+  await expect(output(page, 'Seed')).toHaveText(/^0x5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc1/)
+  await page.getByLabel('Recovery phrase', { exact: true }).fill('test test test test test test test test test test test junk')
+  await run(page)
+  await expect(output(page, 'Seed')).toHaveText('•••••••• (hidden)')
+  await expect(page.getByRole('button', { name: 'Reveal Seed' })).toHaveAttribute('aria-pressed', 'false')
+})
