@@ -7,23 +7,14 @@ import type { Rollup } from 'vite'
 
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
+import { contentSecurityPolicy } from './scripts/csp.mjs'
 
 /**
- * The production page's Content-Security-Policy: code only from our own origin, no remote
- * fonts, styles or scripts; connections to any node the person chooses (http/ws).
+ * The production page's Content-Security-Policy as a meta tag (scripts/csp.mjs: no inline
+ * script, connect-src limited to the app, loopback nodes and https/wss; frame-ancestors is only
+ * in the server's header, as browsers ignore it in a meta tag).
  */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  'connect-src \'self\' http: https: ws: wss:',
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ')
+const CSP = contentSecurityPolicy()
 
 const csp = {
   name: 'workbench-csp',

@@ -16,7 +16,20 @@ interface Pkg {
   devDependencies?: Record<string, string>
 }
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Pkg
-const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version?: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }> }
+const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { version?: string; resolved?: string; integrity?: string; link?: boolean; dev?: boolean; hasInstallScript?: boolean; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>
+}
+
+/**
+ * Packages allowed to run an install script, each for a stated reason. Any other package in
+ * the lock with `hasInstallScript` fails the test: a new one must be looked at and added here.
+ */
+const INSTALL_SCRIPTS_ALLOWED: Record<string, string> = {
+  'node_modules/@foundry-rs/anvil': 'dev only: fetches the anvil binary the integration tests run',
+  'node_modules/@foundry-rs/cast': 'dev only: fetches the cast binary the differential tests run',
+  'node_modules/esbuild': 'dev only (build tool): installs its platform binary',
+  'node_modules/keccak': 'dev only (under ethers v5, the test oracle): optional native build, falls back to JS',
+}
 const runtime = pkg.dependencies ?? {}
 const dev = pkg.devDependencies ?? {}
 
@@ -93,5 +106,23 @@ describe('dependencies', () => {
       const want = spec.startsWith('npm:') ? spec.slice(spec.lastIndexOf('@') + 1) : spec
       expect(lock.packages[`node_modules/${name}`]?.version, name).toBe(want)
     }
+  })
+
+  it('every package in the lock is pinned to an exact version with an sha512 integrity, from the registry', () => {
+    const bad: string[] = []
+    for (const [path, p] of Object.entries(lock.packages)) {
+      if (path === '' || p.link) continue
+      if (!p.integrity || !/^sha512-[A-Za-z0-9+/]+={0,2}$/.test(p.integrity)) bad.push(`${path}: integrity ${p.integrity ?? 'missing'}`)
+      // the lock omits `resolved` (registry tarballs); a git, file or http source would be written out: refuse one
+      if (p.resolved && !p.resolved.startsWith('https://registry.npmjs.org/')) bad.push(`${path}: resolved ${p.resolved}`)
+      if (!p.version || !EXACT.test(p.version)) bad.push(`${path}: version ${p.version ?? 'missing'}`)
+    }
+    expect(bad).toEqual([])
+  })
+
+  it('no package runs an install script unless it is explicitly allowed (and no runtime package runs one)', () => {
+    const withScript = Object.entries(lock.packages).filter(([path, p]) => path !== '' && p.hasInstallScript)
+    expect(withScript.map(([path]) => path).filter((path) => !(path in INSTALL_SCRIPTS_ALLOWED))).toEqual([])
+    expect(withScript.filter(([, p]) => !p.dev).map(([path]) => path)).toEqual([])
   })
 })

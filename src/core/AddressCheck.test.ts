@@ -131,3 +131,48 @@ describe('bad input: each class has its error', () => {
   })
 })
 
+
+describe('parseForSigning: strict checksum for addresses that feed a signature (seed printed by the setup)', () => {
+  const flip = (a: string, i: number) => a.slice(0, i) + (a[i] === a[i]!.toLowerCase() ? a[i]!.toUpperCase() : a[i]!.toLowerCase()) + a.slice(i + 1)
+  it('EIP-55: a flipped letter is refused with its position, as ethers getAddress refuses it; lower case passes with a note', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.nat(), (bytes, k) => {
+        const good = ethers.utils.getAddress(ethers.utils.hexlify(bytes))
+        expect(AddressCheck.parseForSigning(good).address).toBe(good)
+        expect(AddressCheck.parseForSigning(good).note).toBeUndefined()
+        const lower = good.toLowerCase()
+        expect(AddressCheck.parseForSigning(lower).note).toMatch(/no checksum/)
+        const letters = [...good].map((c, i) => (i >= 2 && /[a-f]/i.test(c) ? i : -1)).filter((i) => i >= 0)
+        if (letters.length < 2) return
+        const i = letters[k % letters.length]!
+        const bad = flip(good, i)
+        if (bad === bad.toLowerCase() || bad === bad.toUpperCase()) return
+        expect(() => ethers.utils.getAddress(bad)).toThrow()
+        try {
+          AddressCheck.parseForSigning(bad, 1)
+          expect.unreachable('accepted a wrong checksum')
+        } catch (e) {
+          expect(e).toBeInstanceOf(AddressCheck.ChecksumMismatchError)
+          expect((e as AddressCheck.ChecksumMismatchError).positions).toEqual([i - 1])
+        }
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  it('EIP-1191 on RSK (chain 30, 31): the cast to-check-sum-address form passes, a flipped letter is refused with its position', async () => {
+    for (let n = 0; n < 6; n++) {
+      const lower = ethers.utils.hexlify(ethers.utils.randomBytes(20))
+      const chain = n % 2 ? 31 : 30
+      const rsk = await castAsync(['to-check-sum-address', lower, String(chain)])
+      expect(AddressCheck.parseForSigning(rsk, chain).address).toBe(rsk)
+      const letters = [...rsk].map((c, i) => (i >= 2 && /[a-f]/i.test(c) ? i : -1)).filter((i) => i >= 0)
+      const i = letters[n % letters.length]!
+      const bad = flip(rsk, i)
+      if (bad === bad.toLowerCase() || bad === bad.toUpperCase() || bad === ethers.utils.getAddress(lower)) continue
+      expect(() => AddressCheck.parseForSigning(bad, chain)).toThrow(/EIP-1191, chain 3[01].*character/)
+      // on chain 1 the RSK form is an EIP-55 mismatch (unless it happens to agree)
+      if (rsk !== ethers.utils.getAddress(lower)) expect(() => AddressCheck.parseForSigning(rsk, 1)).toThrow(AddressCheck.ChecksumMismatchError)
+    }
+  })
+})

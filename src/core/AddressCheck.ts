@@ -139,6 +139,39 @@ export function checksumForChain(address: string, chainId: bigint | number): str
   return EIP1191_ADOPTED.includes(Number(chainId)) ? checksumEip1191(address, chainId) : checksum(address)
 }
 
+/** An address accepted for signing or sending, and what to say about it. */
+export interface ForSigning {
+  /** The address as given (trimmed). */
+  address: `0x${string}`
+  lower: Lower
+  /** Set for an all-lower-case (or all-upper-case) address: it carries no checksum. */
+  note?: string
+}
+
+/**
+ * Strict parse of an address that feeds a signature or a send: a mixed-case address must
+ * match its checksum, EIP-55, or on the chains that adopted EIP-1191 (chain ids 30 and 31,
+ * RSK) the EIP-1191 form for that chain (the EIP-55 form is accepted there too). A mismatch
+ * throws {@link ChecksumMismatchError} with the 1-based positions (after 0x) of the
+ * wrong-case characters. An all-lower-case or all-upper-case address is accepted with a note.
+ */
+export function parseForSigning(text: string, chainId?: bigint | number): ForSigning {
+  const r = inspect(text)
+  const address = r.input as `0x${string}`
+  if (r.status === 'lowercase' || r.status === 'uppercase')
+    return { address, lower: r.lower, note: `${address} is all ${r.status === 'lowercase' ? 'lower' : 'upper'} case: it carries no checksum, so a mistyped character cannot be caught. Compare it with its source.` }
+  const rsk = chainId !== undefined && EIP1191_ADOPTED.includes(Number(chainId))
+  if (r.status === 'checksummed') return { address, lower: r.lower }
+  if (rsk) {
+    const expected = checksumEip1191(r.lower, chainId!)
+    if (address === expected) return { address, lower: r.lower }
+    const positions: number[] = []
+    for (let i = 2; i < 42; i++) if (address[i] !== expected[i]) positions.push(i - 1)
+    throw new ChecksumMismatchError(address, expected, positions, `EIP-1191, chain ${chainId}`)
+  }
+  throw new ChecksumMismatchError(address, r.checksummed, r.wrongCase, 'EIP-55')
+}
+
 /** Bytes of a lowercase address (helper for other core modules). */
 export function toBytes(address: Lower): Uint8Array {
   return Bytes.fromHex(address)
@@ -186,12 +219,14 @@ export class InvalidCharacterError extends BaseError {
 }
 
 export class ChecksumMismatchError extends BaseError {
-  constructor(given: string, correct: string, positions: number[]) {
+  readonly positions: readonly number[]
+  constructor(given: string, correct: string, positions: number[], rule?: string) {
     super(
       'AddressCheck.ChecksumMismatchError',
-      `Checksum mismatch: the case of character${positions.length === 1 ? '' : 's'} ${positions.join(', ')} (after 0x) is wrong.`,
+      `Checksum mismatch${rule ? ` (${rule})` : ''}: the case of character${positions.length === 1 ? '' : 's'} ${positions.join(', ')} (after 0x) is wrong.`,
       { hints: [`Did you mean ${correct}? A wrong-case letter usually means a mistyped address; check it against the source before use.`] },
     )
+    this.positions = positions
     void given
   }
 }

@@ -9,6 +9,7 @@
 import { Address, Bytes, Hash, Hex, Rlp } from 'ox'
 import * as BigNum from './BigNum'
 import { BaseError } from './Errors'
+import * as IntrinsicGas from './IntrinsicGas'
 import * as Key from './Key'
 import * as RlpTree from './RlpTree'
 import * as SignatureInspect from './SignatureInspect'
@@ -237,6 +238,8 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
 
   // Rules a node applies to well-formed bytes.
   if (tx.nonce === MAX_U64) problems.push('The nonce is 2^64 - 1, which EIP-2681 forbids.')
+  const lowGas = IntrinsicGas.problem(tx.gas, tx)
+  if (lowGas) problems.push(lowGas)
   const feeCap = tx.gasPrice ?? tx.maxFeePerGas ?? 0n
   if (tx.gas * feeCap > MAX_U256) problems.push('gas × fee cap overflows 256 bits; no account can pay for it.')
   if (tx.maxPriorityFeePerGas !== undefined && tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas > tx.maxFeePerGas)

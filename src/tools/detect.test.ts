@@ -1,3 +1,4 @@
+import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { detect, RULES } from './detect'
 import { findTool } from './registry'
@@ -20,5 +21,62 @@ describe('input detection', () => {
     expect(top('{"version":3,"crypto":{"cipher":"aes-128-ctr"}}')).toBe('keystore-decrypt')
     expect(top('2**256 - 1')).toBe('bignum')
     expect(detect('')).toEqual([])
+  })
+})
+
+describe('the palette and secrets (issue #18, #17)', () => {
+  const top = (t: string) => detect(t)[0]?.tool
+  // anvil's published test key 0 and its address (cast wallet address --private-key …)
+  const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+  // BIP-32 test vector 1 (published): master xprv / xpub of seed 000102…0f
+  const xprv = 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cjPG7vvVexpXkgU8pvZRSJCjHkCJMNDMH2jFNPHrPvpEq4qP3qRQhN8mY5ZrB'
+  const xpub = 'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8'
+
+  it('offers "Address from a key" first for 32 bytes, with or without 0x, and marks it in-memory', () => {
+    for (const v of [key, key.slice(2)]) {
+      const s = detect(v)
+      expect(s[0]?.tool).toBe('address-from-key')
+      expect(s[0]?.field).toBe('privateKey')
+      for (const x of s) expect(x.shape, `${x.tool} must be handed over in memory`).toBe('private-key')
+    }
+    // it is still offered as a transaction hash, in memory
+    expect(detect(key).map((s) => s.tool)).toContain('transaction')
+  })
+
+  it('an extended private key goes to HD derive (secret field) and an xpub is kept out of links', () => {
+    expect(detect(xprv)[0]).toMatchObject({ tool: 'hd-derive', field: 'phrase', shape: 'extended-private-key' })
+    expect(detect(xprv).map((s) => s.tool)).not.toContain('hash')
+    expect(detect(xpub)[0]).toMatchObject({ tool: 'hd-derive', field: 'xpub', shape: 'extended-public-key' })
+  })
+
+  it('Hash no longer takes everything: plain words match no tool', () => {
+    expect(detect('hello there friend')).toEqual([])
+    expect(detect('zzzz')).toEqual([])
+  })
+
+  it('revert data goes to the revert decoder, one-argument call data to the call-data decoder', () => {
+    // ethers v5: the Error(string) / Panic(uint256) selectors (id(...)) then the ABI-encoded argument
+    const { utils } = ethers
+    const coder = utils.defaultAbiCoder
+    const errorData = utils.hexConcat([utils.id('Error(string)').slice(0, 10), coder.encode(['string'], ['nope'])])
+    const panicData = utils.hexConcat([utils.id('Panic(uint256)').slice(0, 10), coder.encode(['uint256'], [0x11])])
+    expect(top(errorData)).toBe('error-decode')
+    expect(top(panicData)).toBe('error-decode')
+    const oneArg = new utils.Interface(['function balanceOf(address)']).encodeFunctionData('balanceOf', ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'])
+    expect(utils.hexDataLength(oneArg)).toBe(36)
+    expect(top(oneArg)).toBe('calldata-decode')
+  })
+
+  it('"1.5 ether" and "30 gwei" open Units with the unit chosen', () => {
+    expect(detect('1.5 ether')[0]).toMatchObject({ tool: 'units', value: '1.5', extra: { unit: 'ether' } })
+    expect(detect('30 gwei')[0]).toMatchObject({ tool: 'units', value: '30', extra: { unit: 'gwei' } })
+  })
+
+  it('a 65-byte public key is not called a signature', () => {
+    // anvil account 0's uncompressed public key (cast wallet public-key, with 04)
+    const pub = '0x048318535b54105d4a7aae60c08fc45f9687181b4fdfc625bd1a753fa7397fed753547f11ca8696646f2f3acb08e31016afac23e630c5d11f59f61fef57b0d2aa5'
+    const s = detect(pub)
+    expect(s[0]).toMatchObject({ tool: 'address-from-key', field: 'publicKey' })
+    expect(s.find((x) => x.tool === 'signature-inspect')?.what).not.toBe('a 65-byte signature')
   })
 })

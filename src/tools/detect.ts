@@ -4,6 +4,7 @@
  * registered is skipped (a test checks every rule against the registry).
  * Only cheap pattern checks here: nothing is parsed or validated until the tool opens.
  */
+import * as SecretShape from '../core/SecretShape'
 import { findTool } from './registry'
 
 export interface Suggestion {
@@ -14,6 +15,14 @@ export interface Suggestion {
   score: number
   /** Extra non-secret inputs to set alongside. */
   extra?: Record<string, string>
+  /** The value for `field` when it is not the pasted text itself ("1.5" of "1.5 ether"). */
+  value?: string
+  /**
+   * Set when the value may be secret (a 32-byte value may be a private key; an extended
+   * private key is one) or reveals a wallet (an xpub): it is handed over in memory only, never
+   * through the URL, whichever field it goes to.
+   */
+  shape?: SecretShape.Shape
 }
 
 interface Rule {
@@ -22,29 +31,47 @@ interface Rule {
   what: string
   score: number
   test: (t: string) => boolean
-  extra?: Record<string, string>
+  extra?: Record<string, string> | ((t: string) => Record<string, string>)
+  value?: (t: string) => string
 }
 
 const hex = (t: string) => /^0x[0-9a-fA-F]*$/.test(t)
 const hexBytes = (t: string) => (hex(t) && t.length % 2 === 0 ? (t.length - 2) / 2 : -1)
 const words = (t: string) => t.trim().split(/[\s\u3000]+/).filter(Boolean).length
 const isJson = (t: string, needle: RegExp) => /^[[{]/.test(t) && needle.test(t)
+const UNIT_AMOUNT = /^([+-]?(?:\d[\d_,]*)?(?:\.\d+)?(?:e[+-]?\d+)?)\s*(wei|kwei|mwei|gwei|szabo|finney|ether|eth)$/i
+/** Error(string) and Panic(uint256) revert data: selector then whole words. */
+const revertData = (t: string) => { const n = hexBytes(t); return n >= 36 && (n - 4) % 32 === 0 && /^0x(08c379a0|4e487b71)/i.test(t) }
 
 export const RULES: readonly Rule[] = [
   { tool: 'address', field: 'address', what: 'an address', score: 100, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
   { tool: 'account', field: 'address', what: 'an address', score: 60, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
   { tool: 'address', field: 'address', what: 'an ICAP address', score: 90, test: (t) => /^XE[0-9]{2}[0-9A-Z]{16,31}$/i.test(t) },
-  { tool: 'calldata-decode', field: 'data', what: 'call data', score: 90, test: (t) => { const n = hexBytes(t); return n >= 4 && (n - 4) % 32 === 0 && n !== 32 && n !== 36 } },
+  // 32 bytes may be a private key: "Address from a key" comes first, and the value is handed over in memory (see `shape`).
+  { tool: 'address-from-key', field: 'privateKey', what: '32 bytes (a private key?)', score: 99, test: (t) => /^(0x)?[0-9a-fA-F]{64}$/.test(t) },
+  { tool: 'address-from-key', field: 'publicKey', what: 'an uncompressed public key', score: 97, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) },
+  { tool: 'address-from-key', field: 'publicKey', what: 'a compressed public key', score: 90, test: (t) => hexBytes(t) === 33 && /^0x0[23]/i.test(t) },
+  { tool: 'error-decode', field: 'data', what: 'revert data', score: 96, test: revertData },
+  { tool: 'calldata-decode', field: 'data', what: 'call data', score: 90, test: (t) => { const n = hexBytes(t); return n >= 4 && (n - 4) % 32 === 0 && !revertData(t) } },
   { tool: 'calldata-decode', field: 'data', what: 'a selector', score: 70, test: (t) => hexBytes(t) === 4 },
   { tool: 'tx-decode', field: 'raw', what: 'a raw transaction', score: 95, test: (t) => hexBytes(t) > 40 && /^0x(0[1-4][c-f]|[c-f][0-9a-f])/i.test(t) },
   { tool: 'rlp', field: 'input', what: 'RLP', score: 40, test: (t) => hexBytes(t) > 1 && /^0x[c-f]/i.test(t) },
-  { tool: 'signature-inspect', field: 'signature', what: 'a 65-byte signature', score: 95, test: (t) => hexBytes(t) === 65 },
+  { tool: 'signature-inspect', field: 'signature', what: 'a 65-byte signature', score: 95, test: (t) => hexBytes(t) === 65 && !/^0x04/i.test(t) },
+  { tool: 'signature-inspect', field: 'signature', what: '65 bytes (if it is a signature)', score: 50, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) },
   { tool: 'signature-inspect', field: 'signature', what: 'a 64-byte compact signature', score: 60, test: (t) => hexBytes(t) === 64 },
   { tool: 'transaction', field: 'hash', what: 'a transaction hash', score: 60, test: (t) => hexBytes(t) === 32 },
   { tool: 'block', field: 'block', what: 'a block hash or number', score: 40, test: (t) => hexBytes(t) === 32 || /^\d{1,12}$/.test(t) },
   { tool: 'bignum', field: 'expr', what: 'a number', score: 50, test: (t) => /^(-?(0x[0-9a-f_]+|0b[01_]+|0o[0-7_]+|\d[\d_]*(e\d+)?))$/i.test(t) || /^[\d\s()+\-*/%^&|~<>x.a-f_]+$/i.test(t) && /\d/.test(t) && /[+\-*/%^&|<>]/.test(t) },
   { tool: 'units', field: 'amount', what: 'an amount', score: 45, test: (t) => /^[+-]?(\d[\d_,]*)?(\.\d+)?(e[+-]?\d+)?$/i.test(t) && /\d/.test(t) },
-  { tool: 'hash', field: 'input', what: 'text or bytes to hash', score: 10, test: (t) => t.length > 0 },
+  {
+    tool: 'units', field: 'amount', what: 'an amount with its unit', score: 92,
+    test: (t) => UNIT_AMOUNT.test(t) && /\d/.test(t),
+    value: (t) => UNIT_AMOUNT.exec(t)![1]!,
+    extra: (t) => { const u = UNIT_AMOUNT.exec(t)![2]!.toLowerCase(); return { unit: u === 'eth' ? 'ether' : u } },
+  },
+  { tool: 'hash', field: 'input', what: 'bytes to hash', score: 10, test: (t) => /^0x([0-9a-fA-F]{2})+$/.test(t) },
+  { tool: 'hd-derive', field: 'phrase', what: 'an extended private key', score: 95, test: (t) => SecretShape.classify(t) === 'extended-private-key' },
+  { tool: 'hd-derive', field: 'xpub', what: 'an extended public key', score: 95, test: (t) => SecretShape.classify(t) === 'extended-public-key' },
   { tool: 'selector', field: 'signature', what: 'a function, event or error signature', score: 90, test: (t) => /^(function |event |error )?[A-Za-z_$][\w$]*\s*\(.*\)/.test(t) && !t.includes('\n') },
   { tool: 'namehash', field: 'name', what: 'an ENS name', score: 85, test: (t) => /^[^\s/:]+\.(eth|xyz|box|test|reverse)$/i.test(t) },
   { tool: 'ens-resolve', field: 'query', what: 'an ENS name', score: 55, test: (t) => /^[^\s/:]+\.(eth|xyz|box)$/i.test(t) },
@@ -67,6 +94,7 @@ function safeTest(r: Rule, t: string): boolean {
 export function detect(text: string): Suggestion[] {
   const t = text.trim()
   if (!t) return []
+  const shape = SecretShape.classify(t)
   const seen = new Set<string>()
   const out: Suggestion[] = []
   for (const r of [...RULES].sort((a, b) => b.score - a.score)) {
@@ -75,7 +103,8 @@ export function detect(text: string): Suggestion[] {
     if (!entry || !entry.meta.fields.some((f) => f.name === r.field)) continue
     if (!safeTest(r, t)) continue
     seen.add(r.tool)
-    out.push({ tool: r.tool, field: r.field, what: r.what, score: r.score, ...(r.extra ? { extra: r.extra } : {}) })
+    const extra = typeof r.extra === 'function' ? r.extra(t) : r.extra
+    out.push({ tool: r.tool, field: r.field, what: r.what, score: r.score, ...(extra ? { extra } : {}), ...(r.value ? { value: r.value(t) } : {}), ...(shape ? { shape } : {}) })
   }
   return out
 }
@@ -83,4 +112,9 @@ export function detect(text: string): Suggestion[] {
 /** True when the field that a suggestion fills is secret (its value must not go in a URL). */
 export function isSecretTarget(s: Suggestion): boolean {
   return !!findTool(s.tool)?.meta.fields.find((f) => f.name === s.field)?.secret
+}
+
+/** True when the value must be handed over in memory: a secret field, or a value that may be secret or reveals a wallet. */
+export function inMemoryOnly(s: Suggestion): boolean {
+  return isSecretTarget(s) || s.shape !== undefined
 }

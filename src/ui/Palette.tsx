@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
-import { detect, isSecretTarget } from '../tools/detect'
+import { detect, inMemoryOnly, isSecretTarget } from '../tools/detect'
 import { findTool } from '../tools/registry'
 import { handOff } from './handoff'
 import { navigate } from './router'
@@ -24,16 +24,25 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
     const detected: Choice[] = detect(value).slice(0, 5).flatMap((sug) => {
       const entry = findTool(sug.tool)
       if (!entry) return []
-      const secret = isSecretTarget(sug)
+      // A secret field, or a value that may be a key (32 bytes, xprv) or reveals a wallet
+      // (xpub), is handed over in memory: never in the URL, whichever tool takes it.
+      const memory = inMemoryOnly(sug)
+      const v = sug.value ?? value
       return [{
         key: `detect-${sug.tool}`,
         title: `Open ${sug.what} in ${entry.meta.title}`,
-        detail: secret ? 'kept in this page only, never in the URL' : entry.meta.summary,
+        detail: isSecretTarget(sug)
+          ? 'kept in this page only, never in the URL'
+          : sug.shape === 'extended-public-key'
+            ? 'kept out of the URL: an xpub is not secret, but it reveals every address of the account'
+            : sug.shape
+              ? 'handed over in this page only, not in the URL: the value may be a private key'
+              : entry.meta.summary,
         go: () => {
-          if (secret) {
-            handOff(sug.tool, { [sug.field]: value, ...sug.extra })
+          if (memory) {
+            handOff(sug.tool, { [sug.field]: v, ...sug.extra })
             navigate(`/${sug.tool}${sug.extra ? toolHref(entry.meta, sug.extra).slice(sug.tool.length + 1) : ''}`)
-          } else navigate(toolHref(entry.meta, { ...sug.extra, [sug.field]: value }))
+          } else navigate(toolHref(entry.meta, { ...sug.extra, [sug.field]: v }))
         },
       }]
     })

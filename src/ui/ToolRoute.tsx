@@ -5,8 +5,8 @@ import { CAPABILITIES } from '../tools/types'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import { Examples, ToolForm, type ToolPageProps } from './components/ToolForm'
 import { replaceSearch, useLocation } from './router'
-import { clearHandOff, peekHandOff } from './handoff'
-import { fromSearch, toSearch } from './url'
+import { clearHandOff, onHandOff, peekHandOff } from './handoff'
+import { fromSearch, toSearch, withheld } from './url'
 
 /** Custom pages, discovered by folder: src/ui/features/<tool-id>/index.tsx. */
 const featureModules = import.meta.glob<{ default: ComponentType<ToolPageProps> }>('./features/*/index.tsx')
@@ -21,9 +21,21 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
   const { search } = useLocation()
   const [tool, setTool] = useState<Tool<any>>()
   const [loadError, setLoadError] = useState(false)
-  // Secret values live here only (memory), never in the URL.
+  // Secret values, and values withheld from the URL because they look like a key, live here
+  // only (memory), never in the URL.
   const [secrets, setSecrets] = useState<RawInput>(() => peekHandOff(meta.id) ?? {})
   useEffect(() => clearHandOff(meta.id), [meta.id])
+  // A hand-off to the tool already shown (the palette used on its own page).
+  useEffect(
+    () =>
+      onHandOff(() => {
+        const h = peekHandOff(meta.id)
+        if (!h) return
+        clearHandOff(meta.id)
+        setSecrets((s) => ({ ...s, ...h }))
+      }),
+    [meta.id],
+  )
   const [files, setFiles] = useState<Record<string, BlobLike>>({})
 
   useEffect(() => {
@@ -46,10 +58,21 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
   const setValues = useCallback(
     (patch: RawInput) => {
       const secretNames = new Set(meta.fields.filter((f) => f.secret).map((f) => f.name))
-      const secretPatch: RawInput = {}
-      for (const [k, v] of Object.entries(patch)) if (secretNames.has(k)) secretPatch[k] = v
-      if (Object.keys(secretPatch).length) setSecrets((s) => ({ ...s, ...secretPatch }))
       const current = withDefaults(meta, fromSearch(meta, window.location.search))
+      const memory: RawInput = {}
+      const back: string[] = []
+      // A value put in the URL by hand that looks like a key moves to memory too.
+      for (const [k, v] of Object.entries(current)) if (withheld(meta, k, v)) memory[k] = v
+      for (const [k, v] of Object.entries(patch)) {
+        if (secretNames.has(k) || withheld(meta, k, v)) memory[k] = v
+        else back.push(k)
+      }
+      if (Object.keys(memory).length || back.length)
+        setSecrets((s) => {
+          const next = { ...s, ...memory }
+          for (const k of back) delete next[k]
+          return next
+        })
       replaceSearch(toSearch(meta, { ...current, ...patch }))
     },
     [meta],
@@ -62,6 +85,11 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
       return next
     })
   }, [])
+
+  const kept = meta.fields.flatMap((f) => {
+    const why = withheld(meta, f.name, values[f.name])
+    return why ? [{ name: f.name, text: `${f.label}: ${why}` }] : []
+  })
 
   const Page = featurePages.get(meta.id)
   const capability = CAPABILITIES.find((c) => c.id === meta.capability)
@@ -82,6 +110,11 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
         ) : (
           <Suspense fallback={<p role="status">Loading…</p>}>
             <Examples meta={meta} setValues={setValues} />
+            {kept.map((k) => (
+              <p key={k.name} className="notice notice-warn" role="note">
+                {k.text}
+              </p>
+            ))}
             {Page ? (
               <Page meta={meta} tool={tool} values={values} setValues={setValues} files={files} setFile={setFile} />
             ) : (

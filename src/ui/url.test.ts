@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { registry } from '../tools/registry'
 import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
-import { fromSearch, heldInMemory, MAX_URL_VALUE, toSearch, toolHref } from './url'
+import { fromSearch, heldInMemory, MAX_URL_VALUE, toSearch, toolHref, withheld } from './url'
 
 /** Any value of a field: one of its options (so a mode switch is exercised), or any string. */
 const valueOf = (f: ToolMeta['fields'][number]) =>
@@ -59,5 +59,30 @@ describe('URL state', () => {
     const meta = registry.find((e) => e.meta.id === 'hd-derive')!.meta
     const search = toSearch(meta, withDefaults(meta, { phrase: 'word '.repeat(MAX_URL_VALUE) }))
     expect(search).not.toContain('phrase')
+  })
+})
+
+describe('values that look like a key stay out of the URL', () => {
+  const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
+  const xprv = 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cjPG7vvVexpXkgU8pvZRSJCjHkCJMNDMH2jFNPHrPvpEq4qP3qRQhN8mY5ZrB'
+  const xpub = 'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8'
+  const meta = (id: string) => registry.find((e) => e.meta.id === id)!.meta
+
+  it('a private key in address-from-key\'s public key box is withheld with a reason', () => {
+    expect(toSearch(meta('address-from-key'), { publicKey: key })).not.toContain(key.slice(2))
+    expect(withheld(meta('address-from-key'), 'publicKey', key)).toMatch(/private key/)
+  })
+
+  it('a transaction hash still goes in the transaction link (that tool takes no key)', () => {
+    expect(toSearch(meta('transaction'), { hash: key })).toContain(key)
+  })
+
+  it('no extended private key or xpub reaches any tool\'s URL, in any field', () => {
+    for (const { meta: m } of registry)
+      for (const f of m.fields) {
+        const s = toSearch(m, { [f.name]: xprv })
+        expect(s).not.toContain('xprv')
+        expect(toSearch(m, { [f.name]: xpub })).not.toContain('xpub6')
+      }
   })
 })

@@ -1,7 +1,8 @@
 /**
  * The only code that turns tool state into a URL. Secret fields are filtered here by the
  * tool's declared fields, so no key, mnemonic, password or keystore can reach a link; so are
- * fields hidden by their `showWhen` (what they hold does not count, so it is not shared).
+ * fields hidden by their `showWhen` (what they hold does not count, so it is not shared), and
+ * values that look like a key in a non-secret field (`withheld`).
  *
  * A value longer than `MAX_URL_VALUE` (a pasted megabyte of call data, a large ABI) is not
  * written into the URL on every keystroke: it is kept in this page's memory and the query
@@ -11,6 +12,24 @@
  */
 import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
+import * as SecretShape from '../core/SecretShape'
+
+/**
+ * Why a value of a non-secret field is kept out of the URL (in memory only), or undefined when
+ * it may go in a link: an extended private key anywhere; an xpub (not secret, but it reveals
+ * every address); a bare 32-byte value in a tool that also takes a private key, where it
+ * is most likely a key pasted into the wrong box. (A value too long for a link is kept by
+ * reference instead: see `MAX_URL_VALUE`.)
+ */
+export function withheld(meta: ToolMeta, name: string, value: string | undefined): string | undefined {
+  if (!value) return undefined
+  const f = meta.fields.find((x) => x.name === name)
+  if (!f || f.secret || f.kind === 'file') return undefined
+  const shape = SecretShape.classify(value)
+  if (!shape) return undefined
+  if (shape === 'private-key' && !meta.fields.some((x) => x.secret)) return undefined
+  return SecretShape.reason(shape)
+}
 
 /** Longest value written into the URL itself (characters). */
 export const MAX_URL_VALUE = 16 * 1024
@@ -46,6 +65,7 @@ export function toSearch(meta: ToolMeta, values: RawInput): string {
     if (f.secret || f.kind === 'file' || hidden.has(f.name)) continue
     const v = values[f.name]
     if (v === undefined || v === defaults[f.name]) continue
+    if (withheld(meta, f.name, v)) continue
     if (v.length > MAX_URL_VALUE) params.set(`@${f.name}`, String(remember(v)))
     else params.set(f.name, v)
   }

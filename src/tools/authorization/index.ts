@@ -4,7 +4,7 @@ import * as Authorization from '../../core/Authorization'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
-import { address, privateKey, uint } from '../kit/fields'
+import { addressNote, privateKey, signingAddress, uint } from '../kit/fields'
 
 type Input =
   | { action: 'sign'; auth: Authorization.Unsigned; privateKey?: `0x${string}` }
@@ -12,7 +12,7 @@ type Input =
 
 const signParse = fieldParser<{ chainId: bigint; address: `0x${string}`; nonce: bigint; privateKey: `0x${string}` | undefined }>({
   chainId: (v) => Chains.parseChainIdBig(v),
-  address: (v) => address('address', v, true)!,
+  address: (v, raw) => signingAddress('address', v, raw.chainId, true)!,
   nonce: (v) => uint('nonce', v, 64),
   privateKey: (v) => (v.trim() === '' ? undefined : privateKey(v)),
 })
@@ -48,7 +48,7 @@ export default defineTool<Input>(meta, {
     const warnings = Authorization.warnings(auth)
     const rows: Row[] = [
       { label: 'Chain id', value: String(auth.chainId), mono: false, ...(auth.chainId === 0n ? { tone: 'warn' as const, note: 'valid on every chain' } : {}) },
-      { label: 'Delegate', value: auth.address },
+      { label: 'Delegate', value: auth.address, ...(input.action === 'sign' && addressNote('Delegate', auth.address) ? { note: addressNote('Delegate', auth.address)! } : {}) },
       { label: 'Nonce', value: String(auth.nonce), mono: false },
       { label: 'Signing hash', value: Authorization.signingHash(auth), note: 'keccak256(0x05 ‖ rlp([chainId, address, nonce]))' },
     ]

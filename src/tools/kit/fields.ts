@@ -40,6 +40,39 @@ export function amount(field: string, v: string, defaultUnit: Units.UnitName, fa
   }
 }
 
+/**
+ * An address that feeds a signature or a send: strict checksum (EIP-55, or EIP-1191 on chains
+ * 30 and 31 when `chainId` is one of them), the wrong characters named at the field. An
+ * all-lower-case address passes; `addressNote` says what to tell the person. '' gives undefined
+ * unless required.
+ */
+export function signingAddress(field: string, v: string, chainId?: string | bigint, required = false): `0x${string}` | undefined {
+  const t = v.trim()
+  if (t === '' && !required) return undefined
+  try {
+    return AddressCheck.parseForSigning(t, chainIdOrUndefined(chainId)).address
+  } catch (e) {
+    throw (e as BaseError).at(field)
+  }
+}
+
+/** The note for an address that carries no checksum (all one case), for a result note. */
+export function addressNote(label: string, address: string | undefined): string | undefined {
+  if (!address) return undefined
+  try {
+    const note = AddressCheck.parseForSigning(address).note
+    return note ? `${label}: ${note}` : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function chainIdOrUndefined(v: string | bigint | undefined): bigint | undefined {
+  if (typeof v === 'bigint') return v
+  const t = v?.trim() ?? ''
+  return /^(0x[0-9a-f]+|\d+)$/i.test(t) ? BigInt(t) : undefined
+}
+
 /** Optional 0x address; '' gives undefined. */
 export function address(field: string, v: string, required = false): `0x${string}` | undefined {
   const t = v.trim()

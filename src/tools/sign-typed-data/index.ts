@@ -3,7 +3,7 @@ import * as TypedDataView from '../../core/TypedDataView'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section, ToolResult } from '../types'
 import meta from './meta'
-import { privateKey } from '../kit/fields'
+import { privateKey, signingAddress } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   typedData: TypedDataView.Parsed
@@ -12,7 +12,16 @@ interface Input extends Record<string, unknown> {
 }
 
 export const parse = fieldParser<Input>({
-  typedData: (v) => TypedDataView.parse(v),
+  typedData: (v, raw) => {
+    const td = TypedDataView.parse(v)
+    // Signing refuses a mixed-case address that fails its checksum (EIP-55, or EIP-1191 on
+    // chains 30/31), wherever it is in the typed data; showing the digest only warns.
+    if ((raw.privateKey ?? '').trim() !== '') {
+      const chainId = td.domain.chainId
+      for (const m of v.matchAll(/"(0x[0-9a-fA-F]{40})"/g)) signingAddress('typedData', m[1]!, chainId === undefined ? undefined : String(chainId))
+    }
+    return td
+  },
   typedDataText: (_v, raw) => raw.typedData ?? '',
   privateKey: (v) => (v.trim() === '' ? undefined : privateKey(v)),
 })

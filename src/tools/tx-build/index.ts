@@ -7,7 +7,8 @@ import type { TxType } from '../../core/TxDecode'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
-import { address, amount, hexBytes, onField, privateKey, uint } from '../kit/fields'
+import * as IntrinsicGas from '../../core/IntrinsicGas'
+import { addressNote, amount, hexBytes, onField, privateKey, signingAddress, uint } from '../kit/fields'
 
 interface Input extends Record<string, unknown> {
   tx: TxBuild.Input
@@ -23,7 +24,7 @@ const inner = fieldParser<Record<string, any>>({
   chainId: (v) => Chains.parseChainIdBig(v, 64),
   eip155: (v) => v !== 'false',
   nonce: (v) => uint('nonce', v, TxDecode.FIELD_BITS.nonce, 0n),
-  to: (v) => address('to', v),
+  to: (v, raw) => signingAddress('to', v, raw.chainId),
   value: (v) => amount('value', v, 'ether', 0n),
   data: (v) => hexBytes('data', v),
   gas: (v) => uint('gas', v, TxDecode.FIELD_BITS.gas),
@@ -44,6 +45,10 @@ function parse(raw: Record<string, string>) {
   const { privateKey: key, ...rest } = p.value
   const tx: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) tx[k] = v
+  // A gas limit below the intrinsic cost is refused before anything is signed.
+  const shape = tx as unknown as TxBuild.Input
+  const low = shape.gas !== undefined && IntrinsicGas.problem(shape.gas, { ...(shape.to ? { to: shape.to } : {}), data: shape.data ?? '0x', ...(shape.accessList ? { accessList: shape.accessList } : {}), ...(shape.authorizationList ? { authorizationList: shape.authorizationList } : {}) })
+  if (low) return { ok: false as const, errors: { gas: low } }
   return { ok: true as const, value: { tx: tx as unknown as TxBuild.Input, ...(key ? { privateKey: key } : {}) } as Input }
 }
 
@@ -60,6 +65,8 @@ export default defineTool<Input>(meta, {
     const notes: NonNullable<ToolResult['notes']> = []
     if (tx.type === 'legacy' && tx.eip155 === false) notes.push({ tone: 'warn', text: 'Without EIP-155 the signed transaction can be replayed on every chain where the nonce matches.' })
     if (!tx.to) notes.push({ tone: 'info', text: 'No recipient: this transaction creates a contract from the data (init code).' })
+    const caseNote = addressNote('To', tx.to)
+    if (caseNote) notes.push({ tone: 'info', text: caseNote })
     if (privateKey) {
       const s = onField('type', fields, () => TxBuild.sign(tx, privateKey))
       rows.push(

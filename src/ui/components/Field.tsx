@@ -1,4 +1,4 @@
-import { useId, useState, type DragEvent } from 'react'
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
 import type { BlobLike, FieldSpec } from '../../tools/types'
 
 export interface FieldProps {
@@ -17,6 +17,17 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
   const helpId = `${id}-help`
   const errId = `${id}-err`
   const [shown, setShown] = useState(false)
+  // A revealed secret is hidden again when its value changes other than by typing here
+  // (an example, the keyring, a reset): a new secret is never shown unasked.
+  const typed = useRef(value)
+  useEffect(() => {
+    if (value !== typed.current) setShown(false)
+    typed.current = value
+  }, [value])
+  const type = (v: string) => {
+    typed.current = v
+    onChange(v)
+  }
   const [over, setOver] = useState(false)
   const describedBy = [spec.help ? helpId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined
   const common = {
@@ -51,7 +62,7 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
         rows={spec.secret ? 3 : 5}
         placeholder={spec.placeholder}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => type(e.target.value)}
       />
     )
   } else if (spec.kind === 'file') {
@@ -91,7 +102,7 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
         inputMode={spec.inputMode}
         placeholder={spec.placeholder}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => type(e.target.value)}
       />
     )
   }

@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import * as VisibleText from '../../core/VisibleText'
 import { findTool } from '../../tools/registry'
 import type { Row, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
@@ -15,15 +16,19 @@ export const SHOWN_CHARS = 8192
 /** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool. */
 export function ResultRow({ row }: { row: Row }) {
   const [revealed, setRevealed] = useState(false)
+  // A revealed secret is hidden again when the input changes (a new value is never shown unasked).
+  useEffect(() => setRevealed(false), [row.value])
   const hidden = row.secret && !revealed
   const long = row.value.length > SHOWN_CHARS
   const target = row.open && !row.secret ? findTool(row.open.tool) : undefined
+  // Bidirectional overrides and zero-width characters are shown, never applied.
+  const shown = VisibleText.reveal(long ? row.value.slice(0, SHOWN_CHARS) : row.value)
   return (
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`}>
       <dt>{row.label}</dt>
       <dd>
         <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label}>
-          {hidden ? '•••••••• (hidden)' : long ? `${row.value.slice(0, SHOWN_CHARS)}…` : row.value}
+          {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : shown.text}
         </output>
         {long && !hidden && (
           <small className="note">
@@ -39,7 +44,12 @@ export function ResultRow({ row }: { row: Row }) {
           {row.copy !== false && !hidden && <CopyButton value={row.value} label={row.label} />}
           {target && row.open && <Link to={toolHref(target.meta, row.open.inputs)}>{row.open.label ?? `Open in ${target.meta.title}`}</Link>}
         </span>
-        {row.note && <small className="note">{row.note}</small>}
+        {row.note && <small className="note">{VisibleText.reveal(row.note).text}</small>}
+        {!hidden && shown.found.length > 0 && (
+          <small className="note tone-warn" role="note">
+            {VisibleText.warning(shown.found)}
+          </small>
+        )}
       </dd>
     </div>
   )

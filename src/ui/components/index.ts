@@ -3,7 +3,7 @@ export { ToolForm, FieldList, Examples, Progress, FormError, type ToolPageProps 
 export { Field, type FieldProps } from './Field'
 export { ResultView, ResultRow } from './ResultView'
 export { CopyButton } from './CopyButton'
-export { KeyringPicker } from './KeyringPicker'
+export { KeyringList, KeyringPicker } from './KeyringPicker'
 export { Link } from './Link'
 export { ErrorBoundary } from './ErrorBoundary'
 export { useToolRun, isLive, type RunState } from '../hooks/useToolRun'

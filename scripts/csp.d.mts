@@ -1,0 +1,1 @@
+export function contentSecurityPolicy(opts?: { devnetUrl?: string | null; header?: boolean }): string
