@@ -21,6 +21,7 @@ import type { StateManagerInterface } from '@ethereumjs/common'
 import { Account, Address, bigIntToUnpaddedBytes, bytesToBigInt, bytesToHex, createAccount, hexToBytes, KECCAK256_NULL } from '@ethereumjs/util'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import * as SimRpc from './SimRpc'
+import type { Override } from './StateOverrides'
 
 type Hex = `0x${string}`
 interface Acct {
@@ -46,15 +47,6 @@ export interface AccountView {
 export interface Diff {
   accounts: Record<string, { before: AccountView | null; after: AccountView | null; code?: Hex }>
   storage: Record<string, Record<string, { before: Hex; after: Hex }>>
-}
-
-/** State overrides of one account, as in eth_call / cast (`state` replaces all storage, `stateDiff` patches it). */
-export interface Override {
-  balance?: bigint
-  nonce?: bigint
-  code?: Hex
-  state?: Record<string, Hex>
-  stateDiff?: Record<string, Hex>
 }
 
 const slotKey = (key: Uint8Array) => bytesToHex(key).toLowerCase()

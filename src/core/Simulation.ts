@@ -8,7 +8,8 @@
  * - `raw(session, signedHex)`: a signed transaction, as the node would run it next.
  * - `replay(rpc, hash)`: a mined transaction, at its parent block after the block's earlier
  *   transactions (as `cast run` does).
- * - `applyOverrides(session, overrides)`: balance, nonce, code and storage of any account.
+ * - `applyOverrides(session, overrides)`: balance, nonce, code and storage of any account
+ *   (parsed by StateOverrides.parse).
  *
  * State is read in batches: one `eth_createAccessList` per transaction, then one batch for
  * every account and slot named; what the list missed is read lazily. 3 round trips for a call,
@@ -31,6 +32,7 @@ import * as CallTrace from './CallTrace'
 import { BaseError } from './Errors'
 import * as SimRpc from './SimRpc'
 import * as SimState from './SimState'
+import type * as StateOverrides from './StateOverrides'
 
 type Hex = `0x${string}`
 
@@ -233,8 +235,8 @@ export function reset(s: Session): void {
   s.chained = 0
 }
 
-/** Applies state overrides (see {@link parseOverrides}); they stay for the session's next simulations. */
-export async function applyOverrides(s: Session, overrides: Record<string, SimState.Override>): Promise<void> {
+/** Applies state overrides (see StateOverrides.parse); they stay for the session's next simulations. */
+export async function applyOverrides(s: Session, overrides: StateOverrides.Overrides): Promise<void> {
   const addrs = Object.keys(overrides)
   const slots: [string, string][] = []
   for (const [a, o] of Object.entries(overrides)) for (const k of Object.keys(o.stateDiff ?? {})) slots.push([a, k])
@@ -443,70 +445,7 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   return { result, session: s }
 }
 
-// ---- input parsing ----
-
-const ADDR = /^0x[0-9a-fA-F]{40}$/
-const QTY = /^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/
-
-function qty(v: unknown, what: string): bigint {
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return BigInt(v)
-  if (typeof v === 'string' && QTY.test(v.trim())) return BigInt(v.trim())
-  throw new InvalidOverridesError(`${what} should be a number (decimal or 0x hex), got ${JSON.stringify(v)?.slice(0, 40)}.`)
-}
-function word32(v: unknown, what: string): Hex {
-  const n = qty(v, what)
-  if (n >= 2n ** 256n) throw new InvalidOverridesError(`${what} is more than 32 bytes.`)
-  return SimState.word(n)
-}
-
-/**
- * Parses state overrides in the cast/geth shape:
- * `{ "0x…": { "balance": "0x…", "nonce": 1, "code": "0x…", "state" | "stateDiff": { slot: value } } }`.
- */
-export function parseOverrides(text: string): Record<string, SimState.Override> {
-  const t = text.trim()
-  if (t === '') return {}
-  let j: unknown
-  try {
-    j = JSON.parse(t)
-  } catch {
-    throw new InvalidOverridesError('The overrides are not JSON.')
-  }
-  if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new InvalidOverridesError('The overrides should be a JSON object keyed by address.')
-  const out: Record<string, SimState.Override> = {}
-  for (const [addr, o] of Object.entries(j)) {
-    if (!ADDR.test(addr)) throw new InvalidOverridesError(`"${addr.slice(0, 50)}" is not an address (0x and 40 hex digits).`)
-    if (typeof o !== 'object' || o === null || Array.isArray(o)) throw new InvalidOverridesError(`The override of ${addr} should be an object.`)
-    const r: SimState.Override = {}
-    for (const [k, v] of Object.entries(o as Record<string, unknown>)) {
-      if (k === 'balance') r.balance = qty(v, `${addr} balance`)
-      else if (k === 'nonce') r.nonce = qty(v, `${addr} nonce`)
-      else if (k === 'code') {
-        if (typeof v !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(v)) throw new InvalidOverridesError(`The code of ${addr} should be 0x-prefixed hex bytes.`)
-        r.code = v.toLowerCase() as Hex
-      } else if (k === 'state' || k === 'stateDiff') {
-        if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new InvalidOverridesError(`${k} of ${addr} should be an object of slot: value.`)
-        const m: Record<string, Hex> = {}
-        for (const [slot, val] of Object.entries(v)) m[word32(slot, `${addr} slot ${slot}`)] = word32(val, `${addr} slot ${slot} value`)
-        r[k] = m
-      } else throw new InvalidOverridesError(`Unknown override "${k}" for ${addr}: use balance, nonce, code, state or stateDiff.`)
-    }
-    if (r.state && r.stateDiff) throw new InvalidOverridesError(`${addr} has both state and stateDiff: use one.`)
-    out[addr.toLowerCase()] = r
-  }
-  return out
-}
-
 // ---------------------------------------------------------------------------------------
-
-export class InvalidOverridesError extends BaseError {
-  constructor(detail: string) {
-    super('Simulation.InvalidOverridesError', detail, {
-      hints: ['Write {"0xAddress": {"balance": "0x…", "nonce": 1, "code": "0x…", "stateDiff": {"0x0": "0x1"}}}.'],
-      field: 'overrides',
-    })
-  }
-}
 
 export class GasAboveCapError extends BaseError {
   constructor(gas: bigint, cap: bigint) {

@@ -17,6 +17,7 @@ import { foundry } from 'viem/chains'
 import * as AssetChanges from '../../src/core/AssetChanges'
 import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
+import * as StateOverrides from '../../src/core/StateOverrides'
 import { ANVIL_KEYS, startAnvil, testSeed, type Anvil } from '../support'
 import { compile, type Artifacts } from './sim/contracts'
 
@@ -301,7 +302,7 @@ describe('Simulation.call against anvil', () => {
     const slot0 = keccak256(`0x${'0'.repeat(128)}`)
     const input = data('Node', 'walk', [3n, 9n])
     const s = await Simulation.openAt(client(), 'latest')
-    const overrides = Simulation.parseOverrides(JSON.stringify({ [nodes[0]!]: { stateDiff: { [slot0]: '0x3e8' } }, [ghost]: { balance: '0xde0b6b3a7640000' } }))
+    const overrides = StateOverrides.parse(JSON.stringify({ [nodes[0]!]: { stateDiff: { [slot0]: '0x3e8' } }, [ghost]: { balance: '0xde0b6b3a7640000' } }))
     await Simulation.applyOverrides(s, overrides)
     const ours = await Simulation.call(s, { from: ghost, to: nodes[0]!, data: input, gas: 5_000_000n })
     const theirs = await rpc<any>('debug_traceCall', [
@@ -353,8 +354,8 @@ describe('Simulation.call against anvil', () => {
   it('gas above the cap, bad overrides, an unknown hash and a request budget give clear errors', async () => {
     const s = await Simulation.openAt(client(), 'latest')
     await expect(Simulation.call(s, { from: A0, to: c.leaf!, gas: 40_000_000n })).rejects.toMatchObject({ name: 'Simulation.GasAboveCapError' })
-    expect(() => Simulation.parseOverrides('{"0x12": {}}')).toThrow(/not an address/)
-    expect(() => Simulation.parseOverrides(`{"${A0}": {"balanse": 1}}`)).toThrow(/Unknown override "balanse"/)
+    expect(() => StateOverrides.parse('{"0x12": {}}')).toThrow(/not an address/)
+    expect(() => StateOverrides.parse(`{"${A0}": {"balanse": 1}}`)).toThrow(/Unknown override "balanse"/)
     await expect(Simulation.replay(client(), `0x${'11'.repeat(32)}`)).rejects.toMatchObject({ name: 'Simulation.UnknownTransactionError' })
     const tiny = SimRpc.create(SimRpc.httpTransport(anvil.url), { maxRequests: 10 })
     const t = await Simulation.openAt(tiny, 'latest')
