@@ -53,14 +53,14 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
           {w}
         </p>
       ))}
-      <div className="section">
+      <section className="section" aria-label="Summary">
         <h3>Summary</h3>
         <dl>
           {summary.map((row, i) => (
             <ResultRow key={`${row.label}-${i}`} row={row} />
           ))}
         </dl>
-      </div>
+      </section>
       <Assets assets={report.assets} tokens={report.tokens} />
       {!compact && (
         <>

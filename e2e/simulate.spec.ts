@@ -1,0 +1,92 @@
+/**
+ * /simulate end to end against the real anvil devnet: a mined transaction replayed in the
+ * page's worker, a call that reverts, and chained simulations with reset. Every value is
+ * checked against the node read independently (receipt, eth_call, eth_getStorageAt), and
+ * the fixtures check that nothing but the app and the node was contacted.
+ */
+import type { Page } from '@playwright/test'
+import { expect, openTool, test } from './fixtures'
+import { STORE_INIT } from '../test/chain/contracts'
+
+// anvil's test account 5 (unlocked on the devnet; no other spec sends from it)
+const FROM = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
+const SET = (v: number) => `0x60fe47b1${v.toString(16).padStart(64, '0')}`
+const GET = '0x6d4ce63c'
+/** A row of the result's summary (frames of the call tree have rows with the same labels). */
+const output = (page: Page, label: string) => page.getByRole('region', { name: 'Summary' }).getByRole('status', { name: label, exact: true })
+
+async function rpc<T = any>(url: string, method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string; data?: string } }> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return (await r.json()) as { result?: T; error?: { message: string; data?: string } }
+}
+async function sendAndWait(url: string, tx: Record<string, string>): Promise<any> {
+  const { result: hash, error } = await rpc<string>(url, 'eth_sendTransaction', [{ from: FROM, ...tx }])
+  if (!hash) throw new Error(error?.message)
+  for (let i = 0; i < 100; i++) {
+    const { result } = await rpc(url, 'eth_getTransactionReceipt', [hash])
+    if (result) return result
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('not mined')
+}
+
+let store = ''
+test.describe.serial('simulate', () => {
+  test('replays a mined transaction of the devnet: status, gas, event and storage change as the node has them', async ({ page, devnet }) => {
+    const deployed = await sendAndWait(devnet.rpcUrl, { data: STORE_INIT, gas: '0x30000' })
+    store = deployed.contractAddress
+    const receipt = await sendAndWait(devnet.rpcUrl, { to: store, data: SET(43), gas: '0x20000' })
+    const before = (await rpc<string>(devnet.rpcUrl, 'eth_getStorageAt', [store, '0x0', `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`])).result!
+    const after = (await rpc<string>(devnet.rpcUrl, 'eth_getStorageAt', [store, '0x0', receipt.blockNumber])).result!
+
+    await openTool(page, 'simulate', { mode: 'hash', hash: receipt.transactionHash })
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText(receipt.status === '0x1' ? 'success' : 'reverted', { timeout: 30_000 })
+    await expect(output(page, 'Gas used')).toHaveText(BigInt(receipt.gasUsed).toString())
+    await expect(output(page, 'Replayed')).toHaveText(receipt.transactionHash)
+    // the call tree's root frame, open, with the call's input linking into the decoder
+    const tree = page.getByRole('list', { name: 'Call tree' })
+    await expect(tree.getByText(/^CALL /).first()).toBeVisible()
+    await expect(tree.getByRole('link', { name: 'Decode call' }).first()).toBeVisible()
+    // the one event the receipt has, in the events list
+    expect(receipt.logs).toHaveLength(1)
+    await expect(page.getByRole('link', { name: 'Decode event' })).toHaveCount(1)
+    // the storage change equals the node's slot 0 before and after the block
+    const table = page.getByRole('table', { name: new RegExp(`Storage of ${store}`, 'i') })
+    await expect(table.getByRole('cell', { name: `0x${BigInt(before).toString(16).padStart(64, '0')}` })).toBeVisible()
+    await expect(table.getByRole('cell', { name: `0x${BigInt(after).toString(16).padStart(64, '0')}` })).toBeVisible()
+  })
+
+  test('a call that reverts: reason and revert data as eth_call gives them', async ({ page, devnet }) => {
+    const node = await rpc(devnet.rpcUrl, 'eth_call', [{ from: FROM, to: store, data: SET(101) }, 'latest'])
+    expect(node.error?.message).toContain('too big')
+    await openTool(page, 'simulate', { mode: 'call', from: FROM, to: store, data: SET(101) })
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('reverted', { timeout: 30_000 })
+    await expect(output(page, 'Reason')).toHaveText('too big')
+    await expect(output(page, 'Revert data')).toHaveText(node.error!.data!)
+    await expect(page.getByRole('note').filter({ hasText: 'The transaction reverts: too big' })).toBeVisible()
+    // bad input is refused at the field, before anything runs
+    await page.getByLabel('State overrides (JSON)').fill('{"0x12": {}}')
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(page.getByText(/"0x12" is not an address/)).toBeVisible()
+  })
+
+  test('chained simulations see each other; reset forgets them', async ({ page, devnet }) => {
+    const onChain = (await rpc<string>(devnet.rpcUrl, 'eth_call', [{ to: store, data: GET }, 'latest'])).result!
+    await openTool(page, 'simulate', { mode: 'call', from: FROM, to: store, data: SET(7) })
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('success', { timeout: 30_000 })
+    await page.getByRole('textbox', { name: 'Data', exact: true }).fill(GET)
+    await page.getByRole('checkbox', { name: /Chain on the previous simulation/ }).check()
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Chained')).toHaveText('simulation 2 of this session', { timeout: 30_000 })
+    await expect(output(page, 'Return data')).toHaveText(`0x${'7'.padStart(64, '0')}`)
+    // the node never saw it
+    expect((await rpc<string>(devnet.rpcUrl, 'eth_call', [{ to: store, data: GET }, 'latest'])).result).toBe(onChain)
+    await page.getByRole('button', { name: 'Reset session' }).click()
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Return data')).toHaveText(onChain, { timeout: 30_000 })
+    await expect(output(page, 'Chained')).toHaveCount(0)
+  })
+})
