@@ -6,6 +6,8 @@ contract Token {
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
     uint256 public totalSupply;
+    string public symbol = "TOK";
+    uint8 public decimals = 6;
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
     constructor(uint256 supply) { balanceOf[msg.sender] = supply; totalSupply = supply; emit Transfer(address(0), msg.sender, supply); }
