@@ -89,4 +89,22 @@ test.describe.serial('simulate', () => {
     await expect(output(page, 'Return data')).toHaveText(onChain, { timeout: 30_000 })
     await expect(output(page, 'Chained')).toHaveCount(0)
   })
+
+  test('an infinite loop ends by gas as the node says; a long one can be cancelled', async ({ page, devnet }) => {
+    const LOOP = '0x5b600056' // init code: JUMPDEST PUSH1 0 JUMP, forever
+    const node = (await rpc<{ gasUsed: string; error?: string }>(devnet.rpcUrl, 'debug_traceCall', [{ from: FROM, data: LOOP, gas: '0x30d40' }, 'latest', { tracer: 'callTracer' }])).result!
+    await openTool(page, 'simulate', { mode: 'call', from: FROM, data: LOOP, gas: '200000' })
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('reverted', { timeout: 30_000 })
+    await expect(output(page, 'Error')).toHaveText(node.error!)
+    await expect(output(page, 'Gas used')).toHaveText(BigInt(node.gasUsed).toString())
+    // at the cap (16,777,216 gas under Osaka rules) it runs for a while: cancel stops the worker
+    await page.getByRole('textbox', { name: 'Gas limit' }).fill('')
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    const progress = page.getByRole('status').filter({ hasText: 'Simulating…' })
+    await expect(progress).toBeVisible()
+    await progress.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Cancelled.' })).toBeVisible()
+    await expect(progress).toHaveCount(0)
+  })
 })
