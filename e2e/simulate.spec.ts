@@ -39,11 +39,12 @@ test.describe.serial('simulate', () => {
     const before = (await rpc<string>(devnet.rpcUrl, 'eth_getStorageAt', [store, '0x0', `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`])).result!
     const after = (await rpc<string>(devnet.rpcUrl, 'eth_getStorageAt', [store, '0x0', receipt.blockNumber])).result!
 
-    await openTool(page, 'simulate', { mode: 'hash', hash: receipt.transactionHash })
+    await openTool(page, 'simulate', { mode: 'hash', hash: receipt.transactionHash, compare: 'true' })
     await page.getByRole('button', { name: 'Simulate', exact: true }).click()
     await expect(output(page, 'Status')).toHaveText(receipt.status === '0x1' ? 'success' : 'reverted', { timeout: 30_000 })
     await expect(output(page, 'Gas used')).toHaveText(BigInt(receipt.gasUsed).toString())
     await expect(output(page, 'Replayed')).toHaveText(receipt.transactionHash)
+    await expect(output(page, "Node's own trace")).toHaveText(/^agrees \(debug_traceTransaction, 1 frames\)$/)
     // the call tree's root frame, open, with the call's input linking into the decoder
     const tree = page.getByRole('list', { name: 'Call tree' })
     await expect(tree.getByText(/^CALL /).first()).toBeVisible()

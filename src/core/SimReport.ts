@@ -17,6 +17,7 @@ import * as Calldata from './Calldata'
 import type * as CallTrace from './CallTrace'
 import type * as Simulation from './Simulation'
 import * as SimRpc from './SimRpc'
+import type * as TraceCompare from './TraceCompare'
 
 export interface ArgView {
   name: string
@@ -70,6 +71,8 @@ export interface Report {
   warnings: string[]
   /** Frames not decoded because the tree is large. */
   undecodedFrames: number
+  /** The node's own trace compared with ours, when asked for. */
+  nodeTrace?: TraceCompare.Comparison
 }
 
 /** At most this many frames are decoded (the rest are shown raw). */

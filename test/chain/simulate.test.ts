@@ -19,6 +19,7 @@ import * as SimReport from '../../src/core/SimReport'
 import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
 import * as StateOverrides from '../../src/core/StateOverrides'
+import * as TraceCompare from '../../src/core/TraceCompare'
 import { ANVIL_KEYS, startAnvil, testSeed, type Anvil } from '../support'
 import { compile, type Artifacts } from './sim/contracts'
 
@@ -442,3 +443,17 @@ describe('AssetChanges and SimReport of simulated calls', () => {
     expect(report.root.calls[0]!.error).toBeUndefined()
   })
 })
+
+describe('TraceCompare.withNode', () => {
+  it('agrees with the node on a nested call, and names the difference when the traces differ', async () => {
+    const s = await Simulation.openAt(client(), 'latest')
+    const call = { from: A0, to: c.orch!, data: data('Orchestrator', 'run', [c.leaf, c.proxy, c.token, OTHER]), value: 100n, gas: 3_000_000n }
+    const r = await Simulation.call(s, call)
+    const same = await TraceCompare.withNode(s.rpc, r, { call, blockTag: s.stateTag })
+    expect(same).toMatchObject({ available: true, agrees: true, differences: [] })
+    // the same trace against a different call (another value): the node's says what differs
+    const other = await TraceCompare.withNode(s.rpc, r, { call: { ...call, value: 101n }, blockTag: s.stateTag })
+    expect(other.available && other.differences[0]).toBe('root value: node 101, ours 100')
+  })
+})
+

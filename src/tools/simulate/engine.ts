@@ -10,6 +10,7 @@ import * as SimRpc from '../../core/SimRpc'
 import * as Simulation from '../../core/Simulation'
 import * as Units from '../../core/Units'
 import * as AssetChanges from '../../core/AssetChanges'
+import * as TraceCompare from '../../core/TraceCompare'
 import type { Row, Section, ToolResult } from '../types'
 import { MAX_STEPS, type Input } from './input'
 
@@ -58,6 +59,17 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
   holder.session = session
   holder.key = client.transport.url
   const report = await SimReport.build(result, { abis, rpc: session.rpc, blockTag: session.stateTag })
+  if (input.compare) {
+    if (input.mode === 'hash') report.nodeTrace = await TraceCompare.withNode(session.rpc, result, { hash: input.hash! })
+    else if (input.mode === 'raw') report.nodeTrace = { available: false, method: 'debug_traceTransaction', reason: 'a signed transaction is compared once it is mined (replay it by hash)' }
+    else if (result.chainedIndex > 1) report.nodeTrace = { available: false, method: 'debug_traceCall', reason: 'the node does not know the earlier simulations this one is chained on' }
+    else
+      report.nodeTrace = await TraceCompare.withNode(session.rpc, result, {
+        call: { from: input.from!, to: input.to, data: input.data, value: input.value, gas: BigInt(result.gasLimit) },
+        blockTag: session.stateTag,
+        overrides: input.overrides,
+      })
+  }
   report.result.stats = {
     ...report.result.stats,
     roundTrips: session.rpc.roundTrips - before.roundTrips,
@@ -93,6 +105,7 @@ export function toToolResult(report: SimReport.Report): ToolResult<SimReport.Rep
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
+  if (report.nodeTrace) summary.push(nodeTraceRow(report.nodeTrace))
   const sections: Section[] = [{ title: 'Summary', rows: summary }]
   const assets: Row[] = []
   for (const e of report.assets.ether) assets.push({ label: `Ether ${short(e.address)}`, value: `${BigInt(e.delta) > 0n ? '+' : ''}${Units.format(BigInt(e.delta), 'ether')} ETH`, note: e.address })
@@ -120,4 +133,12 @@ function tokenRow(t: AssetChanges.TokenChange, info: AssetChanges.TokenInfo | un
 
 function countFrames(f: SimReport.FrameView): number {
   return 1 + f.calls.reduce((s, c) => s + countFrames(c), 0)
+}
+
+/** The comparison with the node's own trace, as a row. */
+export function nodeTraceRow(c: TraceCompare.Comparison): Row {
+  if (!c.available) return { label: "Node's own trace", value: `not available (${c.method})`, note: c.reason, mono: false }
+  return c.agrees
+    ? { label: "Node's own trace", value: `agrees (${c.method}, ${c.frames} frames)`, tone: 'ok', mono: false }
+    : { label: "Node's own trace", value: `differs in ${c.differences.length} place(s) (${c.method})`, tone: 'warn', note: c.differences.join('; '), mono: false }
 }

@@ -22,6 +22,7 @@ export interface Input extends Record<string, unknown> {
   raw?: `0x${string}`
   overrides?: StateOverrides.Overrides
   steps: boolean
+  compare?: boolean
   chain?: boolean
 }
 
@@ -49,6 +50,7 @@ export const parse = fieldParser<Input>(
     },
     overrides: (v) => StateOverrides.parse(v),
     steps: (v) => v === 'true',
+    compare: (v) => v === 'true',
     chain: (v) => v === 'true',
   },
   meta,

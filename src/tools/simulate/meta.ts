@@ -38,6 +38,7 @@ export default defineMeta({
       showWhen: { field: 'mode', not: ['hash'] },
     },
     { name: 'steps', label: 'Record opcode steps (first 2,000)', kind: 'checkbox', default: 'false' },
+    { name: 'compare', label: 'Compare with the node\'s own trace (debug_traceCall / debug_traceTransaction, where offered)', kind: 'checkbox', default: 'false' },
     { name: 'chain', label: 'Chain on the previous simulation (its block and changes stay)', kind: 'checkbox', default: 'false', showWhen: { field: 'mode', not: ['hash'] } },
   ],
   examples: [

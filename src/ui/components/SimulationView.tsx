@@ -45,6 +45,15 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
+  const c = report.nodeTrace
+  if (c)
+    summary.push(
+      !c.available
+        ? { label: "Node's own trace", value: `not available (${c.method})`, note: c.reason, mono: false }
+        : c.agrees
+          ? { label: "Node's own trace", value: `agrees (${c.method}, ${c.frames} frames)`, tone: 'ok', mono: false }
+          : { label: "Node's own trace", value: `differs in ${c.differences.length} place(s) (${c.method})`, tone: 'warn', note: c.differences.join('; '), mono: false },
+    )
 
   return (
     <section className="result" aria-label="Simulation result">
