@@ -109,3 +109,61 @@ test.describe.serial('simulate', () => {
     await expect(progress).toHaveCount(0)
   })
 })
+
+test('works on a custom RPC URL: the same node chosen by URL', async ({ page, devnet }) => {
+  await page.goto('/')
+  await page.getByRole('button', { name: /Anvil \/ Hardhat/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connection' })
+  await dialog.getByRole('radio', { name: 'A JSON-RPC URL' }).check()
+  await dialog.getByLabel('Endpoint URL').fill(devnet.rpcUrl)
+  await dialog.getByRole('button', { name: 'Connect' }).click()
+  await expect(dialog.getByText(`Anvil / Hardhat (local devnet) (chain id ${devnet.chainId})`)).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  // a plain transfer: 21000 gas (the intrinsic cost of a transaction, yellow paper G_transaction)
+  await openTool(page, 'simulate', { mode: 'call', from: FROM, to: '0x000000000000000000000000000000000000dEaD', value: '1 wei' })
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+  await expect(output(page, 'Status')).toHaveText('success', { timeout: 30_000 })
+  await expect(output(page, 'Gas used')).toHaveText('21000')
+})
+
+test('through a browser wallet: the worker relays its state reads to the wallet in the page', async ({ page, devnet }) => {
+  // A stand-in wallet (EIP-6963) that forwards every request to the devnet and records the methods.
+  await page.addInitScript(
+    ({ rpcUrl, account }) => {
+      const calls: string[] = []
+      ;(window as unknown as { __walletCalls: string[] }).__walletCalls = calls
+      const provider = {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          calls.push(method)
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account]
+          const r = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+          const j = await r.json()
+          if (j.error) throw Object.assign(new Error(j.error.message), { code: j.error.code, data: j.error.data })
+          return j.result
+        },
+        on() {},
+        removeListener() {},
+      }
+      const info = { uuid: '0b1c2d3e-0000-4000-8000-000000000013', name: 'Sim Wallet', rdns: 'org.example.simwallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' }
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    },
+    { rpcUrl: devnet.rpcUrl, account: FROM },
+  )
+  await page.goto('/')
+  await page.getByRole('button', { name: /Anvil \/ Hardhat/ }).click()
+  const dialog = page.getByRole('dialog', { name: 'Connection' })
+  await dialog.getByRole('radio', { name: 'A browser wallet' }).check()
+  await dialog.getByRole('button', { name: 'Connect' }).click()
+  await expect(dialog.getByText('wallet:Sim Wallet', { exact: true })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  const LOOP = '0x5b600056'
+  const node = (await rpc<{ gasUsed: string; error?: string }>(devnet.rpcUrl, 'debug_traceCall', [{ from: FROM, data: LOOP, gas: '0x30d40' }, 'latest', { tracer: 'callTracer' }])).result!
+  await openTool(page, 'simulate', { mode: 'call', from: FROM, data: LOOP, gas: '200000' })
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+  await expect(output(page, 'Status')).toHaveText('reverted', { timeout: 30_000 })
+  await expect(output(page, 'Gas used')).toHaveText(BigInt(node.gasUsed).toString())
+  const methods = await page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls)
+  expect(methods).toEqual(expect.arrayContaining(['eth_chainId', 'eth_createAccessList', 'eth_getBalance', 'eth_getCode']))
+})
