@@ -100,47 +100,56 @@ type FetchLike = (url: string, init: { method: string; headers: Record<string, s
 
 let nextId = 1
 
-/** One HTTP POST of a JSON-RPC batch per round trip. */
+/** Most calls in one HTTP batch (providers cap batch sizes); larger round trips post several batches at once. */
+export const MAX_BATCH = 100
+
+/** One round trip: JSON-RPC batches of at most {@link MAX_BATCH} calls, posted concurrently. */
 export function httpTransport(url: string, fetchFn?: FetchLike): Transport {
   return {
     url,
     async send(calls) {
-      const f = fetchFn ?? (globalThis as unknown as { fetch?: FetchLike }).fetch
-      if (!f) throw new RpcFaults.ConnectionError({ url }, 'no fetch in this environment')
-      const base = nextId
-      nextId += calls.length
-      const body = JSON.stringify(calls.map((c, i) => ({ jsonrpc: '2.0', id: base + i, method: c.method, params: c.params })))
-      let res: Awaited<ReturnType<FetchLike>>
-      try {
-        res = await f(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-      } catch (e) {
-        throw new RpcFaults.ConnectionError({ url, method: calls[0]!.method }, e)
-      }
-      if (res.status === 429) throw new RpcFaults.RateLimitedError({ url }, 1)
-      if (res.status < 200 || res.status >= 300) throw new RpcFaults.HttpError({ url, method: calls[0]!.method }, res.status, res.statusText)
-      const text = await res.text()
-      let msg: unknown
-      try {
-        msg = JSON.parse(text)
-      } catch {
-        throw new RpcFaults.InvalidJsonError({ url }, 'not JSON')
-      }
-      // A node that does not take batches answers one error object.
-      if (!Array.isArray(msg)) {
-        const e = (msg as { error?: { code?: number; message?: string } })?.error
-        throw new NoBatchError(url, e?.message ?? 'not an array')
-      }
-      const byId = new Map<unknown, Record<string, unknown>>()
-      for (const m of msg) if (m && typeof m === 'object') byId.set((m as { id?: unknown }).id, m as Record<string, unknown>)
-      return calls.map((_, i) => {
-        const m = byId.get(base + i)
-        if (!m) return { error: { code: -32603, message: 'the node left this call of the batch unanswered' } }
-        const e = m.error as { code?: unknown; message?: unknown; data?: unknown } | undefined
-        if (e) return { error: { code: typeof e.code === 'number' ? e.code : -32603, message: typeof e.message === 'string' ? e.message : '', data: e.data } }
-        return { result: m.result }
-      })
+      const chunks: (readonly Call[])[] = []
+      for (let i = 0; i < calls.length; i += MAX_BATCH) chunks.push(calls.slice(i, i + MAX_BATCH))
+      return (await Promise.all(chunks.map((c) => postBatch(url, c, fetchFn)))).flat()
     },
   }
+}
+
+async function postBatch(url: string, calls: readonly Call[], fetchFn?: FetchLike): Promise<Reply[]> {
+  const f = fetchFn ?? (globalThis as unknown as { fetch?: FetchLike }).fetch
+  if (!f) throw new RpcFaults.ConnectionError({ url }, 'no fetch in this environment')
+  const base = nextId
+  nextId += calls.length
+  const body = JSON.stringify(calls.map((c, i) => ({ jsonrpc: '2.0', id: base + i, method: c.method, params: c.params })))
+  let res: Awaited<ReturnType<FetchLike>>
+  try {
+    res = await f(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  } catch (e) {
+    throw new RpcFaults.ConnectionError({ url, method: calls[0]!.method }, e)
+  }
+  if (res.status === 429) throw new RpcFaults.RateLimitedError({ url }, 1)
+  if (res.status < 200 || res.status >= 300) throw new RpcFaults.HttpError({ url, method: calls[0]!.method }, res.status, res.statusText)
+  const text = await res.text()
+  let msg: unknown
+  try {
+    msg = JSON.parse(text)
+  } catch {
+    throw new RpcFaults.InvalidJsonError({ url }, 'not JSON')
+  }
+  // A node that does not take batches answers one error object.
+  if (!Array.isArray(msg)) {
+    const e = (msg as { error?: { code?: number; message?: string } })?.error
+    throw new NoBatchError(url, e?.message ?? 'not an array')
+  }
+  const byId = new Map<unknown, Record<string, unknown>>()
+  for (const m of msg) if (m && typeof m === 'object') byId.set((m as { id?: unknown }).id, m as Record<string, unknown>)
+  return calls.map((_, i) => {
+    const m = byId.get(base + i)
+    if (!m) return { error: { code: -32603, message: 'the node left this call of the batch unanswered' } }
+    const e = m.error as { code?: unknown; message?: unknown; data?: unknown } | undefined
+    if (e) return { error: { code: typeof e.code === 'number' ? e.code : -32603, message: typeof e.message === 'string' ? e.message : '', data: e.data } }
+    return { result: m.result }
+  })
 }
 
 /** Any EIP-1193 provider: the calls of a round trip go out concurrently. */
