@@ -91,6 +91,20 @@ test.describe.serial('simulate', () => {
     await expect(output(page, 'Chained')).toHaveCount(0)
   })
 
+  test('opcode steps: as many as the node\'s struct log, the first one as the node has it', async ({ page, devnet }) => {
+    const node = (await rpc<{ structLogs: { pc: number; op: string; gas: number }[] }>(devnet.rpcUrl, 'debug_traceCall', [{ from: FROM, to: store, data: GET, gas: '0x30d40' }, 'latest', {}])).result!
+    await openTool(page, 'simulate', { mode: 'call', from: FROM, to: store, data: GET, gas: '200000', steps: 'true' })
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('success', { timeout: 30_000 })
+    await page.getByText(`Show ${node.structLogs.length} steps`).click()
+    const table = page.getByRole('table', { name: 'Opcode steps' })
+    await expect(table.getByRole('row')).toHaveCount(node.structLogs.length + 1)
+    const first = table.getByRole('row').nth(1).getByRole('cell')
+    await expect(first.nth(2)).toHaveText(String(node.structLogs[0]!.pc))
+    await expect(first.nth(3)).toHaveText(node.structLogs[0]!.op)
+    await expect(first.nth(4)).toHaveText(String(node.structLogs[0]!.gas))
+  })
+
   test('an infinite loop ends by gas as the node says; a long one can be cancelled', async ({ page, devnet }) => {
     const LOOP = '0x5b600056' // init code: JUMPDEST PUSH1 0 JUMP, forever
     const node = (await rpc<{ gasUsed: string; error?: string }>(devnet.rpcUrl, 'debug_traceCall', [{ from: FROM, data: LOOP, gas: '0x30d40' }, 'latest', { tracer: 'callTracer' }])).result!

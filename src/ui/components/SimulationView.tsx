@@ -6,7 +6,7 @@
  * Reusable: the /simulate page renders it, and so can a send confirmation —
  *
  * ```tsx
- * const run = simulateTransaction({ from, to, value, data, gas }, getProvider())
+ * const run = simulateTransaction({ from, to, value, data, gas }, await connectionForSimulation())
  * const outcome = await run.promise   // run.cancel() terminates the worker
  * {outcome.ok && <SimulationView report={outcome.report} compact />}
  * ```
@@ -16,9 +16,21 @@ import type * as AssetChanges from '../../core/AssetChanges'
 import type * as SimReport from '../../core/SimReport'
 import * as Units from '../../core/Units'
 import type { Row } from '../../tools/types'
+import { getProvider } from '../connection/store'
+import type { SimConnection } from '../../workers/simulateClient'
 import { ResultRow } from './ResultView'
 
 export { simulateTransaction, SimulationWorker, type SimOutcome, type SimConnection, type SimRun } from '../../workers/simulateClient'
+
+/**
+ * The chosen connection, once it is ready: its real URL (an http(s) node is fetched by the
+ * worker itself; a wallet's requests are relayed). Asking eth_chainId first makes sure the
+ * URL is the chosen node's, not a default from before the connection started.
+ */
+export async function connectionForSimulation(): Promise<SimConnection> {
+  await getProvider().rpc.request({ method: 'eth_chainId', params: [] })
+  return getProvider()
+}
 
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
 const frameLabel = (f: SimReport.FrameView) => (f.path.length ? `frame ${f.path.join('.')}` : 'root frame')

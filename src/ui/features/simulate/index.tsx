@@ -5,11 +5,10 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import * as Abi from '../../../core/Abi'
-import type { ErrorInfo } from '../../../core/Errors'
+import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import type * as SimReport from '../../../core/SimReport'
 import { FieldList, type ToolPageProps } from '../../components'
-import { SimulationView, SimulationWorker } from '../../components/SimulationView'
-import { getProvider } from '../../connection/store'
+import { connectionForSimulation, SimulationView, SimulationWorker } from '../../components/SimulationView'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
 import { withDefaults } from '../../../tools/define'
 import type { Input } from '../../../tools/simulate'
@@ -57,7 +56,14 @@ export default function SimulatePage({ meta, tool, values, setValues }: ToolPage
     const input = parsed.value as Input
     worker.current ??= new SimulationWorker()
     setState({ status: 'running', roundTrips: 0, requests: 0 })
-    const run = worker.current.run(input, getProvider(), { abis, onProgress: (roundTrips, requests) => setState({ status: 'running', roundTrips, requests }) })
+    let connection
+    try {
+      connection = await connectionForSimulation()
+    } catch (err) {
+      setState({ status: 'error', error: toErrorInfo(err) })
+      return
+    }
+    const run = worker.current.run(input, connection, { abis, onProgress: (roundTrips, requests) => setState({ status: 'running', roundTrips, requests }) })
     cancelRef.current = run.cancel
     const outcome = await run.promise
     cancelRef.current = null
