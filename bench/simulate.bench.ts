@@ -37,7 +37,12 @@ async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> 
 
 async function send(tx: Record<string, string>): Promise<any> {
   const h = await rpc<string>('eth_sendTransaction', [{ from: FROM, gas: '0x4c4b40', ...tx }])
-  return rpc('eth_getTransactionReceipt', [h])
+  for (let i = 0; i < 400; i++) {
+    const r = await rpc('eth_getTransactionReceipt', [h])
+    if (r) return r
+    await new Promise((res) => setTimeout(res, 25))
+  }
+  throw new Error(`not mined: ${h}`)
 }
 
 let ready: Promise<void> | undefined
