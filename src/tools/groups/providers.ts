@@ -7,6 +7,7 @@ import ensResolveMeta from '../ens-resolve/meta'
 import rpcConsoleMeta from '../rpc-console/meta'
 import sendTransactionMeta from '../send-transaction/meta'
 import broadcastMeta from '../broadcast/meta'
+import simulateMeta from '../simulate/meta'
 
 /** The providers tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -18,4 +19,5 @@ export const tools: ToolEntry[] = [
   { meta: ensResolveMeta, load: () => import('../ens-resolve') },
   { meta: rpcConsoleMeta, load: () => import('../rpc-console') },
   { meta: broadcastMeta, load: () => import('../broadcast') },
+  { meta: simulateMeta, load: () => import('../simulate') },
 ]

@@ -1,0 +1,144 @@
+/**
+ * The simulate tool's work, shared by its `run` (main thread) and the simulation worker
+ * (src/workers/simulate.worker.ts): parse the fields, open or reuse a session, simulate,
+ * build the report, and turn it into rows.
+ */
+import type * as Abi from '../../core/Abi'
+import * as Rpc from '../../core/Rpc'
+import * as SimReport from '../../core/SimReport'
+import * as SimRpc from '../../core/SimRpc'
+import * as Simulation from '../../core/Simulation'
+import * as Units from '../../core/Units'
+import * as AssetChanges from '../../core/AssetChanges'
+import * as TraceCompare from '../../core/TraceCompare'
+import type { Row, Section, ToolResult } from '../types'
+import { MAX_STEPS, type Input } from './input'
+
+/** Where chained simulations keep their session (one per worker, or per page). */
+export interface Holder {
+  session?: Simulation.Session | undefined
+  /** The node and block the session belongs to. */
+  key?: string | undefined
+}
+
+/** A client over the connection: HTTP batches for an http(s) URL, the provider otherwise. */
+export function clientFor(rpc: { request(args: { method: string; params?: unknown }): Promise<unknown> } | undefined, rpcUrl: string | undefined, options: Parameters<typeof SimRpc.create>[1] = {}): SimRpc.Client {
+  if (rpcUrl && /^https?:\/\//i.test(rpcUrl)) return SimRpc.create(SimRpc.httpTransport(rpcUrl), options)
+  if (!rpc) throw new Rpc.NotConnectedError()
+  return SimRpc.create(SimRpc.eip1193Transport(rpc, rpcUrl), options)
+}
+
+/** Runs one simulation: chained on `holder`'s session when asked and possible. */
+export async function simulate(client: SimRpc.Client, input: Input, holder: Holder, abis: readonly Abi.Abi[] = []): Promise<SimReport.Report> {
+  const opts = { maxSteps: input.steps ? MAX_STEPS : 0 }
+  const before = { roundTrips: 0, requests: 0 }
+  let result: Simulation.Result
+  let session: Simulation.Session
+  if (input.mode === 'hash') {
+    const r = await Simulation.replay(client, input.hash!, opts)
+    result = r.result
+    session = r.session
+  } else {
+    // chaining continues the previous session on the same node (its block, its changes)
+    const key = client.transport.url
+    if (input.chain && holder.session && holder.key === key) {
+      session = holder.session
+      // the session keeps its client (and cache); this run's progress and counts go through it
+      before.roundTrips = session.rpc.roundTrips
+      before.requests = session.rpc.requests
+      session.rpc.onRoundTrip = client.onRoundTrip
+      session.rpc.signal = client.signal
+    } else session = await Simulation.openAt(client, input.block ?? 'latest')
+    if (input.overrides && Object.keys(input.overrides).length) await Simulation.applyOverrides(session, input.overrides)
+    result =
+      input.mode === 'raw'
+        ? await Simulation.raw(session, input.raw!, opts)
+        : await Simulation.call(session, { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas }, opts)
+    holder.key = key
+  }
+  holder.session = session
+  holder.key = client.transport.url
+  const report = await SimReport.build(result, { abis, rpc: session.rpc, blockTag: session.stateTag })
+  if (input.compare) {
+    if (input.mode === 'hash') report.nodeTrace = await TraceCompare.withNode(session.rpc, result, { hash: input.hash! })
+    else if (input.mode === 'raw') report.nodeTrace = { available: false, method: 'debug_traceTransaction', reason: 'a signed transaction is compared once it is mined (replay it by hash)' }
+    else if (result.chainedIndex > 1) report.nodeTrace = { available: false, method: 'debug_traceCall', reason: 'the node does not know the earlier simulations this one is chained on' }
+    else
+      report.nodeTrace = await TraceCompare.withNode(session.rpc, result, {
+        call: { from: input.from!, to: input.to, data: input.data, value: input.value, gas: BigInt(result.gasLimit) },
+        blockTag: session.stateTag,
+        overrides: input.overrides,
+      })
+  }
+  report.result.stats = {
+    ...report.result.stats,
+    roundTrips: session.rpc.roundTrips - before.roundTrips,
+    requests: session.rpc.requests - before.requests,
+  }
+  return report
+}
+
+const short = (a: string) => `${a.slice(0, 8)}…${a.slice(-6)}`
+
+/** The report as result rows (the generic form's view; the page draws the tree from `data`). */
+export function toToolResult(report: SimReport.Report): ToolResult<SimReport.Report> {
+  const r = report.result
+  const summary: Row[] = [
+    { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error', mono: false },
+  ]
+  if (r.status === 'reverted') {
+    const reason = r.revertReason ?? report.root.revert?.reason ?? report.root.revert?.signature
+    summary.push({ label: 'Error', value: r.error ?? 'reverted', tone: 'error' })
+    if (reason) summary.push({ label: 'Reason', value: reason, tone: 'error', mono: false })
+    if (r.returnData !== '0x') summary.push({ label: 'Revert data', value: r.returnData, open: { tool: 'error-decode', inputs: { data: r.returnData }, label: 'Decode error' } })
+  } else summary.push({ label: 'Return data', value: r.returnData, ...(r.returnData !== '0x' && report.root.input.length >= 10 ? { open: { tool: 'calldata-decode', inputs: { data: report.root.input }, label: 'Decode call' } } : {}) })
+  summary.push(
+    { label: 'Gas used', value: BigInt(r.gasUsed).toString() },
+    { label: 'Gas limit', value: BigInt(r.gasLimit).toString(), note: `Simulations are capped at ${BigInt(r.gasCap).toLocaleString('en-US')} gas.` },
+  )
+  if (r.createdAddress) summary.push({ label: 'Contract created', value: r.createdAddress, open: { tool: 'account', inputs: { address: r.createdAddress }, label: 'Inspect' } })
+  summary.push(
+    { label: 'Frames', value: String(countFrames(report.root)) },
+    { label: 'Events', value: String(r.logs.length) },
+    { label: 'Block', value: `${r.block.number} (state after ${r.block.stateBlock}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
+    { label: 'Node round trips', value: String(r.stats.roundTrips), note: `${r.stats.requests} requests` },
+  )
+  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
+  if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
+  if (report.nodeTrace) summary.push(nodeTraceRow(report.nodeTrace))
+  const sections: Section[] = [{ title: 'Summary', rows: summary }]
+  const assets: Row[] = []
+  for (const e of report.assets.ether) assets.push({ label: `Ether ${short(e.address)}`, value: `${BigInt(e.delta) > 0n ? '+' : ''}${Units.format(BigInt(e.delta), 'ether')} ETH`, note: e.address })
+  for (const t of report.assets.tokens) assets.push(tokenRow(t, report.tokens[t.token]))
+  if (assets.length) sections.push({ title: 'Asset changes', rows: assets })
+  const storage: Row[] = []
+  for (const c of report.assets.storage) for (const s of c.slots) storage.push({ label: `${short(c.address)} ${s.name ?? short(s.slot)}`, value: `${s.before} → ${s.after}`, note: `slot ${s.slot}` })
+  if (storage.length) sections.push({ title: 'Storage changes', rows: storage.slice(0, 200) })
+  return {
+    sections,
+    notes: report.warnings.map((text) => ({ tone: 'warn' as const, text })),
+    data: report,
+  }
+}
+
+function tokenRow(t: AssetChanges.TokenChange, info: AssetChanges.TokenInfo | undefined): Row {
+  const what = info?.symbol ?? short(t.token)
+  if (t.kind === 'transfer') {
+    const amount = t.amount !== undefined ? AssetChanges.formatAmount(t.amount, info) : t.ids ? `ids ${t.ids.join(', ')} × ${t.amounts!.join(', ')}` : `#${t.id}`
+    return { label: `${t.standard.toUpperCase()} transfer ${what}`, value: `${amount}${t.id && t.amount ? ` of id ${t.id}` : ''}: ${short(t.from!)} → ${short(t.to!)}`, mono: false, note: t.token }
+  }
+  if (t.kind === 'approval') return { label: `${t.standard.toUpperCase()} approval ${what}`, value: `${t.amount !== undefined ? AssetChanges.formatAmount(t.amount, info) : `#${t.id}`} to ${short(t.spender!)}`, mono: false, ...(t.unlimited ? { tone: 'warn' as const } : {}), note: t.token }
+  return { label: `Approval for all ${what}`, value: `${t.approved ? 'granted' : 'revoked'}: ${short(t.operator!)}`, mono: false, ...(t.approved ? { tone: 'warn' as const } : {}), note: t.token }
+}
+
+function countFrames(f: SimReport.FrameView): number {
+  return 1 + f.calls.reduce((s, c) => s + countFrames(c), 0)
+}
+
+/** The comparison with the node's own trace, as a row. */
+export function nodeTraceRow(c: TraceCompare.Comparison): Row {
+  if (!c.available) return { label: "Node's own trace", value: `not available (${c.method})`, note: c.reason, mono: false }
+  return c.agrees
+    ? { label: "Node's own trace", value: `agrees (${c.method}, ${c.frames} frames)`, tone: 'ok', mono: false }
+    : { label: "Node's own trace", value: `differs in ${c.differences.length} place(s) (${c.method})`, tone: 'warn', note: c.differences.join('; '), mono: false }
+}

@@ -1,0 +1,20 @@
+import { defineTool } from '../define'
+import type { Holder } from './engine'
+import { parse, type Input } from './input'
+import meta from './meta'
+
+export { MAX_STEPS, parse, type Input } from './input'
+
+/** Chained simulations on the main thread (the page runs them in a worker instead). */
+const holder: Holder = {}
+
+export default defineTool<Input>(meta, {
+  parse,
+  async run(input, ctx) {
+    // the EVM loads only when a simulation runs
+    const { clientFor, simulate, toToolResult } = await import('./engine')
+    const client = clientFor(ctx.rpc, ctx.rpcUrl, { signal: ctx.signal, onRoundTrip: (n, req) => ctx.progress(0, `${n} node round trips, ${req} requests`) })
+    if (!input.chain) holder.session = undefined
+    return toToolResult(await simulate(client, input, holder))
+  },
+})

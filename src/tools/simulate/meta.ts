@@ -1,0 +1,55 @@
+import { defineMeta } from '../define'
+
+const STORE = '0x8464135c8F25Da09e49BC8782676a84730C318bC'
+
+export default defineMeta({
+  id: 'simulate',
+  title: 'Simulate a transaction',
+  summary: 'Run a call, a signed transaction or a mined transaction in an EVM in the page, over state read from the connected node: call tree, events, asset and storage changes, opcode steps.',
+  capability: 'providers',
+  keywords: ['simulate', 'simulation', 'trace', 'call tree', 'debug_traceTransaction', 'cast run', 'replay', 'revert', 'state override', 'impersonate', 'evm', 'asset changes', 'storage diff'],
+  runs: 'network',
+  fields: [
+    {
+      name: 'mode',
+      label: 'Simulate',
+      kind: 'select',
+      default: 'call',
+      options: [
+        { value: 'call', label: 'A call or transaction (any sender)' },
+        { value: 'hash', label: 'A mined transaction, by hash' },
+        { value: 'raw', label: 'A signed transaction (raw bytes)' },
+      ],
+    },
+    { name: 'from', label: 'From', kind: 'text', placeholder: '0x…', default: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', help: 'Any address: the sender is impersonated (no signature, balance or nonce checks).', showWhen: { field: 'mode', is: ['call'] } },
+    { name: 'to', label: 'To', kind: 'text', placeholder: '0x… (empty: create a contract)', showWhen: { field: 'mode', is: ['call'] } },
+    { name: 'value', label: 'Value', kind: 'text', placeholder: '0', help: 'In ether unless a unit follows (1.5, 20 gwei, 1000 wei).', showWhen: { field: 'mode', is: ['call'] } },
+    { name: 'data', label: 'Data', kind: 'textarea', placeholder: '0x…', showWhen: { field: 'mode', is: ['call'] } },
+    { name: 'gas', label: 'Gas limit', kind: 'text', placeholder: 'cap: 16,777,216 (Osaka) or 30,000,000', showWhen: { field: 'mode', is: ['call'] } },
+    { name: 'block', label: 'At block', kind: 'text', default: 'latest', help: 'The state after this block; older blocks need an archive node.', showWhen: { field: 'mode', not: ['hash'] } },
+    { name: 'hash', label: 'Transaction hash', kind: 'text', placeholder: '0x… (64 hex digits)', help: 'Replayed at its parent block after the block\'s earlier transactions, as cast run does.', showWhen: { field: 'mode', is: ['hash'] } },
+    { name: 'raw', label: 'Signed transaction', kind: 'textarea', placeholder: '0x02f8…', help: 'Run as the node would run it next: signature, nonce and balance checked.', showWhen: { field: 'mode', is: ['raw'] } },
+    {
+      name: 'overrides',
+      label: 'State overrides (JSON)',
+      kind: 'textarea',
+      placeholder: '{ "0xAddress": { "balance": "0xde0b6b3a7640000", "nonce": 1, "code": "0x…", "stateDiff": { "0x0": "0x1" } } }',
+      help: 'As cast and geth take them: balance, nonce, code, state (all storage) or stateDiff (some slots).',
+      showWhen: { field: 'mode', not: ['hash'] },
+    },
+    { name: 'steps', label: 'Record opcode steps (first 2,000)', kind: 'checkbox', default: 'false' },
+    { name: 'compare', label: 'Compare with the node\'s own trace (debug_traceCall / debug_traceTransaction, where offered)', kind: 'checkbox', default: 'false' },
+    { name: 'chain', label: 'Chain on the previous simulation (its block and changes stay)', kind: 'checkbox', default: 'false', showWhen: { field: 'mode', not: ['hash'] } },
+  ],
+  examples: [
+    // The broadcast example's transfer (cast-signed): a plain transfer costs 21000 gas (yellow paper G_transaction).
+    { title: 'Replay the devnet transfer (send the broadcast example first)', inputs: { mode: 'hash', hash: '0x7d4c13ed95c0cee830d7457ec5a5976db1fc301cfa7a23fef0039a7ccf6aea87' },
+      expect: { Status: 'success', 'Gas used': '21000', Frames: '1' } },
+    // The Store test contract (deployed by the send-transaction example) reverts with Error("too big") above 100.
+    { title: 'A call that reverts: Store.set(101) (deploy Store with the send-transaction example first)', inputs: { mode: 'call', to: STORE, data: '0x60fe47b10000000000000000000000000000000000000000000000000000000000000065' },
+      expect: { Status: 'reverted', Reason: 'too big' } },
+    // Store.get() returns slot 0: overriding the slot to 7 makes it return 7.
+    { title: 'Store.get() with slot 0 overridden to 7', inputs: { mode: 'call', to: STORE, data: '0x6d4ce63c', overrides: `{ "${STORE}": { "stateDiff": { "0x0": "0x7" } } }` },
+      expect: { Status: 'success', 'Return data': '0x0000000000000000000000000000000000000000000000000000000000000007' } },
+  ],
+})

@@ -1,0 +1,38 @@
+/**
+ * The simulator's test contracts (SimTest.sol), compiled with solc-js 0.8.37 once per process
+ * and cached on disk by source hash (the wasm compiler takes seconds).
+ */
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Abi, Hex } from 'viem'
+
+export type Artifacts = Record<string, { abi: Abi; bytecode: Hex }>
+
+const source = readFileSync(new URL('./SimTest.sol', import.meta.url), 'utf8')
+
+export function compile(): Artifacts {
+  const key = createHash('sha256').update(source).digest('hex').slice(0, 16)
+  const dir = join(tmpdir(), 'ether-workbench-solc')
+  const file = join(dir, `SimTest-${key}.json`)
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Artifacts
+  const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string }
+  const input = {
+    language: 'Solidity',
+    sources: { 'SimTest.sol': { content: source } },
+    settings: { optimizer: { enabled: true, runs: 200 }, evmVersion: 'prague', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  }
+  const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[]
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>
+  }
+  const errors = (out.errors ?? []).filter((e) => e.severity === 'error')
+  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'))
+  const res: Artifacts = {}
+  for (const [n, c] of Object.entries(out.contracts['SimTest.sol']!)) res[n] = { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(file, JSON.stringify(res))
+  return res
+}
