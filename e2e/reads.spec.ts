@@ -1,0 +1,55 @@
+/**
+ * Reads a cast or Etherscan user expects (issue 12, part B), end to end against the real anvil
+ * devnet the e2e server starts. State is set up from the test process with JSON-RPC to the
+ * same node (anvil's unlocked accounts 5 and 6, used by no other spec).
+ */
+import { expect, openTool, output, test } from './fixtures'
+import { compile } from '../test/chain/solc'
+
+const A5 = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
+const A6 = '0x976EA74026E726554dB657fA54763abd0C3a0aa9'
+
+const ONCE_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Once {
+  uint256 public x;
+  function set(uint256 v) external { require(x == 0, "already set"); x = v; }
+}`
+
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const j = (await r.json()) as { result?: unknown; error?: { message: string } }
+  if (j.error) throw new Error(`${method}: ${j.error.message}`)
+  return j.result
+}
+async function receipt(url: string, hash: unknown): Promise<Record<string, string>> {
+  for (let i = 0; i < 200; i++) {
+    const r = (await rpc(url, 'eth_getTransactionReceipt', [hash])) as Record<string, string> | null
+    if (r) return r
+    await new Promise((res) => setTimeout(res, 50))
+  }
+  throw new Error(`no receipt for ${String(hash)}`)
+}
+const setData = (v: number) => `0x60fe47b1${v.toString(16).padStart(64, '0')}`
+
+test('the revert reason of a failed transaction that is second in its block is read from the node\'s trace', async ({ page, devnet }) => {
+  const url = devnet.rpcUrl
+  const once = (await receipt(url, await rpc(url, 'eth_sendTransaction', [{ from: A5, data: compile(ONCE_SOURCE).Once!.bytecode }]))).contractAddress
+  await rpc(url, 'evm_setAutomine', [false])
+  let failed: unknown
+  try {
+    await rpc(url, 'eth_sendTransaction', [{ from: A5, to: once, data: setData(1), gas: '0x30000' }])
+    failed = await rpc(url, 'eth_sendTransaction', [{ from: A6, to: once, data: setData(2), gas: '0x30000' }])
+    await rpc(url, 'evm_mine', [])
+  } finally {
+    await rpc(url, 'evm_setAutomine', [true])
+  }
+  const r = await receipt(url, failed)
+  expect(r.status).toBe('0x0')
+  expect(r.transactionIndex).toBe('0x1')
+  await openTool(page, 'transaction', { hash: String(failed) })
+  await page.getByRole('button', { name: 'Send request' }).click()
+  await expect(output(page, 'Status')).toHaveText('reverted')
+  await expect(output(page, 'Revert reason')).toHaveText('Error("already set")')
+  await expect(output(page, 'Revert found by')).toHaveText('debug_traceTransaction (exact)')
+})
