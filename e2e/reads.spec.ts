@@ -53,3 +53,31 @@ test('the revert reason of a failed transaction that is second in its block is r
   await expect(output(page, 'Revert reason')).toHaveText('Error("already set")')
   await expect(output(page, 'Revert found by')).toHaveText('debug_traceTransaction (exact)')
 })
+
+test('the log query finds a contract\'s events by an indexed argument, decoded, with CSV', async ({ page, devnet }) => {
+  const url = devnet.rpcUrl
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Emitter {
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  function send(address to, uint256 v) external { emit Transfer(msg.sender, to, v); }
+}`
+  const emitter = (await receipt(url, await rpc(url, 'eth_sendTransaction', [{ from: A5, data: compile(source).Emitter!.bytecode }]))).contractAddress!
+  // send(address,uint256) = 0xd0679d34 (`cast sig "send(address,uint256)"`)
+  const call = (to: string, v: number) => `0xd0679d34${to.slice(2).toLowerCase().padStart(64, '0')}${v.toString(16).padStart(64, '0')}`
+  for (const [to, v] of [[A6, 7], [A5, 8], [A6, 9]] as const) await receipt(url, await rpc(url, 'eth_sendTransaction', [{ from: A5, to: emitter, data: call(to, v) }]))
+  await openTool(page, 'logs')
+  await page.getByLabel('Contract address (optional)').fill(emitter)
+  await page.getByLabel('Event', { exact: true }).fill('Transfer(address indexed from, address indexed to, uint256 value)')
+  await page.getByLabel('Indexed argument filters').fill(`to = ${A6}`)
+  await page.getByRole('button', { name: 'Send request' }).click()
+  await expect(output(page, 'Logs found')).toHaveText('2')
+  await expect(output(page, '#1 value (uint256)')).toHaveText('7')
+  await expect(output(page, '#2 value (uint256)')).toHaveText('9')
+  await expect(output(page, '#2 to (address, indexed)')).toHaveText(A6)
+  await expect(output(page, 'CSV')).toContainText('blockNumber,transactionHash,logIndex,address,event,from,to,value,topics,data')
+  // a bad filter is named at its field, nothing is sent
+  await page.getByLabel('Indexed argument filters').fill('amount = 1')
+  await page.getByRole('button', { name: 'Send request' }).click()
+  await expect(page.getByText(/has no indexed argument "amount"/)).toBeVisible()
+})

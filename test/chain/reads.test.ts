@@ -7,7 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
+import * as Abi from '../../src/core/Abi'
 import * as ChainBlocks from '../../src/core/ChainBlocks'
+import * as Logs from '../../src/core/Logs'
+import logsTool from '../../src/tools/logs'
+import { withDefaults } from '../../src/tools/define'
 import * as Rpc from '../../src/core/Rpc'
 import * as SendTx from '../../src/core/SendTx'
 
@@ -94,5 +98,129 @@ describe('revert reason of a mined failed transaction', () => {
     expect(t.revert).toBeNull()
     expect(t.revertHow).toMatchObject({ method: 'eth_call', certainty: 'approximate' })
     expect(t.revertHow?.note).toMatch(/earlier transactions were not replayed.*The replay did not revert/)
+  })
+})
+
+export const EMITTER_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Emitter {
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Note(string indexed tag, bytes32 indexed id, string text);
+  function send(address[] calldata tos, uint256 v) external { for (uint256 i = 0; i < tos.length; i++) emit Transfer(msg.sender, tos[i], v + i); }
+  function note(string calldata tag, bytes32 id, string calldata text) external { emit Note(tag, id, text); }
+}`
+const TRANSFER = 'Transfer(address indexed from, address indexed to, uint256 value)'
+const NOTE = 'Note(string indexed tag, bytes32 indexed id, string text)'
+
+/** cast logs --json, as comparable rows. */
+async function castLogs(args: string[]): Promise<string[]> {
+  const out = JSON.parse(await castAsync(['logs', '--json', ...args, ...castRpc()])) as { transactionHash: string; logIndex: string; topics: string[]; data: string; blockNumber: string }[]
+  return out.map((l) => `${Number(l.blockNumber)} ${l.transactionHash} ${Number(l.logIndex)} ${l.topics.join(',')} ${l.data}`)
+}
+/** RFC 4180 CSV, parsed (quoted cells with "" for a quote). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = []
+  for (const line of text.trim().split('\r\n')) {
+    const cells: string[] = []
+    const re = /("((?:[^"]|"")*)"|[^,]*)(,|$)/g
+    let m: RegExpExecArray | null
+    while ((m = re.exec(line)) && m[0] !== '') {
+      cells.push(m[2] !== undefined ? m[2].replace(/""/g, '"') : m[1]!)
+      if (m[3] === '') break
+    }
+    rows.push(cells)
+  }
+  return rows
+}
+const rowsOf = (logs: Logs.Log[]) => logs.map((l) => `${l.blockNumber} ${l.transactionHash} ${l.logIndex} ${l.topics.join(',')} ${l.data}`)
+
+describe('log queries, against cast logs', () => {
+  let emitter: `0x${string}`
+  let first: number
+  const A2 = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
+  beforeAll(async () => {
+    emitter = await deploy(compile(EMITTER_SOURCE).Emitter!.bytecode)
+    first = Number(await castAsync(['block-number', ...castRpc()]))
+    // 12 blocks of transfers (to A1 and A2 in turn, from A0 and A1), and notes
+    for (let i = 0; i < 12; i++) {
+      const data = (await castAsync(['calldata', 'send(address[],uint256)', `[${i % 2 ? A1 : A2},${A1}]`, String(i * 10)])) as `0x${string}`
+      const h = await send({ from: i % 3 ? A0 : A1, to: emitter, data })
+      await SendTx.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
+    }
+    for (const [tag, text] of [['hello', 'first'], ['world', 'second'], ['hello', 'third, with "quotes"']]) {
+      const data = (await castAsync(['calldata', 'note(string,bytes32,string)', tag!, `0x${'11'.repeat(32)}`, text!])) as `0x${string}`
+      await SendTx.waitForReceipt(rpc, await send({ from: A0, to: emitter, data }), { timeoutMs: 10_000, pollMs: 50 })
+    }
+  })
+
+  it('an event with an indexed filter gives the same logs as cast logs', async () => {
+    const ev = Logs.pickEvent(undefined, TRANSFER)
+    for (const [filters, castArgs] of [
+      [`to = ${A1}`, [TRANSFER, '', A1]],
+      [`from = ${A1}\nto = ${A2}`, [TRANSFER, A1, A2]],
+      ['', [TRANSFER]],
+    ] as const) {
+      const r = await Logs.query(rpc, { address: [emitter], topics: Logs.topicsFor(ev, Logs.parseFilters(ev, filters)), fromBlock: 0, toBlock: 'latest' })
+      const expected = await castLogs(['--from-block', '0', '--to-block', 'latest', '--address', emitter, ...castArgs])
+      expect(expected.length).toBeGreaterThan(0)
+      expect(rowsOf(r.logs)).toEqual(expected)
+    }
+  })
+
+  it('matches indexed strings by their keccak256, as cast does', async () => {
+    const ev = Logs.pickEvent(Abi.parse(`event ${NOTE}`), 'Note')
+    const r = await Logs.query(rpc, { address: [emitter], topics: Logs.topicsFor(ev, Logs.parseFilters(ev, 'tag = hello')), fromBlock: first, toBlock: 'latest' })
+    expect(r.logs).toHaveLength(2)
+    expect(r.logs[0]!.topics[1]).toBe(await castAsync(['keccak', 'hello']))
+    // cast given the topics themselves: keccak256 of the canonical signature, and of the string
+    const topic0 = await castAsync(['keccak', 'Note(string,bytes32,string)'])
+    expect(rowsOf(r.logs)).toEqual(await castLogs(['--from-block', String(first), '--to-block', 'latest', '--address', emitter, topic0, await castAsync(['keccak', 'hello'])]))
+    const d = Logs.decode(r.logs[1]!, ev)
+    expect(d.args.find((a) => a.name === 'text')?.value).toBe('third, with "quotes"')
+  })
+
+  it('splits a range the node refuses into pages it accepts, and writes CSV', async () => {
+    // the same anvil behind a limit of 3 blocks per eth_getLogs, answered as Alchemy-style nodes do
+    const limited: Rpc.Eip1193Like = {
+      request: async (args) => {
+        if (args.method === 'eth_getLogs') {
+          const f = (args.params as { fromBlock: string; toBlock: string }[])[0]!
+          if (Number(f.toBlock) - Number(f.fromBlock) + 1 > 3) throw new Rpc.NodeError({ method: 'eth_getLogs' }, -32602, 'Log response size exceeded. You can make eth_getLogs requests with up to a 3 block range.')
+        }
+        return rpc.request(args)
+      },
+    }
+    const ev = Logs.pickEvent(undefined, TRANSFER)
+    const topics = Logs.topicsFor(ev, [])
+    const r = await Logs.query(limited, { address: [emitter], topics, fromBlock: 0, toBlock: 'latest' })
+    expect(r.splits).toBeGreaterThan(0)
+    expect(r.pages.every((p) => p.to - p.from + 1 <= 3)).toBe(true)
+    expect(rowsOf(r.logs)).toEqual(await castLogs(['--from-block', '0', '--to-block', 'latest', '--address', emitter, TRANSFER]))
+    // the tool, on the same limited node: CSV rows, one per log, parsed back
+    const parsed = logsTool.parse(withDefaults(logsTool, { address: emitter, event: TRANSFER, filters: `to = ${A2}` }))
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+    const res = await logsTool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: limited, rpcUrl: anvil.url })
+    const csv = parseCsv((res.data as { csv: string }).csv)
+    const expected = await castLogs(['--from-block', '0', '--address', emitter, TRANSFER, '', A2])
+    expect(csv).toHaveLength(expected.length + 1)
+    expect(csv[0]).toEqual(['blockNumber', 'transactionHash', 'logIndex', 'address', 'event', 'from', 'to', 'value', 'topics', 'data'])
+    const castFirst = JSON.parse(await castAsync(['logs', '--json', '--from-block', '0', '--address', emitter, TRANSFER, '', A2, ...castRpc()]))[0] as { data: string; transactionHash: string }
+    const cells = csv[1]!
+    expect(cells[4]).toBe('Transfer(address,address,uint256)')
+    expect(cells[1]).toBe(castFirst.transactionHash)
+    expect(cells[6]!.toLowerCase()).toBe(A2)
+    expect(cells[7]).toBe(await castAsync(['to-dec', castFirst.data]))
+  })
+
+  it('names bad filters at the field', () => {
+    const errs = (raw: Record<string, string>) => {
+      const p = logsTool.parse(withDefaults(logsTool, raw))
+      return p.ok ? {} : p.errors
+    }
+    expect(errs({ event: TRANSFER, filters: 'amount = 1' }).filters).toMatch(/no indexed argument "amount"; its indexed arguments are from, to/)
+    expect(errs({ event: TRANSFER, filters: 'to = 0x12' }).filters).toMatch(/to/)
+    expect(errs({ event: 'Transfer', abi: '' }).event).toMatch(/not an event signature/)
+    expect(errs({ fromBlock: '10', toBlock: '2' }).fromBlock).toMatch(/after its end 2/)
+    expect(errs({ filters: 'x' }).filters).toMatch(/need an event/)
   })
 })

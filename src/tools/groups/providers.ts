@@ -7,6 +7,7 @@ import ensResolveMeta from '../ens-resolve/meta'
 import rpcConsoleMeta from '../rpc-console/meta'
 import sendTransactionMeta from '../send-transaction/meta'
 import broadcastMeta from '../broadcast/meta'
+import logsMeta from '../logs/meta'
 
 /** The providers tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -15,6 +16,7 @@ export const tools: ToolEntry[] = [
   { meta: sendTransactionMeta, load: () => import('../send-transaction') },
   { meta: transactionMeta, load: () => import('../transaction') },
   { meta: blockMeta, load: () => import('../block') },
+  { meta: logsMeta, load: () => import('../logs') },
   { meta: ensResolveMeta, load: () => import('../ens-resolve') },
   { meta: rpcConsoleMeta, load: () => import('../rpc-console') },
   { meta: broadcastMeta, load: () => import('../broadcast') },
