@@ -84,21 +84,35 @@ export function parseFilters(event: Abi.EventItem | null, text: string): (string
   return out
 }
 
-/** The 32-byte topic of one indexed value: its word for value types, the keccak256 of its encoding for strings, bytes, arrays and tuples. */
+/**
+ * The 32-byte topic of one indexed value: its ABI word for value types, the keccak256 of the
+ * UTF-8 text or of the bytes for strings and bytes. An indexed array or tuple is stored as a
+ * hash of its in-place encoding: give that topic itself (0x and 64 hex digits).
+ */
 export function topicOf(param: AbiCodec.Param, text: string, path = 'filters'): Topic {
   const type = AbiCodec.canonicalType(param)
+  const name = param.name || type
   if (type === 'string') return Hash.keccak256(Hex.fromString(text))
-  if (type === 'bytes') return Hash.keccak256(Hex.fromBytes(AbiCodec.toBytes(text, `${param.name || 'the'} bytes`)))
+  if (type === 'bytes') {
+    try {
+      return Hash.keccak256(Hex.fromBytes(AbiCodec.toBytes(text, `${name} bytes`)))
+    } catch (e) {
+      if (e instanceof BaseError) throw new InvalidFilterError(`${name}: ${e.shortMessage}`).at(path)
+      throw e
+    }
+  }
+  if (/[[(]/.test(type)) {
+    if (/^0x[0-9a-fA-F]{64}$/.test(text)) return text.toLowerCase() as Topic
+    throw new InvalidFilterError(`${name} is an indexed ${type}: the chain keeps only a hash of it; give that topic (0x and 64 hex digits).`).at(path)
+  }
   let value: unknown
   try {
-    value = AbiCodec.coerce(param, /[[(]/.test(type) ? JSON.parse(text) : text, `${path}: ${param.name || type}`)
+    value = AbiCodec.coerce(param, text, `${path}: ${name}`)
   } catch (e) {
-    if (e instanceof BaseError) throw new InvalidFilterError(`${param.name || type}: ${e.shortMessage.replace(/^.*?: /, '')}`, [...e.hints]).at(path)
-    throw new InvalidFilterError(`${param.name || type}: "${text}" is not a ${type} (arrays and tuples as JSON).`).at(path)
+    if (e instanceof BaseError) throw new InvalidFilterError(`${name}: ${e.shortMessage.replace(/^.*?: /, '')}`, [...e.hints]).at(path)
+    throw e
   }
-  const enc = AbiCodec.encode([param], [value])
-  if (/[[(]/.test(type)) return Hash.keccak256(enc)
-  return enc as Topic
+  return AbiCodec.encode([param], [value]) as Topic
 }
 
 /** The topics filter for an event and per-indexed-argument values (see {@link parseFilters}). */
