@@ -81,3 +81,46 @@ contract Emitter {
   await page.getByRole('button', { name: 'Send request' }).click()
   await expect(page.getByText(/has no indexed argument "amount"/)).toBeVisible()
 })
+
+test('contract read through an EIP-1967 proxy shows the implementation; state overrides reach the call', async ({ page, devnet }) => {
+  const url = devnet.rpcUrl
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Impl {
+  uint256 public x;
+  function get() external view returns (uint256) { return x; }
+  function paid() external payable returns (uint256) { return msg.value; }
+}
+contract SlotProxy {
+  constructor(bytes32 s, address target, uint256 x) { assembly { sstore(s, target) sstore(0, x) } }
+  fallback() external payable {
+    assembly {
+      let t := sload(0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc)
+      calldatacopy(0, 0, calldatasize())
+      let r := delegatecall(gas(), t, 0, calldatasize(), 0, 0)
+      returndatacopy(0, 0, returndatasize())
+      switch r case 0 { revert(0, returndatasize()) } default { return(0, returndatasize()) }
+    }
+  }
+}`
+  const c = compile(source)
+  const impl = (await receipt(url, await rpc(url, 'eth_sendTransaction', [{ from: A5, data: c.Impl!.bytecode }]))).contractAddress!
+  const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0')
+  const init = `${c.SlotProxy!.bytecode}${word('0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc')}${word(impl)}${word((1967).toString(16))}`
+  const proxy = (await receipt(url, await rpc(url, 'eth_sendTransaction', [{ from: A5, data: init }]))).contractAddress!
+  await openTool(page, 'contract-read', { address: proxy, abi: 'function get() view returns (uint256)\nfunction paid() payable returns (uint256)' })
+  await page.getByLabel('Read as proxy (EIP-1967, EIP-1822, beacon)').check()
+  await page.getByRole('button', { name: 'Call get()' }).click()
+  await expect(output(page, '#1 (uint256)')).toHaveText('1967')
+  await expect(output(page, 'Implementation')).toHaveText(new RegExp(`^${impl}$`, 'i'))
+  await expect(output(page, 'Proxy kind')).toHaveText('EIP-1967')
+  // slot 0 overridden for this call only
+  await page.getByLabel('State overrides (optional)').fill(JSON.stringify({ [proxy]: { stateDiff: { '0x0': '77' } } }))
+  await page.getByRole('button', { name: 'Call get()' }).click()
+  await expect(output(page, '#1 (uint256)')).toHaveText('77')
+  await expect(output(page, 'State overrides')).toHaveText('1 account')
+  // a bad override is named at its field
+  await page.getByLabel('State overrides (optional)').fill('{"0x12": {}}')
+  await page.getByRole('button', { name: 'Call get()' }).click()
+  await expect(page.getByText(/"0x12" is not an address/)).toBeVisible()
+})

@@ -11,6 +11,8 @@ import * as Abi from '../../src/core/Abi'
 import * as ChainBlocks from '../../src/core/ChainBlocks'
 import * as Logs from '../../src/core/Logs'
 import logsTool from '../../src/tools/logs'
+import contractReadTool from '../../src/tools/contract-read'
+import * as Proxy from '../../src/core/Proxy'
 import { withDefaults } from '../../src/tools/define'
 import * as Rpc from '../../src/core/Rpc'
 import * as SendTx from '../../src/core/SendTx'
@@ -222,5 +224,129 @@ describe('log queries, against cast logs', () => {
     expect(errs({ event: 'Transfer', abi: '' }).event).toMatch(/not an event signature/)
     expect(errs({ fromBlock: '10', toBlock: '2' }).fromBlock).toMatch(/after its end 2/)
     expect(errs({ filters: 'x' }).filters).toMatch(/need an event/)
+  })
+})
+
+export const PROXY_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Impl {
+  uint256 public x;
+  function get() external view returns (uint256) { return x; }
+  function who() external view returns (address) { return msg.sender; }
+  function paid() external payable returns (uint256) { return msg.value; }
+  function balanceOfSender() external view returns (uint256) { return msg.sender.balance; }
+}
+interface IBeacon { function implementation() external view returns (address); }
+contract Beacon {
+  address public implementation;
+  constructor(address i) { implementation = i; }
+}
+/** A proxy that keeps its target in a given slot (an implementation, or a beacon when isBeacon). */
+contract SlotProxy {
+  bytes32 immutable slot;
+  bool immutable isBeacon;
+  constructor(bytes32 s, address target, bool beacon, uint256 x) {
+    slot = s; isBeacon = beacon;
+    assembly { sstore(s, target) sstore(0, x) }
+  }
+  fallback() external payable {
+    bytes32 s = slot;
+    address t;
+    assembly { t := sload(s) }
+    if (isBeacon) t = IBeacon(t).implementation();
+    assembly {
+      calldatacopy(0, 0, calldatasize())
+      let r := delegatecall(gas(), t, 0, calldatasize(), 0, 0)
+      returndatacopy(0, 0, returndatasize())
+      switch r case 0 { revert(0, returndatasize()) } default { return(0, returndatasize()) }
+    }
+  }
+}`
+const IMPL_ABI = 'function get() view returns (uint256)\nfunction who() view returns (address)\nfunction paid() payable returns (uint256)\nfunction balanceOfSender() view returns (uint256)'
+
+/** cast's number output without its scientific-notation annotation ("1500000000000000000 [1.5e18]"). */
+const castNumber = async (args: string[]) => (await castAsync(args)).replace(/ \[[^\]]*\]$/, '')
+
+describe('contract read: msg.value, from, block, state overrides, and through proxies', () => {
+  const c = () => compile(PROXY_SOURCE)
+  let impl: `0x${string}`
+  const proxies: Record<string, `0x${string}`> = {}
+  let beacon: `0x${string}`
+  const run = async (raw: Record<string, string>) => {
+    const p = contractReadTool.parse(withDefaults(contractReadTool, raw))
+    if (!p.ok) throw new Error(JSON.stringify(p.errors))
+    const r = await contractReadTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url })
+    const m = new Map<string, string>()
+    for (const s of r.sections) for (const row of s.rows) m.set(row.label, row.value)
+    return m
+  }
+  beforeAll(async () => {
+    impl = await deploy(c().Impl!.bytecode)
+    beacon = await deploy(`${c().Beacon!.bytecode}${impl.slice(2).padStart(64, '0')}` as `0x${string}`)
+    const args = async (slot: string, target: string, isBeacon: boolean, x: number) => (await castAsync(['abi-encode', 'f(bytes32,address,bool,uint256)', slot, target, String(isBeacon), String(x)])).slice(2)
+    proxies.eip1967 = await deploy(`${c().SlotProxy!.bytecode}${await args(Proxy.SLOTS.eip1967Implementation, impl, false, 1967)}` as `0x${string}`)
+    proxies.eip1822 = await deploy(`${c().SlotProxy!.bytecode}${await args(Proxy.SLOTS.eip1822Proxiable, impl, false, 1822)}` as `0x${string}`)
+    proxies.beacon = await deploy(`${c().SlotProxy!.bytecode}${await args(Proxy.SLOTS.eip1967Beacon, beacon, true, 4)}` as `0x${string}`)
+  })
+
+  it('the slots are the ones the standards define', async () => {
+    // EIP-1967: keccak256(text) - 1; EIP-1822: keccak256("PROXIABLE")
+    const minus1 = async (t: string) => `0x${(BigInt(await castAsync(['keccak', t])) - 1n).toString(16).padStart(64, '0')}`
+    expect(Proxy.SLOTS.eip1967Implementation).toBe(await minus1('eip1967.proxy.implementation'))
+    expect(Proxy.SLOTS.eip1967Beacon).toBe(await minus1('eip1967.proxy.beacon'))
+    expect(Proxy.SLOTS.eip1822Proxiable).toBe(await castAsync(['keccak', 'PROXIABLE']))
+  })
+
+  it('finds the implementation of EIP-1967, beacon and EIP-1822 proxies, as cast does, and reads through them', async () => {
+    const f1967 = await Proxy.implementationOf(rpc, proxies.eip1967!)
+    expect(f1967?.kind).toBe('eip1967')
+    expect(f1967?.implementation).toBe((await castAsync(['implementation', proxies.eip1967!, ...castRpc()])).toLowerCase())
+    const fb = await Proxy.implementationOf(rpc, proxies.beacon!)
+    // cast --beacon reads the beacon slot; the beacon's implementation() is then cast call's
+    expect(fb?.kind).toBe('eip1967-beacon')
+    expect(fb?.beacon).toBe((await castAsync(['implementation', '--beacon', proxies.beacon!, ...castRpc()])).toLowerCase())
+    expect(fb?.implementation).toBe((await castAsync(['call', fb!.beacon!, 'implementation()(address)', ...castRpc()])).toLowerCase())
+    const f1822 = await Proxy.implementationOf(rpc, proxies.eip1822!)
+    expect(f1822?.kind).toBe('eip1822')
+    expect(`0x${f1822!.implementation.slice(2).padStart(64, '0')}`).toBe(await castAsync(['storage', proxies.eip1822!, Proxy.SLOTS.eip1822Proxiable, ...castRpc()]))
+    expect(await Proxy.implementationOf(rpc, impl)).toBeNull()
+    for (const [kind, p] of Object.entries(proxies)) {
+      const rows = await run({ address: p, abi: IMPL_ABI, function: 'get', args: '', proxy: 'true' })
+      expect(rows.get('#1 (uint256)'), kind).toBe(await castAsync(['call', p, 'get()(uint256)', ...castRpc()]))
+      expect(rows.get('Implementation')!.toLowerCase()).toBe(impl)
+    }
+    await expect(run({ address: impl, abi: IMPL_ABI, function: 'get', args: '', proxy: 'true' })).rejects.toMatchObject({ name: 'Proxy.NotAProxyError' })
+  })
+
+  it('sends msg.value and from, at a block, with state overrides, as cast call does', async () => {
+    const p = proxies.eip1967!
+    const rows = await run({ address: p, abi: IMPL_ABI, function: 'paid', args: '', value: '1.5', from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+    expect(rows.get('#1 (uint256)')).toBe(await castNumber(['call', p, 'paid()(uint256)', '--value', '1.5ether', '--from', A1, ...castRpc()]))
+    const who = await run({ address: p, abi: IMPL_ABI, function: 'who', args: '', from: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' })
+    expect(who.get('#1 (address)')).toBe(await castAsync(['call', p, 'who()(address)', '--from', A1, ...castRpc()]))
+    // storage slot 0 (x) and the sender's balance overridden
+    const overrides = JSON.stringify({ [p]: { stateDiff: { '0x0': '77' } }, [A1]: { balance: '0x1234' } })
+    const x = await run({ address: p, abi: IMPL_ABI, function: 'get', args: '', overrides })
+    expect(x.get('#1 (uint256)')).toBe(await castAsync(['call', p, 'get()(uint256)', '--override-state-diff', `${p}:0x0:77`, ...castRpc()]))
+    expect(x.get('#1 (uint256)')).toBe('77')
+    const bal = await run({ address: p, abi: IMPL_ABI, function: 'balanceOfSender', args: '', from: A1, overrides })
+    expect(bal.get('#1 (uint256)')).toBe(await castNumber(['call', p, 'balanceOfSender()(uint256)', '--from', A1, '--override-balance', `${A1}:0x1234`, ...castRpc()]))
+    // at the block the proxy was deployed in (two before the latest: the EIP-1822 and beacon proxies came after), and the one before (no code yet)
+    const deployedAt = Number(await castAsync(['receipt', (await castAsync(['rpc', 'eth_getTransactionByBlockNumberAndIndex', `0x${(Number(await castAsync(['block-number', ...castRpc()])) - 2).toString(16)}`, '0x0', ...castRpc()])).match(/"hash":"(0x[0-9a-f]+)"/)![1]!, 'blockNumber', ...castRpc()]))
+    expect(await castAsync(['code', p, '--block', String(deployedAt - 1), ...castRpc()])).toBe('0x')
+    expect((await run({ address: p, abi: IMPL_ABI, function: 'get', args: '', block: String(deployedAt) })).get('#1 (uint256)')).toBe('1967')
+    await expect(run({ address: p, abi: IMPL_ABI, function: 'get', args: '', block: String(deployedAt - 1) })).rejects.toMatchObject({ name: 'ChainCall.EmptyResultError' })
+  })
+
+  it('names a bad override or value at its field', () => {
+    const errs = (raw: Record<string, string>) => {
+      const p = contractReadTool.parse(withDefaults(contractReadTool, { address: A0, abi: IMPL_ABI, function: 'get', args: '', ...raw }))
+      return p.ok ? {} : p.errors
+    }
+    expect(errs({ overrides: '{oops' }).overrides).toMatch(/not valid JSON/)
+    expect(errs({ overrides: '{"0x12": {}}' }).overrides).toMatch(/is not an address/)
+    expect(errs({ overrides: `{"${A0}": {"balanse": "1"}}` }).overrides).toMatch(/unknown key "balanse"/)
+    expect(errs({ overrides: `{"${A0}": {"state": {}, "stateDiff": {}}}` }).overrides).toMatch(/not both/)
+    expect(errs({ value: 'lots' }).value).toBeTruthy()
   })
 })
