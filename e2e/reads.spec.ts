@@ -124,3 +124,31 @@ contract SlotProxy {
   await page.getByRole('button', { name: 'Call get()' }).click()
   await expect(page.getByText(/"0x12" is not an address/)).toBeVisible()
 })
+
+test('deploy data: constructor arguments appended to init code, then deployed through send-transaction', async ({ page, devnet }) => {
+  // anvil's test account 5 (the well-known "test test … junk" mnemonic): a test-only key
+  const KEY5 = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Named { uint256 public n; constructor(uint256 x) { n = x; } }`
+  const c = compile(source).Named!
+  await openTool(page, 'deploy')
+  await page.getByLabel('Init code (bytecode)').fill(c.bytecode)
+  await page.getByLabel('ABI (with the constructor)').fill('constructor(uint256 x)')
+  await page.getByRole('textbox', { name: 'Constructor arguments' }).fill('4242')
+  // 4242 = 0x1092, one ABI word
+  await expect(output(page, 'Encoded arguments')).toHaveText(`0x${(4242).toString(16).padStart(64, '0')}`)
+  await page.getByRole('link', { name: 'Deploy with send-transaction' }).click()
+  await expect(page.getByLabel('Data (hex)')).toHaveValue(`${c.bytecode}${(4242).toString(16).padStart(64, '0')}`)
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue('')
+  await page.getByLabel('Private key', { exact: true }).fill(KEY5)
+  await page.getByLabel('Chain id').fill('31337')
+  await page.getByRole('button', { name: 'Review', exact: true }).click()
+  await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+  const address = (await output(page, 'Contract created').textContent())!
+  // n() = 0x2e52d606 (`cast sig "n()"`), read from the node directly
+  expect(await rpc(devnet.rpcUrl, 'eth_call', [{ to: address, data: '0x2e52d606' }, 'latest'])).toBe(`0x${(4242).toString(16).padStart(64, '0')}`)
+  // a missing argument is named at its field
+  await openTool(page, 'deploy', { bytecode: c.bytecode, abi: 'constructor(uint256 x)', args: '' })
+  await expect(page.getByText(/Expected 1 value \(uint256 x\), got 0/)).toBeVisible()
+})

@@ -12,6 +12,7 @@ import * as ChainBlocks from '../../src/core/ChainBlocks'
 import * as Logs from '../../src/core/Logs'
 import logsTool from '../../src/tools/logs'
 import contractReadTool from '../../src/tools/contract-read'
+import deployTool from '../../src/tools/deploy'
 import * as Proxy from '../../src/core/Proxy'
 import { withDefaults } from '../../src/tools/define'
 import * as Rpc from '../../src/core/Rpc'
@@ -348,5 +349,42 @@ describe('contract read: msg.value, from, block, state overrides, and through pr
     expect(errs({ overrides: `{"${A0}": {"balanse": "1"}}` }).overrides).toMatch(/unknown key "balanse"/)
     expect(errs({ overrides: `{"${A0}": {"state": {}, "stateDiff": {}}}` }).overrides).toMatch(/not both/)
     expect(errs({ value: 'lots' }).value).toBeTruthy()
+  })
+})
+
+describe('deploy: constructor arguments appended to init code', () => {
+  const SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Token {
+  string public name; address public owner; uint256[] public amounts;
+  constructor(string memory n, address o, uint256[] memory a) { name = n; owner = o; amounts = a; }
+}`
+  it('encodes as cast abi-encode does, and the contract deployed with it holds the arguments', async () => {
+    const c = compile(SOURCE).Token!
+    const args = '["Wrapped \\"Test\\" ✓", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", ["1", "115792089237316195423570985008687907853269984665640564039457584007913129639935"]]'
+    const p = deployTool.parse(withDefaults(deployTool, { bytecode: JSON.stringify({ bytecode: { object: c.bytecode.slice(2) } }), abi: JSON.stringify(c.abi), args }))
+    if (!p.ok) throw new Error(JSON.stringify(p.errors))
+    const r = await deployTool.run(p.value, { signal: { aborted: false }, progress: () => {} })
+    const rows = new Map(r.sections.flatMap((s) => s.rows.map((x) => [x.label, x] as const)))
+    const encoded = await castAsync(['abi-encode', 'constructor(string,address,uint256[])', 'Wrapped "Test" ✓', A1, `[1,${2n ** 256n - 1n}]`])
+    expect(rows.get('Constructor')?.value).toBe('constructor(string,address,uint256[])')
+    expect(rows.get('Encoded arguments')?.value).toBe(encoded)
+    const data = rows.get('Init code with arguments')!
+    expect(data.value).toBe(`${c.bytecode}${encoded.slice(2)}`)
+    expect(data.open).toMatchObject({ tool: 'send-transaction', inputs: { to: '', data: data.value } })
+    const token = await deploy(data.value as `0x${string}`)
+    expect(await castAsync(['call', token, 'name()(string)', ...castRpc()])).toBe('"Wrapped \\"Test\\" ✓"')
+    expect((await castAsync(['call', token, 'owner()(address)', ...castRpc()])).toLowerCase()).toBe(A1)
+    expect(await castAsync(['call', token, 'amounts(uint256)(uint256)', '0', ...castRpc()])).toBe('1')
+  })
+  it('names a missing argument, a bad bytecode and unlinked libraries at their fields', () => {
+    const errs = (raw: Record<string, string>) => {
+      const p = deployTool.parse(withDefaults(deployTool, raw))
+      return p.ok ? {} : p.errors
+    }
+    expect(errs({ bytecode: '0x60', abi: 'constructor(uint256 x)', args: '' }).args).toMatch(/Expected 1 value \(uint256 x\), got 0/)
+    expect(errs({ bytecode: '0x6g', abi: '' }).bytecode).toBeTruthy()
+    expect(errs({ bytecode: `0x60__$${'a'.repeat(34)}$__60` }).bytecode).toMatch(/unlinked library/)
+    expect(errs({ bytecode: '{"abi": []}' }).bytecode).toMatch(/no "bytecode" field/)
   })
 })
