@@ -152,3 +152,32 @@ contract Named { uint256 public n; constructor(uint256 x) { n = x; } }`
   await openTool(page, 'deploy', { bytecode: c.bytecode, abi: 'constructor(uint256 x)', args: '' })
   await expect(page.getByText(/Expected 1 value \(uint256 x\), got 0/)).toBeVisible()
 })
+
+test('the RPC console fills a method template, sends a batch, and shows the request as curl and cast', async ({ page, devnet }) => {
+  await openTool(page, 'rpc-console')
+  await page.getByLabel('Method template').selectOption('eth_getBalance')
+  await expect(page.getByRole('textbox', { name: 'Method' })).toHaveValue('eth_getBalance')
+  await expect(page.getByLabel('Params (JSON array)')).toHaveValue('["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "latest"]')
+  await page.getByLabel('Params (JSON array)').fill(`["${A6}", "0x0"]`)
+  await page.getByRole('button', { name: 'Send request' }).click()
+  // 10000 ether at genesis = 0x21e19e0c9bab2400000 (`cast to-hex 10000000000000000000000`)
+  await expect(output(page, 'Response')).toHaveText('"0x21e19e0c9bab2400000"')
+  await expect(output(page, 'As cast')).toHaveText(`cast rpc eth_getBalance ${A6} 0x0 --rpc-url ${devnet.rpcUrl.replace(/\/$/, '')}`)
+  await expect(output(page, 'As curl')).toContainText(`"method":"eth_getBalance","params":["${A6}","0x0"]`)
+  // a batch: one POST carrying a JSON array
+  const posts: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().startsWith(devnet.rpcUrl.replace(/\/$/, ''))) posts.push(r.postData() ?? '')
+  })
+  await page.getByLabel('Send', { exact: true }).selectOption('batch')
+  await page.getByLabel('Batch (JSON array of requests)').fill('[{"method": "eth_chainId"}, {"method": "eth_getBalance", "params": ["' + A6 + '", "0x0"]}]')
+  await page.getByRole('button', { name: 'Send request' }).click()
+  await expect(output(page, '1. eth_chainId')).toHaveText('"0x7a69"')
+  await expect(output(page, '2. eth_getBalance')).toHaveText('"0x21e19e0c9bab2400000"')
+  await expect(output(page, 'Sent as')).toHaveText('one JSON-RPC batch of 2 (one HTTP request)')
+  expect(posts.filter((p) => p.startsWith('[') && p.includes('eth_chainId') && p.includes('eth_getBalance'))).toHaveLength(1)
+  // a bad batch is named at its field
+  await page.getByLabel('Batch (JSON array of requests)').fill('[{"params": []}]')
+  await page.getByRole('button', { name: 'Send request' }).click()
+  await expect(page.getByText(/Request 1 has no valid "method"/)).toBeVisible()
+})

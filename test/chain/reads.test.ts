@@ -13,6 +13,10 @@ import * as Logs from '../../src/core/Logs'
 import logsTool from '../../src/tools/logs'
 import contractReadTool from '../../src/tools/contract-read'
 import deployTool from '../../src/tools/deploy'
+import rpcConsoleTool from '../../src/tools/rpc-console'
+import * as RpcConsole from '../../src/core/RpcConsole'
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
 import * as Proxy from '../../src/core/Proxy'
 import { withDefaults } from '../../src/tools/define'
 import * as Rpc from '../../src/core/Rpc'
@@ -386,5 +390,73 @@ contract Token {
     expect(errs({ bytecode: '0x6g', abi: '' }).bytecode).toBeTruthy()
     expect(errs({ bytecode: `0x60__$${'a'.repeat(34)}$__60` }).bytecode).toMatch(/unlinked library/)
     expect(errs({ bytecode: '{"abi": []}' }).bytecode).toMatch(/no "bytecode" field/)
+  })
+})
+
+describe('rpc console: batches, curl and cast commands', () => {
+  const sh = async (cmd: string) => (await promisify(execFile)('sh', ['-c', cmd], { env: { ...process.env, PATH: `${process.cwd()}/node_modules/.bin:${process.env.PATH}`, NO_COLOR: '1' } })).stdout.trim()
+  const run = async (raw: Record<string, string>, provider: Rpc.Eip1193Like = rpc, url: string | null = anvil.url) => {
+    const p = rpcConsoleTool.parse(withDefaults(rpcConsoleTool, raw))
+    if (!p.ok) throw new Error(JSON.stringify(p.errors))
+    const r = await rpcConsoleTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, ...(url ? { rpcUrl: url } : {}) })
+    return new Map(r.sections.flatMap((x) => x.rows.map((row) => [row.label, row.value] as const)))
+  }
+  const BATCH = JSON.stringify([{ method: 'eth_chainId' }, { method: 'eth_getBalance', params: [A1, 'latest'] }, { method: 'eth_noSuchMethod', params: [] }, ['eth_getTransactionCount', [A0, 'latest']]])
+
+  it('sends a batch as one JSON array; each answer matches cast rpc', async () => {
+    let posts = 0
+    const counting: Rpc.FetchLike = async (u, init) => {
+      posts++
+      return fetch(u, init as RequestInit) as never
+    }
+    const r = await RpcConsole.batch(rpc, anvil.url, RpcConsole.parseBatch(BATCH), { fetch: counting })
+    expect(posts).toBe(1)
+    expect(r.asBatch).toBe(true)
+    expect(r.answers[0]!.result).toBe(JSON.parse(await castAsync(['rpc', 'eth_chainId', ...castRpc()])))
+    expect(r.answers[1]!.result).toBe(JSON.parse(await castAsync(['rpc', 'eth_getBalance', A1, 'latest', ...castRpc()])))
+    expect(r.answers[2]!.error?.code).toBe(-32601)
+    expect(r.answers[3]!.result).toBe(JSON.parse(await castAsync(['rpc', 'eth_getTransactionCount', A0, 'latest', ...castRpc()])))
+    // the tool's rows, and a provider without batches (a browser wallet): sent one by one, said so
+    const rows = await run({ mode: 'batch', batch: BATCH })
+    expect(rows.get('1. eth_chainId')).toBe(`"${r.answers[0]!.result}"`)
+    expect(rows.get('3. eth_noSuchMethod')).toMatch(/^error -32601/)
+    expect(rows.get('Sent as')).toBe('one JSON-RPC batch of 4 (one HTTP request)')
+    const wallet: Rpc.Eip1193Like = { request: (a) => rpc.request(a) }
+    expect((await run({ mode: 'batch', batch: BATCH }, wallet, null)).get('Sent as')).toBe('4 separate requests (this provider takes no batches)')
+  })
+
+  it('the curl and cast commands it shows, run in a shell, give the same answer', async () => {
+    const rows = await run({ mode: 'single', method: 'eth_getBalance', params: JSON.stringify([A1, 'latest']) })
+    const viaCurl = JSON.parse(await sh(rows.get('As curl')!)) as { result: string }
+    expect(JSON.stringify(viaCurl.result)).toBe(rows.get('Response'))
+    expect(rows.get('As cast')).toBe(`cast rpc eth_getBalance ${A1} latest --rpc-url ${anvil.url}`)
+    expect(await sh(rows.get('As cast')!)).toBe(rows.get('Response'))
+    // a call with an object param, and a batch, through curl
+    const call = await run({ mode: 'single', method: 'eth_call', params: JSON.stringify([{ to: A0, data: '0x' }, 'latest']) })
+    expect(await sh(call.get('As cast')!)).toBe(call.get('Response'))
+    const b = await run({ mode: 'batch', batch: BATCH })
+    const viaCurlBatch = JSON.parse(await sh(b.get('As curl')!)) as { id: number; result?: unknown }[]
+    expect(JSON.stringify(viaCurlBatch.find((x) => x.id === 1)?.result)).toBe(b.get('1. eth_chainId'))
+  })
+
+  it('masks API keys in the URL it shows', () => {
+    const key = 'a1B2c3D4e5F6g7H8i9J0kLmN'
+    for (const url of [`https://eth-mainnet.example.com/v2/${key}`, `https://rpc.example.com/?apikey=${key}`, `https://user:${key}@node.example.com/`]) {
+      const shown = [RpcConsole.maskUrl(url), RpcConsole.curl(url, { method: 'eth_chainId', params: [] }), RpcConsole.castCommand(url, 'eth_chainId', [])]
+      for (const s of shown) expect(s).not.toContain(key)
+    }
+    expect(RpcConsole.maskUrl(`https://eth-mainnet.example.com/v2/${key}`)).toBe('https://eth-mainnet.example.com/v2/<key>')
+  })
+
+  it('names a bad batch at its field', () => {
+    const errs = (batch: string) => {
+      const p = rpcConsoleTool.parse(withDefaults(rpcConsoleTool, { mode: 'batch', batch }))
+      return p.ok ? {} : p.errors
+    }
+    expect(errs('{').batch).toMatch(/not valid JSON/)
+    expect(errs('{}').batch).toMatch(/JSON array of requests/)
+    expect(errs('[]').batch).toMatch(/empty/)
+    expect(errs('[{"params": []}]').batch).toMatch(/Request 1 has no valid "method"/)
+    expect(errs('[{"method": "eth_call", "params": {}}]').batch).toMatch(/"params" must be a JSON array/)
   })
 })
