@@ -15,6 +15,8 @@ import contractReadTool from '../../src/tools/contract-read'
 import deployTool from '../../src/tools/deploy'
 import rpcConsoleTool from '../../src/tools/rpc-console'
 import * as RpcConsole from '../../src/core/RpcConsole'
+import * as EnsResolve from '../../src/core/EnsResolve'
+import ensTool from '../../src/tools/ens-resolve'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import * as Proxy from '../../src/core/Proxy'
@@ -458,5 +460,125 @@ describe('rpc console: batches, curl and cast commands', () => {
     expect(errs('[]').batch).toMatch(/empty/)
     expect(errs('[{"params": []}]').batch).toMatch(/Request 1 has no valid "method"/)
     expect(errs('[{"method": "eth_call", "params": {}}]').batch).toMatch(/"params" must be a JSON array/)
+  })
+})
+
+export const ENS_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Registry {
+  mapping(bytes32 => address) r;
+  function setResolver(bytes32 node, address res) external { r[node] = res; }
+  function resolver(bytes32 node) external view returns (address) { return r[node]; }
+}
+/** A plain resolver: addr(bytes32) and text(bytes32,string), no ENSIP-10. */
+contract Simple {
+  mapping(bytes32 => address) a;
+  mapping(bytes32 => mapping(string => string)) t;
+  function setAddr(bytes32 node, address x) external { a[node] = x; }
+  function setText(bytes32 node, string calldata key, string calldata value) external { t[node][key] = value; }
+  function addr(bytes32 node) external view returns (address) { return a[node]; }
+  function text(bytes32 node, string calldata key) external view returns (string memory) { return t[node][key]; }
+  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x01ffc9a7; }
+}
+/** An ENSIP-10 wildcard resolver: any name's address is the last 20 bytes of keccak256(its DNS encoding); its "description" text is fixed. */
+contract Wildcard {
+  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x9061b923 || id == 0x01ffc9a7; }
+  function resolve(bytes calldata name, bytes calldata data) external pure returns (bytes memory) {
+    bytes4 sel = bytes4(data[:4]);
+    if (sel == 0x3b3b57de) return abi.encode(address(uint160(uint256(keccak256(name)))));
+    if (sel == 0x59d1d43c) {
+      (, string memory key) = abi.decode(data[4:], (bytes32, string));
+      if (keccak256(bytes(key)) == keccak256("description")) return abi.encode("any name under wild.eth");
+      return abi.encode("");
+    }
+    revert("unsupported record");
+  }
+}
+/** An ENSIP-10 resolver that answers with EIP-3668 OffchainLookup (CCIP-read). */
+contract Offchain {
+  error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
+  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x9061b923; }
+  function resolve(bytes calldata, bytes calldata data) external view returns (bytes memory) {
+    string[] memory urls = new string[](1);
+    urls[0] = "https://gateway.example.invalid/{sender}/{data}.json";
+    revert OffchainLookup(address(this), urls, data, this.resolve.selector, "");
+  }
+}`
+
+describe('ENS: ENSIP-10 wildcards and text records on a test registry', () => {
+  const c = () => compile(ENS_SOURCE)
+  let simple: `0x${string}`
+  let wildcard: `0x${string}`
+  const namehash = async (n: string) => (await castAsync(['namehash', n])) as `0x${string}`
+  const tx = async (to: string, sig: string, ...args: string[]) => {
+    const data = (await castAsync(['calldata', sig, ...args])) as `0x${string}`
+    await SendTx.waitForReceipt(rpc, await send({ from: A0, to, data }), { timeoutMs: 10_000, pollMs: 50 })
+  }
+  /** DNS wire format (RFC 1035 §3.1), as ENSIP-10 specifies: a length byte before each label, a zero byte at the end. */
+  const dns = (name: string) => `0x${name.split('.').map((l) => Buffer.from(l).length.toString(16).padStart(2, '0') + Buffer.from(l).toString('hex')).join('')}00`
+  const run = async (query: string) => {
+    const p = ensTool.parse(withDefaults(ensTool, { query }))
+    if (!p.ok) throw new Error(JSON.stringify(p.errors))
+    const r = await ensTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url })
+    return { rows: new Map(r.sections.flatMap((x) => x.rows.map((row) => [row.label, row.value] as const))), notes: r.notes ?? [] }
+  }
+  beforeAll(async () => {
+    const registry = await deploy(c().Registry!.bytecode)
+    await Rpc.request(rpc, 'anvil_setCode', [EnsResolve.REGISTRY, await Rpc.request(rpc, 'eth_getCode', [registry, 'latest'])])
+    simple = await deploy(c().Simple!.bytecode)
+    wildcard = await deploy(c().Wildcard!.bytecode)
+    const offchain = await deploy(c().Offchain!.bytecode)
+    await tx(EnsResolve.REGISTRY, 'setResolver(bytes32,address)', await namehash('direct.eth'), simple)
+    await tx(EnsResolve.REGISTRY, 'setResolver(bytes32,address)', await namehash('wild.eth'), wildcard)
+    await tx(EnsResolve.REGISTRY, 'setResolver(bytes32,address)', await namehash('off.eth'), offchain)
+    await tx(simple, 'setAddr(bytes32,address)', await namehash('direct.eth'), A1)
+    await tx(simple, 'setText(bytes32,string,string)', await namehash('direct.eth'), 'url', 'https://example.org')
+    await tx(simple, 'setText(bytes32,string,string)', await namehash('direct.eth'), 'com.github', 'someone')
+  })
+
+  it('resolves a name with its own resolver, with its text records, as cast does', async () => {
+    const r = await EnsResolve.resolve(rpc, 'direct.eth')
+    expect(r).toMatchObject({ resolverName: 'direct.eth', extended: false, resolver: expect.stringMatching(new RegExp(simple, 'i')) })
+    // cast resolve-name needs a chain it knows ENS on; the resolver asked directly by cast
+    expect(r.address.toLowerCase()).toBe((await castAsync(['call', simple, 'addr(bytes32)(address)', await namehash('direct.eth'), ...castRpc()])).toLowerCase())
+    const t = await EnsResolve.texts(rpc, 'direct.eth')
+    expect(t).toEqual([
+      { key: 'url', value: JSON.parse(await castAsync(['call', simple, 'text(bytes32,string)(string)', await namehash('direct.eth'), 'url', ...castRpc()])) as string },
+      { key: 'com.github', value: 'someone' },
+    ])
+    const { rows } = await run('direct.eth')
+    expect(rows.get('Text: url')).toBe('https://example.org')
+    expect(rows.get('Wildcard (ENSIP-10)')).toBe('no')
+  })
+
+  it('resolves a subname through its parent\'s wildcard resolver with resolve(bytes,bytes) and the DNS-encoded name', async () => {
+    const r = await EnsResolve.resolve(rpc, 'Sub.Wild.eth')
+    expect(r).toMatchObject({ name: 'sub.wild.eth', resolverName: 'wild.eth', extended: true })
+    // the contract's rule, computed here from the DNS wire format
+    expect(r.address.toLowerCase()).toBe(`0x${(await castAsync(['keccak', dns('sub.wild.eth')])).slice(-40)}`)
+    // the resolver asked by cast the ENSIP-10 way: resolve(dns name, addr(node) call data)
+    const inner = await castAsync(['call', wildcard, 'resolve(bytes,bytes)(bytes)', dns('sub.wild.eth'), await castAsync(['calldata', 'addr(bytes32)', await namehash('sub.wild.eth')]), ...castRpc()])
+    expect(r.address.toLowerCase()).toBe((await castAsync(['abi-decode', 'f()(address)', inner])).toLowerCase())
+    const t = await EnsResolve.texts(rpc, 'sub.wild.eth', ['description', 'url'])
+    expect(t).toHaveLength(1)
+    const innerText = await castAsync(['call', wildcard, 'resolve(bytes,bytes)(bytes)', dns('sub.wild.eth'), await castAsync(['calldata', 'text(bytes32,string)', await namehash('sub.wild.eth'), 'description']), ...castRpc()])
+    expect(t[0]).toEqual({ key: 'description', value: JSON.parse(await castAsync(['abi-decode', 'f()(string)', innerText])) as string })
+    const { rows } = await run('sub.wild.eth')
+    expect(rows.get('Resolver found at')).toBe('wild.eth')
+    expect(rows.get('Wildcard (ENSIP-10)')).toBe('yes')
+  })
+
+  it('does not use a parent\'s resolver that does not support wildcards', async () => {
+    await expect(EnsResolve.resolve(rpc, 'x.direct.eth')).rejects.toMatchObject({ name: 'EnsResolve.NotFoundError', message: expect.stringMatching(/does not support wildcards/) })
+    await expect(EnsResolve.resolve(rpc, 'nobody.test')).rejects.toMatchObject({ name: 'EnsResolve.NotFoundError' })
+  })
+
+  it('refuses CCIP-read (EIP-3668) without contacting the gateway, naming its host', async () => {
+    const seen: string[] = []
+    const watching: Rpc.Eip1193Like = { request: (a) => (seen.push(a.method), rpc.request(a)) }
+    await expect(EnsResolve.resolve(watching, 'off.eth')).rejects.toMatchObject({ name: 'EnsResolve.OffchainLookupError', urls: ['https://gateway.example.invalid/{sender}/{data}.json'] })
+    expect(new Set(seen)).toEqual(new Set(['eth_getCode', 'eth_call']))
+    const { notes } = await run('off.eth')
+    expect(notes[0]?.text).toMatch(/CCIP-read.*gateway\.example\.invalid.*host other than the node/)
   })
 })
