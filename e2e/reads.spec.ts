@@ -4,6 +4,7 @@
  * same node (anvil's unlocked accounts 5 and 6, used by no other spec).
  */
 import { expect, openTool, output, test } from './fixtures'
+import { Ens, Hash, Hex } from 'ox'
 import { compile } from '../test/chain/solc'
 
 const A5 = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
@@ -180,4 +181,49 @@ test('the RPC console fills a method template, sends a batch, and shows the requ
   await page.getByLabel('Batch (JSON array of requests)').fill('[{"params": []}]')
   await page.getByRole('button', { name: 'Send request' }).click()
   await expect(page.getByText(/Request 1 has no valid "method"/)).toBeVisible()
+})
+
+test('ENS: a subname resolves through its parent\'s ENSIP-10 wildcard resolver, with a text record', async ({ page, devnet }) => {
+  const url = devnet.rpcUrl
+  const REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e'
+  const source = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Registry {
+  mapping(bytes32 => address) r;
+  function resolver(bytes32 node) external view returns (address) { return r[node]; }
+}
+contract Wildcard {
+  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x9061b923 || id == 0x01ffc9a7; }
+  function resolve(bytes calldata name, bytes calldata data) external pure returns (bytes memory) {
+    bytes4 sel = bytes4(data[:4]);
+    if (sel == 0x3b3b57de) return abi.encode(address(uint160(uint256(keccak256(name)))));
+    if (sel == 0x59d1d43c) {
+      (, string memory key) = abi.decode(data[4:], (bytes32, string));
+      if (keccak256(bytes(key)) == keccak256("description")) return abi.encode("any name under wild.eth");
+      return abi.encode("");
+    }
+    revert("unsupported record");
+  }
+}`
+  const c = compile(source)
+  const registry = (await receipt(url, await rpc(url, 'eth_sendTransaction', [{ from: A5, data: c.Registry!.bytecode }]))).contractAddress!
+  const wildcard = (await receipt(url, await rpc(url, 'eth_sendTransaction', [{ from: A5, data: c.Wildcard!.bytecode }]))).contractAddress!
+  const code = await rpc(url, 'eth_getCode', [registry, 'latest'])
+  // r[namehash("wild.eth")] lives at keccak256(node . slot 0) (Solidity's mapping layout)
+  const slot = Hash.keccak256(Hex.concat(Ens.namehash('wild.eth'), Hex.padLeft('0x0', 32)))
+  await rpc(url, 'anvil_setStorageAt', [REGISTRY, slot, Hex.padLeft(wildcard as Hex.Hex, 32)])
+  // DNS wire format of sub.wild.eth (RFC 1035): 3 "sub" 4 "wild" 3 "eth" 0; the resolver's rule gives the address
+  const expected = `0x${Hash.keccak256(Hex.concat('0x03', Hex.fromString('sub'), '0x04', Hex.fromString('wild'), '0x03', Hex.fromString('eth'), '0x00')).slice(-40)}`
+  await openTool(page, 'ens-resolve', { query: 'sub.wild.eth' })
+  // the registry exists only while this page asks (other specs expect a devnet without ENS)
+  await rpc(url, 'anvil_setCode', [REGISTRY, code])
+  try {
+    await page.getByRole('button', { name: 'Send request' }).click()
+    await expect(output(page, 'Address')).toHaveText(new RegExp(`^${expected}$`, 'i'))
+  } finally {
+    await rpc(url, 'anvil_setCode', [REGISTRY, '0x'])
+  }
+  await expect(output(page, 'Resolver found at')).toHaveText('wild.eth')
+  await expect(output(page, 'Wildcard (ENSIP-10)')).toHaveText('yes')
+  await expect(output(page, 'Text: description')).toHaveText('any name under wild.eth')
 })
