@@ -168,7 +168,7 @@ export interface QueryOptions {
 /** A node error that says "ask for less" (a range or result-size limit), in the words nodes use. */
 export function isLimitError(e: unknown): boolean {
   if (e instanceof Rpc.ResponseTooLargeError) return true
-  if (e instanceof Rpc.TimeoutError) return true
+  // a timeout is not split: a node that stopped answering would get thousands of smaller requests
   if (!(e instanceof Rpc.NodeError)) return false
   return e.code === -32005 || /too many|more than|range|limit|exceed|too large|response size|query timeout|10000|block range/i.test(e.message)
 }
@@ -180,6 +180,9 @@ async function blockNumberOf(rpc: Rpc.Eip1193Like | undefined, ref: number | Rpc
   if (ref === 'latest' || ref === 'pending') return latest()
   return (await ChainBlocks.block(rpc, ref)).number
 }
+
+/** At most this many refused ranges are split before the query gives up (bounded work against a node that refuses everything). */
+export const MAX_SPLITS = 256
 
 /** Runs the query in pages the node accepts, oldest first. */
 export async function query(rpc: Rpc.Eip1193Like | undefined, q: Query, options: QueryOptions = {}): Promise<Result> {
@@ -206,7 +209,7 @@ export async function query(rpc: Rpc.Eip1193Like | undefined, q: Query, options:
       raw = Rpc.array(await Rpc.request(rpc, 'eth_getLogs', [filter]), 'the logs')
     } catch (e) {
       if (!isLimitError(e)) throw e
-      if (a === b) throw new NodeLimitError(a, e instanceof BaseError ? e.message : String(e))
+      if (a === b || result.splits >= MAX_SPLITS) throw new NodeLimitError(a, e instanceof BaseError ? e.shortMessage : String(e))
       const mid = a + Math.floor((b - a) / 2)
       todo.unshift([a, mid], [mid + 1, b])
       result.splits++

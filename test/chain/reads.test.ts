@@ -221,6 +221,21 @@ describe('log queries, against cast logs', () => {
     expect(cells[7]).toBe(await castAsync(['to-dec', castFirst.data]))
   })
 
+  it('gives up with a clear error, after a bounded number of requests, when the node refuses every range', async () => {
+    let calls = 0
+    const refusing: Rpc.Eip1193Like = {
+      request: async (args) => {
+        if (args.method === 'eth_getLogs') {
+          calls++
+          throw new Rpc.NodeError({ method: 'eth_getLogs' }, -32005, 'query returned more than 10000 results')
+        }
+        return rpc.request(args)
+      },
+    }
+    await expect(Logs.query(refusing, { topics: [], fromBlock: 0, toBlock: 'latest' })).rejects.toMatchObject({ name: 'Logs.NodeLimitError', message: expect.stringMatching(/more than 10000 results/) })
+    expect(calls).toBeLessThanOrEqual(Logs.MAX_SPLITS + 1)
+  })
+
   it('names bad filters at the field', () => {
     const errs = (raw: Record<string, string>) => {
       const p = logsTool.parse(withDefaults(logsTool, raw))
