@@ -1,6 +1,9 @@
 /**
  * Block, transaction and receipt lookups, every field validated, and the revert reason of a
- * failed transaction (found by replaying it with `eth_call` on the state before its block).
+ * failed transaction: from the node's own trace (`debug_traceTransaction`, callTracer) when it
+ * offers one; else by replaying the block's earlier transactions and then this one
+ * (`eth_simulateV1` on the parent state); else, last, `eth_call` on the parent state alone
+ * (which cannot see the earlier transactions of the block: said so).
  *
  * @example
  * ```ts
@@ -61,8 +64,25 @@ export interface Transaction {
   blockNumber: number | null
   blockHash: `0x${string}` | null
   receipt: Receipt | null
-  /** For a reverted transaction: the replayed reason (null when it could not be found). */
+  /** For a reverted transaction: the reason (null when it could not be found). */
   revert: ChainCall.DecodedRevert | null
+  /** For a reverted transaction: how the reason was looked for, and how sure it is. */
+  revertHow: RevertSearch | null
+}
+
+/** How the revert reason of a mined transaction was found. */
+export interface RevertSearch {
+  method: 'debug_traceTransaction' | 'eth_simulateV1' | 'eth_call'
+  /**
+   * `exact`: the node re-executed the mined transaction in its block (trace);
+   * `replayed`: the block's earlier transactions were simulated first, then this one, on the
+   * parent state (a simulated block: its timestamp and coinbase may differ);
+   * `approximate`: this transaction alone on the parent state (earlier transactions of the
+   * block unseen); exact only when it was the block's first.
+   */
+  certainty: 'exact' | 'replayed' | 'approximate'
+  /** One sentence: what was done. */
+  note: string
 }
 
 const opt = <T>(v: unknown, f: (v: unknown) => T): T | null => (v === undefined || v === null ? null : f(v))
@@ -125,7 +145,7 @@ export function parseReceipt(value: unknown): Receipt {
   }
 }
 
-export function parseTransaction(value: unknown): Omit<Transaction, 'receipt' | 'revert'> {
+export function parseTransaction(value: unknown): Omit<Transaction, 'receipt' | 'revert' | 'revertHow'> {
   const t = Rpc.object(value, 'the transaction')
   return {
     hash: Rpc.hash(t.hash, 'the transaction hash'),
@@ -160,9 +180,7 @@ export async function receipt(rpc: Rpc.Eip1193Like | undefined, hash: string): P
 }
 
 /**
- * A transaction with its receipt and, when it reverted, the reason: the transaction is replayed
- * with `eth_call` on the state of the block before its own (an approximation when earlier
- * transactions of the same block changed the state it depends on).
+ * A transaction with its receipt and, when it reverted, the reason (see {@link findRevert}).
  */
 export async function transaction(rpc: Rpc.Eip1193Like | undefined, hash: string, abi?: Abi.Abi): Promise<Transaction> {
   const h = parseTxHash(hash)
@@ -171,26 +189,91 @@ export async function transaction(rpc: Rpc.Eip1193Like | undefined, hash: string
   const tx = parseTransaction(v)
   if (tx.hash !== h) throw new Rpc.InvalidResponseError({ method: 'eth_getTransactionByHash' }, `asked for ${h}, got ${tx.hash}`)
   const rec = tx.blockNumber === null ? null : await receipt(rpc, h)
-  let revert: ChainCall.DecodedRevert | null = null
-  if (rec?.status === 'reverted') revert = await replayRevert(rpc, tx, abi)
-  return { ...tx, receipt: rec, revert }
+  if (rec?.status !== 'reverted') return { ...tx, receipt: rec, revert: null, revertHow: null }
+  const found = await findRevert(rpc, tx, abi)
+  return { ...tx, receipt: rec, revert: found.revert, revertHow: found.how }
 }
 
-/** Replays a mined transaction as a call at its parent block and decodes the revert, if any. */
-export async function replayRevert(rpc: Rpc.Eip1193Like | undefined, tx: Omit<Transaction, 'receipt' | 'revert'>, abi?: Abi.Abi): Promise<ChainCall.DecodedRevert | null> {
-  if (tx.blockNumber === null) return null
-  const at = Rpc.toQuantity(Math.max(0, tx.blockNumber - 1))
-  const call: Record<string, string> = { from: tx.from, data: tx.input, value: Rpc.toQuantity(tx.value), gas: Rpc.toQuantity(tx.gas) }
-  if (tx.to) call.to = tx.to
+type MinedTx = Omit<Transaction, 'receipt' | 'revert' | 'revertHow'>
+
+/** A node error that means "this method is not offered here" (or refused), so the next way is tried. */
+function unavailable(e: unknown): boolean {
+  return e instanceof Rpc.NodeError || e instanceof Rpc.InvalidResponseError || e instanceof Rpc.HttpError
+}
+
+/**
+ * The revert reason of a mined failed transaction, trying in turn:
+ * 1. `debug_traceTransaction` with the callTracer: the node re-executes the transaction in
+ *    its block; the top call's `output` is the revert data (exact);
+ * 2. `eth_simulateV1` on the parent block's state with the block's earlier transactions first,
+ *    then this one (replayed);
+ * 3. `eth_call` on the parent block's state (approximate unless it was first in its block).
+ */
+export async function findRevert(rpc: Rpc.Eip1193Like | undefined, tx: MinedTx, abi?: Abi.Abi): Promise<{ revert: ChainCall.DecodedRevert | null; how: RevertSearch | null }> {
+  if (tx.blockNumber === null || tx.blockHash === null) return { revert: null, how: null }
   try {
-    await Rpc.request(rpc, 'eth_call', [call, at])
-    return null
+    const t = Rpc.object(await Rpc.request(rpc, 'debug_traceTransaction', [tx.hash, { tracer: 'callTracer' }]), 'the call trace')
+    const output = t.output === undefined || t.output === null ? '0x' : Rpc.data(t.output, 'the trace output')
+    const how: RevertSearch = { method: 'debug_traceTransaction', certainty: 'exact', note: 'From the node\'s trace of the transaction in its block (debug_traceTransaction, callTracer).' }
+    if (t.error === undefined || t.error === null) return { revert: null, how: { ...how, note: `${how.note} The trace shows no error at the top call.` } }
+    return { revert: ChainCall.decodeRevert(output, abi), how }
+  } catch (e) {
+    if (!unavailable(e)) throw e
+  }
+  const parent = Rpc.toQuantity(Math.max(0, tx.blockNumber - 1))
+  const asCall = (t: MinedTx): Record<string, string> => {
+    const c: Record<string, string> = { from: t.from, input: t.input, value: Rpc.toQuantity(t.value), gas: Rpc.toQuantity(t.gas) }
+    if (t.to) c.to = t.to
+    return c
+  }
+  let earlier: MinedTx[] | null = null
+  try {
+    const b = Rpc.object(await Rpc.request(rpc, 'eth_getBlockByHash', [tx.blockHash, true]), 'the block')
+    const all = Rpc.array(b.transactions ?? [], 'the block transactions', MAX_REPLAY).map((t) => parseTransaction(t))
+    const i = all.findIndex((t) => t.hash === tx.hash)
+    if (i >= 0) earlier = all.slice(0, i)
+  } catch (e) {
+    if (!unavailable(e)) throw e
+  }
+  if (earlier && earlier.length > 0) {
+    try {
+      const r = Rpc.array(await Rpc.request(rpc, 'eth_simulateV1', [{ blockStateCalls: [{ calls: [...earlier, tx].map(asCall) }] }, parent]), 'the simulated blocks')
+      const calls = Rpc.array(Rpc.object(r[0], 'the simulated block').calls, 'the simulated calls')
+      const last = Rpc.object(calls[earlier.length], 'the simulated call')
+      const how: RevertSearch = {
+        method: 'eth_simulateV1',
+        certainty: 'replayed',
+        note: `Replayed on the state before block ${tx.blockNumber}: its ${earlier.length} earlier transaction${earlier.length === 1 ? '' : 's'} first, then this one (eth_simulateV1; a simulated block, so a reason that depends on its timestamp or coinbase may differ).`,
+      }
+      if (Rpc.quantity(last.status, 'the simulated status', 1n) === 1n) return { revert: null, how: { ...how, note: `${how.note} The replay did not revert.` } }
+      return { revert: ChainCall.decodeRevert(Rpc.data(last.returnData ?? '0x', 'the simulated return data'), abi), how }
+    } catch (e) {
+      if (!unavailable(e)) throw e
+    }
+  }
+  const first = earlier !== null && earlier.length === 0
+  const how: RevertSearch = {
+    method: 'eth_call',
+    certainty: first ? 'exact' : 'approximate',
+    note: first
+      ? `Replayed with eth_call on the state before block ${tx.blockNumber}; it was the block's first transaction, so that is the state it ran on.`
+      : `Replayed alone with eth_call on the state before block ${tx.blockNumber}: the node offers neither a trace nor eth_simulateV1, so the block's earlier transactions were not replayed and the reason may differ.`,
+  }
+  const call = asCall(tx)
+  call.data = call.input!
+  delete call.input
+  try {
+    await Rpc.request(rpc, 'eth_call', [call, parent])
+    return { revert: null, how: { ...how, note: `${how.note} The replay did not revert.` } }
   } catch (e) {
     const data = ChainCall.revertDataOf(e)
-    if (data === null) return null
-    return ChainCall.decodeRevert(data, abi)
+    if (data === null) throw e
+    return { revert: ChainCall.decodeRevert(data, abi), how }
   }
 }
+
+/** At most this many transactions of a block are replayed before the failed one. */
+const MAX_REPLAY = 5_000
 
 export class InvalidHashError extends BaseError {
   constructor(message: string) {

@@ -69,6 +69,65 @@ export interface CallRequest {
   from?: string | undefined
   value?: bigint | undefined
   block?: Rpc.BlockTag | undefined
+  /** eth_call's third parameter (geth's state override set), already validated. */
+  stateOverride?: StateOverride | undefined
+}
+
+/** Per account: balance, nonce, code, and either the whole storage (`state`) or some slots (`stateDiff`). */
+export type StateOverride = Record<`0x${string}`, { balance?: `0x${string}`; nonce?: `0x${string}`; code?: `0x${string}`; state?: Record<`0x${string}`, `0x${string}`>; stateDiff?: Record<`0x${string}`, `0x${string}`> }>
+
+const OVERRIDE_KEYS = ['balance', 'nonce', 'code', 'state', 'stateDiff']
+
+/**
+ * Parses a state override set typed as JSON, as geth and anvil take it:
+ * `{ "0xaddr": { "balance": "0x…", "nonce": "0x…", "code": "0x…", "stateDiff": { "0xslot": "0xvalue" } } }`.
+ * Numbers may be decimal (strings or JSON numbers); slots and values are padded to 32 bytes.
+ */
+export function parseStateOverride(text: string): StateOverride | undefined {
+  const t = text.trim()
+  if (t === '') return undefined
+  let json: unknown
+  try {
+    json = JSON.parse(t)
+  } catch (e) {
+    throw new InvalidOverrideError(`The state override is not valid JSON: ${(e as Error).message.split('\n')[0]}.`)
+  }
+  if (!json || typeof json !== 'object' || Array.isArray(json)) throw new InvalidOverrideError('The state override is a JSON object keyed by address.')
+  const out: StateOverride = {}
+  for (const [addr, o] of Object.entries(json as Record<string, unknown>)) {
+    if (!/^0x[0-9a-fA-F]{40}$/.test(addr)) throw new InvalidOverrideError(`"${addr.slice(0, 50)}" is not an address (0x and 40 hex digits).`)
+    if (!o || typeof o !== 'object' || Array.isArray(o)) throw new InvalidOverrideError(`The override of ${addr} is an object: { "balance", "nonce", "code", "state" or "stateDiff" }.`)
+    const entry: StateOverride[`0x${string}`] = {}
+    for (const [k, v] of Object.entries(o as Record<string, unknown>)) {
+      if (!OVERRIDE_KEYS.includes(k)) throw new InvalidOverrideError(`${addr}: unknown key "${k.slice(0, 30)}"; use ${OVERRIDE_KEYS.join(', ')}.`)
+      if (k === 'balance' || k === 'nonce') entry[k] = Rpc.toQuantity(quantityOf(v, `${addr} ${k}`, k === 'nonce' ? 2n ** 64n - 1n : 2n ** 256n - 1n))
+      else if (k === 'code') {
+        if (typeof v !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(v)) throw new InvalidOverrideError(`${addr} code is 0x-prefixed hex bytes.`)
+        entry.code = v.toLowerCase() as `0x${string}`
+      } else {
+        if (!v || typeof v !== 'object' || Array.isArray(v)) throw new InvalidOverrideError(`${addr} ${k} is an object of slot: value.`)
+        const slots: Record<`0x${string}`, `0x${string}`> = {}
+        for (const [slot, val] of Object.entries(v as Record<string, unknown>)) slots[word(slot, `${addr} slot ${slot.slice(0, 20)}`)] = word(val, `${addr} slot ${slot.slice(0, 20)} value`)
+        entry[k as 'state' | 'stateDiff'] = slots
+      }
+    }
+    if (entry.state && entry.stateDiff) throw new InvalidOverrideError(`${addr}: give "state" (replaces all storage) or "stateDiff" (changes some slots), not both.`)
+    out[addr.toLowerCase() as `0x${string}`] = entry
+  }
+  return out
+}
+
+function quantityOf(v: unknown, what: string, max: bigint): bigint {
+  const s = typeof v === 'number' && Number.isSafeInteger(v) ? String(v) : typeof v === 'string' ? v.trim() : ''
+  if (!/^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(s)) throw new InvalidOverrideError(`${what} is a whole number (decimal or 0x hex).`)
+  const n = BigInt(s)
+  if (n > max) throw new InvalidOverrideError(`${what} is too large.`)
+  return n
+}
+
+function word(v: unknown, what: string): `0x${string}` {
+  const n = quantityOf(v, what, 2n ** 256n - 1n)
+  return `0x${n.toString(16).padStart(64, '0')}`
 }
 
 /** `eth_call`, returning the raw result, or throwing `ChainCall.RevertError` with the reason decoded. */
@@ -76,8 +135,10 @@ export async function call(rpc: Rpc.Eip1193Like | undefined, req: CallRequest, a
   const tx: Record<string, string> = { to: req.to, data: req.data }
   if (req.from) tx.from = req.from
   if (req.value) tx.value = Rpc.toQuantity(req.value)
+  const params: unknown[] = [tx, req.block ?? 'latest']
+  if (req.stateOverride && Object.keys(req.stateOverride).length) params.push(req.stateOverride)
   try {
-    return Rpc.data(await Rpc.request(rpc, 'eth_call', [tx, req.block ?? 'latest']), 'the call result')
+    return Rpc.data(await Rpc.request(rpc, 'eth_call', params), 'the call result')
   } catch (e) {
     const data = revertDataOf(e)
     if (data !== null) throw new RevertError(decodeRevert(data, abi))
@@ -97,10 +158,10 @@ export interface ReadResult {
 /** Calls a function (arguments coerced by `AbiCodec.coerceAll`) and decodes its outputs. */
 export async function read(
   rpc: Rpc.Eip1193Like | undefined,
-  opts: { address: string; fn: Fn; args: readonly unknown[]; block?: Rpc.BlockTag; from?: string; abi?: Abi.Abi },
+  opts: { address: string; fn: Fn; args: readonly unknown[]; block?: Rpc.BlockTag; from?: string; value?: bigint; stateOverride?: StateOverride; abi?: Abi.Abi },
 ): Promise<ReadResult> {
   const calldata = CalldataEncode.encodeCall(opts.fn, opts.args)
-  const raw = await call(rpc, { to: opts.address, data: calldata, from: opts.from, block: opts.block }, opts.abi)
+  const raw = await call(rpc, { to: opts.address, data: calldata, from: opts.from, value: opts.value, block: opts.block, stateOverride: opts.stateOverride }, opts.abi)
   if (raw === '0x' && opts.fn.outputs.length > 0) throw new EmptyResultError(opts.address)
   return {
     fn: AbiItem.getSignature(opts.fn as never),
@@ -164,6 +225,14 @@ export class EmptyResultError extends BaseError {
   constructor(address: string) {
     super('ChainCall.EmptyResultError', `The call to ${address} returned no data.`, {
       hints: ['Is there a contract at this address on this chain (and at this block)? The account tool shows its code.'],
+    })
+  }
+}
+
+export class InvalidOverrideError extends BaseError {
+  constructor(message: string) {
+    super('ChainCall.InvalidOverrideError', message, {
+      hints: ['Example: { "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266": { "balance": "0x56bc75e2d63100000", "stateDiff": { "0x0": "0x2a" } } }'],
     })
   }
 }

@@ -1,7 +1,13 @@
 /**
- * ENS through a node: name to address (registry → resolver → `addr`), and address to name
- * (the `addr.reverse` record, verified by resolving the name forward). Where the chain has no
- * ENS registry (a devnet, most L2s), a clear error says so.
+ * ENS through a node: name to address (registry → resolver → `addr`), text records, and
+ * address to name (the `addr.reverse` record, verified by resolving the name forward). Where
+ * the chain has no ENS registry (a devnet, most L2s), a clear error says so.
+ *
+ * ENSIP-10 wildcard resolution: the resolver is found by walking up the parent names; a
+ * resolver that supports interface 0x9061b923 is asked through `resolve(bytes name, bytes data)`
+ * with the DNS-encoded name. A resolver that answers with EIP-3668 `OffchainLookup` (CCIP-read)
+ * would need a host other than the node: that is refused with `EnsResolve.OffchainLookupError`
+ * naming the hosts (this module never contacts them).
  *
  * Names are normalised (ENSIP-15) and hashed (ENSIP-1 namehash) by Ens.
  *
@@ -24,6 +30,15 @@ export const REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e'
 const resolverFn = AbiFunction.from('function resolver(bytes32 node) view returns (address)')
 const addrFn = AbiFunction.from('function addr(bytes32 node) view returns (address)')
 const nameFn = AbiFunction.from('function name(bytes32 node) view returns (string)')
+const textFn = AbiFunction.from('function text(bytes32 node, string key) view returns (string)')
+const resolveFn = AbiFunction.from('function resolve(bytes name, bytes data) view returns (bytes)')
+const supportsFn = AbiFunction.from('function supportsInterface(bytes4 id) view returns (bool)')
+
+/** ENSIP-10's interface id: `resolve(bytes,bytes)`. */
+export const EXTENDED_RESOLVER = '0x9061b923'
+
+/** Text record keys asked for by default (ENSIP-5 global keys and common service keys). */
+export const TEXT_KEYS = ['avatar', 'description', 'display', 'email', 'url', 'location', 'notice', 'keywords', 'com.twitter', 'com.github', 'org.telegram', 'com.discord'] as const
 
 /** The reverse name of an address: `<lower-case hex>.addr.reverse`. */
 export function reverseName(address: string): string {
@@ -49,19 +64,107 @@ export interface Resolution {
   name: string
   node: `0x${string}`
   resolver: `0x${string}`
+  /** The name whose registry entry gave the resolver: the name itself, or a parent (ENSIP-10 wildcard). */
+  resolverName: string
+  /** The resolver was asked through ENSIP-10 `resolve(bytes,bytes)`. */
+  extended: boolean
   address: `0x${string}`
 }
 
-/** Resolves a name to an address (ENSIP-1 `addr(bytes32)`). */
-export async function resolve(rpc: Rpc.Eip1193Like | undefined, name: string): Promise<Resolution> {
+export interface Found {
+  name: string
+  node: `0x${string}`
+  resolver: `0x${string}`
+  resolverName: string
+  extended: boolean
+}
+
+/** Finds the resolver of a name: the registry entry of the name, else of its nearest parent (ENSIP-10). */
+export async function findResolver(rpc: Rpc.Eip1193Like | undefined, name: string): Promise<Found> {
   const n = Ens.parseName(name)
   const node = Ens.namehash(n)
   await assertRegistry(rpc)
-  const resolver = await callAddress(rpc, REGISTRY, resolverFn, node)
-  if (!resolver) throw new NotFoundError(`"${n}" has no resolver.`, 'The name is not registered, or its owner has not set a resolver.')
-  const address = await callAddress(rpc, resolver, addrFn, node)
-  if (!address) throw new NotFoundError(`"${n}" has no address record.`, 'Its owner has not set an Ethereum address for it.')
-  return { name: n, node, resolver, address }
+  const labels = n.split('.')
+  for (let i = 0; i < labels.length; i++) {
+    const candidate = labels.slice(i).join('.')
+    const resolver = await callAddress(rpc, REGISTRY, resolverFn, Ens.namehash(candidate))
+    if (!resolver) continue
+    const extended = await supports(rpc, resolver, EXTENDED_RESOLVER)
+    if (i > 0 && !extended)
+      throw new NotFoundError(`"${n}" has no resolver of its own, and the resolver of its parent "${candidate}" (${resolver}) does not support wildcards (ENSIP-10).`, 'The name is not registered, or its owner has not set a resolver.')
+    return { name: n, node, resolver, resolverName: candidate, extended }
+  }
+  throw new NotFoundError(`"${n}" has no resolver, nor has any parent name.`, 'The name is not registered, or its owner has not set a resolver.')
+}
+
+async function supports(rpc: Rpc.Eip1193Like | undefined, contract: string, id: string): Promise<boolean> {
+  try {
+    const raw = await ChainCall.call(rpc, { to: contract, data: AbiFunction.encodeData(supportsFn, [id as `0x${string}`]) })
+    return raw.length === 66 && BigInt(raw) === 1n
+  } catch (e) {
+    if (e instanceof ChainCall.RevertError) return false
+    throw e
+  }
+}
+
+/** Calls a record function on the resolver, through `resolve(bytes,bytes)` when it is an extended resolver; raw ABI result ('0x' when empty). */
+async function record(rpc: Rpc.Eip1193Like | undefined, f: Found, data: `0x${string}`): Promise<`0x${string}`> {
+  try {
+    if (!f.extended) return await ChainCall.call(rpc, { to: f.resolver, data })
+    const raw = await ChainCall.call(rpc, { to: f.resolver, data: AbiFunction.encodeData(resolveFn, [Ens.dnsEncode(f.name), data]) })
+    if (raw === '0x') return raw
+    try {
+      return AbiFunction.decodeResult(resolveFn, raw) as `0x${string}`
+    } catch {
+      throw new Rpc.InvalidResponseError({ method: 'eth_call' }, 'the resolver\'s resolve() did not return bytes')
+    }
+  } catch (e) {
+    if (e instanceof ChainCall.RevertError && e.revert.selector === OFFCHAIN_LOOKUP_SELECTOR) throw new OffchainLookupError(f.name, offchainUrls(e.revert.data))
+    throw e
+  }
+}
+
+/** `OffchainLookup(address,string[],bytes,bytes4,bytes)` (EIP-3668). */
+export const OFFCHAIN_LOOKUP_SELECTOR = '0x556f1830'
+
+function offchainUrls(data: `0x${string}`): string[] {
+  try {
+    const [, urls] = AbiParameters.decode(AbiParameters.from('address, string[], bytes, bytes4, bytes'), `0x${data.slice(10)}`)
+    return urls.slice(0, 8)
+  } catch {
+    return []
+  }
+}
+
+function decodeAddress(raw: `0x${string}`): `0x${string}` | null {
+  if (raw === '0x') return null
+  const [a] = AbiParameters.decode(addrFn.outputs, raw) as [string]
+  return /^0x0{40}$/i.test(a) ? null : Address.checksum(a)
+}
+
+/** Resolves a name to an address (ENSIP-1 `addr(bytes32)`; ENSIP-10 wildcards). */
+export async function resolve(rpc: Rpc.Eip1193Like | undefined, name: string): Promise<Resolution> {
+  const f = await findResolver(rpc, name)
+  const address = decodeAddress(await record(rpc, f, AbiFunction.encodeData(addrFn, [f.node])))
+  if (!address) throw new NotFoundError(`"${f.name}" has no address record.`, 'Its owner has not set an Ethereum address for it.')
+  return { ...f, address }
+}
+
+/** Text records (ENSIP-5) of a name for the given keys; empty ones are left out. */
+export async function texts(rpc: Rpc.Eip1193Like | undefined, name: string, keys: readonly string[] = TEXT_KEYS, found?: Found): Promise<{ key: string; value: string }[]> {
+  const f = found ?? (await findResolver(rpc, name))
+  const out = await Promise.all(
+    keys.map(async (key) => {
+      const raw = await record(rpc, f, AbiFunction.encodeData(textFn, [f.node, key]))
+      if (raw === '0x') return { key, value: '' }
+      try {
+        return { key, value: (AbiParameters.decode(textFn.outputs, raw) as [string])[0] }
+      } catch {
+        throw new Rpc.InvalidResponseError({ method: 'eth_call' }, `the text record "${key}" is not a string`)
+      }
+    }),
+  )
+  return out.filter((t) => t.value !== '')
 }
 
 export interface Reverse {
@@ -110,5 +213,16 @@ export class NoRegistryError extends BaseError {
 export class NotFoundError extends BaseError {
   constructor(message: string, hint: string) {
     super('EnsResolve.NotFoundError', message, { hints: [hint] })
+  }
+}
+
+export class OffchainLookupError extends BaseError {
+  readonly urls: string[]
+  constructor(name: string, urls: string[]) {
+    const hosts = [...new Set(urls.map((u) => /^[a-z]+:\/\/([^/?#]+)/i.exec(u)?.[1] ?? u))]
+    super('EnsResolve.OffchainLookupError', `"${name}" is resolved off-chain (CCIP-read, EIP-3668)${hosts.length ? ` by ${hosts.join(', ')}` : ''}: that would contact a host other than the node, which this page does not do.`, {
+      hints: ['Resolve it with a tool you trust to contact that gateway, or ask the owner for an on-chain record.'],
+    })
+    this.urls = urls
   }
 }

@@ -3,7 +3,9 @@ import * as AbiCodec from '../../core/AbiCodec'
 import * as AddressCheck from '../../core/AddressCheck'
 import * as CalldataEncode from '../../core/CalldataEncode'
 import * as ChainCall from '../../core/ChainCall'
+import * as Proxy from '../../core/Proxy'
 import * as Rpc from '../../core/Rpc'
+import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'
@@ -15,6 +17,9 @@ interface Input extends Record<string, unknown> {
   args: unknown[]
   block: Rpc.BlockTag
   from: `0x${string}` | undefined
+  value: bigint
+  overrides: ChainCall.StateOverride | undefined
+  proxy: boolean
   abiText: string
 }
 
@@ -50,6 +55,9 @@ export const parse = fieldParser<Input>({
   },
   block: (v) => Rpc.parseBlockTag(v),
   from: (v) => (v.trim() ? AddressCheck.parseChecksummed(v) : undefined),
+  value: (v) => (v.trim() ? Units.parse(v, 'ether') : 0n),
+  overrides: (v) => ChainCall.parseStateOverride(v),
+  proxy: (v) => v === 'true',
   abiText: (_v, raw) => raw.abi ?? '',
 })
 
@@ -59,13 +67,27 @@ export default defineTool<Input>(meta, {
     const fnRow = { label: 'Function', value: Abi.entries([input.function])[0]!.signature }
     const calldata = CalldataEncode.encodeCall(input.function, input.args)
     const callRow: Row = { label: 'Call data', value: calldata, open: { tool: 'calldata-decode', inputs: { data: calldata, abi: input.abiText }, label: 'Decode' } }
+    const ctxRows: Row[] = [{ label: 'At block', value: input.block }]
+    if (input.from) ctxRows.push({ label: 'From', value: input.from })
+    if (input.value) ctxRows.push({ label: 'msg.value (ether)', value: Units.format(input.value, 'ether'), note: `${input.value} wei` })
+    if (input.overrides) ctxRows.push({ label: 'State overrides', value: `${Object.keys(input.overrides).length} account${Object.keys(input.overrides).length === 1 ? '' : 's'}`, mono: false, note: Object.keys(input.overrides).join(', ') })
+    if (input.proxy) {
+      const found = await Proxy.implementationOf(ctx.rpc, input.address, input.block)
+      if (!found) throw new Proxy.NotAProxyError(input.address)
+      const impl = AddressCheck.parseChecksummed(found.implementation)
+      ctxRows.unshift(
+        { label: 'Implementation', value: impl, note: `${found.how}. The ABI above is used as this implementation's; the call goes to the proxy.`, open: { tool: 'account', inputs: { address: impl }, label: 'Inspect' } },
+        { label: 'Proxy kind', value: found.kind === 'eip1967' ? 'EIP-1967' : found.kind === 'eip1822' ? 'EIP-1822 (UUPS)' : 'EIP-1967 beacon', mono: false },
+      )
+      if (found.beacon) ctxRows.splice(2, 0, { label: 'Beacon', value: AddressCheck.parseChecksummed(found.beacon) })
+    }
     try {
-      const r = await ChainCall.read(ctx.rpc, { address: input.address, fn: input.function, args: input.args, block: input.block, from: input.from, abi: input.abi })
+      const r = await ChainCall.read(ctx.rpc, { address: input.address, fn: input.function, args: input.args, block: input.block, abi: input.abi, ...(input.from ? { from: input.from } : {}), ...(input.value ? { value: input.value } : {}), ...(input.overrides ? { stateOverride: input.overrides } : {}) })
       const outs: Row[] = r.outputs.map((o) => ({ label: `${o.name} (${o.type})`, value: o.value, ...(o.type === 'address' ? { open: { tool: 'account', inputs: { address: o.value }, label: 'Inspect' } } : {}) }))
       return {
         sections: [
           { title: 'Result', rows: outs.length ? outs : [{ label: 'Result', value: 'no outputs', mono: false, copy: false }] },
-          { title: 'Call', rows: [fnRow, { label: 'Selector', value: r.selector }, callRow, { label: 'At block', value: input.block }, { label: 'Raw result', value: r.raw }] },
+          { title: 'Call', rows: [fnRow, { label: 'Selector', value: r.selector }, callRow, ...ctxRows, { label: 'Raw result', value: r.raw }] },
         ],
       }
     } catch (e) {
@@ -74,7 +96,7 @@ export default defineTool<Input>(meta, {
         notes: [{ tone: 'error', text: `The call reverted: ${e.revert.text}.` }],
         sections: [
           { title: 'Revert', rows: [{ label: 'Reverted', value: e.revert.text, tone: 'error' }, { label: 'Revert data', value: e.revert.data, ...(e.revert.data !== '0x' ? { open: { tool: 'error-decode', inputs: { data: e.revert.data, abi: input.abiText }, label: 'Decode error' } } : {}) }] },
-          { title: 'Call', rows: [fnRow, callRow, { label: 'At block', value: input.block }] },
+          { title: 'Call', rows: [fnRow, callRow, ...ctxRows] },
         ],
       }
     }

@@ -38,9 +38,24 @@ export default defineTool<Input>(meta, {
     try {
       if (query.kind === 'name') {
         const r = await EnsResolve.resolve(ctx.rpc, query.normalized)
+        const resolved: Row[] = [
+          { label: 'Address', value: r.address, tone: 'ok', open: openAccount(r.address) },
+          { label: 'Resolver', value: r.resolver, open: openAccount(r.resolver) },
+          {
+            label: 'Resolver found at',
+            value: r.resolverName,
+            note: r.resolverName === r.name ? (r.extended ? 'The name\'s own resolver, asked through resolve(bytes,bytes) (ENSIP-10).' : 'The name\'s own registry entry.') : 'A parent name: wildcard resolution (ENSIP-10), asked through resolve(bytes,bytes) with the DNS-encoded name.',
+          },
+          { label: 'Wildcard (ENSIP-10)', value: r.resolverName !== r.name ? 'yes' : 'no', mono: false },
+        ]
+        const t = await EnsResolve.texts(ctx.rpc, r.name, EnsResolve.TEXT_KEYS, r)
+        const textRows: Row[] = t.length
+          ? t.map((x) => ({ label: `Text: ${x.key}`, value: x.value, mono: false, ...(x.key === 'avatar' ? { note: 'Not fetched: an avatar URL points to another host.' } : {}) }))
+          : [{ label: 'Text records', value: `none of ${EnsResolve.TEXT_KEYS.join(', ')}`, mono: false, copy: false }]
         return {
           sections: [
-            { title: 'Resolved', rows: [{ label: 'Address', value: r.address, tone: 'ok', open: openAccount(r.address) }, { label: 'Resolver', value: r.resolver, open: openAccount(r.resolver) }] },
+            { title: 'Resolved', rows: resolved },
+            { title: 'Text records', rows: textRows },
             { title: 'Name', rows: local },
           ],
         }
@@ -60,7 +75,7 @@ export default defineTool<Input>(meta, {
         ],
       }
     } catch (e) {
-      if (e instanceof EnsResolve.NoRegistryError || e instanceof EnsResolve.NotFoundError)
+      if (e instanceof EnsResolve.NoRegistryError || e instanceof EnsResolve.NotFoundError || e instanceof EnsResolve.OffchainLookupError)
         return { notes: [{ tone: e instanceof EnsResolve.NoRegistryError ? 'error' : 'warn', text: `${e.shortMessage} ${e.hints.join(' ')}` }], sections: [{ rows: local }] }
       throw e
     }

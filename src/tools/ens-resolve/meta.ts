@@ -3,9 +3,9 @@ import { defineMeta } from '../define'
 export default defineMeta({
   id: 'ens-resolve',
   title: 'ENS resolver',
-  summary: 'Resolve an ENS name to its address, or an address to its primary name (verified forward), on a chain with the ENS registry.',
+  summary: 'Resolve an ENS name to its address and text records (wildcards too, ENSIP-10), or an address to its primary name (verified forward), on a chain with the ENS registry.',
   capability: 'providers',
-  keywords: ['ens', 'name', 'resolve', 'reverse', 'lookup', 'namehash', '.eth', 'primary name', 'addr'],
+  keywords: ['ens', 'name', 'resolve', 'reverse', 'lookup', 'namehash', '.eth', 'primary name', 'addr', 'text', 'records', 'wildcard', 'ensip-10', 'avatar'],
   runs: 'network',
   fields: [
     { name: 'query', label: 'Name or address', kind: 'text', placeholder: 'vitalik.eth or 0x…', help: 'A name resolves to an address; an address looks up its primary name.' },

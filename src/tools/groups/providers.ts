@@ -8,14 +8,18 @@ import rpcConsoleMeta from '../rpc-console/meta'
 import sendTransactionMeta from '../send-transaction/meta'
 import broadcastMeta from '../broadcast/meta'
 import simulateMeta from '../simulate/meta'
+import logsMeta from '../logs/meta'
+import deployMeta from '../deploy/meta'
 
 /** The providers tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
   { meta: accountMeta, load: () => import('../account') },
   { meta: contractReadMeta, load: () => import('../contract-read') },
   { meta: sendTransactionMeta, load: () => import('../send-transaction') },
+  { meta: deployMeta, load: () => import('../deploy') },
   { meta: transactionMeta, load: () => import('../transaction') },
   { meta: blockMeta, load: () => import('../block') },
+  { meta: logsMeta, load: () => import('../logs') },
   { meta: ensResolveMeta, load: () => import('../ens-resolve') },
   { meta: rpcConsoleMeta, load: () => import('../rpc-console') },
   { meta: broadcastMeta, load: () => import('../broadcast') },

@@ -10,7 +10,7 @@ const errors = (raw: Record<string, string>) => {
 describe('rpc-console: parse', () => {
   it('accepts a method and JSON params', () => {
     const p = tool.parse(withDefaults(tool, { method: ' eth_getBalance ', params: '["0x0", "latest"]' }))
-    expect(p.ok && p.value).toEqual({ method: 'eth_getBalance', params: ['0x0', 'latest'] })
+    expect(p.ok && p.value).toEqual({ mode: 'single', method: 'eth_getBalance', params: ['0x0', 'latest'], batch: [] })
   })
   it('names bad methods and params', () => {
     expect(errors({ method: 'eth chainId' }).method).toMatch(/is not a JSON-RPC method name/)

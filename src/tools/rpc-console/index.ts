@@ -1,13 +1,16 @@
 import * as ChainFormat from '../../core/ChainFormat'
 import { BaseError } from '../../core/Errors'
 import * as Rpc from '../../core/Rpc'
+import * as RpcConsole from '../../core/RpcConsole'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
+  mode: 'single' | 'batch'
   method: string
   params: unknown[]
+  batch: RpcConsole.Request[]
 }
 
 class ParamsError extends BaseError {
@@ -17,12 +20,16 @@ class ParamsError extends BaseError {
 }
 
 export const parse = fieldParser<Input>({
-  method: (v) => {
+  mode: (v) => (v === 'batch' ? 'batch' : 'single'),
+  batch: (v, raw) => (raw.mode === 'batch' ? RpcConsole.parseBatch(v) : []),
+  method: (v, raw) => {
+    if (raw.mode === 'batch') return ''
     const m = v.trim()
     if (!/^[A-Za-z][A-Za-z0-9_]{0,63}$/.test(m)) throw new Rpc.InvalidMethodError(m)
     return m
   },
-  params: (v) => {
+  params: (v, raw) => {
+    if (raw.mode === 'batch') return []
     const t = v.trim() || '[]'
     if (t.length > 1_000_000) throw new ParamsError('The params are longer than 1 MB.')
     let p: unknown
@@ -43,14 +50,35 @@ export interface RpcData {
 
 export default defineTool<Input>(meta, {
   parse,
-  async run({ method, params }, ctx) {
+  async run({ mode, method, params, batch }, ctx) {
+    const endpoint = { label: 'Endpoint', value: ctx.rpcUrl ? RpcConsole.maskUrl(ctx.rpcUrl) : 'the connected node' }
+    if (mode === 'batch') {
+      const t0 = Date.now()
+      const r = await RpcConsole.batch(ctx.rpc, ctx.rpcUrl, batch)
+      const ms = Date.now() - t0
+      const rows: Row[] = r.answers.map((a, i) =>
+        a.error
+          ? { label: `${i + 1}. ${a.method}`, value: `error ${a.error.code}: ${a.error.message}`, tone: 'error' as const, mono: false }
+          : { label: `${i + 1}. ${a.method}`, value: ChainFormat.json(a.result) },
+      )
+      const response = ChainFormat.json(r.answers.map((a) => (a.error ? { error: a.error } : { result: a.result })))
+      const meta: Row[] = [
+        { label: 'Sent as', value: r.asBatch ? `one JSON-RPC batch of ${batch.length} (one HTTP request)` : `${batch.length} separate requests (this provider takes no batches)`, mono: false },
+        endpoint,
+        { label: 'Time', value: `${ms} ms`, copy: false },
+      ]
+      if (ctx.rpcUrl) meta.push({ label: 'As curl', value: RpcConsole.curl(ctx.rpcUrl, batch) })
+      const out: ToolResult<RpcData> = { sections: [{ title: 'Answers', rows }, { rows: meta }], data: { response } }
+      return out
+    }
     const t0 = Date.now()
     const result = await Rpc.request(ctx.rpc, method, params, { url: ctx.rpcUrl })
     const ms = Date.now() - t0
     const response = ChainFormat.json(result)
     const rows: Row[] = [{ label: 'Response', value: response }]
     if (typeof result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(result) && result.length < 66) rows.push({ label: 'As a number', value: BigInt(result).toString() })
-    rows.push({ label: 'Method', value: method }, { label: 'Endpoint', value: Rpc.shortUrl(ctx.rpcUrl ?? '') || 'the connected node' }, { label: 'Time', value: `${ms} ms`, copy: false })
+    rows.push({ label: 'Method', value: method }, endpoint, { label: 'Time', value: `${ms} ms`, copy: false })
+    if (ctx.rpcUrl) rows.push({ label: 'As curl', value: RpcConsole.curl(ctx.rpcUrl, { method, params }) }, { label: 'As cast', value: RpcConsole.castCommand(ctx.rpcUrl, method, params) })
     const out: ToolResult<RpcData> = { sections: [{ rows }], data: { response } }
     return out
   },

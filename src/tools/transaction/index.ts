@@ -34,11 +34,14 @@ export default defineTool<Input>(meta, {
       { label: 'Hash', value: t.hash },
       { label: 'Status', value: r ? r.status : 'pending', tone: r ? (r.status === 'success' ? 'ok' : 'error') : 'warn' },
     ]
+    const how = t.revertHow
+    const CERTAINTY = { exact: 'exact', replayed: 'replayed (earlier transactions of the block first)', approximate: 'approximate' } as const
     if (t.revert) {
-      rows.push({ label: 'Revert reason', value: t.revert.text, tone: 'error', note: 'Replayed with eth_call on the state before its block.' })
+      rows.push({ label: 'Revert reason', value: t.revert.text, tone: 'error', ...(how ? { note: how.note } : {}) })
       if (t.revert.data !== '0x') rows.push({ label: 'Revert data', value: t.revert.data, open: { tool: 'error-decode', inputs: { data: t.revert.data, abi: input.abiText }, label: 'Decode error' } })
     }
-    else if (r?.status === 'reverted') rows.push({ label: 'Revert reason', value: 'not found (the replay did not revert)', tone: 'warn', mono: false })
+    else if (r?.status === 'reverted') rows.push({ label: 'Revert reason', value: 'not found', tone: 'warn', mono: false, ...(how ? { note: how.note } : {}) })
+    if (how) rows.push({ label: 'Revert found by', value: `${how.method} (${CERTAINTY[how.certainty]})`, mono: false })
     if (t.blockNumber !== null) rows.push({ label: 'Block', value: String(t.blockNumber), open: { tool: 'block', inputs: { block: String(t.blockNumber) }, label: 'Open block' } })
     rows.push(
       { label: 'From', value: cs(t.from), open: openAccount(cs(t.from)) },

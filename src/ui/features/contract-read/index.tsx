@@ -14,7 +14,7 @@ import type { ToolResult } from '../../../tools/types'
 import { Field, Link, ResultView, toolHref, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 
-const TOP = ['address', 'abi', 'block', 'from']
+const TOP = ['address', 'abi', 'block', 'from', 'value', 'overrides', 'proxy']
 
 export default function ContractReadPage({ meta, tool, values, setValues }: ToolPageProps) {
   const raw = withDefaults(meta, values)

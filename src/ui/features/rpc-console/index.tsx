@@ -1,9 +1,11 @@
 /**
- * The JSON-RPC console: method and params in, the raw response out, and a history of this
- * session's requests (memory only) that can be re-run or edited.
+ * The JSON-RPC console: method and params (or a batch) in, the raw response out, method
+ * templates to start from, and a history of this session's requests (memory only) that can be
+ * re-run or edited.
  */
 import { useState, useSyncExternalStore, type FormEvent } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import * as RpcConsole from '../../../core/RpcConsole'
 import { messageOf, withDefaults } from '../../../tools/define'
 import type { RpcData } from '../../../tools/rpc-console'
 import type { ToolResult } from '../../../tools/types'
@@ -14,6 +16,8 @@ interface Entry {
   id: number
   method: string
   params: string
+  /** The batch text, for a batch. */
+  batch?: string
   endpoint: string
   ok: boolean
   summary: string
@@ -45,8 +49,8 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
   const entries = useSyncExternalStore(store.subscribe, store.get, store.get)
   const [state, setState] = useState<{ status: 'idle' | 'running' | 'done' | 'error'; result?: ToolResult; error?: ErrorInfo; fieldErrors: Record<string, string> }>({ status: 'idle', fieldErrors: {} })
 
-  const runWith = async (method: string, params: string) => {
-    const parsed = tool.parse({ method, params })
+  const runWith = async (method: string, params: string, batch?: string) => {
+    const parsed = tool.parse(batch === undefined ? { mode: 'single', method, params, batch: '' } : { mode: 'batch', method: '', params: '[]', batch })
     if (!parsed.ok) {
       setState({ status: 'error', fieldErrors: parsed.errors })
       return
@@ -57,11 +61,11 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
     try {
       const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...provider })
       const response = (result as ToolResult<RpcData>).data?.response ?? ''
-      store.add({ method, params, endpoint: provider.rpcUrl, ok: true, summary: response.length > 120 ? `${response.slice(0, 120)}…` : response, ms: Math.round(performance.now() - t0) })
+      store.add({ method, params, ...(batch !== undefined ? { batch } : {}), endpoint: provider.rpcUrl, ok: true, summary: response.length > 120 ? `${response.slice(0, 120)}…` : response, ms: Math.round(performance.now() - t0) })
       setState({ status: 'done', result, fieldErrors: {} })
     } catch (e) {
       const error = toErrorInfo(e)
-      store.add({ method, params, endpoint: provider.rpcUrl, ok: false, summary: error.message, ms: Math.round(performance.now() - t0) })
+      store.add({ method, params, ...(batch !== undefined ? { batch } : {}), endpoint: provider.rpcUrl, ok: false, summary: error.message, ms: Math.round(performance.now() - t0) })
       if (error.field) setState({ status: 'error', fieldErrors: { [error.field]: messageOf(error) } })
       else setState({ status: 'error', error, fieldErrors: {} })
     }
@@ -69,12 +73,40 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    void runWith(raw.method ?? '', raw.params ?? '[]')
+    if (raw.mode === 'batch') {
+      let n = 0
+      try {
+        n = RpcConsole.parseBatch(raw.batch ?? '').length
+      } catch {
+        /* the parse below names the problem at the field */
+      }
+      void runWith(`batch (${n})`, raw.batch ?? '', raw.batch ?? '')
+    } else void runWith(raw.method ?? '', raw.params ?? '[]')
   }
 
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+        {raw.mode !== 'batch' && (
+          <div className="field">
+            <label htmlFor="rpc-template">Method template</label>
+            <select
+              id="rpc-template"
+              value=""
+              onChange={(e) => {
+                const t = RpcConsole.METHODS.find((m) => m.method === e.target.value)
+                if (t) setValues({ method: t.method, params: t.params })
+              }}
+            >
+              <option value="">Pick a common method to fill in its params…</option>
+              {RpcConsole.METHODS.map((m) => (
+                <option key={m.method} value={m.method}>
+                  {m.method}: {m.note}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <FieldList fields={meta.fields} values={raw} errors={state.fieldErrors} setValues={setValues} />
         <div className="actions">
           <button type="submit" className="primary" disabled={state.status === 'running'}>
@@ -115,10 +147,10 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
                       </td>
                       <td>{h.ms} ms</td>
                       <td>
-                        <button type="button" onClick={() => setValues({ method: h.method, params: h.params })} aria-label={`Edit ${h.method} again`}>
+                        <button type="button" onClick={() => setValues(h.batch !== undefined ? { mode: 'batch', batch: h.batch } : { mode: 'single', method: h.method, params: h.params })} aria-label={`Edit ${h.method} again`}>
                           Edit
                         </button>{' '}
-                        <button type="button" onClick={() => void runWith(h.method, h.params)} aria-label={`Re-run ${h.method}`}>
+                        <button type="button" onClick={() => void runWith(h.method, h.params, h.batch)} aria-label={`Re-run ${h.method}`}>
                           Re-run
                         </button>
                       </td>

@@ -1,0 +1,31 @@
+import { defineMeta } from '../define'
+
+export default defineMeta({
+  id: 'logs',
+  title: 'Log query',
+  summary: 'Event logs from the connected chain, as `cast logs` finds them: by address, event and indexed arguments, over a block range fetched in pages the node accepts; decoded, with CSV.',
+  capability: 'providers',
+  keywords: ['logs', 'events', 'eth_getLogs', 'cast logs', 'topics', 'filter', 'indexed', 'Transfer', 'csv', 'export', 'etherscan'],
+  runs: 'network',
+  fields: [
+    { name: 'address', label: 'Contract address (optional)', kind: 'text', placeholder: '0x… (several: comma-separated)', help: 'Only logs emitted by this contract (or these). Empty: any contract.' },
+    { name: 'event', label: 'Event', kind: 'text', placeholder: 'Transfer(address indexed from, address indexed to, uint256 value)',
+      help: 'A signature with "indexed" marked, or an event name (or topic0) from the ABI below. Empty: any event.' },
+    { name: 'abi', label: 'ABI (optional)', kind: 'textarea', placeholder: 'event Transfer(address indexed from, address indexed to, uint256 value)',
+      help: 'JSON ABI or signatures, one per line: pick the event by name, and decode the logs.' },
+    { name: 'filters', label: 'Indexed argument filters', kind: 'textarea', placeholder: 'to = 0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      help: 'One per line: name = value (or values in order); * for any; a | b for either. Strings and bytes are matched by their keccak256, as the chain stores them.' },
+    { name: 'fromBlock', label: 'From block', kind: 'text', default: '0' },
+    { name: 'toBlock', label: 'To block', kind: 'text', default: 'latest' },
+  ],
+  examples: [
+    // topic0 of Set(uint256) = `cast keccak "Set(uint256)"`.
+    { title: 'Set events of the Store contract on the devnet (deploy it with the send-transaction example first)',
+      inputs: { address: '0x8464135c8F25Da09e49BC8782676a84730C318bC', event: 'Set(uint256 value)', fromBlock: '0', toBlock: 'latest' },
+      expect: { 'Topic 0': '0xdf7a95aebff315db1b7716215d602ab537373cdb769232aae6055c06e798425b' } },
+    // topic0 = `cast keccak "Transfer(address,address,uint256)"`; topic 2 = `cast to-uint256 0x70997970C51812dc3A010C7d01b50e0d17dc79C8`.
+    { title: 'ERC-20 transfers to one address',
+      inputs: { event: 'Transfer(address indexed from, address indexed to, uint256 value)', filters: 'to = 0x70997970C51812dc3A010C7d01b50e0d17dc79C8', fromBlock: '0', toBlock: 'latest' },
+      expect: { 'Topic 0': '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef', 'Topic 2': '0x00000000000000000000000070997970c51812dc3a010c7d01b50e0d17dc79c8' } },
+  ],
+})
