@@ -14,7 +14,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import importX from 'eslint-plugin-import-x'
 import globals from 'globals'
 
-const CRYPTO = ['ox', 'ox/*', 'viem', 'viem/*', 'hash-wasm', '@noble/*', '@scure/*', '@adraffy/*', 'qrcode', '@openchainxyz/*', 'ethers', 'ethers6']
+const CRYPTO = ['ox', 'ox/*', 'viem', 'viem/*', 'hash-wasm', '@noble/*', '@scure/*', '@adraffy/*', '@ethereumjs/*', 'qrcode', '@openchainxyz/*', 'ethers', 'ethers6']
 const cryptoRule = { group: CRYPTO, caseSensitive: true, message: 'Only src/core imports cryptography and Ethereum libraries: ask core.' }
 const reactRule = { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'React belongs to src/ui only.' }
 
