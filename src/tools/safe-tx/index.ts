@@ -4,7 +4,7 @@ import * as Safe from '../../core/Safe'
 import * as Signing from '../../core/Signing'
 import { defineTool, errorCollector, visibleRaw } from '../define'
 import { callSections } from '../kit/abiRows'
-import { address, hexBytes, privateKey, uint } from '../kit/fields'
+import { hexBytes, privateKey, signingAddress, uint } from '../kit/fields'
 import type { RawInput, Row, Section, ToolResult } from '../types'
 import meta from './meta'
 
@@ -47,7 +47,7 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
     if (raw('json').trim() === '') throw new Safe.InvalidJsonError('Paste the exported transaction JSON.')
     return Safe.fromJson(raw('json'))
   }) : undefined
-  const safe = at('safe', () => address('safe', raw('safe'))) ?? imported?.safe
+  const safe = at('safe', () => signingAddress('safe', raw('safe'), raw('chainId'))) ?? imported?.safe
   if (!safe && !errors.safe && !(source === 'json' && !imported)) errors.safe = 'Enter the Safe address (0x followed by 40 hex digits).'
   const chainId = at('chainId', () => (raw('chainId').trim() === '' ? imported?.chainId : uint('chainId', raw('chainId'), 64)))
   const v = raw('version') || 'auto'
@@ -63,12 +63,12 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
       if (t.nonce === undefined && !readChain) errors.json ??= 'The JSON has no nonce: add "nonce", or tick "Read … from the connected chain".'
     }
   } else {
-    const to = at('to', () => address('to', raw('to'), true))
+    const to = at('to', () => signingAddress('to', raw('to'), raw('chainId'), true))
     const num = (k: string, bits = 256) => at(k, () => uint(k, raw(k), bits, 0n))
     const data = at('data', () => hexBytes('data', raw('data')))
     const op = raw('operation') === '1' ? 1 : 0
-    const gasToken = at('gasToken', () => address('gasToken', raw('gasToken'))) ?? Z
-    const refundReceiver = at('refundReceiver', () => address('refundReceiver', raw('refundReceiver'))) ?? Z
+    const gasToken = at('gasToken', () => signingAddress('gasToken', raw('gasToken'), raw('chainId'))) ?? Z
+    const refundReceiver = at('refundReceiver', () => signingAddress('refundReceiver', raw('refundReceiver'), raw('chainId'))) ?? Z
     const nonce = raw('nonce').trim() === '' ? undefined : at('nonce', () => uint('nonce', raw('nonce')))
     if (raw('nonce').trim() === '' && !readChain) errors.nonce ??= 'Enter the nonce, or tick "Read … from the connected chain".'
     const value = num('value')

@@ -2,6 +2,7 @@
  * /safe-tx as the form uses it, offline (no node): its worked examples (a network tool's
  * examples do not run in src/tools/examples.test.ts), and bad input at the right field.
  */
+import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import type { ToolResult } from '../types'
@@ -61,5 +62,19 @@ describe('safe-tx: bad input at the field', () => {
     const parsed = tool.parse(withDefaults(meta, { ...OFF, readChain: 'true' }))
     if (!parsed.ok) throw new Error('should parse')
     await expect(tool.run(parsed.value, never)).rejects.toMatchObject({ field: 'readChain', name: 'Safe.NotConnectedError' })
+  })
+})
+
+describe('safe-tx: a mistyped checksum never reaches a signature (issue #18)', () => {
+  // The checksummed forms come from ethers v5 getAddress; one letter's case is flipped.
+  const good = ethers.utils.getAddress('0x111ceeee040739fd91d29c34c33e6b3e112f2177')
+  const i = [...good].findIndex((c, k) => k > 1 && /[a-f]/i.test(c))
+  const flipped = `${good.slice(0, i)}${good[i] === good[i]!.toUpperCase() ? good[i]!.toLowerCase() : good[i]!.toUpperCase()}${good.slice(i + 1)}`
+  it.each(['safe', 'to', 'gasToken', 'refundReceiver'])('%s: a wrong mixed case is refused at the field, all-lowercase is accepted', (field) => {
+    const base = { readChain: 'false', safe: good, chainId: '1', version: '1.3.0', to: good, nonce: '0' }
+    const bad = tool.parse(withDefaults(meta, { ...base, [field]: flipped }))
+    expect(bad.ok).toBe(false)
+    if (!bad.ok) expect(bad.errors[field]).toMatch(/checksum/i)
+    expect(tool.parse(withDefaults(meta, { ...base, [field]: good.toLowerCase() })).ok).toBe(true)
   })
 })
