@@ -1,0 +1,174 @@
+/**
+ * The newcomer's day (#17): quiet forms, fresh results, keyboard paths, and layouts that fit.
+ * Each test here failed before the change it covers.
+ */
+import type { Page } from '@playwright/test'
+import { expect, openTool, output, test } from './fixtures'
+
+/** Tools whose pages are built from live chain data or need a node: still checked for layout. */
+async function allTools() {
+  const { registry } = await import('../src/tools/registry')
+  return registry.map((e) => e.meta)
+}
+
+/** Horizontal overflow of the page, and headings that skip a level (h1 > h3). */
+async function layoutFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = []
+    const over = document.documentElement.scrollWidth - window.innerWidth
+    if (over > 0) {
+      const wide = [...document.querySelectorAll<HTMLElement>('main *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
+      faults.push(`scrolls sideways by ${over}px (${wide.join(', ')})`)
+    }
+    let last = 0
+    for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+      if ((h as HTMLElement).closest('dialog:not([open])')) continue
+      const level = Number(h.tagName[1])
+      if (last === 0 && level !== 1) faults.push(`first heading is ${h.tagName} "${h.textContent}"`)
+      else if (level > last + 1) faults.push(`${h.tagName} "${h.textContent}" after h${last}`)
+      last = level
+    }
+    if (document.querySelectorAll('h1').length !== 1) faults.push(`${document.querySelectorAll('h1').length} h1 headings`)
+    return faults
+  })
+}
+
+/** Waits until a live generic form has run once on its defaults (a custom page: until loaded). */
+async function settled(page: Page, live: boolean) {
+  const form = page.locator('form[data-run]')
+  if (live && (await form.count())) await expect(form.first()).toHaveAttribute('data-fresh', 'true')
+}
+
+const isLive = (m: { live?: boolean; runs: string }) => m.live ?? m.runs === 'main'
+
+test('an untouched form shows no error and no empty result, on every tool', async ({ page }) => {
+  const shouting: string[] = []
+  for (const meta of await allTools()) {
+    await openTool(page, meta.id)
+    await settled(page, isLive(meta))
+    const alerts = await page.locator('main [role="alert"], main .error, main .notice-error').allTextContents()
+    const empties = await page.locator('main .result').allTextContents()
+    if (alerts.length) shouting.push(`/${meta.id}: ${alerts.join(' | ')}`)
+    else if (empties.some((t) => /\(none\)|0x, 0 bytes/.test(t))) shouting.push(`/${meta.id}: empty result ${empties.join(' ')}`)
+  }
+  expect(shouting).toEqual([])
+})
+
+test('errors appear once a field is touched, or at once when the tool is run (Ctrl+Enter)', async ({ page }) => {
+  await openTool(page, 'rlp')
+  const input = page.getByLabel('Input')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await input.fill('0xc2')
+  await expect(page.getByRole('alert')).toContainText('RLP')
+  // Cleared again: a blank live form is quiet (no error, no "(none)").
+  await input.fill('')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await expect(page.getByRole('region', { name: 'Result' })).toHaveCount(0)
+  await openTool(page, 'tx-decode')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await page.getByRole('textbox').first().press('Control+Enter')
+  await expect(page.getByRole('alert').first()).toContainText('empty')
+})
+
+test('a result never outlives its input: /hash marks it outdated, Ctrl+Enter runs it again', async ({ page }) => {
+  const { utils } = await import('ethers')
+  await openTool(page, 'hash')
+  const input = page.getByRole('textbox', { name: 'Input' })
+  await input.fill('hello')
+  await input.press('Control+Enter')
+  await expect(output(page, 'Keccak-256')).toHaveText(utils.keccak256(utils.toUtf8Bytes('hello')))
+  await input.fill('hello!')
+  await expect(page.getByRole('region', { name: 'Outdated result' })).toBeVisible()
+  await expect(page.getByRole('note').filter({ hasText: 'Outdated' })).toBeVisible()
+  await input.press('Control+Enter')
+  await expect(page.getByRole('region', { name: 'Result' })).toBeVisible()
+  await expect(output(page, 'Keccak-256')).toHaveText(utils.keccak256(utils.toUtf8Bytes('hello!')))
+})
+
+test('a decrypted key goes when the keystore password changes', async ({ page }) => {
+  await openTool(page, 'keystore-decrypt')
+  await page.getByRole('button', { name: 'geth test keystore (scrypt)' }).click()
+  await page.getByRole('button', { name: 'Decrypt' }).click()
+  // The geth test vector's address (go-ethereum accounts/keystore/testdata, as its example says).
+  const { default: meta } = await import('../src/tools/keystore-decrypt/meta')
+  await expect(output(page, 'Address')).toHaveText(String(meta.examples[0]!.expect!.Address), { timeout: 60_000 })
+  await page.getByLabel('Password', { exact: true }).fill('foobar2')
+  await expect(output(page, 'Address')).toHaveCount(0)
+  await expect(page.getByRole('note').filter({ hasText: 'result was cleared' })).toBeVisible()
+})
+
+test('choosing a tool in the palette focuses its first field; Escape closes the palette in one press', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+  await page.keyboard.press('Control+k')
+  const box = page.getByRole('combobox', { name: 'Find a tool' })
+  await box.fill('keccak')
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('dialog', { name: 'Find a tool' })).toBeHidden()
+  await page.keyboard.press('Control+k')
+  await box.fill('hash calculator')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/hash$/)
+  await expect(page.getByRole('textbox', { name: 'Input' })).toBeFocused()
+})
+
+for (const size of [
+  { width: 1366, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`no page scrolls sideways and headings are in order at ${size.width}x${size.height}, each tool with its first example`, async ({ page }) => {
+    test.setTimeout(240_000)
+    await page.setViewportSize(size)
+    const faults: string[] = []
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+    for (const f of await layoutFaults(page)) faults.push(`/: ${f}`)
+    for (const meta of await allTools()) {
+      await openTool(page, meta.id)
+      const first = meta.examples[0]
+      if (first && meta.runs !== 'network') {
+        await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: first.title, exact: true }).click()
+        const form = page.locator('form[data-run]')
+        if (!isLive(meta) && (await form.count())) {
+          await form.first().locator('input, select, textarea').first().press('Control+Enter')
+          await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 60_000 })
+        } else await settled(page, isLive(meta))
+      }
+      for (const f of await layoutFaults(page)) faults.push(`/${meta.id}: ${f}`)
+    }
+    expect(faults).toEqual([])
+  })
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+
+  test('the header is one row: endpoint and theme in a menu, no Ctrl K hint', async ({ page }) => {
+    await openTool(page, 'units')
+    const header = page.getByRole('banner')
+    const box = (await header.boundingBox())!
+    const search = page.getByRole('button', { name: /Find a tool/ })
+    expect(box.height).toBeLessThan(2 * (await search.boundingBox())!.height + 20)
+    await expect(search.locator('kbd')).toBeHidden()
+    const themeSelect = page.getByRole('combobox', { name: 'Theme' })
+    await expect(themeSelect).toBeHidden()
+    await page.getByRole('button', { name: 'Connection and theme' }).click()
+    await themeSelect.selectOption('dark')
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
+  })
+
+  test('a secret field keeps its width: Show is an icon with an accessible name', async ({ page }) => {
+    await openTool(page, 'sign-message')
+    const key = page.getByLabel('Private key', { exact: true })
+    const form = page.getByRole('form', { name: 'Sign a message' })
+    const keyWidth = (await key.boundingBox())!.width
+    const formWidth = (await form.boundingBox())!.width
+    expect(keyWidth / formWidth).toBeGreaterThan(0.75)
+    await page.getByRole('button', { name: 'Show private key' }).click()
+    await expect(key).toHaveAttribute('type', 'text')
+    await expect(page.getByRole('button', { name: 'Hide private key' })).toBeVisible()
+  })
+})
