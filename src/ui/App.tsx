@@ -56,10 +56,10 @@ export function App() {
           className="menu-toggle icon"
           aria-expanded={menuOpen}
           aria-controls="header-tools"
-          aria-label="Connection and theme"
           onClick={() => setMenuOpen((o) => !o)}
         >
           <span aria-hidden="true">⋯</span>
+          <span className="visually-hidden">Connection and theme</span>
         </button>
         <div id="header-tools" className={`header-tools${menuOpen ? ' open' : ''}`}>
         {ConnectionBadge && (

@@ -6,6 +6,7 @@ import calldataDecodeMeta from '../calldata-decode/meta'
 import resultDecodeMeta from '../result-decode/meta'
 import errorDecodeMeta from '../error-decode/meta'
 import eventDecodeMeta from '../event-decode/meta'
+import hexBytesMeta from '../hex-bytes/meta'
 
 /** The calldata tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -16,4 +17,5 @@ export const tools: ToolEntry[] = [
   { meta: eventDecodeMeta, load: () => import('../event-decode') },
   { meta: resultDecodeMeta, load: () => import('../result-decode') },
   { meta: abiEncodeRawMeta, load: () => import('../abi-encode-raw') },
+  { meta: hexBytesMeta, load: () => import('../hex-bytes') },
 ]

@@ -112,11 +112,11 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
                 type="button"
                 className="reveal icon"
                 aria-pressed={shown}
-                aria-label={shown ? `Hide ${spec.label.toLowerCase()}` : `Show ${spec.label.toLowerCase()}`}
                 title={shown ? `Hide ${spec.label.toLowerCase()}` : `Show ${spec.label.toLowerCase()}`}
                 onClick={() => setShown((s) => !s)}
               >
                 <EyeIcon crossed={shown} />
+                <span className="visually-hidden">{shown ? `Hide ${spec.label.toLowerCase()}` : `Show ${spec.label.toLowerCase()}`}</span>
               </button>
             )}
           </div>
