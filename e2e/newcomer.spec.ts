@@ -191,3 +191,23 @@ test('hex-bytes: a bytes32 string, then the text back with a hidden bidi charact
   await page.getByLabel('Length in bytes').fill('1')
   await expect(page.getByRole('alert')).toContainText('longer than 1 byte')
 })
+
+test('signature-from-selector and bytecode-selectors: names from the offline table that cast sig hashes back', async ({ page }) => {
+  const { cast } = await import('../test/support')
+  await openTool(page, 'signature-from-selector')
+  const transfer = cast(['sig', 'transfer(address,uint256)'])
+  const topic = cast(['sig-event', 'Transfer(address,address,uint256)'])
+  await page.getByRole('textbox', { name: 'Selectors or topics' }).fill(`${transfer}\n${topic}`)
+  await expect(output(page, transfer)).toHaveText('transfer(address,uint256)')
+  await expect(output(page, topic)).toHaveText('Transfer(address,address,uint256)')
+
+  const { default: meta } = await import('../src/tools/bytecode-selectors/meta')
+  await openTool(page, 'bytecode-selectors')
+  await page.getByRole('button', { name: meta.examples[0]!.title }).click()
+  const listed = cast(['selectors', meta.examples[0]!.inputs.code!]).split('\n').map((l) => l.split(/\s/)[0]!)
+  expect(listed.length).toBe(3)
+  for (const sel of listed) await expect(output(page, sel)).toBeVisible()
+  await expect(output(page, transfer)).toHaveText('transfer(address,uint256)')
+  await page.getByRole('textbox', { name: 'Runtime bytecode' }).fill('0x6')
+  await expect(page.getByRole('alert')).toContainText('odd number')
+})

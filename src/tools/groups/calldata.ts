@@ -7,6 +7,8 @@ import resultDecodeMeta from '../result-decode/meta'
 import errorDecodeMeta from '../error-decode/meta'
 import eventDecodeMeta from '../event-decode/meta'
 import hexBytesMeta from '../hex-bytes/meta'
+import signatureFromSelectorMeta from '../signature-from-selector/meta'
+import bytecodeSelectorsMeta from '../bytecode-selectors/meta'
 
 /** The calldata tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -18,4 +20,6 @@ export const tools: ToolEntry[] = [
   { meta: resultDecodeMeta, load: () => import('../result-decode') },
   { meta: abiEncodeRawMeta, load: () => import('../abi-encode-raw') },
   { meta: hexBytesMeta, load: () => import('../hex-bytes') },
+  { meta: signatureFromSelectorMeta, load: () => import('../signature-from-selector') },
+  { meta: bytecodeSelectorsMeta, load: () => import('../bytecode-selectors') },
 ]

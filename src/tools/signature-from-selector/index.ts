@@ -1,0 +1,79 @@
+import { BaseError } from '../../core/Errors'
+import * as HexBytes from '../../core/HexBytes'
+import * as Selector from '../../core/Selector'
+import * as SignatureTable from '../../core/SignatureTable'
+import { defineTool, fieldParser } from '../define'
+import type { Row } from '../types'
+import meta from './meta'
+
+/** How many selectors or topics one run looks up. */
+export const MAX_KEYS = 200
+
+interface Key {
+  /** What was pasted (trimmed). */
+  text: string
+  /** The 4-byte selector or the 32-byte topic looked up. */
+  key: `0x${string}`
+  kind: 'selector' | 'topic'
+  /** Set when the pasted value was longer than 4 bytes (call data or revert data). */
+  cut: boolean
+}
+
+interface Input extends Record<string, unknown> {
+  keys: Key[]
+}
+
+export interface Found {
+  key: string
+  kind: 'selector' | 'topic'
+  signatures: { kind: SignatureTable.Kind; canonical: string; human: string; sources: string[] }[]
+}
+
+export const parse = fieldParser<Input>({
+  keys: (v) => {
+    const lines = v.split(/[\s,]+/).filter(Boolean)
+    if (!lines.length) throw new BaseError('SignatureTable.EmptyError', 'Enter a selector (4 bytes) or an event topic (32 bytes).', { hints: ['For example 0xa9059cbb.'] })
+    if (lines.length > MAX_KEYS) throw new BaseError('SignatureTable.TooManyError', `${lines.length} values: at most ${MAX_KEYS} at once.`)
+    return lines.map((text, i): Key => {
+      const hex = HexBytes.parse(text, lines.length > 1 ? `Value ${i + 1}` : 'The value')
+      const n = HexBytes.size(hex)
+      if (n === 32) return { text, key: hex, kind: 'topic', cut: false }
+      if (n < 4)
+        throw new BaseError('SignatureTable.TooShortError', `${lines.length > 1 ? `Value ${i + 1}` : 'The value'} is ${HexBytes.plural(n, 'byte')}; a selector is 4 bytes and a topic 32.`, {
+          hints: ['A selector is 0x and 8 hex digits, such as 0xa9059cbb.'],
+        })
+      return { text, key: HexBytes.slice(hex, 0, 4), kind: 'selector', cut: n > 4 }
+    })
+  },
+})
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: ({ keys }) => {
+    const found: Found[] = []
+    const rows: Row[] = keys.map((k) => {
+      const kinds: SignatureTable.Kind[] = k.kind === 'topic' ? ['event'] : ['function', 'error']
+      const hits = kinds.flatMap((kind) => SignatureTable.lookup(kind, k.key).map((m) => ({ kind, human: m.human, sources: m.sources, canonical: Selector.from(m.human, kind).canonical })))
+      // Several human forms can share one canonical signature (names differ): list it once.
+      const unique = hits.filter((h, i) => hits.findIndex((o) => o.canonical === h.canonical && o.kind === h.kind) === i)
+      found.push({ key: k.key, kind: k.kind, signatures: unique })
+      const cut = k.cut ? `The first 4 bytes of ${k.text.length > 20 ? `${k.text.slice(0, 12)}…` : k.text}. ` : ''
+      if (!unique.length)
+        return {
+          label: k.key,
+          value: 'not in the offline table',
+          mono: false,
+          copy: false,
+          tone: 'warn',
+          note: `${cut}The table holds the ABIs of widely deployed contracts; an unknown ${k.kind} may still be in openchain.xyz (the call-data and event decoders can ask it, when you tick their online lookup).`,
+        }
+      return {
+        label: k.key,
+        value: unique.map((u) => u.canonical).join('\n'),
+        note: `${cut}${unique.length > 1 ? `${unique.length} signatures share this ${k.kind}: the table cannot tell which one a contract uses. ` : ''}${unique.map((u) => `${u.human} (${u.sources[0] ?? 'table'}${u.sources.length > 1 ? ` and ${u.sources.length - 1} more` : ''})`).join('; ')}`,
+        ...(unique.length === 1 ? { open: { tool: 'selector', inputs: { signature: unique[0]!.human }, label: 'Check in Selector and topic' } } : {}),
+      }
+    })
+    return { sections: [{ rows }], data: found }
+  },
+})
