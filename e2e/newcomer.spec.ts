@@ -211,3 +211,33 @@ test('signature-from-selector and bytecode-selectors: names from the offline tab
   await page.getByRole('textbox', { name: 'Runtime bytecode' }).fill('0x6')
   await expect(page.getByRole('alert')).toContainText('odd number')
 })
+
+test('the keyring: the newest key is preselected, keys are listed, one removed, all cleared', async ({ page }) => {
+  const { ANVIL_KEYS } = await import('../test/support')
+  const { ethers } = await import('ethers')
+  const [k1, k2] = [ANVIL_KEYS[0], ANVIL_KEYS[1]]
+  const [a1, a2] = [new ethers.Wallet(k1).address, new ethers.Wallet(k2).address]
+  await openTool(page, 'key')
+  for (const [key, address] of [[k1, a1], [k2, a2]] as const) {
+    await page.getByRole('textbox', { name: 'Private key' }).fill(key)
+    await page.getByRole('button', { name: 'Import key' }).click()
+    await expect(output(page, 'Address')).toHaveText(address)
+  }
+  // In-app navigation keeps the in-memory keyring.
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Find a tool' }).fill('sign a message')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/sign-message/)
+  const picker = page.getByLabel("Key from this page's keyring")
+  await expect(picker).toHaveValue(a2)
+  await expect(page.getByRole('textbox', { name: 'Private key' })).toHaveValue(k2)
+  await page.getByText(/2 keys in this page's keyring/).click()
+  const list = page.getByRole('list', { name: 'Keys in the keyring' })
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+  await list.getByRole('button', { name: `Remove ${a2}` }).click()
+  await expect(list.getByRole('listitem')).toHaveCount(1)
+  await expect(page.getByRole('textbox', { name: 'Private key' })).toHaveValue('')
+  await expect(picker.locator('option', { hasText: a2 })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Remove all keys' }).click()
+  await expect(picker).toHaveCount(0)
+})
