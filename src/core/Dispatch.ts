@@ -19,6 +19,7 @@
  * ```
  */
 import { BaseError } from './Errors'
+import * as HexText from './HexText'
 
 const EQ = 0x14
 const XOR = 0x18
@@ -102,17 +103,12 @@ export function selectors(hex: string): Found[] {
   return out
 }
 
-/** Runtime bytecode from hex (`0x` optional, whitespace ignored). */
+/** Runtime bytecode from hex (`0x` optional, whitespace ignored), read by `HexText.parse`. */
 export function parseCode(hex: string): Uint8Array {
-  const t = hex.replace(/\s+/g, '')
-  const body = t.startsWith('0x') || t.startsWith('0X') ? t.slice(2) : t
-  if (!body.length) throw new EmptyCodeError()
-  if (!/^[0-9a-fA-F]*$/.test(body)) throw new InvalidCodeError('The bytecode is not hex: use 0x followed by hex digits.')
-  if (body.length % 2) throw new InvalidCodeError(`The bytecode has ${body.length} hex digits, an odd number: bytes are two digits each.`)
-  if (body.length / 2 > MAX_CODE)
-    throw new InvalidCodeError(`The bytecode is ${body.length / 2} bytes; at most ${MAX_CODE} are read.`, ['Deployed code is at most 24,576 bytes (EIP-170).'])
-  const out = new Uint8Array(body.length / 2)
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(body.slice(2 * i, 2 * i + 2), 16)
+  if (!hex.trim()) throw new EmptyCodeError()
+  const h = HexText.parse(hex, 'bytecode', { maxBytes: MAX_CODE })
+  const out = new Uint8Array((h.length - 2) / 2)
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.slice(2 + 2 * i, 4 + 2 * i), 16)
   return out
 }
 
@@ -121,11 +117,5 @@ export class EmptyCodeError extends BaseError {
     super('Dispatch.EmptyCodeError', 'Paste the contract\'s runtime bytecode.', {
       hints: ['eth_getCode of the address (cast code <address>), or "deployedBytecode" from a build artifact. An address with no code is not a contract.'],
     })
-  }
-}
-
-export class InvalidCodeError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Dispatch.InvalidCodeError', message, { hints })
   }
 }

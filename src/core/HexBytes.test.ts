@@ -76,12 +76,14 @@ describe('HexBytes', () => {
     expect(HexBytes.slice('0x00112233', -2)).toBe(utils.hexDataSlice('0x00112233', 2))
   })
 
-  it('parse takes bare or 0x hex and refuses odd or non-hex digits with a domain error', () => {
-    expect(HexBytes.parse(' 0XAbCd ')).toBe('0xabcd')
+  it('parse reads hex through HexText (0x optional, whitespace ignored), refusing odd or non-hex digits with a domain error', () => {
+    expect(HexBytes.parse(' 0XAb Cd ')).toBe('0xabcd')
     expect(HexBytes.parse('abcd')).toBe('0xabcd')
-    expect(() => HexBytes.parse('0x123')).toThrow(/odd number/)
-    expect(() => HexBytes.parse('0x12g4')).toThrow(/"g" at character 5/)
+    expect(() => HexBytes.parse('0x123')).toThrow(/odd number of hex digits/)
+    expect(() => HexBytes.parse('0x12g4')).toThrow(/Unexpected character "g"/)
     fc.assert(fc.property(fc.string(), (s) => void expectDomainErrorOrValue(() => HexBytes.parse(s))))
+    fc.assert(fc.property(fc.string(), (s) => void expectDomainErrorOrValue(() => HexBytes.parseList(s))))
+    fc.assert(fc.property(fc.string(), fc.boolean(), (s, signed) => void expectDomainErrorOrValue(() => HexBytes.parseOffset(s, 'The start', signed))))
   })
 
   it('refuses invalid UTF-8 and a wrong-size bytes32 word', () => {

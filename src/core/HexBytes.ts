@@ -4,8 +4,8 @@
  * (`cast from-utf8`, `to-utf8`, `to-ascii`), padding (`cast to-bytes32`, `cast pad`),
  * concatenation (`cast concat-hex`) and slicing.
  *
- * Hex in is `0x`-prefixed or bare, whole bytes, upper or lower case; hex out is lower-case
- * and `0x`-prefixed.
+ * Hex in is read by `HexText.parse` (`0x` optional, whole bytes, any case); hex out is
+ * lower-case and `0x`-prefixed.
  *
  * @example
  * ```ts
@@ -15,21 +15,31 @@
  */
 import { Bytes, Hex } from 'ox'
 import { BaseError } from './Errors'
+import * as HexText from './HexText'
 
 export type Side = 'left' | 'right'
 
-const HEX = /^[0-9a-fA-F]*$/
+/**
+ * Hex bytes from text (`0x` optional, whitespace ignored), through the one hex reader,
+ * `HexText.parse`; `what` names the value in errors ("input", "value 2").
+ */
+export function parse(text: string, what = 'input'): Hex.Hex {
+  return HexText.parse(text, what, { required: true })
+}
 
-/** Parses hex bytes (`0x…` or bare, whole bytes); `what` names the value in errors. */
-export function parse(text: string, what = 'The value'): Hex.Hex {
+/** Several hex values separated by line breaks, spaces or commas (at least one). */
+export function parseList(text: string): Hex.Hex[] {
+  const words = text.split(/[\s,]+/).filter(Boolean)
+  if (!words.length) throw new EmptyError('Enter the hex values to join, one per line.')
+  return words.map((w, i) => HexText.parse(w, words.length > 1 ? `value ${i + 1}` : 'value', { required: true }))
+}
+
+/** A whole number of bytes typed in a field named `label` (negative only where `signed`). */
+export function parseOffset(text: string, label: string, signed: boolean): number {
   const t = text.trim()
-  const body = t.startsWith('0x') || t.startsWith('0X') ? t.slice(2) : t
-  if (!HEX.test(body)) {
-    const at = [...body].findIndex((c) => !/[0-9a-fA-F]/.test(c))
-    throw new InvalidHexError(`${what} is not hex: "${[...body][at]}" at character ${at + (t.length - body.length) + 1}.`)
-  }
-  if (body.length % 2) throw new OddLengthError(what, body.length)
-  return `0x${body.toLowerCase()}`
+  if (!(signed ? /^-?\d{1,9}$/ : /^\d{1,9}$/).test(t))
+    throw new InvalidLengthError(`${label} must be a whole number${signed ? '' : ' from 0'}, not "${text}".`, signed ? 'For example 4, or -32 for the last 32 bytes.' : undefined)
+  return Number(t)
 }
 
 /** Size in bytes of a parsed hex value. */
@@ -125,20 +135,6 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-export class InvalidHexError extends BaseError {
-  constructor(message: string) {
-    super('HexBytes.InvalidHexError', message, { hints: ['Hex digits are 0-9 and a-f, optionally after 0x.'] })
-  }
-}
-
-export class OddLengthError extends BaseError {
-  constructor(what: string, digits: number) {
-    super('HexBytes.OddLengthError', `${what} has ${digits} hex digits, an odd number: bytes are two digits each.`, {
-      hints: ['Add a leading 0 to the first byte, or check that nothing was cut off.'],
-    })
-  }
-}
-
 export class TooLongError extends BaseError {
   constructor(message: string, hints: string[] = []) {
     super('HexBytes.TooLongError', message, { hints })
@@ -164,8 +160,14 @@ export class NotAsciiError extends BaseError {
 }
 
 export class InvalidLengthError extends BaseError {
+  constructor(message: string, hint = '32 for a word (bytes32, uint256), 20 for an address.') {
+    super('HexBytes.InvalidLengthError', message, { hints: [hint] })
+  }
+}
+
+export class EmptyError extends BaseError {
   constructor(message: string) {
-    super('HexBytes.InvalidLengthError', message, { hints: ['32 for a word (bytes32, uint256), 20 for an address.'] })
+    super('HexBytes.EmptyError', message, { hints: ['Hex is 0x followed by pairs of hex digits, such as 0x68656c6c6f.'] })
   }
 }
 

@@ -15,16 +15,6 @@ export type Input =
   | { mode: 'concat'; parts: `0x${string}`[] }
   | { mode: 'slice'; hex: `0x${string}`; start: number; end?: number }
 
-/** A whole number of bytes from a field (negative only where `signed`). */
-function integer(v: string, label: string, signed: boolean): number {
-  const t = v.trim()
-  if (!(signed ? /^-?\d+$/ : /^\d+$/).test(t))
-    throw new BaseError('HexBytes.InvalidLengthError', `${label} must be a whole number${signed ? '' : ' from 0'}, not "${v}".`, {
-      hints: signed ? ['For example 4, or -32 for the last 32 bytes.'] : ['For example 32 for a word, 20 for an address.'],
-    })
-  return Number(t)
-}
-
 export function parse(raw: Record<string, string>) {
   const mode = (MODES as readonly string[]).includes(raw.mode ?? '') ? (raw.mode as Mode) : 'to-bytes32-string'
   const { errors, at } = errorCollector()
@@ -37,23 +27,16 @@ export function parse(raw: Record<string, string>) {
     })
     if (text !== undefined) value = { mode, text }
   } else if (mode === 'concat') {
-    const words = input.split(/[\s,]+/).filter(Boolean)
-    const parts = at('input', () => {
-      if (!words.length) throw new BaseError('HexBytes.EmptyError', 'Enter the hex values to join, one per line.')
-      return words.map((w, i) => HexBytes.parse(w, `Value ${i + 1}`))
-    })
+    const parts = at('input', () => HexBytes.parseList(input))
     if (parts) value = { mode, parts }
   } else {
-    const hex = at('input', () => {
-      if (!input.trim()) throw new BaseError('HexBytes.EmptyError', 'Enter hex bytes, such as 0x68656c6c6f.')
-      return HexBytes.parse(input, 'The input')
-    })
+    const hex = at('input', () => HexBytes.parse(input, 'input'))
     if (mode === 'pad-left' || mode === 'pad-right') {
-      const length = at('length', () => integer(raw.length ?? '32', 'The length', false))
+      const length = at('length', () => HexBytes.parseOffset(raw.length ?? '32', 'The length', false))
       if (hex && length !== undefined) value = { mode, hex, length }
     } else if (mode === 'slice') {
-      const start = at('start', () => integer(raw.start || '0', 'The start', true))
-      const end = at('end', () => (raw.end?.trim() ? integer(raw.end, 'The end', true) : undefined))
+      const start = at('start', () => HexBytes.parseOffset(raw.start || '0', 'The start', true))
+      const end = at('end', () => (raw.end?.trim() ? HexBytes.parseOffset(raw.end, 'The end', true) : undefined))
       if (hex && start !== undefined && !errors.end) value = { mode, hex, start, ...(end !== undefined ? { end } : {}) }
     } else if (hex) value = { mode, hex }
   }

@@ -41,6 +41,6 @@ describe('signature-from-selector against cast sig and sig-event', () => {
     expect(f!.key).toBe(await castAsync(['sig', 'transfer(address,uint256)']))
     const bad = tool.parse({ keys: '0xa9059c' })
     expect(bad.ok).toBe(false)
-    if (!bad.ok) expect(bad.errors.keys).toMatch(/3 bytes; a selector is 4 bytes/)
+    if (!bad.ok) expect(bad.errors.keys).toMatch(/is 3 bytes; a selector is 4 bytes/)
   })
 })

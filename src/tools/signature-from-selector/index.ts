@@ -1,26 +1,12 @@
-import { BaseError } from '../../core/Errors'
-import * as HexBytes from '../../core/HexBytes'
 import * as Selector from '../../core/Selector'
+import * as SignatureKeys from '../../core/SignatureKeys'
 import * as SignatureTable from '../../core/SignatureTable'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'
 
-/** How many selectors or topics one run looks up. */
-export const MAX_KEYS = 200
-
-interface Key {
-  /** What was pasted (trimmed). */
-  text: string
-  /** The 4-byte selector or the 32-byte topic looked up. */
-  key: `0x${string}`
-  kind: 'selector' | 'topic'
-  /** Set when the pasted value was longer than 4 bytes (call data or revert data). */
-  cut: boolean
-}
-
 interface Input extends Record<string, unknown> {
-  keys: Key[]
+  keys: SignatureKeys.Key[]
 }
 
 export interface Found {
@@ -29,23 +15,7 @@ export interface Found {
   signatures: { kind: SignatureTable.Kind; canonical: string; human: string; sources: string[] }[]
 }
 
-export const parse = fieldParser<Input>({
-  keys: (v) => {
-    const lines = v.split(/[\s,]+/).filter(Boolean)
-    if (!lines.length) throw new BaseError('SignatureTable.EmptyError', 'Enter a selector (4 bytes) or an event topic (32 bytes).', { hints: ['For example 0xa9059cbb.'] })
-    if (lines.length > MAX_KEYS) throw new BaseError('SignatureTable.TooManyError', `${lines.length} values: at most ${MAX_KEYS} at once.`)
-    return lines.map((text, i): Key => {
-      const hex = HexBytes.parse(text, lines.length > 1 ? `Value ${i + 1}` : 'The value')
-      const n = HexBytes.size(hex)
-      if (n === 32) return { text, key: hex, kind: 'topic', cut: false }
-      if (n < 4)
-        throw new BaseError('SignatureTable.TooShortError', `${lines.length > 1 ? `Value ${i + 1}` : 'The value'} is ${HexBytes.plural(n, 'byte')}; a selector is 4 bytes and a topic 32.`, {
-          hints: ['A selector is 0x and 8 hex digits, such as 0xa9059cbb.'],
-        })
-      return { text, key: HexBytes.slice(hex, 0, 4), kind: 'selector', cut: n > 4 }
-    })
-  },
-})
+export const parse = fieldParser<Input>({ keys: (v) => SignatureKeys.parse(v) })
 
 export default defineTool<Input>(meta, {
   parse,
