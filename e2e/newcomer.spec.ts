@@ -241,3 +241,29 @@ test('the keyring: the newest key is preselected, keys are listed, one removed, 
   await page.getByRole('button', { name: 'Remove all keys' }).click()
   await expect(picker).toHaveCount(0)
 })
+
+test('address checker: a correct EIP-1191 (RSK, chain 30) checksum is not a mismatch', async ({ page }) => {
+  const { cast } = await import('../test/support')
+  const rsk = cast(['to-check-sum-address', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed', '30'])
+  expect(rsk).not.toBe(cast(['to-check-sum-address', '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed']))
+  await openTool(page, 'address', { address: rsk, chainId: '30' })
+  await expect(output(page, 'Status')).toHaveText('Valid, checksum correct for chain 30 (EIP-1191)')
+  await expect(page.getByRole('alert')).toHaveCount(0)
+  await openTool(page, 'address', { address: rsk })
+  await expect(output(page, 'Status')).toContainText('chain 30 (EIP-1191)')
+  await openTool(page, 'address', { address: rsk, chainId: '1' })
+  await expect(output(page, 'Status')).toContainText('Checksum mismatch')
+})
+
+test('CREATE2 with both init code and a different hash is refused at the hash', async ({ page }) => {
+  const { cast } = await import('../test/support')
+  const code = '0x6080604052348015600f57600080fd5b50'
+  const deployer = '0x4e59b44847b379578588920cA78FbF26c0B4956C'
+  const salt = `0x${'00'.repeat(31)}01`
+  await openTool(page, 'contract-address', { mode: 'create2', deployer, salt, initCode: code, initCodeHash: cast(['keccak', '0x00']) })
+  await expect(page.getByRole('alert')).toContainText(`not the keccak256 of the init code above (that is ${cast(['keccak', code])})`)
+  await expect(output(page, 'Contract address')).toHaveCount(0)
+  // The matching hash is accepted, and the address is cast's.
+  await openTool(page, 'contract-address', { mode: 'create2', deployer, salt, initCode: code, initCodeHash: cast(['keccak', code]) })
+  await expect(output(page, 'Contract address')).toHaveText(cast(['compute-address', deployer, '--salt', salt, '--init-code', code]).replace(/^.*(0x[0-9a-fA-F]{40}).*$/s, '$1'))
+})
