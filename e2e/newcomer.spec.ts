@@ -267,3 +267,17 @@ test('CREATE2 with both init code and a different hash is refused at the hash', 
   await openTool(page, 'contract-address', { mode: 'create2', deployer, salt, initCode: code, initCodeHash: cast(['keccak', code]) })
   await expect(output(page, 'Contract address')).toHaveText(cast(['compute-address', deployer, '--salt', salt, '--init-code', code]).replace(/^.*(0x[0-9a-fA-F]{40}).*$/s, '$1'))
 })
+
+test('units: invalid decimals is said once and the named units still convert; empty decimals means 18, as the help says', async ({ page }) => {
+  const { utils } = await import('ethers')
+  await openTool(page, 'units', { amount: '1.5', unit: 'ether', decimals: 'abc' })
+  await expect(page.getByRole('alert')).toHaveCount(1)
+  await expect(page.getByLabel('gwei', { exact: true })).toHaveValue(utils.formatUnits(utils.parseEther('1.5'), 'gwei').replace(/\.0$/, ''))
+  await expect(page.getByLabel('wei', { exact: true })).toHaveValue(utils.parseEther('1.5').toString())
+  await openTool(page, 'units', { amount: '2', unit: 'token', decimals: 'abc' })
+  await expect(page.getByRole('alert')).toHaveCount(1)
+  await openTool(page, 'units', { amount: '2', unit: 'token', decimals: '' })
+  await expect(page.getByText('empty means 18')).toBeVisible()
+  await expect(page.getByLabel('wei', { exact: true })).toHaveValue(utils.parseUnits('2', 18).toString())
+  await expect(page.getByLabel('Token (18 decimals)', { exact: true })).toHaveValue('2')
+})
