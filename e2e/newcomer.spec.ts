@@ -281,3 +281,33 @@ test('units: invalid decimals is said once and the named units still convert; em
   await expect(page.getByLabel('wei', { exact: true })).toHaveValue(utils.parseUnits('2', 18).toString())
   await expect(page.getByLabel('Token (18 decimals)', { exact: true })).toHaveValue('2')
 })
+
+test('message hash: says line breaks were hashed as LF and offers the exact bytes as hex', async ({ page }) => {
+  const { utils } = await import('ethers')
+  await openTool(page, 'message-hash')
+  await page.getByRole('textbox', { name: 'Message' }).fill('line one\nline two')
+  await expect(output(page, 'Message hash')).toHaveText(utils.hashMessage('line one\nline two'))
+  await expect(page.getByRole('note').filter({ hasText: 'hashed as LF' })).toBeVisible()
+  await page.getByRole('link', { name: 'Hash the exact bytes' }).click()
+  const box = page.getByRole('textbox', { name: 'Message' })
+  await expect(box).toHaveValue(utils.hexlify(utils.toUtf8Bytes('line one\nline two')))
+  await box.fill(utils.hexlify(utils.toUtf8Bytes('line one\r\nline two')))
+  await expect(output(page, 'Message hash')).toHaveText(utils.hashMessage(utils.toUtf8Bytes('line one\r\nline two')))
+})
+
+test('sign message, auto mode: says text or bytes, and refuses odd-length hex', async ({ page }) => {
+  const { utils, Wallet } = await import('ethers')
+  const { ANVIL_KEYS } = await import('../test/support')
+  await openTool(page, 'sign-message', { mode: 'auto' })
+  await page.getByRole('textbox', { name: 'Private key' }).fill(ANVIL_KEYS[0])
+  const message = page.getByRole('textbox', { name: 'Message' })
+  await message.fill('0x123')
+  await expect(page.getByRole('alert')).toContainText('odd number of digits')
+  await message.fill('0x1234')
+  await expect(output(page, 'Signed as')).toHaveText('bytes (2 from the hex)')
+  const sig = (await output(page, 'Signature').textContent())!
+  expect(utils.verifyMessage(utils.arrayify('0x1234'), sig)).toBe(new Wallet(ANVIL_KEYS[0]).address)
+  await message.fill('gm')
+  await expect(output(page, 'Signed as')).toHaveText('UTF-8 text')
+  expect(utils.verifyMessage('gm', (await output(page, 'Signature').textContent())!)).toBe(new Wallet(ANVIL_KEYS[0]).address)
+})
