@@ -311,3 +311,18 @@ test('sign message, auto mode: says text or bytes, and refuses odd-length hex', 
   await expect(output(page, 'Signed as')).toHaveText('UTF-8 text')
   expect(utils.verifyMessage('gm', (await output(page, 'Signature').textContent())!)).toBe(new Wallet(ANVIL_KEYS[0]).address)
 })
+
+test('hd-derive: a range clipped at the last non-hardened index says so', async ({ page }) => {
+  const { ethers } = await import('ethers')
+  const phrase = 'test test test test test test test test test test test junk'
+  const last = 2 ** 31 - 1
+  await openTool(page, 'hd-derive', { start: String(last - 2), count: '10' })
+  await page.getByRole('textbox', { name: 'Recovery phrase or xprv' }).fill(phrase)
+  await page.getByRole('button', { name: 'Derive' }).click()
+  const table = page.getByRole('table', { name: 'Derived addresses' })
+  await expect(table.getByRole('row')).toHaveCount(4) // header + 3
+  await expect(page.getByRole('note').filter({ hasText: 'Only 3 addresses of the 10 asked for' })).toBeVisible()
+  const lastAddress = ethers.utils.HDNode.fromMnemonic(phrase).derivePath(`m/44'/60'/0'/0/${last}`).address
+  await expect(table).toContainText(lastAddress)
+  await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled()
+})
