@@ -326,3 +326,13 @@ test('hd-derive: a range clipped at the last non-hardened index says so', async 
   await expect(table).toContainText(lastAddress)
   await expect(page.getByRole('button', { name: 'Next page' })).toBeDisabled()
 })
+
+test('decoded strings show invisible and bidirectional characters visibly', async ({ page }) => {
+  const { cast } = await import('../test/support')
+  const data = cast(['calldata', 'Error(string)', 'pay\u202Eevil\u200B'])
+  await openTool(page, 'error-decode', { data })
+  const result = page.getByRole('region', { name: 'Result' })
+  await expect(result).toContainText('pay\\u{202E}evil\\u{200B}')
+  await expect(result).toContainText('U+202E RIGHT-TO-LEFT OVERRIDE')
+  await expect(result).toContainText('U+200B ZERO WIDTH SPACE')
+})
