@@ -336,3 +336,15 @@ test('decoded strings show invisible and bidirectional characters visibly', asyn
   await expect(result).toContainText('U+202E RIGHT-TO-LEFT OVERRIDE')
   await expect(result).toContainText('U+200B ZERO WIDTH SPACE')
 })
+
+test('messages speak the field label: no "accessList[0]", no "the value of the value", no "1 bytes"', async ({ page }) => {
+  await openTool(page, 'tx-build', { type: 'eip1559', accessList: '[{"address": "0x12"}]' })
+  const access = page.getByRole('alert').filter({ hasText: 'Access list entry 1' })
+  await expect(access).toBeVisible()
+  await expect(page.getByText('accessList[')).toHaveCount(0)
+  await openTool(page, 'result-decode', { data: '0x00', function: '(uint256)' })
+  await expect(page.getByRole('alert').first()).toContainText('the value is missing')
+  await expect(page.getByText('the value of the value')).toHaveCount(0)
+  await openTool(page, 'message-hash', { message: 'a' })
+  await expect(output(page, 'Message length')).toHaveText('1 byte')
+})

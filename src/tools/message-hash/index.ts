@@ -2,6 +2,7 @@ import * as Hashing from '../../core/Hashing'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
+import { bytes } from '../kit/text'
 
 interface Input extends Record<string, unknown> {
   encoding: Hashing.Encoding
@@ -35,7 +36,7 @@ export default defineTool<Input>(meta, {
           rows: [
             { label: 'Message hash', value: m.hash, note: 'keccak256(prefix ++ message): the digest a wallet signs for personal_sign.', ...verify },
             { label: 'Prefix', value: m.prefix, note: '\\x19 is the byte 0x19; \\n is a newline; the number is the message length in bytes.' },
-            { label: 'Message length', value: `${m.length} bytes`, mono: false },
+            { label: 'Message length', value: bytes(m.length), mono: false },
             { label: 'Prefixed message (hex)', value: m.prefixed, open: { tool: 'hash', inputs: { input: m.prefixed, encoding: 'hex' }, label: 'Hash these bytes' } },
             ...(encoding === 'utf8' && message.text.includes('\n') && message.text.length <= 2000
               ? [<Row>{ label: 'Message bytes (hex)', value: exact, note: 'Edit these to hash other bytes exactly (0d0a for a CRLF line break).', open: { tool: 'message-hash', inputs: { message: exact, encoding: 'hex' }, label: 'Hash the exact bytes' } }]

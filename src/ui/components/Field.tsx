@@ -73,7 +73,7 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
       >
         <input {...common} type="file" onChange={(e) => onFile?.(e.target.files?.[0])} />
         <span className="hint">
-          {file ? `${file.name ?? 'file'}: ${file.size.toLocaleString('en-US')} bytes` : 'or drop a file here'}
+          {file ? `${file.name ?? 'file'}: ${file.size.toLocaleString('en-US')} byte${file.size === 1 ? '' : 's'}` : 'or drop a file here'}
         </span>
         {file && (
           <button type="button" onClick={() => onFile?.(undefined)}>
