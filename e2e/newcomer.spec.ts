@@ -348,3 +348,18 @@ test('messages speak the field label: no "accessList[0]", no "the value of the v
   await openTool(page, 'message-hash', { message: 'a' })
   await expect(output(page, 'Message length')).toHaveText('1 byte')
 })
+
+test('decoders take Etherscan\'s "MethodID / [0]:" view, and ENS names with a [labelhash] label', async ({ page }) => {
+  const { cast } = await import('../test/support')
+  const data = cast(['calldata', 'transfer(address,uint256)', '0x000000000000000000000000000000000000dEaD', '1000000'])
+  const words = data.slice(10).match(/.{64}/g)!
+  const view = ['Function: transfer(address _to, uint256 _value)', '', `MethodID: ${data.slice(0, 10)}`, ...words.map((w, i) => `[${i}]:  ${w}`)].join('\n')
+  await openTool(page, 'calldata-decode')
+  await page.getByRole('textbox', { name: 'Call data' }).fill(view)
+  await expect(output(page, 'function')).toHaveText('transfer(address,uint256)')
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('1000000')
+
+  const h = cast(['keccak', 'vitalik']).slice(2)
+  await openTool(page, 'namehash', { name: `[${h}].eth` })
+  await expect(output(page, 'Namehash')).toHaveText(cast(['namehash', 'vitalik.eth']))
+})
