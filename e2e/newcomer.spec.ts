@@ -394,3 +394,19 @@ test('mnemonic and find-address can add the key they found to the keyring', asyn
   await expect(picker.locator('option', { hasText: first.address })).toHaveCount(1)
   await expect(page.getByRole('textbox', { name: 'Private key' })).toHaveValue(third.privateKey)
 })
+
+test('event-encode: topics and data as ethers v5 encodeEventLog gives them, and back through the decoder', async ({ page }) => {
+  const { ethers } = await import('ethers')
+  const sig = 'Deposit(address indexed who, string indexed memo, uint256 amount)'
+  const values = ['0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045', 'gm', '42']
+  const iface = new ethers.utils.Interface([`event ${sig}`])
+  const theirs = iface.encodeEventLog(iface.getEvent('Deposit'), values)
+  await openTool(page, 'event-encode')
+  await page.getByRole('textbox', { name: 'Event' }).fill(sig)
+  await page.getByRole('textbox', { name: 'Values (JSON array)' }).fill(JSON.stringify(values))
+  for (const [i, t] of theirs.topics.entries()) await expect(output(page, `topic ${i}`)).toHaveText(t)
+  await expect(output(page, 'data')).toHaveText(theirs.data)
+  await page.getByRole('link', { name: 'Decode it again' }).click()
+  await expect(page).toHaveURL(/\/event-decode/)
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('42')
+})

@@ -9,6 +9,7 @@ import eventDecodeMeta from '../event-decode/meta'
 import hexBytesMeta from '../hex-bytes/meta'
 import signatureFromSelectorMeta from '../signature-from-selector/meta'
 import bytecodeSelectorsMeta from '../bytecode-selectors/meta'
+import eventEncodeMeta from '../event-encode/meta'
 
 /** The calldata tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -22,4 +23,5 @@ export const tools: ToolEntry[] = [
   { meta: hexBytesMeta, load: () => import('../hex-bytes') },
   { meta: signatureFromSelectorMeta, load: () => import('../signature-from-selector') },
   { meta: bytecodeSelectorsMeta, load: () => import('../bytecode-selectors') },
+  { meta: eventEncodeMeta, load: () => import('../event-encode') },
 ]
