@@ -20,9 +20,10 @@ export const parse = fieldParser<Input>({ code: (v) => Dispatch.selectors(v) })
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ code }) => {
+  run: async ({ code }) => {
+    const table = await SignatureTable.load('function')
     const named: Named[] = code.map((f) => {
-      const hits = SignatureTable.lookup('function', f.selector).map((m) => Selector.from(m.human, 'function').canonical)
+      const hits = table.lookup('function', f.selector).map((m: SignatureTable.Match) => Selector.from(m.human, 'function').canonical)
       return { selector: f.selector, offset: f.offset, signatures: [...new Set(hits)] }
     })
     const rows: Row[] = named.map((n) =>

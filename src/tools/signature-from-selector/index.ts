@@ -19,11 +19,12 @@ export const parse = fieldParser<Input>({ keys: (v) => SignatureKeys.parse(v) })
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ keys }) => {
+  run: async ({ keys }) => {
+    const table = await SignatureTable.load(keys.some((k) => k.kind === 'topic') ? ['function', 'error', 'event'] : ['function', 'error'], { provenance: true })
     const found: Found[] = []
     const rows: Row[] = keys.map((k) => {
       const kinds: SignatureTable.Kind[] = k.kind === 'topic' ? ['event'] : ['function', 'error']
-      const hits = kinds.flatMap((kind) => SignatureTable.lookup(kind, k.key).map((m) => ({ kind, human: m.human, sources: m.sources, canonical: Selector.from(m.human, kind).canonical })))
+      const hits = kinds.flatMap((kind) => table.lookup(kind, k.key).map((m) => ({ kind, human: m.human, sources: m.sources, canonical: Selector.from(m.human, kind).canonical })))
       // Several human forms can share one canonical signature (names differ): list it once.
       const unique = hits.filter((h, i) => hits.findIndex((o) => o.canonical === h.canonical && o.kind === h.kind) === i)
       found.push({ key: k.key, kind: k.kind, signatures: unique })
