@@ -21,7 +21,7 @@ function decodeError(types: string, hex: string): Error | undefined {
  * (name, and a message that names the word at fault).
  */
 const corpus: { name: string; types: string; hex: () => string; error: string; message: RegExp }[] = [
-  { name: 'empty data for a uint', types: 'uint256', hex: () => '', error: 'AbiLayout.DataTooShortError', message: /Word 0 \(byte 0x0\): the value of the value is missing/ },
+  { name: 'empty data for a uint', types: 'uint256', hex: () => '', error: 'AbiLayout.DataTooShortError', message: /Word 0 \(byte 0x0\): the value is missing/ },
   { name: 'cut-short second word', types: 'uint256,address', hex: () => W(1) + W(2).slice(0, 40), error: 'AbiLayout.DataTooShortError', message: /Word 1 \(byte 0x20\)/ },
   { name: 'offset beyond the data', types: 'bytes', hex: () => W(0x1000) + W(0), error: 'AbiLayout.OffsetOutOfBoundsError', message: /Word 0 .*offset .*0x1000.* beyond the end/ },
   { name: 'offset of 2^255', types: 'string', hex: () => W(2n ** 255n) + W(0), error: 'AbiLayout.OffsetOutOfBoundsError', message: /Word 0 .*far beyond/ },

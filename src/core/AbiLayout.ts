@@ -173,7 +173,7 @@ function wordAt(ctx: Ctx, pos: number): string {
 /** The word at `pos`, or an error naming the parameter when the data ends before it. */
 function needWord(ctx: Ctx, pos: number, path: string, what: string): void {
   if (pos + 32 > ctx.data.length)
-    throw new DataTooShortError(`${cap(wordAt(ctx, pos))}: the ${what} of ${name(path)} is missing: the data ends at byte 0x${(ctx.base + ctx.data.length).toString(16)}.`)
+    throw new DataTooShortError(`${cap(wordAt(ctx, pos))}: ${what === 'value' ? name(path) : `the ${what} of ${name(path)}`} is missing: the data ends at byte 0x${(ctx.base + ctx.data.length).toString(16)}.`)
 }
 
 /** Reads a word that must be a small number (an offset or a length). */

@@ -1,7 +1,7 @@
 import { ethers } from 'ethers'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { castAsync } from '../../test/support'
+import { cast, castAsync } from '../../test/support'
 import * as ContractAddress from './ContractAddress'
 
 function randomHex(n: number): `0x${string}` {
@@ -92,5 +92,17 @@ describe('parsing and bad input', () => {
   })
   it('a deployer with a wrong checksum is refused', () => {
     expect(() => ContractAddress.create('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD', 0n)).toThrow(expect.objectContaining({ name: 'AddressCheck.ChecksumMismatchError' }))
+  })
+})
+
+describe('checkInitCodeHash (#17: both init code and a hash given)', () => {
+  it('accepts the keccak256 cast computes, refuses any other hash naming the right one', () => {
+    const code = '0x6080604052348015600f57600080fd5b50'
+    const hash = cast(['keccak', code]) as `0x${string}`
+    expect(() => ContractAddress.checkInitCodeHash(code, hash)).not.toThrow()
+    expect(() => ContractAddress.checkInitCodeHash(code, hash.toUpperCase().replace('0X', '0x') as `0x${string}`)).not.toThrow()
+    const other = cast(['keccak', '0x00']) as `0x${string}`
+    expect(() => ContractAddress.checkInitCodeHash(code, other)).toThrow(ContractAddress.InitCodeHashMismatchError)
+    expect(() => ContractAddress.checkInitCodeHash(code, other)).toThrow(hash)
   })
 })

@@ -62,6 +62,15 @@ export function create2(deployer: string, salt: `0x${string}`, code: { initCode:
 }
 
 /**
+ * Checks that a given init code hash is the keccak256 of the given init code: when both
+ * are given they must agree, or it is unclear which one the person meant.
+ */
+export function checkInitCodeHash(initCode: `0x${string}`, initCodeHash: `0x${string}`): void {
+  const actual = Hash.keccak256(initCode)
+  if (actual !== initCodeHash.toLowerCase()) throw new InitCodeHashMismatchError(actual)
+}
+
+/**
  * Parses a salt: 32 bytes of hex, or shorter hex left-padded to 32 bytes (as a uint256
  * salt would be), or a decimal number.
  */
@@ -113,5 +122,13 @@ export class InvalidHexError extends BaseError {
 export class MissingInitCodeError extends BaseError {
   constructor() {
     super('ContractAddress.MissingInitCodeError', 'Enter the init code, or its keccak256 hash below.', { hints: ['CREATE2 hashes the init code (creation bytecode); either it or its keccak256 hash is needed.'] })
+  }
+}
+
+export class InitCodeHashMismatchError extends BaseError {
+  constructor(actual: string) {
+    super('ContractAddress.InitCodeHashMismatchError', `This hash is not the keccak256 of the init code above (that is ${actual}).`, {
+      hints: ['Give one of the two: clear the hash to use the init code, or clear the init code to use the hash.'],
+    })
   }
 }

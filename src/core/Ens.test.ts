@@ -100,3 +100,14 @@ describe('bad input', () => {
     }
   })
 })
+
+describe('[labelhash] labels (#17)', () => {
+  it('a label written as its keccak256 in brackets hashes to the same namehash cast gives for the name', async () => {
+    const h = (await castAsync(['keccak', 'vitalik'])).slice(2)
+    const r = Ens.hash(`[${h.toUpperCase()}].eth`)
+    expect(r.namehash).toBe(await castAsync(['namehash', 'vitalik.eth']))
+    expect(r.normalized).toBe(`[${h}].eth`)
+    expect(r.labels[0]!.labelhash).toBe(`0x${h}`)
+    expect(() => Ens.hash('[abc].eth')).toThrow(Ens.NotNormalizableError)
+  })
+})

@@ -32,7 +32,7 @@ export function normalize(name: string): string {
 export function parseName(text: string): string {
   const t = text.trim()
   if (t === '') throw new EmptyNameError()
-  return normalize(t)
+  return normalizeWithHashes(t)
 }
 
 /** The display form (ENSIP-15 beautify: emoji with presentation selectors). Input must normalize. */
@@ -63,15 +63,33 @@ export interface Result {
   labels: { label: string; labelhash: `0x${string}` }[]
 }
 
+const ENCODED_LABEL = /^\[[0-9a-fA-F]{64}\]$/
+
+/** True for a `[labelhash]` label: a label known only by its keccak256 (64 hex digits in brackets). */
+export function isEncodedLabel(label: string): boolean {
+  return ENCODED_LABEL.test(label)
+}
+
+/**
+ * Normalizes a name in which some labels may be written as `[labelhash]` (as subgraphs and
+ * explorers show labels whose text is unknown): those are kept, lowercased, and hashed as
+ * the hash they are; every other label is normalized (ENSIP-15).
+ */
+export function normalizeWithHashes(name: string): string {
+  const labels = name.split('.')
+  if (!labels.some(isEncodedLabel)) return normalize(name)
+  return labels.map((l) => (isEncodedLabel(l) ? l.toLowerCase() : normalize(l))).join('.')
+}
+
 /** Normalizes and hashes a name, with every label's hash. */
 export function hash(name: string): Result {
   const input = name.trim()
-  const normalized = normalize(input)
+  const normalized = normalizeWithHashes(input)
   const labels = normalized === '' ? [] : normalized.split('.').map((label) => ({ label, labelhash: labelhash(label) }))
   return {
     input,
     normalized,
-    beautified: normalized === '' ? '' : ens_beautify(normalized),
+    beautified: normalized === '' ? '' : normalized.split('.').map((l) => (isEncodedLabel(l) ? l : ens_beautify(l))).join('.'),
     unchanged: normalized === input,
     namehash: namehash(normalized),
     dnsEncoded: dnsEncode(normalized),

@@ -43,12 +43,22 @@ export type MessageEncoding = 'auto' | 'text' | 'hex'
  */
 export function messageBytes(message: string, encoding: MessageEncoding = 'auto'): Uint8Array {
   if (encoding === 'text') return Bytes.fromString(message)
+  if (encoding === 'auto' && /^0x[0-9a-fA-F]*$/.test(message) && message.length % 2)
+    throw new InvalidMessageError(`The message looks like hex but has an odd number of digits (${message.length - 2}), so it is neither clearly bytes nor meant as text.`, [
+      'Add the missing digit to sign bytes, or choose "always text" to sign these characters as text.',
+    ])
   const isHex = /^0x([0-9a-fA-F]{2})*$/.test(message)
   if (encoding === 'hex') {
     if (!isHex) throw new InvalidMessageError('The message is not 0x-prefixed hex bytes.', ['Write bytes as 0x followed by an even number of hex digits, or choose text.'])
     return Bytes.fromHex(message as Hex.Hex)
   }
   return isHex ? Bytes.fromHex(message as Hex.Hex) : Bytes.fromString(message)
+}
+
+/** How `messageBytes` reads a message: as hex bytes or as UTF-8 text. */
+export function messageEncoding(message: string, encoding: MessageEncoding = 'auto'): 'hex' | 'text' {
+  if (encoding !== 'auto') return encoding
+  return /^0x([0-9a-fA-F]{2})*$/.test(message) ? 'hex' : 'text'
 }
 
 /** The EIP-191 (version 0x45) digest of a personal message: keccak256("\x19Ethereum Signed Message:\n" + len + message). */

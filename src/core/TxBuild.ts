@@ -201,10 +201,10 @@ export function parseAccessList(v: string): AccessItem[] {
   if (!Array.isArray(list)) throw new InvalidAccessListError('The access list must be a JSON array.', 'Write [{"address": "0x…", "storageKeys": ["0x…"]}].')
   return list.map((e, i) => {
     const item = e as { address?: unknown; storageKeys?: unknown }
-    if (typeof item?.address !== 'string' || !isAddress(item.address)) throw new InvalidAccessListError(`accessList[${i}].address is not an address.`, 'Each entry has an "address" of 20 bytes.')
+    if (typeof item?.address !== 'string' || !isAddress(item.address)) throw new InvalidAccessListError(`Access list entry ${i + 1}: its "address" is not an address.`, 'Each entry has an "address" of 20 bytes (0x and 40 hex digits).')
     const keys = item.storageKeys ?? []
     if (!Array.isArray(keys) || keys.some((k) => typeof k !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(k)))
-      throw new InvalidAccessListError(`accessList[${i}].storageKeys must be 32-byte hex strings.`, 'Storage keys are 0x followed by 64 hex digits.')
+      throw new InvalidAccessListError(`Access list entry ${i + 1}: its "storageKeys" must be 32-byte hex strings.`, 'Storage keys are 0x followed by 64 hex digits.')
     return { address: item.address as `0x${string}`, storageKeys: keys as `0x${string}`[] }
   })
 }

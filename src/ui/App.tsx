@@ -18,6 +18,7 @@ export function App() {
   const { path } = useLocation()
   const [paletteOpen, setPaletteOpen] = useState(false)
   const [theme, setTheme] = useState<Theme>(loadTheme)
+  const [menuOpen, setMenuOpen] = useState(false)
 
   useEffect(() => applyTheme(theme), [theme])
   useEffect(() => {
@@ -25,7 +26,7 @@ export function App() {
       if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'k') {
         e.preventDefault()
         setPaletteOpen(true)
-      }
+      } else if (e.key === 'Escape') setPaletteOpen(false) // one press, even while the search box holds text
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -48,8 +49,19 @@ export function App() {
           <span aria-hidden="true">⟠</span> Ether Workbench
         </Link>
         <button type="button" className="search-button" onClick={() => setPaletteOpen(true)} aria-keyshortcuts="Control+K Meta+K">
-          Find a tool <kbd>Ctrl K</kbd>
+          Find a tool <kbd className="shortcut">Ctrl K</kbd>
         </button>
+        <button
+          type="button"
+          className="menu-toggle icon"
+          aria-expanded={menuOpen}
+          aria-controls="header-tools"
+          onClick={() => setMenuOpen((o) => !o)}
+        >
+          <span aria-hidden="true">⋯</span>
+          <span className="visually-hidden">Connection and theme</span>
+        </button>
+        <div id="header-tools" className={`header-tools${menuOpen ? ' open' : ''}`}>
         {ConnectionBadge && (
           <ErrorBoundary area="the connection">
             <Suspense fallback={null}>
@@ -67,6 +79,7 @@ export function App() {
             ))}
           </select>
         </label>
+        </div>
       </header>
       <main id="main" tabIndex={-1}>
         {!id ? (

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ComponentType } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { withDefaults } from '../tools/define'
 import type { BlobLike, RawInput, Tool, ToolEntry } from '../tools/types'
 import { CAPABILITIES } from '../tools/types'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import { Examples, ToolForm, type ToolPageProps } from './components/ToolForm'
-import { replaceSearch, useLocation } from './router'
+import { hasNavigated, replaceSearch, useLocation } from './router'
 import { clearHandOff, onHandOff, peekHandOff } from './handoff'
 import { fromSearch, toSearch, withheld } from './url'
 
@@ -53,6 +53,24 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
     document.title = `${meta.title} · Ether Workbench`
   }, [meta])
 
+  // After choosing a tool (not on a fresh page load), focus its first field once it is drawn.
+  const articleRef = useRef<HTMLElement>(null)
+  useEffect(() => {
+    if (!tool || !hasNavigated()) return
+    let frames = 0
+    let handle = 0
+    const tryFocus = () => {
+      const article = articleRef.current
+      if (!article) return
+      if (article.contains(document.activeElement) && document.activeElement !== article) return
+      const first = article.querySelector<HTMLElement>('form :is(input, select, textarea):not([type="hidden"]):not(:disabled)')
+      if (first) first.focus()
+      else if (++frames < 120) handle = requestAnimationFrame(tryFocus)
+    }
+    handle = requestAnimationFrame(tryFocus)
+    return () => cancelAnimationFrame(handle)
+  }, [tool])
+
   const values = useMemo(() => withDefaults(meta, { ...fromSearch(meta, search), ...secrets }), [meta, search, secrets])
 
   const setValues = useCallback(
@@ -94,7 +112,7 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
   const Page = featurePages.get(meta.id)
   const capability = CAPABILITIES.find((c) => c.id === meta.capability)
   return (
-    <article className="tool-page" aria-labelledby="tool-title">
+    <article className="tool-page" aria-labelledby="tool-title" ref={articleRef}>
       <header className="tool-header">
         <p className="crumb">{capability?.title}</p>
         <h1 id="tool-title">{meta.title}</h1>

@@ -23,8 +23,16 @@ export function useLocation(): { path: string; search: string } {
   return q < 0 ? { path: href, search: '' } : { path: href.slice(0, q), search: href.slice(q) }
 }
 
+let navigations = 0
+
+/** Whether the person has moved within the app (a link, the palette) since the page loaded. */
+export function hasNavigated(): boolean {
+  return navigations > 0
+}
+
 export function navigate(to: string, opts: { replace?: boolean } = {}): void {
   if (to === getHref()) return
+  navigations++
   if (opts.replace) window.history.replaceState(null, '', to)
   else window.history.pushState(null, '', to)
   window.dispatchEvent(new Event(NAV_EVENT))

@@ -5,6 +5,7 @@ import { defineTool, fieldParser } from '../define'
 import type { Section } from '../types'
 import { wordRows } from '../kit/abiRows'
 import meta from './meta'
+import { bytes } from '../kit/text'
 
 interface Input extends Record<string, unknown> {
   types: AbiCodec.Params
@@ -44,7 +45,7 @@ export default defineTool<Input>(meta, {
         title: packed ? 'abi.encodePacked' : 'abi.encode',
         rows: [
           { label: 'encoded', value: encoded },
-          { label: 'size', value: `${(encoded.length - 2) / 2} bytes`, mono: false, copy: false },
+          { label: 'size', value: bytes((encoded.length - 2) / 2), mono: false, copy: false },
           { label: 'types', value: AbiCodec.formatParams(types, false) },
         ],
       },

@@ -8,6 +8,7 @@ import { wordRows } from '../kit/abiRows'
 import { isBaseError, toErrorInfo } from '../../core/Errors'
 import { messageOf } from '../define'
 import meta from './meta'
+import { bytes } from '../kit/text'
 
 export interface Input {
   abiText: string
@@ -76,11 +77,11 @@ export default defineTool<Input>(meta, {
             { label: 'call data', value: data, open: { tool: 'calldata-decode', inputs: { data, abi: abiText }, label: 'Decode it' } },
             { label: 'selector', value: selector! },
             { label: 'function', value: Abi.entries([t.item])[0]!.signature, note: Abi.humanOf(t.item) },
-            { label: 'size', value: `${(data.length - 2) / 2} bytes`, mono: false, copy: false },
+            { label: 'size', value: bytes((data.length - 2) / 2), mono: false, copy: false },
           ]
         : [
             { label: 'constructor arguments', value: data, note: 'Append these to the contract bytecode to deploy.' },
-            { label: 'size', value: `${(data.length - 2) / 2} bytes`, mono: false, copy: false },
+            { label: 'size', value: bytes((data.length - 2) / 2), mono: false, copy: false },
           ]
     return { sections: [{ title: 'Call data', rows: head }, { title: 'Words', rows: wordRows(words, selector) }] }
   },

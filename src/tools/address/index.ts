@@ -22,6 +22,15 @@ export const parse = fieldParser<Input>({
 })
 
 /** Groups of 4 for reading an address aloud or comparing it by eye. */
+/**
+ * The chain whose EIP-1191 checksum the address as typed carries: the chain given, or
+ * (none given) one of the chains that adopted EIP-1191; undefined when it carries none.
+ */
+function eip1191Chain(r: { input: string; lower: string }, chainId: bigint | null): bigint | undefined {
+  const chains = chainId !== null ? [chainId] : AddressCheck.EIP1191_ADOPTED.map(BigInt)
+  return chains.find((c) => AddressCheck.checksumEip1191(r.lower, c) === r.input)
+}
+
 function grouped(a: string): string {
   return `0x ${a.slice(2).match(/.{4}/g)!.join(' ')}`
 }
@@ -33,7 +42,20 @@ export default defineTool<Input>(meta, {
     let status: Row
     if (icap) status = { label: 'Status', value: `Valid ICAP (${icap.form} form)`, tone: 'ok', mono: false, copy: false }
     else if (r.status === 'checksummed') status = { label: 'Status', value: 'Valid, checksum correct (EIP-55)', tone: 'ok', mono: false, copy: false }
-    else if (r.status === 'mismatch') {
+    else if (r.status === 'mismatch' && eip1191Chain(r, chainId) !== undefined) {
+      const chain = eip1191Chain(r, chainId)!
+      status = {
+        label: 'Status',
+        value: `Valid, checksum correct for chain ${chain} (EIP-1191)`,
+        tone: 'ok',
+        mono: false,
+        copy: false,
+        note:
+          chainId === null
+            ? `This is the EIP-1191 form for chain ${chain} (RSK), not the EIP-55 form: wallets of other chains will call it a checksum mismatch. Give the chain id to check it for another chain.`
+            : 'EIP-1191 mixes the chain id into the checksum; wallets of chains without EIP-1191 expect the EIP-55 form below.',
+      }
+    } else if (r.status === 'mismatch') {
       const n = r.wrongCase.length
       status = {
         label: 'Status',
@@ -63,7 +85,7 @@ export default defineTool<Input>(meta, {
         note: 'Without mixed case there is no checksum to catch a typo. Use the checksummed form below.',
       }
     const rows: Row[] = [status]
-    if (r.status === 'mismatch') rows.push({ label: 'As given', value: r.input, tone: 'error', copy: false, note: `Wrong case at: ${r.input.slice(2).split('').map((c, i) => (r.wrongCase.includes(i + 1) ? `[${c}]` : c)).join('')}` })
+    if (r.status === 'mismatch' && eip1191Chain(r, chainId) === undefined) rows.push({ label: 'As given', value: r.input, tone: 'error', copy: false, note: `Wrong case at: ${r.input.slice(2).split('').map((c, i) => (r.wrongCase.includes(i + 1) ? `[${c}]` : c)).join('')}` })
     rows.push({ label: 'Checksummed (EIP-55)', value: r.checksummed, open: { tool: 'address', inputs: { address: r.checksummed }, label: 'Check this form' } })
     rows.push({ label: 'Lowercase', value: r.lower })
     rows.push({ label: 'Grouped for comparison', value: grouped(r.checksummed), copy: false, note: 'Compare every group when checking an address by eye: look-alike addresses share their first and last characters.' })

@@ -1,5 +1,6 @@
 import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
+import * as EtherscanText from '../../core/EtherscanText'
 import * as AbiLayout from '../../core/AbiLayout'
 import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
@@ -20,7 +21,7 @@ interface Input extends Record<string, unknown> {
 export const parse = fieldParser<Input>({
   data: (v) => {
     if (v.trim() === '') throw new Calldata.NoSelectorError('Paste call data.')
-    return AbiCodec.toBytes(v, 'call data')
+    return AbiCodec.toBytes(EtherscanText.toHex(v) ?? v, 'call data')
   },
   abi: optionalAbi,
   signature: (v) => {

@@ -31,7 +31,18 @@ export const parse = fieldParser<Input>({
     }
   },
   initCodeHash: (v, raw) => {
-    if ((raw.initCode ?? '').trim() === '' && v.trim() !== '') parseHash(v)
+    if (v.trim() === '') return null
+    const hash = parseHash(v)
+    // Both given: they must agree (an unparseable init code is reported at its own field).
+    if ((raw.initCode ?? '').trim() !== '') {
+      let code: `0x${string}` | undefined
+      try {
+        code = ContractAddress.parseHexBytes(raw.initCode ?? '', 'init code')
+      } catch {
+        code = undefined
+      }
+      if (code) ContractAddress.checkInitCodeHash(code, hash)
+    }
     return null
   },
 }, meta)

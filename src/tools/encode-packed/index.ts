@@ -2,6 +2,7 @@ import * as SolidityPacked from '../../core/SolidityPacked'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'
+import { bytes } from '../kit/text'
 
 interface Input extends Record<string, unknown> {
   values: SolidityPacked.Packed
@@ -18,7 +19,7 @@ export default defineTool<Input>(meta, {
       { label: 'Packed (hex)', value: p.hex, open: { tool: 'hash', inputs: { input: p.hex, encoding: 'hex' }, label: 'Hash these bytes' } },
       { label: 'Keccak-256', value: p.keccak256, note: 'keccak256(abi.encodePacked(...))' },
       { label: 'SHA-256', value: p.sha256, note: 'sha256(abi.encodePacked(...))' },
-      { label: 'Size', value: `${p.size} bytes`, mono: false },
+      { label: 'Size', value: bytes(p.size), mono: false },
     ]
     const parts: Row[] = p.parts.map((part, i) => ({ label: `${i + 1}. ${part.type}`, value: part.hex, note: `bytes ${part.offset} to ${part.offset + (part.hex.length - 2) / 2}` }))
     const notes = [

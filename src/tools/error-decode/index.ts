@@ -1,5 +1,6 @@
 import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
+import * as EtherscanText from '../../core/EtherscanText'
 import * as Calldata from '../../core/Calldata'
 import { defineTool, fieldParser } from '../define'
 import type { Row, RunContext, ToolResult } from '../types'
@@ -15,7 +16,7 @@ interface Input extends Record<string, unknown> {
 }
 
 export const parse = fieldParser<Input>({
-  data: (v) => AbiCodec.toBytes(v, 'revert data'),
+  data: (v) => AbiCodec.toBytes(EtherscanText.toHex(v) ?? v, 'revert data'),
   abi: optionalAbi,
   signature: (v) => Abi.signatureLine('error', v),
   lookup: (v) => v === 'true',

@@ -6,6 +6,10 @@ import calldataDecodeMeta from '../calldata-decode/meta'
 import resultDecodeMeta from '../result-decode/meta'
 import errorDecodeMeta from '../error-decode/meta'
 import eventDecodeMeta from '../event-decode/meta'
+import hexBytesMeta from '../hex-bytes/meta'
+import signatureFromSelectorMeta from '../signature-from-selector/meta'
+import bytecodeSelectorsMeta from '../bytecode-selectors/meta'
+import eventEncodeMeta from '../event-encode/meta'
 
 /** The calldata tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -16,4 +20,8 @@ export const tools: ToolEntry[] = [
   { meta: eventDecodeMeta, load: () => import('../event-decode') },
   { meta: resultDecodeMeta, load: () => import('../result-decode') },
   { meta: abiEncodeRawMeta, load: () => import('../abi-encode-raw') },
+  { meta: hexBytesMeta, load: () => import('../hex-bytes') },
+  { meta: signatureFromSelectorMeta, load: () => import('../signature-from-selector') },
+  { meta: bytecodeSelectorsMeta, load: () => import('../bytecode-selectors') },
+  { meta: eventEncodeMeta, load: () => import('../event-encode') },
 ]

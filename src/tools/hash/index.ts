@@ -2,6 +2,7 @@ import * as Hashing from '../../core/Hashing'
 import { defineTool } from '../define'
 import type { BlobLike, Parsed, RawInput, Row } from '../types'
 import meta from './meta'
+import { bytes } from '../kit/text'
 
 type Input = ({ source: 'file'; file: BlobLike; name: string } | { source: 'text'; bytes: Uint8Array; encoding: Hashing.Encoding }) & {
   algorithms: Hashing.Algorithm[]
@@ -31,7 +32,7 @@ export function aboutRows(input: { source: 'file'; size: number; name: string } 
   const { size } = input
   const about: Row[] = [
     { label: 'Hashed', value: input.source === 'file' ? `file ${input.name}` : input.encoding === 'hex' ? 'hex bytes' : 'UTF-8 text', mono: false, copy: false },
-    { label: 'Size', value: `${size.toLocaleString('en-US')} bytes${size >= 1024 ? ` (${Hashing.formatSize(size)})` : ''}`, mono: false, copy: false },
+    { label: 'Size', value: `${bytes(size)}${size >= 1024 ? ` (${Hashing.formatSize(size)})` : ''}`, mono: false, copy: false },
   ]
   if (input.source === 'file' && ms > 0 && size > 0)
     about.push({ label: 'Time', value: `${(ms / 1000).toFixed(2)} s (${Hashing.formatSize(Math.round((size / ms) * 1000))}/s, ${hashes} hash${hashes === 1 ? '' : 'es'})`, mono: false, copy: false })

@@ -8,6 +8,7 @@ import type * as AbiLayout from '../../core/AbiLayout'
 import type * as Calldata from '../../core/Calldata'
 import { BaseError } from '../../core/Errors'
 import * as SignatureLookup from '../../core/SignatureLookup'
+import * as VisibleText from '../../core/VisibleText'
 import type { Row, RunContext, Section, ToolResult } from '../types'
 
 /** Parses an optional ABI field (empty: none). */
@@ -23,6 +24,15 @@ export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[],
       value: a.value,
       note: `${a.type}${guessed ? ' (guessed type)' : ''}${a.indexed ? ', indexed' : ''}${a.hashed ? ': only the keccak256 hash of the value is in the log' : ''}`,
       ...(guessed ? { tone: 'warn' as const } : {}),
+    }
+    // A decoded string shows its invisible, control and bidirectional characters as escapes.
+    if (a.type === 'string' && typeof a.json === 'string') {
+      const shown = VisibleText.show(a.json)
+      if (shown.marked.length) {
+        row.value = a.value.startsWith('"') ? `"${shown.text}"` : shown.text
+        row.note = `${row.note}. ${VisibleText.note(shown)}`
+        row.tone = 'warn'
+      }
     }
     if (a.type === 'bytes' && /^0x[0-9a-f]{8}/.test(a.value)) row.open = { tool: 'calldata-decode', inputs: { data: a.value }, label: 'Decode as call data' }
     return row

@@ -2,6 +2,7 @@ import * as RlpTree from '../../core/RlpTree'
 import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
 import meta from './meta'
+import { bytes } from '../kit/text'
 
 type Input = { mode: 'encode'; item: RlpTree.Item } | { mode: 'decode'; tree: RlpTree.Node; size: number }
 
@@ -29,7 +30,7 @@ export default defineTool<Input>(meta, {
       const rlp = RlpTree.encode(input.item)
       return {
         sections: [
-          { rows: [{ label: 'RLP', value: rlp, note: `${(rlp.length - 2) / 2} bytes`, open: { tool: 'rlp', inputs: { mode: 'decode', input: rlp }, label: 'Decode it' } }] },
+          { rows: [{ label: 'RLP', value: rlp, note: bytes((rlp.length - 2) / 2), open: { tool: 'rlp', inputs: { mode: 'decode', input: rlp }, label: 'Decode it' } }] },
         ],
       }
     }
@@ -40,7 +41,7 @@ export default defineTool<Input>(meta, {
         {
           rows: [
             { label: 'JSON', value: json, note: 'byte strings as hex, the shape cast from-rlp prints' },
-            { label: 'Size', value: `${input.size} bytes`, mono: false },
+            { label: 'Size', value: bytes(input.size), mono: false },
           ],
         },
         { title: 'Tree', rows: entries.map((e) => ({ label: e.path === '[]' ? '(root)' : e.path, value: e.value, note: e.note, mono: e.kind === 'bytes' })) },

@@ -48,6 +48,10 @@ export default defineTool<Input>(meta, {
             { label: 'Signature', value: s.signature, note: '65 bytes r‖s‖v, v = 27 or 28', open: { tool: 'verify-signature', inputs: verifyInputs, label: 'Verify it' } },
             { label: 'Compact (EIP-2098)', value: s.compact, note: '64 bytes r‖(yParity·2^255 + s)', open: { tool: 'signature-inspect', inputs: { signature: s.compact }, label: 'Inspect it' } },
             { label: 'Signer', value: s.signer },
+            ...(mode === 'digest'
+              ? []
+              : [{ label: 'Signed as', value: Signing.messageEncoding(text, mode) === 'hex' ? `bytes (${(text.length - 2) / 2} from the hex)` : 'UTF-8 text', mono: false, copy: false,
+                  note: mode === 'auto' ? 'Auto: a message of 0x and whole hex bytes is signed as those bytes, anything else as text.' : undefined }]),
             { label: 'Digest signed', value: s.digest, note: mode === 'digest' ? 'the raw digest, as given' : 'keccak256("\\x19Ethereum Signed Message:\\n" + length + message)' },
           ],
         },

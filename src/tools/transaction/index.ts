@@ -7,6 +7,7 @@ import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section } from '../types'
 import meta from './meta'
+import { bytes } from '../kit/text'
 
 interface Input extends Record<string, unknown> {
   hash: `0x${string}`
@@ -62,7 +63,7 @@ export default defineTool<Input>(meta, {
       rows.push({ label: 'Effective gas price', value: ChainFormat.gwei(r.effectiveGasPrice), note: `${r.effectiveGasPrice} wei` })
       rows.push({ label: 'Fee paid (ether)', value: Units.format(r.gasUsed * r.effectiveGasPrice, 'ether') })
     } else if (t.gasPrice !== null) rows.push({ label: 'Gas price', value: ChainFormat.gwei(t.gasPrice) })
-    const inputRow: Row = { label: 'Input data', value: t.input, note: t.input === '0x' ? 'No call data (a plain transfer).' : `${(t.input.length - 2) / 2} bytes` }
+    const inputRow: Row = { label: 'Input data', value: t.input, note: t.input === '0x' ? 'No call data (a plain transfer).' : bytes((t.input.length - 2) / 2) }
     if (t.input.length >= 10 && t.to) inputRow.open = { tool: 'calldata-decode', inputs: { data: t.input, abi: input.abiText }, label: 'Decode' }
     rows.push(inputRow)
     const sections: Section[] = [{ rows }]

@@ -8,6 +8,7 @@ import type { Row, Section, ToolResult } from '../types'
 import meta from './meta'
 import { onField } from '../kit/fields'
 import { table as signatureTable, type Table } from '../kit/signatureTable'
+import { bytes } from '../kit/text'
 
 interface Input extends Record<string, unknown> {
   raw: string
@@ -34,7 +35,7 @@ export function decodedSections(d: TxDecode.Decoded, table?: Table): Section[] {
     ...(d.hash ? [{ label: 'Transaction hash', value: d.hash }] : []),
     ...(d.sender ? [{ label: 'Sender', value: d.sender }] : []),
     { label: 'Signing hash', value: d.signingHash, note: 'the digest the sender signs' },
-    { label: 'Size', value: `${d.size} bytes`, mono: false },
+    { label: 'Size', value: bytes(d.size), mono: false },
   ]
   const fields: Row[] = [
     { label: 'Nonce', value: String(tx.nonce), mono: false },
@@ -53,7 +54,7 @@ export function decodedSections(d: TxDecode.Decoded, table?: Table): Section[] {
     {
       label: 'Data',
       value: tx.data,
-      note: tx.data === '0x' ? 'empty' : `${(tx.data.length - 2) / 2} bytes${tx.to ? `, selector ${tx.data.slice(0, 10)}` : ', init code'}`,
+      note: tx.data === '0x' ? 'empty' : `${bytes((tx.data.length - 2) / 2)}${tx.to ? `, selector ${tx.data.slice(0, 10)}` : ', init code'}`,
       ...(tx.data !== '0x' && tx.to ? { open: { tool: 'calldata-decode', inputs: { data: tx.data }, label: 'Decode the call data' } } : {}),
     },
   ]

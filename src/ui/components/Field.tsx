@@ -84,7 +84,7 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
       >
         <input {...common} type="file" onChange={(e) => onFile?.(e.target.files?.[0])} />
         <span className="hint">
-          {file ? `${file.name ?? 'file'}: ${file.size.toLocaleString('en-US')} bytes` : 'or drop a file here'}
+          {file ? `${file.name ?? 'file'}: ${file.size.toLocaleString('en-US')} byte${file.size === 1 ? '' : 's'}` : 'or drop a file here'}
         </span>
         {file && (
           <button type="button" onClick={() => onFile?.(undefined)}>
@@ -119,8 +119,15 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
           <div className="control-row">
             {control}
             {spec.secret && (spec.kind === 'text' || spec.kind === 'textarea') && (
-              <button type="button" className="reveal" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
-                {shown ? `Hide ${spec.label.toLowerCase()}` : `Show ${spec.label.toLowerCase()}`}
+              <button
+                type="button"
+                className="reveal icon"
+                aria-pressed={shown}
+                title={shown ? `Hide ${spec.label.toLowerCase()}` : `Show ${spec.label.toLowerCase()}`}
+                onClick={() => setShown((s) => !s)}
+              >
+                <EyeIcon crossed={shown} />
+                <span className="visually-hidden">{shown ? `Hide ${spec.label.toLowerCase()}` : `Show ${spec.label.toLowerCase()}`}</span>
               </button>
             )}
           </div>
@@ -137,5 +144,16 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
         </p>
       )}
     </div>
+  )
+}
+
+/** An eye (show) or a crossed-out eye (hide), drawn in the text colour. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed && <path d="M3 3l18 18" />}
+    </svg>
   )
 }

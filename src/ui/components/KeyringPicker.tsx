@@ -1,22 +1,30 @@
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { keyring, useKeyring, type KeyringEntry } from '../hooks/keyring'
 
 /**
  * Picks a key already in this page's keyring (made or unlocked by the wallet tools), so a key
  * need not be retyped. Shows nothing while the keyring is empty. Only addresses are shown.
- * The keyring can be listed, a key removed, or all cleared in one action (reload clears it too).
+ * When the page opens with no key typed, the newest key is chosen (once: clearing the field
+ * afterwards is respected). The keys can be listed, removed one by one, or all cleared.
  */
 export function KeyringPicker({ value, onPick }: { value: string; onPick: (entry: KeyringEntry | undefined) => void }) {
   const keys = useKeyring()
   const id = useId()
+  const preselected = useRef(false)
+  const newest = keys[keys.length - 1]
+  useEffect(() => {
+    if (preselected.current || !newest) return
+    preselected.current = true
+    if (!value) onPick(newest)
+  }, [newest, value, onPick])
   if (keys.length === 0) return null
   const picked = keys.find((k) => k.privateKey === value)
   return (
-    <div className="field">
+    <div className="field keyring">
       <label htmlFor={id}>Key from this page's keyring</label>
       <select id={id} value={picked?.address ?? ''} onChange={(e) => onPick(keys.find((k) => k.address === e.target.value))}>
         <option value="">(type or paste a key below)</option>
-        {keys.map((k) => (
+        {[...keys].reverse().map((k) => (
           <option key={k.address} value={k.address}>
             {k.address} ({k.label})
           </option>

@@ -81,9 +81,9 @@ function SectionRows({ rows }: { rows: readonly Row[] }) {
   )
 }
 
-export function ResultView({ result }: { result: ToolResult }) {
+export function ResultView({ result, stale = false }: { result: ToolResult; stale?: boolean }) {
   return (
-    <section className="result" aria-label="Result">
+    <section className={stale ? 'result stale' : 'result'} aria-label={stale ? 'Outdated result' : 'Result'}>
       {result.notes?.map((n, i) => (
         <p key={i} className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'note'}>
           {n.text}
@@ -91,7 +91,7 @@ export function ResultView({ result }: { result: ToolResult }) {
       ))}
       {result.sections.map((s, i) => (
         <div key={i} className="section">
-          {s.title && <h3>{s.title}</h3>}
+          {s.title && <h2 className="section-title">{s.title}</h2>}
           <SectionRows rows={s.rows} />
         </div>
       ))}

@@ -1,4 +1,4 @@
-import { useEffect, type FormEvent, type ReactNode } from 'react'
+import { useEffect, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { hiddenFields } from '../../tools/define'
 import type { BlobLike, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
@@ -53,7 +53,7 @@ export function Progress({ state, onCancel }: { state: RunState; onCancel: () =>
 }
 
 /** A form-level error (one that belongs to no single field). */
-export function FormError({ state }: { state: RunState }) {
+export function FormError({ state }: { state: Partial<RunState> }) {
   if (!state.error) return null
   return (
     <div className={`notice ${state.error.name === 'Cancelled' ? 'notice-info' : 'notice-error'}`} role="alert">
@@ -121,8 +121,8 @@ export function ToolForm(
   },
 ) {
   const { meta, tool, values, setValues, files, setFile, onResult } = props
-  const { state, run, cancel } = useToolRun(meta, tool, values, files)
-  const done = state.status === 'done' ? state.result : undefined
+  const { state, view, run, cancel } = useToolRun(meta, tool, values, files)
+  const done = state.status === 'done' && !view.stale ? view.result : undefined
   useEffect(() => {
     onResult?.(done)
   }, [done, onResult])
@@ -131,10 +131,19 @@ export function ToolForm(
     e.preventDefault()
     void run()
   }
+  // Ctrl/Cmd-Enter runs the tool from any field (Enter alone makes a new line in a textarea).
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault()
+      if (state.status !== 'running') void run()
+    }
+  }
+  // A stale result that holds a secret goes at once; any other is kept, marked as outdated.
+  const staleSecret = view.stale && !!view.result?.sections.some((s) => s.rows.some((r) => r.secret))
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={meta.fields} only={props.fieldsShown} values={values} errors={state.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
+      <form className="tool-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={meta.title} data-run={state.status} data-fresh={view.fresh} aria-keyshortcuts="Control+Enter Meta+Enter">
+        <FieldList fields={meta.fields} only={props.fieldsShown} values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
         {!live && (
           <div className="actions">
             <button type="submit" className="primary" disabled={state.status === 'running'}>
@@ -144,9 +153,20 @@ export function ToolForm(
         )}
       </form>
       <Progress state={state} onCancel={cancel} />
-      <FormError state={state} />
+      <FormError state={view} />
+      {view.waitingFor.length > 0 && !view.result && (
+        <p className="hint waiting" role="note">
+          Still to fill in: {view.waitingFor.join(', ')}.
+        </p>
+      )}
       {props.children}
-      {state.result && state.status !== 'error' && <ResultView result={state.result} />}
+      {view.stale && view.result && (
+        <p className="notice notice-warn" role="note">
+          {staleSecret ? 'The inputs changed, so the result was cleared.' : 'Outdated: the inputs changed after this result.'} Press{' '}
+          {props.submitLabel ?? (meta.runs === 'network' ? 'Send request' : 'Run')} (or Ctrl+Enter) to update it.
+        </p>
+      )}
+      {view.result && !staleSecret && <ResultView result={view.result} stale={view.stale} />}
     </>
   )
 }

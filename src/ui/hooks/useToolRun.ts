@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
-import { withDefaults, messageOf } from '../../tools/define'
+import { hiddenFields, messageOf, visibleRaw, withDefaults } from '../../tools/define'
 import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { runInWorker } from '../../workers/client'
 
@@ -14,6 +14,24 @@ export interface RunState {
   fieldErrors: Record<string, string>
   error?: ErrorInfo
   progress?: { fraction: number; label?: string }
+  /** The inputs (see `inputKey`) the result or error was computed from. */
+  inputs?: string
+}
+
+/** What the page should show of a run, judged against what the person has done so far. */
+export interface RunView {
+  /** Errors of the fields the person touched (all of them once Run was pressed). */
+  fieldErrors: Record<string, string>
+  /** Labels of the fields whose errors are held back until they are touched. */
+  waitingFor: string[]
+  /** The form-level error, once any field was touched or Run pressed. */
+  error?: ErrorInfo
+  /** The result, unless the form is blank (a live tool with every text field empty). */
+  result?: ToolResult
+  /** The inputs changed since the shown result (a tool that does not re-run live). */
+  stale: boolean
+  /** The last run finished over the current inputs. */
+  fresh: boolean
 }
 
 const idle: RunState = { status: 'idle', fieldErrors: {} }
@@ -31,20 +49,46 @@ export function isLive(meta: ToolMeta): boolean {
   return meta.live ?? meta.runs === 'main'
 }
 
+/** A key for the inputs a run sees: the visible fields' values and the chosen files. */
+export function inputKey(meta: ToolMeta, values: RawInput, files: Record<string, BlobLike>): string {
+  const raw = visibleRaw(meta, withDefaults(meta, values))
+  const fileKeys = Object.entries(files).map(([k, f]) => [k, f.name ?? '', f.size])
+  return JSON.stringify([meta.fields.map((f) => raw[f.name] ?? ''), fileKeys])
+}
+
+/** True when every text, textarea and file field is empty (and the tool has one). */
+export function isBlank(meta: ToolMeta, values: RawInput, files: Record<string, BlobLike>): boolean {
+  const hidden = hiddenFields(meta, values)
+  const inputs = meta.fields.filter((f) => (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'file') && !hidden.has(f.name))
+  if (!inputs.length) return false
+  return inputs.every((f) => (f.kind === 'file' ? !files[f.name] : !(values[f.name] ?? '').trim()))
+}
+
 export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, values: RawInput, files: Record<string, BlobLike>) {
   const [state, setState] = useState<RunState>(idle)
   const cancelRef = useRef<(() => void) | null>(null)
   const seq = useRef(0)
+  const [submitted, setSubmitted] = useState(false)
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
 
-  const run = useCallback(async () => {
+  // A field counts as touched once it held anything but its default (typed, an example, the URL).
+  useEffect(() => {
+    const defaults = withDefaults(meta, {})
+    const now = meta.fields.filter((f) => (f.kind === 'file' ? !!files[f.name] : (values[f.name] ?? defaults[f.name]) !== defaults[f.name])).map((f) => f.name)
+    setTouched((t) => (now.every((n) => t.has(n)) ? t : new Set([...t, ...now])))
+  }, [meta, values, files])
+
+  const runWith = useCallback(async (explicit: boolean) => {
     if (!tool) return
+    if (explicit) setSubmitted(true)
     cancelRef.current?.()
     const my = ++seq.current
     const current = () => my === seq.current
     const raw = withDefaults(meta, values)
+    const inputs = inputKey(meta, values, files)
     const parsed = tool.parse(raw, files)
     if (!parsed.ok) {
-      setState({ status: 'error', fieldErrors: parsed.errors })
+      setState({ status: 'error', fieldErrors: parsed.errors, inputs })
       return
     }
     const fail = (e: ErrorInfo, fieldErrors: Record<string, string> = {}) => {
@@ -52,7 +96,7 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
       const atField = !!e.field && meta.fields.some((f) => f.name === e.field)
       if (atField) fieldErrors = { ...fieldErrors, [e.field!]: messageOf(e) }
       // An error for no field, or for a field this tool does not have, shows above the result.
-      setState({ status: 'error', fieldErrors, error: atField ? undefined : e })
+      setState({ status: 'error', fieldErrors, error: atField ? undefined : e, inputs })
     }
     if (meta.runs === 'worker') {
       setState((s) => ({ ...s, status: 'running', fieldErrors: {}, error: undefined, progress: { fraction: 0 } }))
@@ -63,7 +107,7 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
       const out = await w.promise
       if (!current()) return
       cancelRef.current = null
-      if (out.ok) setState({ status: 'done', result: out.result, fieldErrors: {} })
+      if (out.ok) setState({ status: 'done', result: out.result, fieldErrors: {}, inputs })
       else fail(out.error, out.fieldErrors)
       return
     }
@@ -78,11 +122,13 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
       // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
       const online = raw.lookup === 'true' ? { fetch: globalThis.fetch.bind(globalThis) as RunContext['fetch'] } : {}
       const result = await tool.run(parsed.value, { signal, progress: () => {}, ...provider, ...online })
-      if (current() && !signal.aborted) setState({ status: 'done', result, fieldErrors: {} })
+      if (current() && !signal.aborted) setState({ status: 'done', result, fieldErrors: {}, inputs })
     } catch (e) {
       if (!signal.aborted) fail(toErrorInfo(e))
     }
   }, [meta, tool, values, files])
+  /** Runs the tool as the person asked (Run, Ctrl/Cmd-Enter): every error shows from now on. */
+  const run = useCallback(() => runWith(true), [runWith])
 
   const cancel = useCallback(() => {
     cancelRef.current?.()
@@ -94,12 +140,32 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
   // Live tools re-run on every change, lightly debounced.
   useEffect(() => {
     if (!tool || !isLive(meta)) return
-    const t = setTimeout(() => void run(), 60)
+    const t = setTimeout(() => void runWith(false), 60)
     return () => clearTimeout(t)
-  }, [tool, meta, run])
+  }, [tool, meta, runWith])
 
   // Cancel whatever runs when the page goes away.
   useEffect(() => () => cancelRef.current?.(), [])
 
-  return { state, run, cancel }
+  const live = isLive(meta)
+  const key = inputKey(meta, values, files)
+  const blank = live && !submitted && isBlank(meta, values, files)
+  const engaged = submitted || touched.size > 0
+  const fieldErrors: Record<string, string> = {}
+  const waitingFor: string[] = []
+  if (!blank)
+    for (const [name, message] of Object.entries(state.fieldErrors)) {
+      if (submitted || touched.has(name)) fieldErrors[name] = message
+      else if (engaged) waitingFor.push(meta.fields.find((f) => f.name === name)?.label ?? name)
+    }
+  const view: RunView = {
+    fieldErrors,
+    waitingFor,
+    ...(state.error && (engaged || state.error.name === 'Cancelled') && !blank ? { error: state.error } : {}),
+    ...(state.result && state.status !== 'error' && !blank ? { result: state.result } : {}),
+    stale: !live && state.status === 'done' && state.inputs !== undefined && state.inputs !== key,
+    fresh: state.status !== 'running' && state.inputs === key,
+  }
+
+  return { state, view, run, cancel }
 }

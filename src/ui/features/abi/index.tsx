@@ -34,7 +34,7 @@ export default function AbiPage(props: ToolPageProps) {
   return (
     <ToolForm {...props}>
       <section className="section abi-library" aria-label="ABI library">
-        <h3>ABI library</h3>
+        <h2 className="section-title">ABI library</h2>
         <p className="hint">Saved in this browser only. The decoders try these ABIs before the offline signature table.</p>
         <div className="field">
           <label htmlFor={`${id}-name`}>Name for this ABI</label>

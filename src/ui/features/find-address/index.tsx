@@ -4,7 +4,7 @@ import { withDefaults } from '../../../tools/define'
 import type { FindData } from '../../../tools/find-address'
 import type { RawInput, ToolResult } from '../../../tools/types'
 import { runInWorker, type WorkerRun } from '../../../workers/client'
-import { FieldList, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
+import { FieldList, FormError, keyring, Progress, ResultView, useKeyring, type RunState, type ToolPageProps } from '../../components'
 
 const idle: RunState = { status: 'idle', fieldErrors: {} }
 
@@ -113,6 +113,28 @@ export default function FindAddressPage({ meta, tool, values, setValues }: ToolP
       <Progress state={state} onCancel={cancel} />
       <FormError state={state} />
       {state.status === 'done' && state.result && <ResultView result={state.result} />}
+      {state.status === 'done' && <AddToKeyring data={(state.result as ToolResult<FindData> | undefined)?.data} />}
     </>
+  )
+}
+
+/** Puts the found key into the in-page keyring (memory only), for the signing tools. */
+function AddToKeyring({ data }: { data: FindData | undefined }) {
+  const keys = useKeyring()
+  if (!data?.found || !data.privateKey) return null
+  const { address, privateKey, path } = data
+  const inRing = keys.some((k) => k.address.toLowerCase() === address.toLowerCase())
+  return (
+    <div className="actions">
+      {inRing ? (
+        <p className="notice notice-info" role="note">
+          {address} is in the in-page keyring: the signing tools can use it until you reload the page.
+        </p>
+      ) : (
+        <button type="button" onClick={() => keyring.add({ address, privateKey, label: path })}>
+          Add this key to the keyring
+        </button>
+      )}
+    </div>
   )
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ErrorInfo } from '../../../core/Errors'
 import * as Hashing from '../../../core/Hashing'
 import { withDefaults } from '../../../tools/define'
@@ -6,6 +6,7 @@ import { aboutRows, chosen, NOTE } from '../../../tools/hash'
 import type { RawInput, Row, ToolResult } from '../../../tools/types'
 import { runInWorker, type WorkerRun } from '../../../workers/client'
 import { FieldList, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
+import { inputKey } from '../../hooks/useToolRun'
 
 const ALGORITHM_FIELDS = Hashing.ALGORITHMS.map((a) => a.id as string)
 const cancelled: ErrorInfo = { name: 'Cancelled', message: 'Cancelled.', hints: [] }
@@ -31,6 +32,7 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
     const my = ++seq.current
     const current = () => my === seq.current
     const raw: RawInput = withDefaults(meta, values)
+    const inputs = inputKey(meta, values, files)
     const parsed = tool.parse(raw, files)
     if (!parsed.ok) return setState({ status: 'error', fieldErrors: parsed.errors })
     const algorithms = chosen(raw)
@@ -64,7 +66,7 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
     const size = file ? file.size : ((results[0]!.data as { size: number } | undefined)?.size ?? 0)
     const encoding: Hashing.Encoding = raw.encoding === 'hex' ? 'hex' : 'utf8'
     const about = aboutRows(file ? { source: 'file', size, name: file.name ?? 'file' } : { source: 'text', size, encoding }, Date.now() - started, algorithms.length)
-    setState({ status: 'done', fieldErrors: {}, result: { sections: [{ title: 'Hashes', rows }, { title: 'Input', rows: about }], notes: [{ tone: 'info', text: NOTE }] } })
+    setState({ status: 'done', fieldErrors: {}, inputs, result: { sections: [{ title: 'Hashes', rows }, { title: 'Input', rows: about }], notes: [{ tone: 'info', text: NOTE }] } })
   }
 
   const onSubmit = (e: FormEvent) => {
@@ -76,10 +78,18 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
     seq.current++
     setState((s) => ({ ...s, status: 'idle', progress: undefined, error: cancelled }))
   }
+  // A result never outlives its input: marked outdated once the inputs change.
+  const stale = state.status === 'done' && state.inputs !== undefined && state.inputs !== inputKey(meta, values, files)
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault()
+      if (state.status !== 'running') void run()
+    }
+  }
   const others = meta.fields.filter((f) => !ALGORITHM_FIELDS.includes(f.name)).map((f) => f.name)
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+      <form className="tool-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={meta.title} aria-keyshortcuts="Control+Enter Meta+Enter">
         <FieldList fields={meta.fields} only={others} values={values} errors={state.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
         <fieldset className="hash-choice">
           <legend>Hashes to compute</legend>
@@ -93,7 +103,12 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
       </form>
       <Progress state={state} onCancel={onCancel} />
       <FormError state={state} />
-      {state.result && state.status === 'done' && <ResultView result={state.result} />}
+      {stale && (
+        <p className="notice notice-warn" role="note">
+          Outdated: the inputs changed after this result. Press Run (or Ctrl+Enter) to update it.
+        </p>
+      )}
+      {state.result && state.status === 'done' && <ResultView result={state.result} stale={stale} />}
     </>
   )
 }

@@ -8,6 +8,9 @@ import { CopyButton, FieldList, keyring, type ToolPageProps } from '../../compon
 
 type Row = HdData['accounts'][number]
 
+/** The last non-hardened child index, 2^31 - 1. */
+const LAST_INDEX = 2 ** 31 - 1
+
 /** One worker's accounts, as table rows. */
 function rowsOf(result: ToolResult): Row[] {
   return (result as ToolResult<HdData>).data?.accounts ?? []
@@ -64,7 +67,8 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
     }
     setFieldErrors({})
     setRows([])
-    const { count } = parsed.value as { count: number }
+    // Non-hardened indexes end at 2^31 - 1: the range is clipped there (and said so below).
+    const count = Math.min((parsed.value as { count: number }).count, LAST_INDEX + 1 - start)
     const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8, Math.ceil(count / 10)))
     const parts = chunks(start, count, cores)
     const done = new Array<number>(parts.length).fill(0)
@@ -163,6 +167,12 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
               Watch-only: derived from the xpub, so there are no private keys.
             </p>
           )}
+          {start + count > LAST_INDEX + 1 && !running && (
+            <p className="notice notice-info" role="note">
+              Only {rows.length} address{rows.length === 1 ? '' : 'es'} of the {count} asked for: index {LAST_INDEX.toLocaleString('en-US')} (2^31 - 1) is the last
+              non-hardened index, so the range stops there.
+            </p>
+          )}
           <div className="actions">
             {!watchOnly && (
               <button type="button" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
@@ -177,7 +187,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
             <button type="button" disabled={running || start === 0} onClick={() => page(start - count)}>
               Previous page
             </button>
-            <button type="button" disabled={running} onClick={() => page(start + count)}>
+            <button type="button" disabled={running || start + count > LAST_INDEX} onClick={() => page(start + count)}>
               Next page
             </button>
           </div>

@@ -117,7 +117,7 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
       <FormError state={{ status: state.status, fieldErrors: state.fieldErrors, ...(state.error ? { error: state.error } : {}) }} />
       {state.result && state.status === 'done' && <ResultView result={state.result} />}
       <section aria-labelledby="rpc-history-title" className="section" style={{ marginTop: 16 }}>
-        <h3 id="rpc-history-title">History</h3>
+        <h2 id="rpc-history-title" className="section-title">History</h2>
         {entries.length === 0 ? (
           <p className="hint">No requests yet in this session.</p>
         ) : (

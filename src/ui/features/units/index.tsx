@@ -7,15 +7,18 @@ import { UNIT_NAMES, parse, views } from '../../../tools/units'
  * others. The URL keeps the amount as typed and the unit it was typed in.
  */
 export default function UnitsPage({ meta, values, setValues }: ToolPageProps) {
-  const parsed = parse(values)
   const source = values.unit ?? 'ether'
-  const style = parsed.ok ? parsed.value.style : 'plain'
-  const rows = parsed.ok ? views(parsed.value.amount, parsed.value.decimals, style) : []
+  // Bad token decimals are said once, at their field; the named units still convert (only
+  // the token view, or an amount typed in tokens, needs the decimals).
+  const first = parse(values)
+  const decimalsError = first.ok ? undefined : first.errors.decimals
+  const parsed = decimalsError ? (source === 'token' ? undefined : parse({ ...values, decimals: '18' })) : first
+  const style = parsed?.ok ? parsed.value.style : 'plain'
+  const rows = parsed?.ok ? views(parsed.value.amount, parsed.value.decimals, style).filter((r) => !decimalsError || !r.label.startsWith('token')) : []
   const byLabel = new Map(rows.map((r) => [r.label, r.value]))
-  const decimals = parsed.ok ? parsed.value.decimals : Number(values.decimals) || 0
-  const tokenLabel = `token (${values.decimals || '?'} decimals)`
-  const amountError = parsed.ok ? undefined : parsed.errors.amount
-  const decimalsError = parsed.ok ? undefined : parsed.errors.decimals
+  const decimals = first.ok ? first.value.decimals : undefined
+  const tokenLabel = `token (${decimals ?? '?'} decimals)`
+  const amountError = parsed && !parsed.ok ? parsed.errors.amount : undefined
   const units: { unit: string; label: string }[] = [...UNIT_NAMES.map((u) => ({ unit: u, label: u })), { unit: 'token', label: tokenLabel }]
   const hex = byLabel.get('wei (hex)')
   const baseId = useId()
@@ -25,11 +28,11 @@ export default function UnitsPage({ meta, values, setValues }: ToolPageProps) {
         {units.map(({ unit, label }) => {
           const id = `${baseId}-${unit}`
           const isSource = unit === source
-          const shown = isSource ? (values.amount ?? '') : (byLabel.get(label) ?? (unit === 'token' && parsed.ok ? '' : ''))
+          const shown = isSource ? (values.amount ?? '') : (byLabel.get(label) ?? '')
           const err = isSource ? amountError : undefined
           return (
             <div key={unit} className={`field${err ? ' has-error' : ''}`}>
-              <label htmlFor={id}>{label === tokenLabel ? `Token (${decimals} decimals)` : label}</label>
+              <label htmlFor={id}>{label === tokenLabel ? `Token (${decimals ?? '?'} decimals)` : label}</label>
               <div className="control-row">
                 <input
                   id={id}

@@ -1,0 +1,48 @@
+import { defineMeta } from '../define'
+
+// Expected values: Foundry's cast (format-bytes32-string, parse-bytes32-string, from-utf8,
+// to-utf8, to-ascii, to-bytes32, pad, concat-hex), run by hand and by the differential test.
+export default defineMeta({
+  id: 'hex-bytes',
+  title: 'Hex and bytes32',
+  summary: 'bytes32 strings, hex to and from UTF-8 or ASCII text, left and right padding, concatenating and slicing hex: cast\'s conversions in the page.',
+  capability: 'calldata',
+  keywords: ['bytes32', 'format-bytes32-string', 'parse-bytes32-string', 'to-bytes32', 'pad', 'concat-hex', 'to-ascii', 'to-utf8', 'from-utf8', 'utf8', 'ascii', 'hex', 'string', 'slice', 'concat', 'left pad', 'right pad'],
+  runs: 'main',
+  fields: [
+    { name: 'mode', label: 'Conversion', kind: 'select', default: 'to-bytes32-string', options: [
+      { value: 'to-bytes32-string', label: 'Text to bytes32 string (format-bytes32-string)' },
+      { value: 'from-bytes32-string', label: 'bytes32 to text (parse-bytes32-string)' },
+      { value: 'from-utf8', label: 'Text to hex (from-utf8)' },
+      { value: 'to-utf8', label: 'Hex to UTF-8 text (to-utf8)' },
+      { value: 'to-ascii', label: 'Hex to ASCII text (to-ascii)' },
+      { value: 'pad-left', label: 'Pad on the left (numbers, addresses: cast pad)' },
+      { value: 'pad-right', label: 'Pad on the right (bytesN, strings: cast to-bytes32)' },
+      { value: 'concat', label: 'Concatenate hex (concat-hex)' },
+      { value: 'slice', label: 'Slice hex (bytes from start to end)' },
+    ] },
+    { name: 'input', label: 'Input', kind: 'textarea', placeholder: 'hello   or   0x68656c6c6f',
+      help: 'Text or hex, as the conversion needs. To concatenate, put one hex value per line (or separate them with spaces).' },
+    { name: 'length', label: 'Length in bytes', kind: 'text', default: '32', inputMode: 'numeric', showWhen: { field: 'mode', is: ['pad-left', 'pad-right'] } },
+    { name: 'start', label: 'Start byte', kind: 'text', default: '0', inputMode: 'numeric', showWhen: { field: 'mode', is: ['slice'] },
+      help: 'From 0; negative counts from the end.' },
+    { name: 'end', label: 'End byte (not included)', kind: 'text', inputMode: 'numeric', showWhen: { field: 'mode', is: ['slice'] },
+      help: 'Empty for the end; negative counts from the end.' },
+  ],
+  examples: [
+    { title: 'Text to bytes32', inputs: { mode: 'to-bytes32-string', input: 'hello' },
+      expect: { bytes32: '0x68656c6c6f000000000000000000000000000000000000000000000000000000' } },
+    { title: 'bytes32 to text', inputs: { mode: 'from-bytes32-string', input: '0x4d4b520000000000000000000000000000000000000000000000000000000000' },
+      expect: { Text: 'MKR' } },
+    { title: 'UTF-8 to hex', inputs: { mode: 'from-utf8', input: 'héllo' }, expect: { Hex: '0x68c3a96c6c6f' } },
+    { title: 'Hex to ASCII', inputs: { mode: 'to-ascii', input: '0x48656c6c6f2c20776f726c6421' }, expect: { Text: 'Hello, world!' } },
+    { title: 'Left-pad to 32 bytes', inputs: { mode: 'pad-left', input: '0x1234', length: '32' },
+      expect: { Padded: '0x0000000000000000000000000000000000000000000000000000000000001234' } },
+    { title: 'to-bytes32 (right pad)', inputs: { mode: 'pad-right', input: '0x1234', length: '32' },
+      expect: { Padded: '0x1234000000000000000000000000000000000000000000000000000000000000' } },
+    { title: 'Concatenate', inputs: { mode: 'concat', input: '0xa9059cbb\n0x000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045' },
+      expect: { Concatenated: '0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045' } },
+    { title: 'Slice a selector off', inputs: { mode: 'slice', input: '0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045', start: '4', end: '' },
+      expect: { Slice: '0x000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045' } },
+  ],
+})
