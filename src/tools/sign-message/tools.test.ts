@@ -43,7 +43,7 @@ describe('signing tools: bad input at the right field', () => {
     ['authorization', { action: 'recover', signed: '0x8100' }, 'signed', /Non-canonical/],
     ['tx-build', { type: 'eip1559', gas: '21000', maxFeePerGas: '1.0000000001' }, 'maxFeePerGas', /Too many decimals for gwei/],
     ['tx-build', { type: 'legacy', gas: '21000', gasPrice: '1', value: 'lots' }, 'value', /Unexpected character/],
-    ['tx-build', { type: 'eip1559', gas: '21000', maxFeePerGas: '1', accessList: '[{"address": "0x12"}]' }, 'accessList', /accessList\[0\]\.address/],
+    ['tx-build', { type: 'eip1559', gas: '21000', maxFeePerGas: '1', accessList: '[{"address": "0x12"}]' }, 'accessList', /Access list entry 1: its "address" is not an address/],
     ['tx-build', { type: 'eip4844', gas: '21000', maxFeePerGas: '1', maxFeePerBlobGas: '1', blobVersionedHashes: '0x01' }, 'blobVersionedHashes', /Blob hash 1/],
     ['tx-build', { type: 'eip1559', gas: '21000', maxFeePerGas: '1', privateKey: 'nope' }, 'privateKey', /hex/],
     ['tx-decode', { raw: '0x', chainId: 'x' }, 'chainId', /whole number/],
@@ -56,7 +56,7 @@ describe('signing tools: bad input at the right field', () => {
   })
 
   it.each([
-    ['tx-build', { type: 'eip1559', gas: '21000', maxFeePerGas: '1', maxPriorityFeePerGas: '2' }, /priority|tip/i],
+    ['tx-build', { type: 'eip1559', to: '0x1234567890123456789012345678901234567890', gas: '21000', maxFeePerGas: '1', maxPriorityFeePerGas: '2' }, /priority|tip/i],
     ['tx-build', { type: 'eip7702', to: '0x1234567890123456789012345678901234567890', gas: '21000', maxFeePerGas: '1' }, /authorization/],
     ['tx-decode', { raw: '0xc6008080808080' }, /nonce has a leading zero byte/],
     ['tx-decode', { raw: '0x05c0' }, /Unknown transaction type 0x05/],
