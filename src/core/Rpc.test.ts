@@ -182,6 +182,8 @@ describe('Rpc: input checks', () => {
     const KEY = 'AbCdEf0123456789_xyz-KEY'
     expect(Rpc.shortUrl(`https://eth-mainnet.g.alchemy.com/v2/${KEY}`)).toBe('https://eth-mainnet.g.alchemy.com/v2/…')
     expect(Rpc.maskUrl(`https://mainnet.infura.io/v3/${KEY}?apikey=${KEY}`)).toBe('https://mainnet.infura.io/v3/…?…')
+    expect(Rpc.maskUrl('wallet:Test Wallet')).toBe('wallet:Test Wallet')
+    expect(Rpc.maskUrl(`mainnet.example/${KEY}`)).toBe('mainnet.example/…')
     const slow = Rpc.http(`${srv.url}/hang/${KEY}`, { timeoutMs: 300 })
     const e = await errorOf(Rpc.request(slow, 'eth_chainId'))
     expect(e.name).toBe('Rpc.TimeoutError')

@@ -40,7 +40,8 @@ const KEY_SEGMENT = /^[A-Za-z0-9_-]{16,}$/
  */
 export function maskUrl(url: string): string {
   const m = /^([a-z][a-z0-9+.-]*:)\/\/(?:[^@/?#]*@)?([^/?#]*)([^?#]*)(\?[^#]*)?/i.exec(url)
-  if (!m) return url.length > 16 ? `${url.slice(0, 8)}…` : url
+  // Not a URL (a wallet's name, a typo): key-like runs of characters are hidden all the same.
+  if (!m) return url.replace(/[A-Za-z0-9_-]{16,}/g, '…')
   const path = (m[3] ?? '')
     .split('/')
     .map((seg) => (KEY_SEGMENT.test(seg) ? '…' : seg))

@@ -13,7 +13,7 @@ import * as Fees from '../../../core/Fees'
 import * as PendingTx from '../../../core/PendingTx'
 import * as Rpc from '../../../core/Rpc'
 import * as SendTx from '../../../core/SendTx'
-import { messageOf, withDefaults } from '../../../tools/define'
+import { isShown, messageOf, withDefaults } from '../../../tools/define'
 import { prepare, receiptToRows, send, summaryRows, type Input, type Reviewed } from '../../../tools/send-transaction'
 import type { Row } from '../../../tools/types'
 import { Field, KeyringPicker, ResultView, type ToolPageProps } from '../../components'
@@ -55,9 +55,8 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
   }, [valuesKey, step.kind])
   useEffect(() => () => void (signal.current.aborted = true), [])
 
-  const field = (name: string) => (
-    <Field key={name} spec={spec(name)} value={raw[name] ?? ''} error={fieldErrors[name]} onChange={(v) => setValues({ [name]: v })} />
-  )
+  const field = (name: string) =>
+    isShown(meta, name, raw) ? <Field key={name} spec={spec(name)} value={raw[name] ?? ''} error={fieldErrors[name]} onChange={(v) => setValues({ [name]: v })} /> : null
 
   const onReview = async (e: FormEvent) => {
     e.preventDefault()
