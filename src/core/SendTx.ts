@@ -22,7 +22,7 @@ import * as Fees from './Fees'
 import * as Key from './Key'
 import * as Rpc from './Rpc'
 import * as TxBuild from './TxBuild'
-import type * as TxDecode from './TxDecode'
+import * as TxDecode from './TxDecode'
 
 /**
  * The transaction types that can be sent from the page. Blob transactions (EIP-4844) need the
@@ -256,11 +256,18 @@ export function inspectRaw(raw: string): RawInfo {
   const r = raw.trim()
   if (!/^0x([0-9a-fA-F]{2})+$/.test(r)) throw new InvalidRawTxError('A raw transaction is 0x-prefixed hex bytes (even length).')
   if (r.length > 2 + 2 * 256 * 1024) throw new InvalidRawTxError('The transaction is larger than 256 KiB.')
+  // Our decoder first: its messages name the field or byte that is wrong; a library's internal text is never shown.
+  try {
+    TxDecode.decode(r)
+  } catch (e) {
+    if (e instanceof BaseError) throw new InvalidRawTxError(`Not a signed transaction: ${e.shortMessage}`)
+    throw e
+  }
   let env: TxEnvelope.TxEnvelope
   try {
     env = TxEnvelope.deserialize(r.toLowerCase() as `0x${string}`) as TxEnvelope.TxEnvelope
-  } catch (e) {
-    throw new InvalidRawTxError(`Not a signed transaction: ${((e as { shortMessage?: string }).shortMessage ?? 'it does not decode').split('\n')[0]}`)
+  } catch {
+    throw new InvalidRawTxError('Not a signed transaction: it does not decode as a legacy, 0x01, 0x02, 0x03 or 0x04 transaction.')
   }
   const e = env as unknown as { type: string; chainId?: number; r?: `0x${string}`; s?: `0x${string}`; yParity?: number; v?: number; to?: string | null; nonce?: bigint; value?: bigint }
   if (e.r === undefined || e.s === undefined) throw new InvalidRawTxError('The transaction is not signed.')

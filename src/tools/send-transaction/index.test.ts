@@ -34,6 +34,22 @@ describe('send-transaction: parse', () => {
     for (const msg of Object.values(errors({ ...good, privateKey: KEY.slice(0, 40), from: 'x' }))) expect(msg).not.toContain(KEY.slice(2, 30))
   })
 
+  it('reads the type, the access list and EIP-7702 authorizations (signed by the authorization tool)', async () => {
+    const { default: auth } = await import('../authorization')
+    const p0 = auth.parse(withDefaults(auth, { ...auth.examples[0]!.inputs }))
+    if (!p0.ok) throw new Error('authorization example does not parse')
+    const r = await auth.run(p0.value, { signal: { aborted: false }, progress: () => {} })
+    const signed = r.sections.flatMap((x) => x.rows).find((row) => /^0xf8/.test(row.value))!.value
+    const p = parse({ ...good, type: 'eip7702', authorizationList: signed, accessList: '[{"address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "storageKeys": []}]' })
+    expect(p.ok && p.value.type).toBe('eip7702')
+    expect(p.ok && p.value.authorizationList.length).toBe(1)
+    expect(p.ok && p.value.accessList[0]!.address.toLowerCase()).toBe('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
+    expect(errors({ ...good, type: 'eip7702', authorizationList: '0x1234' }).authorizationList).toBeTruthy()
+    expect(errors({ ...good, type: 'eip2930', accessList: '[{' }).accessList).toBeTruthy()
+    // fields of other types are hidden and not read
+    expect(parse({ ...good, type: 'legacy', accessList: '[{' }).ok).toBe(true)
+  })
+
   it('needs no key when the wallet or node signs', () => {
     expect(parse({ ...good, signer: 'node', privateKey: '' }).ok).toBe(true)
   })
