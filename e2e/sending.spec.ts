@@ -73,3 +73,52 @@ test('tx-build fills from the node, signs, and its result opens Broadcast, which
   await expect(output(page, 'Status')).toHaveText('success', { timeout: 20_000 })
   expect(page.url()).not.toContain(KEY9.slice(2))
 })
+
+/** Makes the devnet lie, in the page's network layer: every request still reaches the real anvil unless `lie` answers it. */
+async function lyingNode(page: import('@playwright/test').Page, rpcUrl: string, lie: (method: string, forward: () => Promise<unknown>) => Promise<unknown | undefined>) {
+  const methods: string[] = []
+  await page.route(`${rpcUrl.replace(/\/$/, '')}/**`, async (route) => {
+    const req = route.request()
+    if (req.method() !== 'POST') return route.continue()
+    const body = JSON.parse(req.postData() ?? '{}') as { id: number; method: string }
+    methods.push(body.method)
+    const forward = async () => ((await (await route.fetch()).json()) as { result: unknown }).result
+    const answer = await lie(body.method, forward)
+    if (answer === undefined) return route.continue()
+    return route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ jsonrpc: '2.0', id: body.id, result: answer }) })
+  })
+  return methods
+}
+
+async function reviewTransfer(page: import('@playwright/test').Page, chainId: number, value: string) {
+  await openTool(page, 'send-transaction')
+  await page.getByLabel('Private key', { exact: true }).fill(KEY9)
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill(ADDR8)
+  await page.getByLabel('Value', { exact: true }).fill(value)
+  await page.getByLabel('Chain id').fill(String(chainId))
+  await page.getByRole('button', { name: 'Review', exact: true }).click()
+  await expect(page.getByRole('region', { name: 'Confirmation' })).toBeVisible()
+}
+
+test('a node whose chain id changes between review and send gets no signature', async ({ page, devnet }) => {
+  let switched = false
+  const methods = await lyingNode(page, devnet.rpcUrl, async (m) => (switched && m === 'eth_chainId' ? '0x1' : undefined))
+  await reviewTransfer(page, devnet.chainId, '0.002')
+  switched = true
+  await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+  await expect(page.getByRole('alert')).toContainText(`Not signed: the node at ${devnet.rpcUrl.replace(/\/$/, '')} was on chain ${devnet.chainId} at review and now says 1`)
+  expect(methods).not.toContain('eth_sendRawTransaction')
+})
+
+test('a node that answers a different hash: the real hash stays on screen, the lie is named, the receipt is found', async ({ page, devnet }) => {
+  const FAKE = `0x${'ab'.repeat(32)}`
+  await lyingNode(page, devnet.rpcUrl, async (m, forward) => (m === 'eth_sendRawTransaction' ? (await forward(), FAKE) : undefined))
+  await reviewTransfer(page, devnet.chainId, '0.003')
+  await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+  const sent = page.getByRole('region', { name: 'Sent transaction' })
+  await expect(sent.getByText(new RegExp(`The node answered hash ${FAKE}, but this transaction's hash is 0x[0-9a-f]{64}`))).toBeVisible()
+  await expect(output(page, 'Status')).toHaveText('success', { timeout: 20_000 })
+  const hash = (await output(page, 'Transaction hash').textContent())!
+  expect(hash).not.toBe(FAKE)
+  await expect(page.getByRole('button', { name: 'Review', exact: true })).toHaveCount(0)
+})
