@@ -122,3 +122,14 @@ test('a node that answers a different hash: the real hash stays on screen, the l
   expect(hash).not.toBe(FAKE)
   await expect(page.getByRole('button', { name: 'Review', exact: true })).toHaveCount(0)
 })
+
+test('a send that never answers: the locally known hash is shown, "unknown whether the node accepted it", and the receipt is still found', async ({ page, devnet }) => {
+  await lyingNode(page, devnet.rpcUrl, async (m, forward) => (m === 'eth_sendRawTransaction' ? (await forward(), new Promise(() => {})) : undefined))
+  await reviewTransfer(page, devnet.chainId, '0.004')
+  await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+  const sent = page.getByRole('region', { name: 'Sent transaction' })
+  // the hash is on screen while the node says nothing
+  await expect(sent.getByRole('status', { name: 'Transaction hash' })).toHaveText(/^0x[0-9a-f]{64}$/)
+  await expect(sent.getByText(/Unknown whether the node accepted it: No answer from .* within 15 s\. It was not resent/)).toBeVisible({ timeout: 30_000 })
+  await expect(output(page, 'Status')).toHaveText('success', { timeout: 20_000 })
+})
