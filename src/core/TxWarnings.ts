@@ -19,6 +19,7 @@ import * as ChainCall from './ChainCall'
 import { BaseError } from './Errors'
 import type * as Abi from './Abi'
 import * as Rpc from './Rpc'
+import * as SignatureTable from './SignatureTable'
 
 export const ZERO = '0x0000000000000000000000000000000000000000'
 export const MAX_UINT256 = 2n ** 256n - 1n
@@ -63,12 +64,15 @@ export interface Tx {
   data: `0x${string}`
 }
 
-/** Decodes call data with the ABIs given, then the offline table; no guess (an unknown selector is said to be unknown). */
-export function decode(data: `0x${string}`, abis: readonly Abi.Abi[] = []): Decoded {
+/**
+ * Decodes call data with the ABIs given, then the offline table (loaded with
+ * `SignatureTable.load('function')`); no guess (an unknown selector is said to be unknown).
+ */
+export function decode(data: `0x${string}`, abis: readonly Abi.Abi[] = [], table?: SignatureTable.Table): Decoded {
   if (data.length < 10) return { text: null, human: null, source: null, selector: null }
   const selector = data.slice(0, 10)
   try {
-    const c = Calldata.decodeCall(data, { abis, table: true, guess: false, nested: false })
+    const c = Calldata.decodeCall(data, { abis, table: table ?? false, guess: false, nested: false })
     return { text: `${c.item.name}(${c.args.map((a, i) => `${a.name || `#${i + 1}`}=${a.value}`).join(', ')})`, human: c.human, source: c.source, selector }
   } catch (e) {
     if (e instanceof BaseError) return { text: null, human: null, source: null, selector }
@@ -122,16 +126,19 @@ export interface Review {
  */
 export async function review(rpc: Rpc.Eip1193Like | undefined, tx: Tx, opts: { abis?: readonly Abi.Abi[]; abi?: Abi.Abi } = {}): Promise<Review> {
   const abis = [...(opts.abi ? [opts.abi] : []), ...(opts.abis ?? [])]
-  const decoded = tx.to ? decode(tx.data, abis) : { text: null, human: null, source: null, selector: null }
+  // The offline table loads while the node is asked (below): no extra wait.
+  const tableP = tx.to && tx.data.length >= 10 ? SignatureTable.load('function') : Promise.resolve(undefined)
   const warnings = staticWarnings(tx)
-  if (tx.to && decoded.selector && decoded.text === null)
-    warnings.push({ kind: 'unknown-selector', tone: 'warn', text: `Unknown function ${decoded.selector}: neither your ABIs nor the offline table know it. What it does cannot be shown.` })
   const call: Record<string, string> = { from: tx.from, value: Rpc.toQuantity(tx.value), data: tx.data }
   if (tx.to) call.to = tx.to
-  const [code, sim] = await Promise.allSettled([
+  const [code, sim, table] = await Promise.allSettled([
     tx.to ? Rpc.request(rpc, 'eth_getCode', [tx.to, 'latest']).then((c) => Rpc.data(c, 'the code')) : Promise.resolve(null),
     Rpc.request(rpc, 'eth_call', [call, 'latest']),
+    tableP,
   ])
+  const decoded = tx.to ? decode(tx.data, abis, table.status === 'fulfilled' ? table.value : undefined) : { text: null, human: null, source: null, selector: null }
+  if (tx.to && decoded.selector && decoded.text === null)
+    warnings.push({ kind: 'unknown-selector', tone: 'warn', text: `Unknown function ${decoded.selector}: neither your ABIs nor the offline table know it. What it does cannot be shown.` })
   let recipientIsContract: boolean | null = null
   if (code.status === 'fulfilled' && code.value !== null) {
     recipientIsContract = code.value !== '0x'

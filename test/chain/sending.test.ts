@@ -15,6 +15,7 @@ import * as Key from '../../src/core/Key'
 import * as PendingTx from '../../src/core/PendingTx'
 import * as Rpc from '../../src/core/Rpc'
 import * as SendTx from '../../src/core/SendTx'
+import * as SignatureTable from '../../src/core/SignatureTable'
 import * as TxBuild from '../../src/core/TxBuild'
 import * as TxWarnings from '../../src/core/TxWarnings'
 import { BaseError } from '../../src/core/Errors'
@@ -229,7 +230,7 @@ describe('on an automining anvil', () => {
     expect(p.estimated).not.toContain('gas')
     // transfer() of the offline table decodes without an ABI
     const transfer = (await castAsync(['calldata', 'transfer(address,uint256)', TO, '5'])) as `0x${string}`
-    expect(TxWarnings.decode(transfer).text).toBe(`transfer(to=${TO}, value=5)`)
+    expect(TxWarnings.decode(transfer, [], await SignatureTable.load('function')).text).toBe(`transfer(to=${TO}, value=5)`)
   })
 
   it('tx-build fills nonce, fees and chain id from the node in one round trip', async () => {
