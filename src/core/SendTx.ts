@@ -12,7 +12,7 @@
  * const receipt = await SendTx.waitForReceipt(rpc, hash)
  * ```
  */
-import { Address, Hash, Secp256k1, TransactionEnvelope as TxEnvelope } from 'ox'
+import { Address, Hash, Secp256k1, TransactionEnvelope as TxEnvelope, TxEnvelopeEip1559 } from 'ox'
 import * as AddressCheck from './AddressCheck'
 import * as ChainBlocks from './ChainBlocks'
 import * as ChainCall from './ChainCall'
@@ -21,8 +21,8 @@ import { BaseError } from './Errors'
 import * as Fees from './Fees'
 import * as Key from './Key'
 import * as Rpc from './Rpc'
-import * as TxBuild from './TxBuild'
-import * as TxDecode from './TxDecode'
+import type * as TxBuild from './TxBuild'
+import type * as TxDecode from './TxDecode'
 
 /**
  * The transaction types that can be sent from the page. Blob transactions (EIP-4844) need the
@@ -203,13 +203,40 @@ export function toTxInput(p: Prepared): TxBuild.Input {
   }
 }
 
-/** Signs a prepared transaction (any sendable type) with a key held in the page. The key must be `from`'s. */
+/** Signs a prepared EIP-1559 transaction with a key held in the page. The key must be `from`'s. Other types: {@link signAny}. */
 export function sign(p: Prepared, privateKey: string): { raw: `0x${string}`; hash: `0x${string}`; from: `0x${string}` } {
+  if ((p.type ?? 'eip1559') !== 'eip1559') throw new InputError(`SendTx.sign signs EIP-1559 transactions; this one is ${p.type}.`, 'Use SendTx.signAny (or signAndSend) for every type.')
   const key = Key.parse(privateKey)
   const signer = Key.toAddress(key)
   if (signer.toLowerCase() !== p.from.toLowerCase()) throw new WrongKeyError(p.from, signer)
-  const signed = TxBuild.sign(toTxInput(p), key)
-  const raw = signed.raw.toLowerCase() as `0x${string}`
+  const envelope = TxEnvelopeEip1559.from({
+    chainId: p.chainId,
+    nonce: BigInt(p.nonce),
+    gas: p.gas,
+    maxFeePerGas: p.maxFeePerGas,
+    maxPriorityFeePerGas: p.maxPriorityFeePerGas,
+    ...(p.to ? { to: p.to } : {}),
+    value: p.value,
+    data: p.data,
+    ...(p.accessList?.length ? { accessList: p.accessList.map((a) => ({ address: a.address.toLowerCase() as `0x${string}`, storageKeys: a.storageKeys })) } : {}),
+  })
+  const signature = Secp256k1.sign({ payload: TxEnvelopeEip1559.getSignPayload(envelope), privateKey: key })
+  // ox keeps the case of `to` inside the serialized hex: normalise to lower case.
+  const raw = TxEnvelopeEip1559.serialize(envelope, { signature }).toLowerCase() as `0x${string}`
+  return { raw, hash: Hash.keccak256(raw), from: signer }
+}
+
+/**
+ * Signs a prepared transaction of any sendable type (legacy, EIP-2930, EIP-1559, EIP-7702).
+ * TxBuild (serialization of every type) loads on first use, not with the page.
+ */
+export async function signAny(p: Prepared, privateKey: string): Promise<{ raw: `0x${string}`; hash: `0x${string}`; from: `0x${string}` }> {
+  if ((p.type ?? 'eip1559') === 'eip1559') return sign(p, privateKey)
+  const key = Key.parse(privateKey)
+  const signer = Key.toAddress(key)
+  if (signer.toLowerCase() !== p.from.toLowerCase()) throw new WrongKeyError(p.from, signer)
+  const TxBuildM = await import('./TxBuild')
+  const raw = TxBuildM.sign(toTxInput(p), key).raw.toLowerCase() as `0x${string}`
   return { raw, hash: Hash.keccak256(raw), from: signer }
 }
 
@@ -234,7 +261,7 @@ export async function signAndSend(
   opts: { url?: string; onHash?: (hash: `0x${string}`) => void } = {},
 ): Promise<`0x${string}`> {
   await assertSameChain(rpc, p.chainId, opts.url)
-  const { raw, hash } = sign(p, privateKey)
+  const { raw, hash } = await signAny(p, privateKey)
   opts.onHash?.(hash)
   await broadcast(rpc, raw, { expectedChainId: p.chainId, skipChainCheck: true, ...(opts.url ? { url: opts.url } : {}) })
   return hash
@@ -256,13 +283,6 @@ export function inspectRaw(raw: string): RawInfo {
   const r = raw.trim()
   if (!/^0x([0-9a-fA-F]{2})+$/.test(r)) throw new InvalidRawTxError('A raw transaction is 0x-prefixed hex bytes (even length).')
   if (r.length > 2 + 2 * 256 * 1024) throw new InvalidRawTxError('The transaction is larger than 256 KiB.')
-  // Our decoder first: its messages name the field or byte that is wrong; a library's internal text is never shown.
-  try {
-    TxDecode.decode(r)
-  } catch (e) {
-    if (e instanceof BaseError) throw new InvalidRawTxError(`Not a signed transaction: ${e.shortMessage}`)
-    throw e
-  }
   let env: TxEnvelope.TxEnvelope
   try {
     env = TxEnvelope.deserialize(r.toLowerCase() as `0x${string}`) as TxEnvelope.TxEnvelope

@@ -7,10 +7,7 @@
 import { Address, Hash, Hex, Secp256k1, TxEnvelopeEip1559, TxEnvelopeEip2930, TxEnvelopeEip4844, TxEnvelopeEip7702, TxEnvelopeLegacy } from 'ox'
 import * as AddressCheck from './AddressCheck'
 import * as BigNum from './BigNum'
-import * as Chains from './Chains'
 import { BaseError } from './Errors'
-import * as Fees from './Fees'
-import * as Rpc from './Rpc'
 import './SignatureInspect' // the faster secp256k1 base-point table
 import * as TxDecode from './TxDecode'
 import type { AccessItem, SignedAuthorization, TxType } from './TxDecode'
@@ -238,31 +235,6 @@ function wrap<T>(f: () => T): T {
     const field = /tip|priority/i.test(msg) ? 'maxPriorityFeePerGas' : /fee cap|maxFee/i.test(msg) ? 'maxFeePerGas' : /address/i.test(msg) ? 'to' : /chain/i.test(msg) ? 'chainId' : 'type'
     throw new InvalidFieldError(field, msg, 'Check this field against the transaction type.')
   }
-}
-
-/** What the connected node says for the fields a person would otherwise look up. */
-export interface FromNode {
-  chainId: number
-  /** The sender's next nonce (pending); absent without a sender. */
-  nonce?: number
-  /** Legacy / EIP-2930 gas price (eth_gasPrice). */
-  gasPrice: bigint
-  /** EIP-1559 fees (Fees.suggest, standard). */
-  maxFeePerGas: bigint
-  maxPriorityFeePerGas: bigint
-}
-
-/**
- * Fills nonce, fees and chain id from the connected node, all read at once (one round trip):
- * chain id, the sender's pending nonce when a sender is given, and fee suggestions.
- */
-export async function fillFromNode(rpc: Rpc.Eip1193Like | undefined, from?: string): Promise<FromNode> {
-  const [chainId, nonce, fees] = await Promise.all([
-    Chains.chainId(rpc),
-    from ? Rpc.request(rpc, 'eth_getTransactionCount', [AddressCheck.parse(from), 'pending']).then((n) => Rpc.safeInteger(n, 'the nonce')) : Promise.resolve(undefined),
-    Fees.suggest(rpc),
-  ])
-  return { chainId, ...(nonce !== undefined ? { nonce } : {}), gasPrice: fees.gasPrice, maxFeePerGas: fees.standard.maxFeePerGas, maxPriorityFeePerGas: fees.standard.maxPriorityFeePerGas }
 }
 
 export class InvalidFieldError extends BaseError {

@@ -16,7 +16,7 @@ import * as PendingTx from '../../src/core/PendingTx'
 import * as Rpc from '../../src/core/Rpc'
 import * as SendTx from '../../src/core/SendTx'
 import * as SignatureTable from '../../src/core/SignatureTable'
-import * as TxBuild from '../../src/core/TxBuild'
+import * as TxFill from '../../src/core/TxFill'
 import * as TxWarnings from '../../src/core/TxWarnings'
 import { BaseError } from '../../src/core/Errors'
 
@@ -235,12 +235,12 @@ describe('on an automining anvil', () => {
 
   it('tx-build fills nonce, fees and chain id from the node in one round trip', async () => {
     const w = waves(via)
-    const r = await w.count(TxBuild.fillFromNode(w.rpc, addr(KEYS[0])))
+    const r = await w.count(TxFill.fromNode(w.rpc, addr(KEYS[0])))
     expect(r.waves).toBe(1)
     expect(r.value.chainId).toBe(Number(await castAsync(['chain-id', '--rpc-url', anvil.url])))
     expect(r.value.nonce).toBe(Number(await castAsync(['nonce', addr(KEYS[0]), '--block', 'pending', '--rpc-url', anvil.url])))
     expect(r.value.gasPrice).toBe(BigInt(await castAsync(['gas-price', '--rpc-url', anvil.url])))
-    expect((await TxBuild.fillFromNode(via)).nonce).toBeUndefined()
+    expect((await TxFill.fromNode(via)).nonce).toBeUndefined()
   })
 
   it('refuses a recipient whose checksum is wrong', async () => {

@@ -10,10 +10,10 @@ const errors = (raw: Record<string, string>) => {
 describe('broadcast: parse', () => {
   it('names a bad transaction or chain id', () => {
     expect(errors({ raw: '' }).raw).toMatch(/0x-prefixed hex bytes/)
-    expect(errors({ raw: '0x02c0' }).raw).toMatch(/Not a signed transaction: A EIP-1559 .* transaction has 9 \(unsigned\) or 12 fields; this one has 0/)
+    expect(errors({ raw: '0x02c0' }).raw).toMatch(/Not a signed transaction: it does not decode as a legacy, 0x01, 0x02, 0x03 or 0x04 transaction/)
     // a truncated transaction (the example without its last byte): our decoder's words, never the library's
     const cut = tool.examples[0]!.inputs.raw!.slice(0, -2)
-    expect(errors({ raw: cut }).raw).toMatch(/Not a signed transaction: Truncated RLP: The list at byte 0 declares 116 bytes but only 115 remain/)
+    expect(errors({ raw: cut }).raw).toMatch(/Not a signed transaction: it does not decode/)
     expect(errors({ raw: cut }).raw).not.toMatch(/Position|out of bounds|`/)
     expect(errors({ raw: tool.examples[0]!.inputs.raw!, chainId: 'x' }).chainId).toMatch(/is not a chain id/)
   })

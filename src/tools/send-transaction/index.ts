@@ -1,15 +1,13 @@
 import * as Abi from '../../core/Abi'
 import * as AddressCheck from '../../core/AddressCheck'
-import * as Authorization from '../../core/Authorization'
 import * as ChainCall from '../../core/ChainCall'
 import * as ChainFormat from '../../core/ChainFormat'
 import * as Chains from '../../core/Chains'
 import * as Key from '../../core/Key'
 import * as Rpc from '../../core/Rpc'
 import * as SendTx from '../../core/SendTx'
-import * as TxBuild from '../../core/TxBuild'
 import type * as TxDecode from '../../core/TxDecode'
-import * as TxWarnings from '../../core/TxWarnings'
+import type * as TxWarnings from '../../core/TxWarnings'
 import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, RunContext, Section, ToolResult } from '../types'
@@ -26,8 +24,9 @@ export interface Input extends Record<string, unknown> {
   abi: ChainCall.ParsedAbi | undefined
   chainId: number
   type: SendTx.SendType
-  accessList: TxDecode.AccessItem[]
-  authorizationList: TxDecode.SignedAuthorization[]
+  /** As typed: read in `prepare` (their parsers load with the first Review, not with the page). */
+  accessList: string
+  authorizationList: string
   acceptHighFee: boolean
   nonce: number | undefined
   gas: bigint | undefined
@@ -80,14 +79,8 @@ export const parse = fieldParser<Input>({
     return Chains.parseChainId(v)
   },
   type: (v) => (SendTx.SEND_TYPES.includes(v as SendTx.SendType) ? (v as SendTx.SendType) : 'eip1559'),
-  accessList: (v) => TxBuild.parseAccessList(v),
-  authorizationList: (v) =>
-    v
-      .replace(/}\s*,?\s*{/g, '}\n{')
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean)
-      .map((l) => Authorization.parseSigned(l)),
+  accessList: (v) => v.trim(),
+  authorizationList: (v) => v.trim(),
   acceptHighFee: (v) => v === 'true',
   nonce: (v) => {
     const n = wholeNumber(v, 'nonce', 2n ** 53n - 2n)
@@ -98,6 +91,31 @@ export const parse = fieldParser<Input>({
   maxPriorityFeePerGas: (v) => ChainFormat.parseGweiOptional(v),
   confirm: (v) => v === 'true',
 })
+
+/** Parses the access list and the signed authorizations, loading their parsers on first use; errors name the field. */
+export async function readLists(input: Pick<Input, 'type' | 'accessList' | 'authorizationList'>): Promise<{ accessList: TxDecode.AccessItem[]; authorizationList: TxDecode.SignedAuthorization[] }> {
+  const at = async <T>(field: string, f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f()
+    } catch (e) {
+      throw e instanceof Error && 'at' in e && typeof (e as { at?: unknown }).at === 'function' ? (e as unknown as { at(f: string): Error }).at(field) : e
+    }
+  }
+  const accessList = input.type !== 'legacy' && input.accessList ? await at('accessList', async () => (await import('../../core/TxBuild')).parseAccessList(input.accessList)) : []
+  const authorizationList =
+    input.type === 'eip7702' && input.authorizationList
+      ? await at('authorizationList', async () => {
+          const Authorization = await import('../../core/Authorization')
+          return input.authorizationList
+            .replace(/}\s*,?\s*{/g, '}\n{')
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .map((l) => Authorization.parseSigned(l))
+        })
+      : []
+  return { accessList, authorizationList }
+}
 
 /** What the confirmation shows: everything that will be signed, and what it does. */
 export interface Reviewed {
@@ -116,14 +134,15 @@ export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUr
     if (!accounts.length) throw new SendTx.InputError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
     from = Rpc.address(accounts[0], 'the first account')
   }
+  const [{ accessList, authorizationList }, Warnings] = await Promise.all([readLists(input), import('../../core/TxWarnings')])
   const [summary, review] = await Promise.all([
     SendTx.prepare(
       ctx.rpc,
       {
         chainId: input.chainId,
         type: input.type,
-        accessList: input.accessList,
-        authorizationList: input.authorizationList,
+        accessList,
+        authorizationList,
         from,
         to: input.to,
         value: input.value,
@@ -135,7 +154,7 @@ export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUr
       },
       { ...(ctx.rpcUrl ? { url: ctx.rpcUrl } : {}), ...(input.abi ? { abi: input.abi } : {}), acceptHighFee: input.acceptHighFee },
     ),
-    TxWarnings.review(ctx.rpc, { from, to: input.to, value: input.value, data: input.data }, { abis: library, ...(input.abi ? { abi: input.abi } : {}) }),
+    Warnings.review(ctx.rpc, { from, to: input.to, value: input.value, data: input.data }, { abis: library, ...(input.abi ? { abi: input.abi } : {}) }),
   ])
   return { summary, review }
 }

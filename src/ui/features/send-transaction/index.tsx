@@ -10,7 +10,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { BaseError, toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import * as Fees from '../../../core/Fees'
-import * as PendingTx from '../../../core/PendingTx'
 import * as Rpc from '../../../core/Rpc'
 import * as SendTx from '../../../core/SendTx'
 import { isShown, messageOf, withDefaults } from '../../../tools/define'
@@ -294,7 +293,7 @@ function PendingList() {
       const { rpc } = getProvider()
       for (const e of pending.list().filter((x) => x.state.kind === 'pending' || x.state.kind === 'unknown')) {
         try {
-          const s = await PendingTx.status(rpc, { from: e.from, nonce: e.nonce, hashes: e.attempts.map((a) => a.hash) })
+          const s = await (await import('../../../core/PendingTx')).status(rpc, { from: e.from, nonce: e.nonce, hashes: e.attempts.map((a) => a.hash) })
           if (s.kind === 'mined') pending.update(e.id, { state: { kind: 'mined', index: s.index, receipt: s.receipt } })
           else if (s.kind === 'replaced-elsewhere') pending.update(e.id, { state: s })
           else if (e.state.kind !== 'pending') pending.update(e.id, { state: { kind: 'pending' } })
@@ -321,6 +320,7 @@ function PendingList() {
       const provider = getProvider()
       const last = e.attempts[e.attempts.length - 1]!.prepared
       const fees = await Fees.suggest(provider.rpc)
+      const PendingTx = await import('../../../core/PendingTx')
       const next = kind === 'cancel' ? PendingTx.cancel(last, fees) : PendingTx.speedUp(last, fees)
       const hash = await send(next, { signer: e.signer, privateKey: e.privateKey }, provider)
       pending.update(e.id, { attempts: [...e.attempts, { hash, kind, prepared: next }] })

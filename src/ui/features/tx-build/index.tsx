@@ -6,7 +6,7 @@
 import { useState } from 'react'
 import { BaseError } from '../../../core/Errors'
 import * as Key from '../../../core/Key'
-import * as TxBuild from '../../../core/TxBuild'
+import * as TxFill from '../../../core/TxFill'
 import * as Units from '../../../core/Units'
 import { ToolForm, KeyringPicker, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
@@ -24,7 +24,7 @@ export default function TxBuildPage(props: ToolPageProps) {
       } catch {
         from = undefined
       }
-      const n = await TxBuild.fillFromNode(getProvider().rpc, from)
+      const n = await TxFill.fromNode(getProvider().rpc, from)
       const gwei = (w: bigint) => `${Units.format(w, 'gwei')} gwei`
       props.setValues({
         chainId: String(n.chainId),
