@@ -70,7 +70,7 @@ export async function startFaultServer(): Promise<FaultServer> {
   const hanging = new Set<ServerResponse>()
 
   const server: Server = createServer(async (req, res) => {
-    const mode = (req.url ?? '/').slice(1).split('?')[0] ?? ''
+    const mode = (req.url ?? '/').slice(1).split('?')[0]?.split('/')[0] ?? ''
     const text = await body(req)
     let msg: { id?: unknown; method?: string } = {}
     try {
@@ -154,4 +154,102 @@ export async function startFaultServer(): Promise<FaultServer> {
         server.close(() => r())
       }),
   }
+}
+
+/**
+ * How a {@link startProxy} misbehaves; change it at any time (the next request sees it).
+ * - `pass`: forwards every request to the real node
+ * - `slow`: forwards after `delayMs`
+ * - `drop`: destroys every connection without an answer (a node that died)
+ * - `lying`: forwards, but lies as `lies` says
+ */
+export interface ProxyBehaviour {
+  mode: 'pass' | 'slow' | 'drop' | 'lying'
+  delayMs?: number
+  lies?: {
+    /** eth_chainId answers these in turn (the last one repeats). */
+    chainIds?: string[]
+    /** eth_gasPrice, eth_maxPriorityFeePerGas and eth_feeHistory's fees answer this (hex wei). */
+    gasPrice?: string
+    /** eth_sendRawTransaction is forwarded, but answered with this hash. */
+    sendHash?: string
+    /** eth_sendRawTransaction is forwarded (or not), and never answered. */
+    sendHangs?: 'forwarded' | 'swallowed'
+  }
+}
+
+export interface Proxy {
+  url: string
+  behaviour: ProxyBehaviour
+  /** JSON-RPC methods received, in order (a batch is recorded method by method). */
+  methods: string[]
+  close(): Promise<void>
+}
+
+/** A local HTTP proxy in front of a real node (anvil) that can be slow, drop connections or lie. */
+export async function startProxy(target: string, behaviour: ProxyBehaviour = { mode: 'pass' }): Promise<Proxy> {
+  const methods: string[] = []
+  const hanging = new Set<ServerResponse>()
+  let chainCalls = 0
+  const proxy: Proxy = { url: '', behaviour, methods, close: async () => {} }
+  const forward = async (text: string): Promise<string> => {
+    const r = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
+    return r.text()
+  }
+  const server: Server = createServer(async (req, res) => {
+    const text = await body(req)
+    const b = proxy.behaviour
+    let msg: { id?: unknown; method?: string; params?: unknown[] } = {}
+    try {
+      msg = JSON.parse(text)
+    } catch {
+      /* forwarded as is */
+    }
+    for (const m of Array.isArray(msg) ? msg : [msg]) methods.push((m as { method?: string }).method ?? '')
+    if (b.mode === 'drop') return req.socket.destroy()
+    if (b.mode === 'slow') await new Promise((r) => setTimeout(r, b.delayMs ?? 1000))
+    const send = (t: string) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(t)
+    }
+    const reply = (result: unknown) => send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }))
+    const lies = b.mode === 'lying' ? (b.lies ?? {}) : {}
+    if (!Array.isArray(msg)) {
+      if (lies.chainIds && msg.method === 'eth_chainId') return reply(lies.chainIds[Math.min(chainCalls++, lies.chainIds.length - 1)])
+      if (lies.gasPrice && (msg.method === 'eth_gasPrice' || msg.method === 'eth_maxPriorityFeePerGas')) return reply(lies.gasPrice)
+      if (lies.gasPrice && msg.method === 'eth_feeHistory') {
+        const h = JSON.parse(await forward(text)) as { result: { baseFeePerGas: string[]; reward?: string[][] } }
+        h.result.baseFeePerGas = h.result.baseFeePerGas.map(() => lies.gasPrice!)
+        h.result.reward = h.result.reward?.map((r) => r.map(() => lies.gasPrice!))
+        return send(JSON.stringify(h))
+      }
+      if (msg.method === 'eth_sendRawTransaction') {
+        if (lies.sendHangs === 'swallowed') return void hanging.add(res)
+        if (lies.sendHangs === 'forwarded') {
+          await forward(text)
+          return void hanging.add(res)
+        }
+        if (lies.sendHash) {
+          await forward(text)
+          return reply(lies.sendHash)
+        }
+      }
+    }
+    try {
+      send(await forward(text))
+    } catch {
+      res.writeHead(502)
+      res.end()
+    }
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const addr = server.address()
+  proxy.url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`
+  proxy.close = () =>
+    new Promise((r) => {
+      for (const h of hanging) h.destroy()
+      server.closeAllConnections?.()
+      server.close(() => r())
+    })
+  return proxy
 }

@@ -81,10 +81,14 @@ export function fromHistory(h: FeeHistory, gasPrice: bigint, minPriority = 0n): 
 
 /** Asks the node for the last {@link BLOCKS} blocks' fees and the gas price, and suggests fees. */
 export async function suggest(rpc: Rpc.Eip1193Like | undefined): Promise<Suggestion> {
-  const gasPrice = Rpc.quantity(await Rpc.request(rpc, 'eth_gasPrice'), 'the gas price')
+  // Both reads at once: one round trip.
+  const [gp, fh] = await Promise.allSettled([Rpc.request(rpc, 'eth_gasPrice'), Rpc.request(rpc, 'eth_feeHistory', [Rpc.toQuantity(BLOCKS), 'latest', [...PERCENTILES]])])
+  if (gp.status === 'rejected') throw gp.reason
+  const gasPrice = Rpc.quantity(gp.value, 'the gas price')
   let history: FeeHistory
   try {
-    history = parseHistory(await Rpc.request(rpc, 'eth_feeHistory', [Rpc.toQuantity(BLOCKS), 'latest', [...PERCENTILES]]))
+    if (fh.status === 'rejected') throw fh.reason
+    history = parseHistory(fh.value)
   } catch (e) {
     // Nodes without eth_feeHistory (pre-London): legacy pricing only.
     if (e instanceof Rpc.NodeError) history = { oldestBlock: 0n, baseFeePerGas: [], reward: [] }

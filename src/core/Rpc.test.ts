@@ -160,8 +160,8 @@ describe('Rpc over HTTP: faults', () => {
   it('rejects a node that answers a send with another hash', async () => {
     const raw = signedOnDevnet()
     const e = await errorOf(SendTx.broadcast(at('ok'), raw))
-    expect(e.name).toBe('Rpc.InvalidResponseError')
-    expect(e.shortMessage).toMatch(/hash/)
+    expect(e.name).toBe('SendTx.HashMismatchError')
+    expect(e.shortMessage).toMatch(/The node answered hash 0x0{64}, but this transaction's hash is 0x/)
   })
 })
 
@@ -176,6 +176,23 @@ describe('Rpc: input checks', () => {
   it('hides credentials and query strings in messages', () => {
     expect(Rpc.shortUrl('https://user:pw@mainnet.example/v3/abc?key=SECRET')).toBe('https://mainnet.example/v3/abc?…')
     expect(Rpc.shortUrl('http://127.0.0.1:8545/')).toBe('http://127.0.0.1:8545')
+  })
+
+  it('masks an API key in the URL path (…/v2/<key>) in what is shown and in every error text', async () => {
+    const KEY = 'AbCdEf0123456789_xyz-KEY'
+    expect(Rpc.shortUrl(`https://eth-mainnet.g.alchemy.com/v2/${KEY}`)).toBe('https://eth-mainnet.g.alchemy.com/v2/…')
+    expect(Rpc.maskUrl(`https://mainnet.infura.io/v3/${KEY}?apikey=${KEY}`)).toBe('https://mainnet.infura.io/v3/…?…')
+    expect(Rpc.maskUrl('wallet:Test Wallet')).toBe('wallet:Test Wallet')
+    expect(Rpc.maskUrl(`mainnet.example/${KEY}`)).toBe('mainnet.example/…')
+    const slow = Rpc.http(`${srv.url}/hang/${KEY}`, { timeoutMs: 300 })
+    const e = await errorOf(Rpc.request(slow, 'eth_chainId'))
+    expect(e.name).toBe('Rpc.TimeoutError')
+    // the real timeout, not a default
+    expect(e.message).toContain('within 0.3 s')
+    for (const err of [e, await errorOf(Promise.resolve().then(() => Rpc.fromUrl(`htp://x.example/v2/${KEY}`)))]) {
+      expect(err.message).not.toContain(KEY)
+      expect(JSON.stringify(err.hints)).not.toContain(KEY)
+    }
   })
 
   it('rejects bad method names before sending', async () => {

@@ -26,11 +26,32 @@ function at(where: Where): string {
   return where.url ? `${shortUrl(where.url)}${m}` : `the node${m}`
 }
 
-/** A URL without credentials or query string (API keys often live there), shortened. */
-export function shortUrl(url: string): string {
-  let s = url
+/** A path segment that looks like an API key (Alchemy `/v2/<key>`, Infura `/v3/<key>`, …): 16+ key characters. */
+const KEY_SEGMENT = /^[A-Za-z0-9_-]{16,}$/
+
+/**
+ * A node URL safe to show: user info dropped, the query string (where keys often live) and
+ * every key-like path segment replaced by `…`. Not shortened.
+ *
+ * @example
+ * ```ts
+ * RpcFaults.maskUrl('https://eth-mainnet.g.alchemy.com/v2/AbCdEf0123456789xyz') // 'https://eth-mainnet.g.alchemy.com/v2/…'
+ * ```
+ */
+export function maskUrl(url: string): string {
   const m = /^([a-z][a-z0-9+.-]*:)\/\/(?:[^@/?#]*@)?([^/?#]*)([^?#]*)(\?[^#]*)?/i.exec(url)
-  if (m) s = `${m[1]}//${m[2]}${m[3] === '/' ? '' : m[3]}${m[4] ? '?…' : ''}`
+  // Not a URL (a wallet's name, a typo): key-like runs of characters are hidden all the same.
+  if (!m) return url.replace(/[A-Za-z0-9_-]{16,}/g, '…')
+  const path = (m[3] ?? '')
+    .split('/')
+    .map((seg) => (KEY_SEGMENT.test(seg) ? '…' : seg))
+    .join('/')
+  return `${m[1]}//${m[2]}${path === '/' ? '' : path}${m[4] ? '?…' : ''}`
+}
+
+/** A URL without credentials, query string or key-like path segments (API keys live there), shortened. */
+export function shortUrl(url: string): string {
+  const s = maskUrl(url)
   return s.length > 80 ? `${s.slice(0, 77)}…` : s
 }
 
@@ -53,7 +74,8 @@ const CODE_HINTS: Record<number, string> = {
 /** The URL is not an http(s) or ws(s) URL. */
 export class InvalidUrlError extends BaseError {
   constructor(url: string) {
-    super('Rpc.InvalidUrlError', `"${url.length > 60 ? `${url.slice(0, 60)}…` : url}" is not a JSON-RPC endpoint URL.`, {
+    const shown = shortUrl(url)
+    super('Rpc.InvalidUrlError', `"${shown.length > 60 ? `${shown.slice(0, 60)}…` : shown}" is not a JSON-RPC endpoint URL.`, {
       hints: ['Use an http://, https://, ws:// or wss:// URL, for example http://127.0.0.1:8545.'],
     })
   }

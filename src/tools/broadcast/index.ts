@@ -1,12 +1,13 @@
 import * as AddressCheck from '../../core/AddressCheck'
 import * as Chains from '../../core/Chains'
+import * as Rpc from '../../core/Rpc'
 import * as SendTx from '../../core/SendTx'
 import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
-import type { Row, ToolResult } from '../types'
+import type { Row, RunContext, ToolResult } from '../types'
 import meta from './meta'
 
-interface Input extends Record<string, unknown> {
+export interface Input extends Record<string, unknown> {
   raw: `0x${string}`
   chainId: number | undefined
   allowNoChainId: boolean
@@ -23,41 +24,69 @@ export const parse = fieldParser<Input>({
   wait: (v) => v !== 'false',
 })
 
-export default defineTool<Input>(meta, {
-  parse,
-  async run(input, ctx): Promise<ToolResult> {
-    const info = await SendTx.broadcast(ctx.rpc, input.raw, {
+/** The rows of a decoded raw transaction (the hash first: it is known before anything is sent). */
+export function sentRows(info: SendTx.RawInfo, raw: `0x${string}`): Row[] {
+  return [
+    { label: 'Hash', value: info.hash, open: { tool: 'transaction', inputs: { hash: info.hash }, label: 'Look up' } },
+    { label: 'From', value: info.from, open: { tool: 'account', inputs: { address: info.from }, label: 'Inspect' } },
+    { label: 'To', value: info.to ?? 'contract creation', mono: info.to !== null },
+    { label: 'Value (ether)', value: Units.format(info.value, 'ether') },
+    { label: 'Nonce', value: String(info.nonce) },
+    { label: 'Chain', value: info.chainId === null ? 'none (replayable)' : `${Chains.name(info.chainId)} (${info.chainId})` },
+    { label: 'Type', value: info.type },
+    { label: 'Raw transaction', value: raw, open: { tool: 'tx-decode', inputs: { raw }, label: 'Decode' } },
+  ]
+}
+
+/**
+ * Broadcasts once. A send whose outcome is unknown (no answer in time, connection lost) or
+ * answered with another hash is not an error to start over from: the transaction's own hash
+ * is returned with what is known.
+ */
+export async function broadcastOnce(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>, onHash?: (info: SendTx.RawInfo) => void): Promise<{ info: SendTx.RawInfo; warning?: string }> {
+  const info = SendTx.inspectRaw(input.raw)
+  try {
+    await SendTx.broadcast(ctx.rpc, input.raw, {
       ...(input.chainId !== undefined ? { expectedChainId: input.chainId } : {}),
       allowNoChainId: input.allowNoChainId,
       ...(ctx.rpcUrl ? { url: ctx.rpcUrl } : {}),
+      onHash: () => onHash?.(info),
     })
-    const rows: Row[] = [
-      { label: 'Hash', value: info.hash, open: { tool: 'transaction', inputs: { hash: info.hash }, label: 'Look up' } },
-      { label: 'From', value: info.from, open: { tool: 'account', inputs: { address: info.from }, label: 'Inspect' } },
-      { label: 'To', value: info.to ?? 'contract creation', mono: info.to !== null },
-      { label: 'Value (ether)', value: Units.format(info.value, 'ether') },
-      { label: 'Nonce', value: String(info.nonce) },
-      { label: 'Chain', value: info.chainId === null ? 'none (replayable)' : `${Chains.name(info.chainId)} (${info.chainId})` },
-      { label: 'Type', value: info.type },
-      { label: 'Raw transaction', value: input.raw, open: { tool: 'tx-decode', inputs: { raw: input.raw }, label: 'Decode' } },
-    ]
-    const sections = [{ title: 'Sent', rows }]
+    return { info }
+  } catch (e) {
+    if (e instanceof SendTx.HashMismatchError) return { info, warning: `${e.shortMessage} The hash shown is the transaction's own (keccak of the raw bytes); do not trust this node's answers.` }
+    if (e instanceof Rpc.SendOutcomeUnknownError) return { info, warning: `Unknown whether the node accepted it: ${e.shortMessage} It was not resent.` }
+    throw e
+  }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  async run(input, ctx): Promise<ToolResult> {
+    const { info, warning } = await broadcastOnce(input, ctx)
+    const sections = [{ title: 'Sent', rows: sentRows(info, input.raw) }]
+    if (warning) return { notes: [{ tone: 'error', text: warning }], sections }
     if (!input.wait) return { sections }
     try {
-      const r = await SendTx.waitForReceipt(ctx.rpc, info.hash, { timeoutMs: 60_000, signal: ctx.signal })
-      const rr: Row[] = [
-        { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error' },
-        { label: 'Block', value: String(r.blockNumber), open: { tool: 'block', inputs: { block: String(r.blockNumber) }, label: 'Open block' } },
-        { label: 'Gas used', value: r.gasUsed.toString() },
-      ]
-      if (r.contractAddress) {
-        const c = AddressCheck.parseChecksummed(r.contractAddress)
-        rr.push({ label: 'Contract created', value: c, open: { tool: 'account', inputs: { address: c }, label: 'Inspect' } })
-      }
-      return { sections: [...sections, { title: 'Receipt', rows: rr }] }
+      const r = await SendTx.watchReceipt(ctx.rpc, info.hash, { timeoutMs: 60_000, signal: ctx.signal })
+      return { sections: [...sections, { title: 'Receipt', rows: receiptRows(r) }] }
     } catch (e) {
       if (!(e instanceof SendTx.ReceiptTimeoutError)) throw e
       return { notes: [{ tone: 'warn', text: `${e.shortMessage} ${e.hints.join(' ')}` }], sections }
     }
   },
 })
+
+/** The receipt as rows. */
+export function receiptRows(r: import('../../core/ChainBlocks').Receipt): Row[] {
+  const rr: Row[] = [
+    { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error' },
+    { label: 'Block', value: String(r.blockNumber), open: { tool: 'block', inputs: { block: String(r.blockNumber) }, label: 'Open block' } },
+    { label: 'Gas used', value: r.gasUsed.toString() },
+  ]
+  if (r.contractAddress) {
+    const c = AddressCheck.parseChecksummed(r.contractAddress)
+    rr.push({ label: 'Contract created', value: c, open: { tool: 'account', inputs: { address: c }, label: 'Inspect' } })
+  }
+  return rr
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
-import tool from './index'
+import tool, { readLists } from './index'
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const parse = (raw: Record<string, string>) => tool.parse(withDefaults(tool, raw))
@@ -32,6 +32,25 @@ describe('send-transaction: parse', () => {
     expect(errors({ ...good, maxFeePerGas: 'fast' }).maxFeePerGas).toMatch(/Unexpected character/)
     expect(errors({ ...good, abi: 'function (' }).abi).toMatch(/is not a valid signature/)
     for (const msg of Object.values(errors({ ...good, privateKey: KEY.slice(0, 40), from: 'x' }))) expect(msg).not.toContain(KEY.slice(2, 30))
+  })
+
+  it('reads the type, the access list and EIP-7702 authorizations (signed by the authorization tool)', async () => {
+    const { default: auth } = await import('../authorization')
+    const p0 = auth.parse(withDefaults(auth, { ...auth.examples[0]!.inputs }))
+    if (!p0.ok) throw new Error('authorization example does not parse')
+    const r = await auth.run(p0.value, { signal: { aborted: false }, progress: () => {} })
+    const signed = r.sections.flatMap((x) => x.rows).find((row) => /^0xf8/.test(row.value))!.value
+    const p = parse({ ...good, type: 'eip7702', authorizationList: signed, accessList: '[{"address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "storageKeys": []}]' })
+    if (!p.ok) throw new Error('parse')
+    const lists = await readLists(p.value)
+    expect(lists.authorizationList.length).toBe(1)
+    expect(lists.accessList[0]!.address.toLowerCase()).toBe('0x70997970c51812dc3a010c7d01b50e0d17dc79c8')
+    const bad = parse({ ...good, type: 'eip7702', authorizationList: '0x1234', accessList: '[{' })
+    if (!bad.ok) throw new Error('parse')
+    await expect(readLists(bad.value)).rejects.toMatchObject({ field: 'accessList' })
+    await expect(readLists({ ...bad.value, accessList: '' })).rejects.toMatchObject({ field: 'authorizationList' })
+    // fields of other types are not read
+    expect(await readLists({ ...bad.value, type: 'legacy', authorizationList: '0x1234' })).toEqual({ accessList: [], authorizationList: [] })
   })
 
   it('needs no key when the wallet or node signs', () => {

@@ -6,6 +6,8 @@ import * as Chains from '../../core/Chains'
 import * as Key from '../../core/Key'
 import * as Rpc from '../../core/Rpc'
 import * as SendTx from '../../core/SendTx'
+import type * as TxDecode from '../../core/TxDecode'
+import type * as TxWarnings from '../../core/TxWarnings'
 import * as Units from '../../core/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, RunContext, Section, ToolResult } from '../types'
@@ -21,6 +23,11 @@ export interface Input extends Record<string, unknown> {
   data: `0x${string}`
   abi: ChainCall.ParsedAbi | undefined
   chainId: number
+  type: SendTx.SendType
+  /** As typed: read in `prepare` (their parsers load with the first Review, not with the page). */
+  accessList: string
+  authorizationList: string
+  acceptHighFee: boolean
   nonce: number | undefined
   gas: bigint | undefined
   maxFeePerGas: bigint | undefined
@@ -71,6 +78,10 @@ export const parse = fieldParser<Input>({
     if (v.trim() === '') throw new SendTx.InputError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
     return Chains.parseChainId(v)
   },
+  type: (v) => (SendTx.SEND_TYPES.includes(v as SendTx.SendType) ? (v as SendTx.SendType) : 'eip1559'),
+  accessList: (v) => v.trim(),
+  authorizationList: (v) => v.trim(),
+  acceptHighFee: (v) => v === 'true',
   nonce: (v) => {
     const n = wholeNumber(v, 'nonce', 2n ** 53n - 2n)
     return n === undefined ? undefined : Number(n)
@@ -81,39 +92,88 @@ export const parse = fieldParser<Input>({
   confirm: (v) => v === 'true',
 })
 
-/** Fills in what the input leaves out (checking the chain first): everything that will be signed. */
-export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>): Promise<SendTx.Summary> {
+/** Parses the access list and the signed authorizations, loading their parsers on first use; errors name the field. */
+export async function readLists(input: Pick<Input, 'type' | 'accessList' | 'authorizationList'>): Promise<{ accessList: TxDecode.AccessItem[]; authorizationList: TxDecode.SignedAuthorization[] }> {
+  const at = async <T>(field: string, f: () => Promise<T>): Promise<T> => {
+    try {
+      return await f()
+    } catch (e) {
+      throw e instanceof Error && 'at' in e && typeof (e as { at?: unknown }).at === 'function' ? (e as unknown as { at(f: string): Error }).at(field) : e
+    }
+  }
+  const accessList = input.type !== 'legacy' && input.accessList ? await at('accessList', async () => (await import('../../core/TxBuild')).parseAccessList(input.accessList)) : []
+  const authorizationList =
+    input.type === 'eip7702' && input.authorizationList
+      ? await at('authorizationList', async () => {
+          const Authorization = await import('../../core/Authorization')
+          return input.authorizationList
+            .replace(/}\s*,?\s*{/g, '}\n{')
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean)
+            .map((l) => Authorization.parseSigned(l))
+        })
+      : []
+  return { accessList, authorizationList }
+}
+
+/** What the confirmation shows: everything that will be signed, and what it does. */
+export interface Reviewed {
+  summary: SendTx.Summary
+  review: TxWarnings.Review
+}
+
+/**
+ * Fills in what the input leaves out (checking the chain first) and reviews it against the
+ * node (decoded call data, warnings, an eth_call simulation): all reads at once.
+ */
+export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>, library: readonly ChainCall.ParsedAbi[] = []): Promise<Reviewed> {
   let from: string | undefined = input.privateKey ? Key.toAddress(input.privateKey) : input.from
   if (!from) {
     const accounts = Rpc.array(await Rpc.request(ctx.rpc, 'eth_accounts'), 'the accounts', 1000)
     if (!accounts.length) throw new SendTx.InputError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
     from = Rpc.address(accounts[0], 'the first account')
   }
-  return SendTx.prepare(
-    ctx.rpc,
-    {
-      chainId: input.chainId,
-      from,
-      to: input.to,
-      value: input.value,
-      data: input.data,
-      nonce: input.nonce,
-      gas: input.gas,
-      maxFeePerGas: input.maxFeePerGas,
-      maxPriorityFeePerGas: input.maxPriorityFeePerGas,
-    },
-    ctx.rpcUrl ? { url: ctx.rpcUrl } : {},
-  )
+  const [{ accessList, authorizationList }, Warnings] = await Promise.all([readLists(input), import('../../core/TxWarnings')])
+  const [summary, review] = await Promise.all([
+    SendTx.prepare(
+      ctx.rpc,
+      {
+        chainId: input.chainId,
+        type: input.type,
+        accessList,
+        authorizationList,
+        from,
+        to: input.to,
+        value: input.value,
+        data: input.data,
+        nonce: input.nonce,
+        gas: input.gas,
+        maxFeePerGas: input.maxFeePerGas,
+        maxPriorityFeePerGas: input.maxPriorityFeePerGas,
+      },
+      { ...(ctx.rpcUrl ? { url: ctx.rpcUrl } : {}), ...(input.abi ? { abi: input.abi } : {}), acceptHighFee: input.acceptHighFee },
+    ),
+    Warnings.review(ctx.rpc, { from, to: input.to, value: input.value, data: input.data }, { abis: library, ...(input.abi ? { abi: input.abi } : {}) }),
+  ])
+  return { summary, review }
 }
 
-/** Rows for everything that will be signed. */
-export function summaryRows(s: SendTx.Summary, unit: Input['unit'], abi?: ChainCall.ParsedAbi): Row[] {
-  const decoded = s.to ? ChainCall.decodeCallData(s.data, abi) : null
+const TYPE_LABEL: Record<SendTx.SendType, string> = { legacy: 'Legacy (0x0, EIP-155)', eip2930: 'EIP-2930 (0x1)', eip1559: 'EIP-1559 (0x2)', eip7702: 'EIP-7702 (0x4)' }
+
+/** Rows for everything that will be signed, and what it does. */
+export function summaryRows(r: Reviewed, unit: Input['unit']): Row[] {
+  const { summary: s, review } = r
   const est = (k: SendTx.Summary['estimated'][number]) => (s.estimated.includes(k) ? 'estimated by the node' : undefined)
+  const type = s.type ?? 'eip1559'
+  const priced = type === 'legacy' || type === 'eip2930'
+  const inGwei = (wei: bigint) => `${Units.format(wei, 'gwei')} gwei`
   return [
-    { label: 'Chain', value: `${s.chainName} (${s.chainId})`, note: 'Checked: the node is on this chain.', tone: 'ok' },
+    { label: 'Chain', value: `${s.chainName} (${s.chainId})`, note: 'Checked: the node is on this chain (checked again right before signing).', tone: 'ok' },
     { label: 'From', value: s.from, open: { tool: 'account', inputs: { address: s.from }, label: 'Inspect' } },
-    s.to ? { label: 'To', value: s.to, open: { tool: 'account', inputs: { address: s.to }, label: 'Inspect' } } : { label: 'To', value: 'nobody: this deploys a contract', mono: false, tone: 'warn' },
+    s.to
+      ? { label: 'To', value: s.to, note: review.recipientIsContract === null ? undefined : review.recipientIsContract ? 'a contract' : 'an account without code', open: { tool: 'account', inputs: { address: s.to }, label: 'Inspect' } }
+      : { label: 'To', value: 'nobody: this deploys a contract', mono: false, tone: 'warn' },
     { label: `Value (${unit})`, value: Units.format(s.value, unit), note: `${s.value} wei` },
     ...(unit !== 'ether' ? [{ label: 'Value (ether)', value: Units.format(s.value, 'ether') }] : []),
     {
@@ -122,48 +182,79 @@ export function summaryRows(s: SendTx.Summary, unit: Input['unit'], abi?: ChainC
       note: s.data === '0x' ? 'none (a plain transfer)' : `${(s.data.length - 2) / 2} bytes${s.to ? '' : ' of init code'}`,
       ...(s.to && s.data.length >= 10 ? { open: { tool: 'calldata-decode', inputs: { data: s.data }, label: 'Decode' } } : {}),
     },
-    ...(decoded ? [{ label: 'Call', value: decoded, note: 'The call data, decoded with the ABI given.' }] : []),
-    ...(!decoded && abi && s.to && s.data !== '0x' ? [{ label: 'Call', value: 'no function of the ABI matches this call data', tone: 'warn' as const, mono: false }] : []),
+    ...(review.decoded.text
+      ? [{ label: 'Call', value: review.decoded.text, note: `${review.decoded.human ?? ''} (from ${review.decoded.source === 'table' ? 'the offline signature table' : 'your ABI'})` }]
+      : review.decoded.selector
+        ? [{ label: 'Call', value: `unknown function ${review.decoded.selector}`, mono: false, tone: 'warn' as const, note: 'Neither your ABIs nor the offline table know this selector.' }]
+        : []),
+    ...review.warnings.map((w) => ({ label: 'Warning', value: w.text, mono: false, copy: false, tone: w.tone })),
+    { label: 'Type', value: TYPE_LABEL[type] },
+    ...(s.accessList?.length ? [{ label: 'Access list', value: `${s.accessList.length} address(es)`, mono: false }] : []),
+    ...(s.authorizationList?.length ? s.authorizationList.map((a, i) => ({ label: `Authorization ${i + 1}`, value: `delegate to ${a.address} (chain ${a.chainId}, nonce ${a.nonce})`, mono: false })) : []),
     { label: 'Nonce', value: String(s.nonce), note: est('nonce') },
     { label: 'Gas limit', value: s.gas.toString(), note: est('gas') },
-    { label: 'Max fee per gas', value: ChainFormat.gwei(s.maxFeePerGas), note: est('fees') },
-    { label: 'Max priority fee per gas', value: ChainFormat.gwei(s.maxPriorityFeePerGas), note: est('fees') },
-    { label: 'Type', value: 'EIP-1559 (0x2)' },
-    { label: 'Maximum cost', value: ChainFormat.native(s.maxCost, s.symbol), note: 'gas limit × max fee per gas + value; usually less is paid.' },
+    ...(priced
+      ? [{ label: 'Gas price', value: ChainFormat.gwei(s.maxFeePerGas), note: est('fees') }]
+      : [
+          { label: 'Max fee per gas', value: ChainFormat.gwei(s.maxFeePerGas), note: est('fees') },
+          { label: 'Max priority fee per gas', value: ChainFormat.gwei(s.maxPriorityFeePerGas), note: est('fees') },
+        ]),
+    {
+      label: 'Expected fee',
+      value: ChainFormat.native(s.expectedFee, s.symbol),
+      note: `${inGwei(s.expectedFee)}; ${s.baseFee === null ? 'gas limit × gas price' : `gas limit × (base fee ${inGwei(s.baseFee)} + priority fee), at the current base fee`}`,
+    },
+    { label: 'Maximum fee', value: ChainFormat.native(s.maxCost - s.value, s.symbol), note: `${inGwei(s.maxCost - s.value)}; gas limit × max fee per gas` },
+    { label: 'Maximum cost', value: ChainFormat.native(s.maxCost, s.symbol), note: 'maximum fee + value; usually less is paid.' },
     { label: 'Balance', value: ChainFormat.native(s.balance, s.symbol), tone: s.affordable ? undefined : 'error', note: s.affordable ? undefined : 'Not enough to cover the maximum cost.' },
   ]
 }
 
-/** Signs (key) or hands to the wallet/node (eth_sendTransaction) exactly the prepared transaction, once. */
-export async function send(s: SendTx.Summary, input: Pick<Input, 'signer' | 'privateKey'>, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>): Promise<`0x${string}`> {
+/**
+ * Signs (key) or hands to the wallet/node (eth_sendTransaction) exactly the prepared
+ * transaction, once. With a key, the hash is known before sending: `onHash` gets it first.
+ */
+export async function send(
+  s: SendTx.Summary,
+  input: Pick<Input, 'signer' | 'privateKey'>,
+  ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>,
+  onHash?: (hash: `0x${string}`) => void,
+): Promise<`0x${string}`> {
   const url = ctx.rpcUrl ? { url: ctx.rpcUrl } : {}
   if (input.signer === 'key') {
     if (!input.privateKey) throw new SendTx.InputError('Enter the private key to sign with.', 'Or sign with a wallet or node account.').at('privateKey')
-    const { raw } = SendTx.sign(s, input.privateKey)
-    return (await SendTx.broadcast(ctx.rpc, raw, { expectedChainId: s.chainId, ...url })).hash
+    return SendTx.signAndSend(ctx.rpc, s, input.privateKey, { ...url, ...(onHash ? { onHash } : {}) })
   }
-  return SendTx.sendWithWallet(ctx.rpc, s, url)
+  const hash = await SendTx.sendWithWallet(ctx.rpc, s, url)
+  onHash?.(hash)
+  return hash
 }
 
-/** Waits for the receipt and describes it. */
+/** The receipt as rows. */
+export function receiptToRows(hash: `0x${string}`, r: import('../../core/ChainBlocks').Receipt): Row[] {
+  const rows: Row[] = [
+    { label: 'Transaction hash', value: hash, open: { tool: 'transaction', inputs: { hash }, label: 'Look up' } },
+    { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error' },
+    { label: 'Block', value: String(r.blockNumber), open: { tool: 'block', inputs: { block: String(r.blockNumber) }, label: 'Open block' } },
+    { label: 'Gas used', value: r.gasUsed.toString() },
+  ]
+  if (r.effectiveGasPrice !== null) rows.push({ label: 'Effective gas price', value: ChainFormat.gwei(r.effectiveGasPrice) }, { label: 'Fee paid (ether)', value: Units.format(r.gasUsed * r.effectiveGasPrice, 'ether') })
+  if (r.contractAddress) {
+    const c = AddressCheck.parseChecksummed(r.contractAddress)
+    rows.push({ label: 'Contract created', value: c, open: { tool: 'account', inputs: { address: c }, label: 'Inspect' } })
+  }
+  return rows
+}
+
+/** Waits (up to 60 s, through node failures) for the receipt and describes it. */
 export async function receiptRows(hash: `0x${string}`, ctx: Pick<RunContext, 'rpc' | 'signal'>): Promise<{ rows: Row[]; note?: string }> {
-  const rows: Row[] = [{ label: 'Transaction hash', value: hash, open: { tool: 'transaction', inputs: { hash }, label: 'Look up' } }]
   try {
-    const r = await SendTx.waitForReceipt(ctx.rpc, hash, { timeoutMs: 60_000, signal: ctx.signal })
-    rows.push(
-      { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error' },
-      { label: 'Block', value: String(r.blockNumber), open: { tool: 'block', inputs: { block: String(r.blockNumber) }, label: 'Open block' } },
-      { label: 'Gas used', value: r.gasUsed.toString() },
-    )
-    if (r.effectiveGasPrice !== null) rows.push({ label: 'Effective gas price', value: ChainFormat.gwei(r.effectiveGasPrice) }, { label: 'Fee paid (ether)', value: Units.format(r.gasUsed * r.effectiveGasPrice, 'ether') })
-    if (r.contractAddress) {
-      const c = AddressCheck.parseChecksummed(r.contractAddress)
-      rows.push({ label: 'Contract created', value: c, open: { tool: 'account', inputs: { address: c }, label: 'Inspect' } })
-    }
+    const r = await SendTx.watchReceipt(ctx.rpc, hash, { timeoutMs: 60_000, signal: ctx.signal })
+    const rows = receiptToRows(hash, r)
     if (r.status === 'reverted') return { rows, note: 'The transaction was mined but reverted; the transaction tool shows the reason.' }
     return { rows }
   } catch (e) {
-    if (e instanceof SendTx.ReceiptTimeoutError) return { rows, note: `${e.shortMessage} ${e.hints.join(' ')}` }
+    if (e instanceof SendTx.ReceiptTimeoutError) return { rows: [{ label: 'Transaction hash', value: hash, open: { tool: 'transaction', inputs: { hash }, label: 'Look up' } }], note: `${e.shortMessage} ${e.hints.join(' ')}` }
     throw e
   }
 }
@@ -171,8 +262,9 @@ export async function receiptRows(hash: `0x${string}`, ctx: Pick<RunContext, 'rp
 export default defineTool<Input>(meta, {
   parse,
   async run(input, ctx): Promise<ToolResult> {
-    const s = await prepare(input, ctx)
-    const summary: Section = { title: input.confirm ? 'Signed and sent' : 'To be signed (nothing sent yet)', rows: summaryRows(s, input.unit, input.abi) }
+    const r = await prepare(input, ctx)
+    const s = r.summary
+    const summary: Section = { title: input.confirm ? 'Signed and sent' : 'To be signed (nothing sent yet)', rows: summaryRows(r, input.unit) }
     if (!input.confirm)
       return {
         notes: [{ tone: 'info', text: s.affordable ? 'Nothing was signed or sent. Check everything above, then tick "I have checked the summary" and send.' : 'The balance does not cover the maximum cost: the node will reject this transaction.' }],
@@ -180,7 +272,7 @@ export default defineTool<Input>(meta, {
       }
     if (!s.affordable) throw new SendTx.InputError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
     const hash = await send(s, input, ctx)
-    const r = await receiptRows(hash, ctx)
-    return { ...(r.note ? { notes: [{ tone: 'warn' as const, text: r.note }] } : {}), sections: [{ title: 'Receipt', rows: r.rows }, summary] }
+    const rr = await receiptRows(hash, ctx)
+    return { ...(rr.note ? { notes: [{ tone: 'warn' as const, text: rr.note }] } : {}), sections: [{ title: 'Receipt', rows: rr.rows }, summary] }
   },
 })

@@ -70,7 +70,8 @@ export default defineTool<Input>(meta, {
     if (privateKey) {
       const s = onField('type', fields, () => TxBuild.sign(tx, privateKey))
       rows.push(
-        { label: 'Raw signed transaction', value: s.raw, open: { tool: 'tx-decode', inputs: { raw: s.raw }, label: 'Decode it' } },
+        { label: 'Raw signed transaction', value: s.raw, open: { tool: 'broadcast', inputs: { raw: s.raw, chainId: String(tx.chainId) }, label: 'Broadcast' } },
+        { label: 'Decode', value: s.raw, copy: false, note: 'the signed transaction, field by field', open: { tool: 'tx-decode', inputs: { raw: s.raw }, label: 'Decode it' } },
         { label: 'Transaction hash', value: s.hash },
         { label: 'Sender', value: s.sender },
         { label: tx.type === 'legacy' ? 'v' : 'yParity', value: String(s.v), mono: false },

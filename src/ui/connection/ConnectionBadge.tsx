@@ -56,7 +56,7 @@ export default function ConnectionBadge() {
 
   return (
     <>
-      <button type="button" className={`conn-badge conn-${c.status}`} onClick={openDialog} aria-haspopup="dialog" title={`Requests go to ${c.url || c.devnetUrl}`}>
+      <button type="button" className={`conn-badge conn-${c.status}`} onClick={openDialog} aria-haspopup="dialog" title={`Requests go to ${Rpc.maskUrl(c.url || c.devnetUrl)}`}>
         <span className="conn-dot" aria-hidden="true" />
         <span className="conn-chain">{label}</span>
         <span className="conn-url">{Rpc.shortUrl(c.url || c.devnetUrl)}</span>
@@ -142,7 +142,7 @@ export default function ConnectionBadge() {
             )}
             {info && (
               <dl>
-                <Row label="Endpoint" value={c.url} />
+                <Row label="Endpoint" value={Rpc.maskUrl(c.url)} />
                 <Row label="Chain" value={`${info.chainName} (chain id ${info.chainId})`} />
                 {c.choice.kind === 'devnet' && c.devnetChainId !== null && c.devnetChainId !== info.chainId && (
                   <Row label="Warning" value={`The devnet should be chain ${c.devnetChainId}, but the node says ${info.chainId}.`} />

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startFaultServer, type FaultServer } from '../../../test/fault-server'
+import { startFaultServer, startProxy, type FaultServer } from '../../../test/fault-server'
 
 let srv: FaultServer
 beforeAll(async () => {
@@ -61,5 +61,31 @@ describe('connection store', () => {
     const store = await load()
     await store.choose({ kind: 'wallet' })
     expect(store.getConnection()).toMatchObject({ status: 'error', error: { name: 'Connection.NoWalletError' } })
+  })
+
+  it('the status is the truth: a tool request that finds the node gone turns it red at once, and it recovers by itself', async () => {
+    const proxy = await startProxy(`${srv.url}/ok`)
+    try {
+      const store = await load()
+      await store.choose({ kind: 'url', url: proxy.url })
+      expect(store.getConnection().status).toBe('connected')
+      proxy.behaviour = { mode: 'drop' }
+      await expect(store.getProvider().rpc.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({ name: 'Rpc.ConnectionError' })
+      expect(store.getConnection()).toMatchObject({ status: 'error', error: { name: 'Rpc.ConnectionError' } })
+      proxy.behaviour = { mode: 'pass' }
+      // no tool request needed: the store probes again on its own
+      await vi.waitFor(() => expect(store.getConnection().status).toBe('connected'), { timeout: 10_000, interval: 100 })
+    } finally {
+      await proxy.close()
+    }
+  })
+
+  it('never shows an API key held in the URL path or query', async () => {
+    const KEY = 'AbCdEf0123456789_secretKEY'
+    const store = await load()
+    await store.choose({ kind: 'url', url: `${srv.url}/invalid-json/${KEY}?apikey=${KEY}` })
+    const s = store.getConnection()
+    expect(s.status).toBe('error')
+    expect(JSON.stringify(s.error)).not.toContain(KEY)
   })
 })

@@ -93,6 +93,9 @@ let transport: Eip1193Like | null = null
 let transportUrl = ''
 let ready: Promise<void> | null = null
 let generation = 0
+/** Resolves once the transport is chosen (not when the header's chain info is read): tools wait for this only. */
+let transportSet: Promise<void> = Promise.resolve()
+let markTransportSet: () => void = () => {}
 
 // ---- devnet discovery ----
 
@@ -149,6 +152,7 @@ let walletCleanup: (() => void) | null = null
 
 async function open(choice: Choice): Promise<void> {
   const my = ++generation
+  transportSet = new Promise<void>((r) => (markTransportSet = r))
   walletCleanup?.()
   walletCleanup = null
   set({ choice, status: 'connecting', error: undefined, info: undefined, accounts: [] })
@@ -162,6 +166,7 @@ async function open(choice: Choice): Promise<void> {
       transport = w.provider
       transportUrl = `wallet:${w.name}`
       set({ url: transportUrl })
+      markTransportSet()
       const accounts = (await Rpc.request(w.provider, 'eth_requestAccounts', [], { url: transportUrl })) as unknown
       if (my !== generation) return
       set({ accounts: Array.isArray(accounts) ? accounts.filter((a): a is string => typeof a === 'string').slice(0, 20) : [] })
@@ -180,12 +185,45 @@ async function open(choice: Choice): Promise<void> {
       transport = t
       transportUrl = t.url
       set({ url: t.url })
+      markTransportSet()
     }
     if (my !== generation) return
     await refresh()
   } catch (e) {
     if (my === generation) set({ status: 'error', error: toErrorInfo(e) })
+  } finally {
+    markTransportSet()
   }
+}
+
+// ---- the status is the truth: a tool's failure turns it red at once; it recovers by itself ----
+
+let recovery: ReturnType<typeof setTimeout> | null = null
+const RECOVERY_MS = 3000
+
+/** A failure that means the node is not answering (not a refusal of one request). */
+function nodeDown(e: unknown): boolean {
+  return e instanceof Rpc.ConnectionError || e instanceof Rpc.TimeoutError || e instanceof Rpc.InvalidJsonError || (e instanceof Rpc.HttpError && e.status >= 500)
+}
+
+function scheduleRecovery() {
+  if (recovery) return
+  recovery = setTimeout(() => {
+    recovery = null
+    void refresh().then(() => {
+      if (state.status === 'error' && state.choice.kind !== 'wallet') scheduleRecovery()
+    })
+  }, RECOVERY_MS)
+}
+
+function reportFailure(e: unknown) {
+  if (!nodeDown(e)) return
+  set({ status: 'error', error: toErrorInfo(e) })
+  scheduleRecovery()
+}
+
+function reportSuccess() {
+  if (state.status === 'error') void refresh()
 }
 
 /** Re-reads the chain info (chain id, block, client, latency, fees). */
@@ -203,7 +241,10 @@ export async function refresh(): Promise<void> {
     }
     set({ status: 'connected', info, error: undefined, accounts })
   } catch (e) {
-    if (my === generation) set({ status: 'error', error: toErrorInfo(e) })
+    if (my === generation) {
+      set({ status: 'error', error: toErrorInfo(e) })
+      if (nodeDown(e) && state.choice.kind !== 'wallet') scheduleRecovery()
+    }
   }
 }
 
@@ -231,9 +272,18 @@ export function getProvider(): { rpc: Eip1193Like; rpcUrl: string } {
       return transportUrl || state.devnetUrl
     },
     async request(args) {
-      await ensureStarted()
+      // Wait for the transport only, never for the header's own reads.
+      void ensureStarted()
+      await transportSet
       if (!transport) throw new Rpc.NotConnectedError()
-      return transport.request(args)
+      try {
+        const r = await transport.request(args)
+        reportSuccess()
+        return r
+      } catch (e) {
+        reportFailure(Rpc.normalize(e, { url: transportUrl, method: args.method }))
+        throw e
+      }
     },
   }
   return { rpc, rpcUrl: transportUrl || state.url || state.devnetUrl }
