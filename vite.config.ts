@@ -69,6 +69,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // scrypt and the keystore formats (the form checks the file before the worker starts).
   'keystore-decrypt': 260 * 1024,
   'keystore-encrypt': 260 * 1024,
+  // Signs every sendable type, decodes the call and checks the warnings before confirming.
+  'send-transaction': 230 * 1024,
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   'safe-tx': 220 * 1024,
 }
