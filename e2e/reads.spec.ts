@@ -151,6 +151,11 @@ contract Named { uint256 public n; constructor(uint256 x) { n = x; } }`
   expect(await rpc(devnet.rpcUrl, 'eth_call', [{ to: address, data: '0x2e52d606' }, 'latest'])).toBe(`0x${(4242).toString(16).padStart(64, '0')}`)
   // a missing argument is named at its field
   await openTool(page, 'deploy', { bytecode: c.bytecode, abi: 'constructor(uint256 x)', args: '' })
+  // An untouched empty field is only listed as still to fill in; once touched, the error is named there.
+  await expect(page.getByText('Still to fill in: Constructor arguments.')).toBeVisible()
+  const args = page.getByRole('textbox', { name: 'Constructor arguments' })
+  await args.fill('1')
+  await args.fill('')
   await expect(page.getByText(/Expected 1 value \(uint256 x\), got 0/)).toBeVisible()
 })
 

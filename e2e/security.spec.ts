@@ -154,6 +154,10 @@ test.describe('addresses people mistype, gas below the intrinsic cost', () => {
   test('tx-build refuses a gas limit below the intrinsic cost (EIP-7623 floor here)', async ({ page }) => {
     await openTool(page, 'tx-build', { to: ADDR0, chainId: '31337', data: '0xa9059cbb', gas: '21000', maxFeePerGas: '30' })
     await page.getByLabel('Private key (optional: sign offline)').fill(KEY1)
+    // The form speaks about a field once it was touched: type the gas limit as a person would.
+    const gas = page.getByRole('textbox', { name: 'Gas limit' })
+    await gas.fill('2100')
+    await gas.fill('21000')
     await run(page)
     // 21,000 + 4 non-zero bytes × 16 = 21,064; the EIP-7623 floor 21,000 + 10 × 16 tokens = 21,160
     await expect(page.getByText(/at least 21160 is needed/).first()).toBeVisible()

@@ -161,7 +161,8 @@ export function parseForSigning(text: string, chainId?: bigint | number): ForSig
   if (r.status === 'lowercase' || r.status === 'uppercase')
     return { address, lower: r.lower, note: `${address} is all ${r.status === 'lowercase' ? 'lower' : 'upper'} case: it carries no checksum, so a mistyped character cannot be caught. Compare it with its source.` }
   const rsk = chainId !== undefined && EIP1191_ADOPTED.includes(Number(chainId))
-  if (r.status === 'checksummed') return { address, lower: r.lower }
+  // On a chain that adopted EIP-1191 its checksum decides (an EIP-55 form is a different, wrong case there).
+  if (r.status === 'checksummed' && !rsk) return { address, lower: r.lower }
   if (rsk) {
     const expected = checksumEip1191(r.lower, chainId!)
     if (address === expected) return { address, lower: r.lower }

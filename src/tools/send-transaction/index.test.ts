@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { cast } from '../../../test/support'
 import { withDefaults } from '../define'
 import tool, { readLists } from './index'
 
@@ -55,5 +56,20 @@ describe('send-transaction: parse', () => {
 
   it('needs no key when the wallet or node signs', () => {
     expect(parse({ ...good, signer: 'node', privateKey: '' }).ok).toBe(true)
+  })
+})
+
+describe('send-transaction: the recipient checksum of the chain (EIP-1191 on RSK, issue #18)', () => {
+  it('on chain 30 accepts the EIP-1191 form cast gives and refuses the EIP-55 form', () => {
+    const lower = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
+    const rsk = cast(['to-check-sum-address', lower, '30'])
+    const eip55 = cast(['to-check-sum-address', lower])
+    expect(rsk).not.toBe(eip55)
+    const on30 = (to: string) => tool.parse(withDefaults(tool, { ...good, to, chainId: '30' }))
+    expect(on30(rsk).ok).toBe(true)
+    const bad = on30(eip55)
+    expect(bad.ok).toBe(false)
+    if (!bad.ok) expect(bad.errors.to).toMatch(/EIP-1191, chain 30/)
+    expect(on30(lower).ok).toBe(true)
   })
 })

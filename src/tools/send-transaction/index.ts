@@ -63,7 +63,8 @@ export const parse = fieldParser<Input>({
     }
     return f
   },
-  to: (v) => (v.trim() ? AddressCheck.parseChecksummed(v) : null),
+  // The recipient's case is checked as the chain checksums it (EIP-55, or EIP-1191 on RSK).
+  to: (v, raw) => (v.trim() ? AddressCheck.parseChecksummed(AddressCheck.parseForSigning(v.trim(), /^\d{1,12}$/.test((raw.chainId ?? '').trim()) ? Number(raw.chainId) : undefined).lower) : null),
   value: (v, raw) => ChainFormat.parseAmount(v.trim() || '0', raw.unit === 'gwei' || raw.unit === 'wei' ? raw.unit : 'ether'),
   unit: (v) => (v === 'gwei' || v === 'wei' ? v : 'ether'),
   data: (v, raw) => {
