@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { slices } from '../../../core/Hd'
 import { withDefaults } from '../../../tools/define'
 import type { FindData } from '../../../tools/find-address'
 import type { RawInput, ToolResult } from '../../../tools/types'
-import { runInWorker, type WorkerRun } from '../../../workers/client'
+import { runInWorker } from '../../../workers/client'
+import { useWorkerPool } from '../../hooks/useWorkerPool'
 import { FieldList, FormError, keyring, Progress, ResultView, useKeyring, type RunState, type ToolPageProps } from '../../components'
 
 const idle: RunState = { status: 'idle', fieldErrors: {} }
@@ -21,14 +22,9 @@ function isFound(r: ToolResult): boolean {
  */
 export default function FindAddressPage({ meta, tool, values, setValues }: ToolPageProps) {
   const [state, setState] = useState<RunState>(idle)
-  const workers = useRef<WorkerRun[]>([])
+  const { workers, stop } = useWorkerPool()
   const seq = useRef(0)
 
-  const stop = useCallback(() => {
-    for (const w of workers.current) w.cancel()
-    workers.current = []
-  }, [])
-  useEffect(() => stop, [stop])
 
   const run = () => {
     stop()

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ErrorInfo } from '../../../core/Errors'
 import * as Hashing from '../../../core/Hashing'
 import { withDefaults } from '../../../tools/define'
 import { aboutRows, chosen, NOTE } from '../../../tools/hash'
 import type { RawInput, Row, ToolResult } from '../../../tools/types'
-import { runInWorker, type WorkerRun } from '../../../workers/client'
+import { runInWorker } from '../../../workers/client'
+import { useWorkerPool } from '../../hooks/useWorkerPool'
 import { FieldList, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
 import { inputKey } from '../../hooks/useToolRun'
 
@@ -18,14 +19,9 @@ const cancelled: ErrorInfo = { name: 'Cancelled', message: 'Cancelled.', hints: 
  */
 export default function HashPage({ meta, tool, values, setValues, files, setFile }: ToolPageProps) {
   const [state, setState] = useState<RunState>({ status: 'idle', fieldErrors: {} })
-  const workers = useRef<WorkerRun[]>([])
+  const { workers, stop } = useWorkerPool()
   const seq = useRef(0)
 
-  const stop = useCallback(() => {
-    for (const w of workers.current) w.cancel()
-    workers.current = []
-  }, [])
-  useEffect(() => stop, [stop])
 
   const run = async () => {
     stop()

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ErrorInfo } from '../../../core/Errors'
 import { withDefaults } from '../../../tools/define'
 import { csvParts, type HdData } from '../../../tools/hd-derive'
 import type { RawInput, ToolResult } from '../../../tools/types'
-import { runInWorker, type WorkerRun } from '../../../workers/client'
+import { runInWorker } from '../../../workers/client'
+import { useWorkerPool } from '../../hooks/useWorkerPool'
 import { CopyButton, FieldList, keyring, type ToolPageProps } from '../../components'
 
 type Row = HdData['accounts'][number]
@@ -45,14 +46,9 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
   const [csvHref, setCsvHref] = useState<string>()
   const [added, setAdded] = useState<string[]>([])
   const [scrollTop, setScrollTop] = useState(0)
-  const workers = useRef<WorkerRun[]>([])
+  const { workers, stop } = useWorkerPool()
   const seq = useRef(0)
 
-  const stop = useCallback(() => {
-    for (const w of workers.current) w.cancel()
-    workers.current = []
-  }, [])
-  useEffect(() => stop, [stop])
 
   const derive = (start: number) => {
     stop()

@@ -1,0 +1,16 @@
+/**
+ * The workers a page started for one run (one per slice or per hash): `stop` cancels them all,
+ * and leaving the page stops them too. The page assigns `workers.current` when it starts them.
+ */
+import { useCallback, useEffect, useRef } from 'react'
+import type { WorkerRun } from '../../workers/client'
+
+export function useWorkerPool() {
+  const workers = useRef<WorkerRun[]>([])
+  const stop = useCallback(() => {
+    for (const w of workers.current) w.cancel()
+    workers.current = []
+  }, [])
+  useEffect(() => stop, [stop])
+  return { workers, stop }
+}
