@@ -24,7 +24,8 @@ test('vanity: a key for a random 4-hex-digit prefix, verified with ethers v5, ke
   let key = ''
   let address = ''
   for (let i = 0; i < found; i++) {
-    await page.getByRole('button', { name: 'Reveal Private key' }).nth(i).click()
+    // A revealed key's button becomes "Hide": the next one to reveal is always the first "Reveal".
+    await page.getByRole('button', { name: 'Reveal Private key' }).first().click()
     key = (await output(page, 'Private key').nth(i).textContent())!.trim()
     address = (await output(page, 'Address').nth(i).textContent())!.trim()
     // The oracle: ethers v5 derives the address from the key on its own.
