@@ -78,6 +78,8 @@ function check(label, ok) {
   }
 }
 
+const failedNames = []
+
 /** A test suite that could not run, or failed without a failing test: one failed test. */
 function brokenSuite(label) {
   tests.failed++
@@ -103,6 +105,10 @@ if (want('unit')) {
     tests.vectorSkipped += vectorSkipped
     suites.push(s)
     if (j.numFailedTests) failures.push(`${j.numFailedTests} Vitest test(s)`)
+    // Name each failed test near the end of the output, where a CI log's tail shows it.
+    for (const f of j.testResults)
+      for (const a of f.assertionResults.filter((x) => x.status === 'failed'))
+        failedNames.push(`Vitest ${f.name.replace(root + '/', '')} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`)
     // A file that failed to load has no tests to count: count it as a failed test.
     const broken = j.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0)
     for (const f of broken) brokenSuite(`Vitest file ${f.name.replace(root + '/', '')} failed to run`)
@@ -123,7 +129,18 @@ if (want('e2e')) {
   } else {
     const ok = run('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test'], { PW_JSON: out })
     if (existsSync(out)) {
-      const s = JSON.parse(readFileSync(out, 'utf8')).stats
+      const report = JSON.parse(readFileSync(out, 'utf8'))
+      const s = report.stats
+      const walk = (suite, path) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === 'unexpected') {
+              const err = t.results?.at(-1)?.error?.message ?? ''
+              failedNames.push(`Playwright ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}: ${String(err).replace(/\x1b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300)}`)
+            }
+        for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+      }
+      for (const suite of report.suites ?? []) walk(suite, [])
       const p = { name: 'Playwright', passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped, vectorSkipped: 0 }
       tests.passed += p.passed
       tests.failed += p.failed
@@ -136,6 +153,7 @@ if (want('e2e')) {
 }
 
 console.log('')
+for (const n of failedNames) console.log(`✗ ${n}`)
 if (failures.length) console.log(`Failed: ${failures.join('; ')}`)
 const nChecks = checks.passed + checks.failed
 console.log(`checks: ${checks.passed} passed, ${checks.failed} failed (${checks.names.join(', ') || 'none run'}; these are not tests)`)
