@@ -72,9 +72,13 @@ const listArb = fc.array(specArb, { minLength: 1, maxLength: 4 }).chain((specs) 
   fc.tuple(...specs.map((s) => s.value)).map((vals) => ({ types: specs.map((s) => s.type), vals })),
 )
 
-/** cast prints top-level strings bare in encode args: a top-level string arg is raw text. */
-function castArgs(types: string[], vals: Val[]): string[] {
-  return vals.map((v, i) => (types[i] === 'string' ? (v.native as string) : v.cast))
+/**
+ * cast's encode arguments: every value as its cast literal. A top-level string goes quoted:
+ * cast trims a bare argument's surrounding whitespace ("ab " would encode as "ab"), and strips
+ * the quotes of a quoted one, keeping its spaces.
+ */
+function castArgs(_types: string[], vals: Val[]): string[] {
+  return vals.map((v) => v.cast)
 }
 
 /** Our cast-style formatting of decoded values, compared with cast's output lines. */

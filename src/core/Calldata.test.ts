@@ -39,7 +39,8 @@ function randomCase() {
   const picked = Array.from({ length: n }, () => pick(POOL))
   const vals = picked.map(([, g]) => g())
   const types = picked.map(([t]) => t)
-  const castArgs = vals.map(([c, j], i) => (types[i] === 'string' ? (j as string) : c))
+  // Strings go quoted even at the top level: cast trims a bare argument's surrounding spaces.
+  const castArgs = vals.map(([c]) => c)
   return { types, json: vals.map(([, j]) => j), castArgs }
 }
 
