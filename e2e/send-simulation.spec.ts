@@ -160,3 +160,38 @@ test.describe.serial('send confirmation simulates', () => {
     await expect(page.getByRole('button', { name: 'Confirm, sign and send' })).toBeEnabled()
   })
 })
+
+/** Holds or fails the simulation's first round trip (the batch that asks anvil_nodeInfo; the review never does), in the page and its workers. */
+async function gateSimulation(page: Page, rpcUrl: string, how: 'fail' | 'hold') {
+  let seen = 0
+  await page.context().route(`${rpcUrl.replace(/\/$/, '')}/**`, async (route) => {
+    const body = route.request().postData() ?? ''
+    if (route.request().method() !== 'POST' || !body.includes('"anvil_nodeInfo"')) return route.continue()
+    seen++
+    if (how === 'fail') return route.fulfill({ status: 503, contentType: 'text/plain', headers: { 'access-control-allow-origin': '*' }, body: 'unavailable' })
+    // held until the test ends: the simulation waits for it
+  })
+  return () => seen
+}
+
+test('a node that cannot serve the simulation: the confirmation says so plainly, and Confirm still sends', async ({ page, devnet }) => {
+  const seen = await gateSimulation(page, devnet.rpcUrl, 'fail')
+  await review(page, devnet.chainId, { to: ADDR3, value: '0.0007' })
+  await expect(panel(page).getByRole('note')).toContainText('The simulation could not run', { timeout: 60_000 })
+  await expect(panel(page).getByRole('note')).toContainText('You can still confirm')
+  expect(seen()).toBeGreaterThan(0)
+  await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+  const sent = page.getByRole('region', { name: 'Sent transaction' })
+  await expect(sent.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+})
+
+test('a simulation that does not finish: honest progress, Cancel stops it, and Confirm never waited for it', async ({ page, devnet }) => {
+  const seen = await gateSimulation(page, devnet.rpcUrl, 'hold')
+  await review(page, devnet.chainId, { to: ADDR3, value: '0.0008' })
+  await expect(panel(page).getByRole('status')).toHaveText(/^Simulating… 0 node requests so far \(0 round trips\)\.$/)
+  await expect.poll(seen, { timeout: 30_000 }).toBeGreaterThan(0)
+  await expect(page.getByRole('button', { name: 'Confirm, sign and send' })).toBeEnabled()
+  await panel(page).getByRole('button', { name: 'Cancel simulation' }).click()
+  await expect(panel(page).getByText('Simulation cancelled. You can still confirm')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Confirm, sign and send' })).toBeEnabled()
+})

@@ -235,7 +235,7 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
               sections: [{ title: 'To be signed', rows: summaryRows(step.reviewed, step.input.unit) }],
             }}
           />
-          {sim && <SimulationSummary state={sim} onCancel={endSim} notes={simNotes(step.reviewed)} />}
+          {sim && <SimulationSummary state={sim} onCancel={() => (endSim(), setSim({ kind: 'cancelled' }))} notes={simNotes(step.reviewed)} />}
           {sim?.kind === 'done' && sim.report.result.status === 'reverted' && (
             <div className="notice notice-error" role="alert" aria-label="Simulation says it reverts">
               <strong>The simulation says this transaction would revert: {revertText(sim.report)}.</strong>
