@@ -43,10 +43,11 @@ contract SimToken {
 }
 contract Forwarder {
   function forward(SimToken token, address to, uint256 value) external { token.transfer(to, value); }
+  function pay(address to) external payable { payable(to).transfer(msg.value); }
 }
 `
 const TOKEN_ABI = ['function transfer(address to, uint256 value) returns (bool)', 'function approve(address spender, uint256 value) returns (bool)']
-const FORWARDER_ABI = ['function forward(address token, address to, uint256 value)']
+const FORWARDER_ABI = ['function forward(address token, address to, uint256 value)', 'function pay(address to) payable']
 
 async function rpc<T = any>(url: string, method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string; data?: string } }> {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
@@ -194,4 +195,45 @@ test('a simulation that does not finish: honest progress, Cancel stops it, and C
   await panel(page).getByRole('button', { name: 'Cancel simulation' }).click()
   await expect(panel(page).getByText('Simulation cancelled. You can still confirm')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Confirm, sign and send' })).toBeEnabled()
+})
+
+test.describe.serial('contract read simulates', () => {
+  test.describe.configure({ timeout: 150_000 })
+
+  test('a view function: Simulate shows the call tree and returns what eth_call returns', async ({ page, devnet }) => {
+    await deployed(devnet.rpcUrl)
+    await openTool(page, 'contract-read', { address: token, abi: JSON.stringify(compile(SOURCE).SimToken!.abi) })
+    const form = page.getByRole('form', { name: /^balanceOf\(address\)/ })
+    await form.getByLabel('argument 1 (address)').fill(ADDR4)
+    await page.getByRole('button', { name: 'Simulate balanceOf(address)' }).click()
+    const sim = page.getByRole('region', { name: 'Simulation of balanceOf' })
+    const summary = sim.getByRole('region', { name: 'Summary' })
+    await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 60_000 })
+    const data = new utils.Interface(['function balanceOf(address) view returns (uint256)']).encodeFunctionData('balanceOf', [ADDR4])
+    const call = await rpc<string>(devnet.rpcUrl, 'eth_call', [{ to: token, data }, 'latest'])
+    await expect(summary.getByRole('status', { name: 'Return data', exact: true })).toHaveText(call.result!)
+    await expect(sim.getByRole('list', { name: 'Call tree' }).getByText(/^STATICCALL |^CALL /).first()).toBeVisible()
+  })
+
+  test('a payable function: msg.value goes into the simulation (the nested call carries it, as debug_traceCall says) and into the prepared transaction', async ({ page, devnet }) => {
+    await deployed(devnet.rpcUrl)
+    await openTool(page, 'contract-read', { address: forwarder, abi: FORWARDER_ABI.join('\n'), from: ADDR4, value: '0.25' })
+    await page.getByRole('form', { name: /^pay\(address\)/ }).getByLabel('to (address)').fill(ADDR3)
+    await page.getByRole('button', { name: 'Simulate pay(address)' }).click()
+    const sim = page.getByRole('region', { name: 'Simulation of pay' })
+    await expect(sim.getByRole('region', { name: 'Summary' }).getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 60_000 })
+    // the node's own call tracer for the same call: one nested CALL to the recipient with the value
+    const data = new utils.Interface(FORWARDER_ABI).encodeFunctionData('pay', [ADDR3])
+    const value = utils.parseEther('0.25').toBigInt()
+    const trace = (await rpc<{ calls: { type: string; to: string; value: string }[] }>(devnet.rpcUrl, 'debug_traceCall', [{ from: ADDR4, to: forwarder, data, value: `0x${value.toString(16)}` }, 'latest', { tracer: 'callTracer' }])).result!
+    expect(trace.calls).toHaveLength(1)
+    expect(BigInt(trace.calls[0]!.value)).toBe(value)
+    await expect(sim.getByRole('list', { name: 'Call tree' }).getByText(new RegExp(`^${trace.calls[0]!.type} ${trace.calls[0]!.to.slice(0, 8)}…${trace.calls[0]!.to.slice(-6)} · 0\\.25 ETH`, 'i'))).toBeVisible()
+    await expect(sim.getByRole('table', { name: 'Asset changes' }).getByRole('row', { name: new RegExp(`${ADDR3} \\+0\\.25 ETH`, 'i') })).toBeVisible()
+    // Prepare transaction carries msg.value to the send page
+    await page.getByRole('button', { name: 'Prepare pay(address) as a transaction' }).click()
+    await page.getByRole('link', { name: 'Review and send pay in the send-transaction tool' }).click()
+    await expect(page.getByLabel('Value', { exact: true })).toHaveValue('0.25')
+    await expect(page.getByLabel('Data (hex)')).toHaveValue(data)
+  })
 })

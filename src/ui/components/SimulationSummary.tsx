@@ -5,14 +5,17 @@
  * simulation worker, which loads only when a simulation starts, and the page receives
  * JSON. SimulationView (the full view: call tree, events, storage, steps) builds on it.
  */
+import type { ReactNode } from 'react'
 import type * as Abi from '../../core/Abi'
 import type * as AssetChanges from '../../core/AssetChanges'
 import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
+import type * as Rpc from '../../core/Rpc'
 import type * as SimReport from '../../core/SimReport'
+import type * as StateOverrides from '../../core/StateOverrides'
 import * as Units from '../../core/Units'
 import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
-import { simulateTransaction, type SimConnection } from '../../workers/simulateClient'
+import { SimulationWorker, type SimConnection } from '../../workers/simulateClient'
 import { ResultRow } from './ResultView'
 
 /**
@@ -60,10 +63,16 @@ export type SimState =
   | { kind: 'cancelled' }
 
 /**
- * Simulates exactly this transaction (at the latest block, in a fresh simulation worker) and
- * reports each change of state; returns a cancel that terminates the worker.
+ * Simulates exactly this transaction or call (at the latest block unless told, in a fresh
+ * simulation worker) and reports each change of state; returns a cancel that terminates the
+ * worker. Without `gas`, the simulation's cap applies.
  */
-export function simulateForReview(tx: { from: `0x${string}`; to?: `0x${string}` | null | undefined; value: bigint; data: `0x${string}`; gas: bigint }, abis: readonly Abi.Abi[], onState: (s: SimState) => void): () => void {
+export function simulateForReview(
+  tx: { from: `0x${string}`; to?: `0x${string}` | null | undefined; value: bigint; data: `0x${string}`; gas?: bigint | undefined; block?: Rpc.BlockTag | undefined; overrides?: StateOverrides.Overrides | undefined },
+  abis: readonly Abi.Abi[],
+  onState: (s: SimState) => void,
+): () => void {
+  const worker = new SimulationWorker()
   let cancel: (() => void) | undefined
   let stopped = false
   onState({ kind: 'running', roundTrips: 0, requests: 0 })
@@ -76,19 +85,22 @@ export function simulateForReview(tx: { from: `0x${string}`; to?: `0x${string}` 
       return
     }
     if (stopped) return
-    const run = simulateTransaction({ from: tx.from, ...(tx.to ? { to: tx.to } : {}), value: tx.value, data: tx.data, gas: tx.gas }, connection, {
-      abis: [...abis],
-      onProgress: (roundTrips, requests) => !stopped && onState({ kind: 'running', roundTrips, requests }),
-    })
+    const run = worker.run(
+      { mode: 'call', from: tx.from, ...(tx.to ? { to: tx.to } : {}), value: tx.value, data: tx.data, gas: tx.gas, block: tx.block ?? 'latest', ...(tx.overrides ? { overrides: tx.overrides } : {}), steps: false, chain: false },
+      connection,
+      { abis: [...abis], onProgress: (roundTrips, requests) => !stopped && onState({ kind: 'running', roundTrips, requests }) },
+    )
     cancel = run.cancel
     const outcome = await run.promise
+    worker.reset()
     if (stopped) return
     onState(outcome.ok ? { kind: 'done', report: outcome.report } : outcome.error.name === 'Cancelled' ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error })
   })()
   return () => {
     if (stopped) return
-    cancel?.()
     stopped = true
+    cancel?.()
+    worker.reset()
   }
 }
 
@@ -96,10 +108,10 @@ export function simulateForReview(tx: { from: `0x${string}`; to?: `0x${string}` 
  * The simulation in a confirmation: progress with Cancel while it runs, a plain failure
  * message (confirming stays possible), or the result's summary, warnings and asset changes.
  */
-export function SimulationSummary({ state, onCancel, notes = [] }: { state: SimState; onCancel: () => void; notes?: string[] }) {
+export function SimulationSummary({ state, onCancel, notes = [], title = 'Simulation before signing', canStill = 'You can still confirm', children }: { state: SimState; onCancel: () => void; notes?: string[]; title?: string; canStill?: string; children?: ReactNode }) {
   return (
-    <section className="section" aria-label="Simulation before signing">
-      <h3>Simulation (before signing)</h3>
+    <section className="section" aria-label={title}>
+      <h3>{title}</h3>
       {state.kind === 'running' && (
         <div className="actions">
           <p role="status">
@@ -110,17 +122,17 @@ export function SimulationSummary({ state, onCancel, notes = [] }: { state: SimS
           </button>
         </div>
       )}
-      {state.kind === 'cancelled' && <p className="notice notice-warn">Simulation cancelled. You can still confirm; nothing above depends on it.</p>}
+      {state.kind === 'cancelled' && <p className="notice notice-warn">Simulation cancelled. {canStill}; nothing above depends on it.</p>}
       {state.kind === 'failed' && (
         <div className="notice notice-warn" role="note">
           <strong>The simulation could not run: {state.error.message}</strong>
           {state.error.hints.map((h) => (
             <p key={h}>{h}</p>
           ))}
-          <p>You can still confirm: the rest of this review does not depend on it.</p>
+          <p>{canStill}: the rest does not depend on it.</p>
         </div>
       )}
-      {state.kind === 'done' && <ReportSummary report={state.report} />}
+      {state.kind === 'done' && (children ?? <ReportSummary report={state.report} />)}
       {state.kind === 'done' &&
         notes.map((n) => (
           <p key={n} className="hint">
