@@ -8,6 +8,7 @@
 import type { Page } from '@playwright/test'
 import { utils } from 'ethers'
 import { compile } from '../test/chain/solc'
+import { SOURCE } from '../test/chain/simtoken'
 import { expect, openTool, test } from './fixtures'
 
 // anvil's test accounts 4 (sender) and 3 (recipient): no other spec uses them. Test-only key.
@@ -16,36 +17,6 @@ const ADDR4 = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
 const ADDR3 = '0x90F79bf6EB2c4f870365E785982E1f101E93b906'
 const MAX = (1n << 256n) - 1n
 
-const SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
-contract SimToken {
-  string public constant name = "Sim Token";
-  string public constant symbol = "SIMT";
-  uint8 public constant decimals = 6;
-  uint256 public totalSupply;
-  mapping(address => uint256) public balanceOf;
-  mapping(address => mapping(address => uint256)) public allowance;
-  event Transfer(address indexed from, address indexed to, uint256 value);
-  event Approval(address indexed owner, address indexed spender, uint256 value);
-  constructor(uint256 supply) { totalSupply = supply; balanceOf[msg.sender] = supply; emit Transfer(address(0), msg.sender, supply); }
-  function transfer(address to, uint256 value) external returns (bool) {
-    require(balanceOf[msg.sender] >= value, "SimToken: transfer amount exceeds balance");
-    balanceOf[msg.sender] -= value;
-    balanceOf[to] += value;
-    emit Transfer(msg.sender, to, value);
-    return true;
-  }
-  function approve(address spender, uint256 value) external returns (bool) {
-    allowance[msg.sender][spender] = value;
-    emit Approval(msg.sender, spender, value);
-    return true;
-  }
-}
-contract Forwarder {
-  function forward(SimToken token, address to, uint256 value) external { token.transfer(to, value); }
-  function pay(address to) external payable { payable(to).transfer(msg.value); }
-}
-`
 const TOKEN_ABI = ['function transfer(address to, uint256 value) returns (bool)', 'function approve(address spender, uint256 value) returns (bool)']
 const FORWARDER_ABI = ['function forward(address token, address to, uint256 value)', 'function pay(address to) payable']
 
