@@ -3,12 +3,12 @@
  * tree (collapsible frames with decoded input, output or error, and their events), events in
  * execution order, storage changes and the bounded opcode steps.
  *
- * Reusable: the /simulate page renders it, and so can a send confirmation —
+ * Reusable: the /simulate page renders it, and contract read draws a function's simulation
+ * with it (the send confirmation shows only SimulationSummary, the small part) —
  *
  * ```tsx
- * const run = simulateTransaction({ from, to, value, data, gas }, await connectionForSimulation())
- * const outcome = await run.promise   // run.cancel() terminates the worker
- * {outcome.ok && <SimulationView report={outcome.report} compact />}
+ * const stop = simulateForReview({ from, to, value, data }, abis, setSim)   // stop() terminates the worker
+ * {sim?.kind === 'done' && <SimulationView report={sim.report} />}
  * ```
  */
 import { useState } from 'react'

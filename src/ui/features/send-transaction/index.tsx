@@ -67,9 +67,9 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
     },
     [],
   )
-  // A simulation belongs to its review: leaving the review ends it (its worker is terminated).
+  // A simulation belongs to its review: leaving the review (editing, or once sent) ends it and terminates its worker.
   useEffect(() => {
-    if (step.kind === 'edit' || step.kind === 'reviewing') {
+    if (step.kind !== 'review' && step.kind !== 'sending') {
       stopSim.current?.()
       stopSim.current = null
       setSim(null)
