@@ -106,6 +106,19 @@ test.describe.serial('send confirmation simulates', () => {
     expect(call.result).toBe(utils.defaultAbiCoder.encode(['bool'], [true]))
   })
 
+  test('an ERC-20 transfer: the amount in units with the decimals and symbol the token returns', async ({ page, devnet }) => {
+    await deployed(devnet.rpcUrl)
+    const erc20 = new utils.Interface([...TOKEN_ABI, 'function decimals() view returns (uint8)', 'function symbol() view returns (string)'])
+    const read = async (fn: string) => erc20.decodeFunctionResult(fn, (await rpc<string>(devnet.rpcUrl, 'eth_call', [{ to: token, data: erc20.encodeFunctionData(fn) }, 'latest'])).result!)[0]
+    const [decimals, symbol] = [Number(await read('decimals')), String(await read('symbol'))]
+    const data = erc20.encodeFunctionData('transfer', [ADDR3, 1_234_500n])
+    await review(page, devnet.chainId, { to: token, data })
+    await expect(row(page, 'Status')).toHaveText('success', { timeout: 60_000 })
+    const amount = utils.formatUnits(1_234_500n, decimals).replace(/\.0$/, '')
+    const assets = panel(page).getByRole('table', { name: 'Asset changes' })
+    await expect(assets.getByRole('row', { name: new RegExp(`^${symbol} .*erc20 transfer .* ${amount.replace('.', '\\.')} ${symbol}$`) })).toBeVisible()
+  })
+
   test('a call that reverts deeper in the call tree: the reason eth_call gives and the frame are shown next to Confirm, which stays usable', async ({ page, devnet }) => {
     await deployed(devnet.rpcUrl)
     // the forwarder holds no tokens: its transfer reverts inside the token, and the revert bubbles up
