@@ -75,8 +75,8 @@ test.describe.serial('send confirmation simulates', () => {
     const value = utils.parseEther('0.0123').toBigInt()
     const estimate = BigInt((await rpc<string>(devnet.rpcUrl, 'eth_estimateGas', [{ from: ADDR4, to: ADDR3, value: `0x${value.toString(16)}` }])).result!)
     await review(page, devnet.chainId, { to: ADDR3, value: '0.0123' })
-    await expect(row(page, 'Status')).toHaveText('success', { timeout: 60_000 })
-    await expect(row(page, 'Gas used')).toHaveText(estimate.toString())
+    await expect(row(page, 'Simulated status')).toHaveText('success', { timeout: 60_000 })
+    await expect(row(page, 'Simulated gas used')).toHaveText(estimate.toString())
     // the ether changes: the recipient gets the value; the sender pays it and the gas at the simulated block's base fee
     const at = /block (\d+)/.exec((await row(page, 'Simulated at').textContent())!)![1]!
     const block = (await rpc<{ baseFeePerGas: string }>(devnet.rpcUrl, 'eth_getBlockByNumber', [`0x${BigInt(at).toString(16)}`, false])).result!
@@ -97,7 +97,7 @@ test.describe.serial('send confirmation simulates', () => {
     await deployed(devnet.rpcUrl)
     const data = new utils.Interface(TOKEN_ABI).encodeFunctionData('approve', [ADDR3, MAX])
     await review(page, devnet.chainId, { to: token, data })
-    await expect(row(page, 'Status')).toHaveText('success', { timeout: 60_000 })
+    await expect(row(page, 'Simulated status')).toHaveText('success', { timeout: 60_000 })
     await expect(panel(page).getByRole('note').filter({ hasText: new RegExp(`^Unlimited approval: ${ADDR3} may move all SIMT of ${ADDR4} at ${token}\\.$`, 'i') })).toBeVisible()
     const assets = panel(page).getByRole('table', { name: 'Asset changes' })
     await expect(assets.getByRole('row', { name: /SIMT .*erc20 approval .* \(unlimited\)/ })).toBeVisible()
@@ -113,7 +113,7 @@ test.describe.serial('send confirmation simulates', () => {
     const [decimals, symbol] = [Number(await read('decimals')), String(await read('symbol'))]
     const data = erc20.encodeFunctionData('transfer', [ADDR3, 1_234_500n])
     await review(page, devnet.chainId, { to: token, data })
-    await expect(row(page, 'Status')).toHaveText('success', { timeout: 60_000 })
+    await expect(row(page, 'Simulated status')).toHaveText('success', { timeout: 60_000 })
     const amount = utils.formatUnits(1_234_500n, decimals).replace(/\.0$/, '')
     const assets = panel(page).getByRole('table', { name: 'Asset changes' })
     await expect(assets.getByRole('row', { name: new RegExp(`^${symbol} .*erc20 transfer .* ${amount.replace('.', '\\.')} ${symbol}$`) })).toBeVisible()
@@ -137,7 +137,7 @@ test.describe.serial('send confirmation simulates', () => {
     await page.getByLabel('Gas limit', { exact: true }).fill('200000')
     await page.getByRole('button', { name: 'Review', exact: true }).click()
     await expect(page.getByRole('region', { name: 'Confirmation' })).toBeVisible()
-    await expect(row(page, 'Status')).toHaveText('reverted', { timeout: 60_000 })
+    await expect(row(page, 'Simulated status')).toHaveText('reverted', { timeout: 60_000 })
     await expect(row(page, 'Reason')).toContainText(reason)
     await expect(row(page, 'Reverted in')).toContainText(new RegExp(`^frame 0: CALL to ${token} transfer\\(address,uint256\\)`, 'i'))
     const banner = page.getByRole('alert', { name: 'Simulation says it reverts' })

@@ -145,7 +145,8 @@ export function SimulationSummary({ state, onCancel, notes = [], title = 'Simula
 
 function ReportSummary({ report }: { report: SimReport.Report }) {
   const r = report.result
-  const rows: Row[] = [{ label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error', mono: false }]
+  // labelled as simulated: beside a confirmation (and later a receipt) they must not read as the chain's answer
+  const rows: Row[] = [{ label: 'Simulated status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error', mono: false }]
   if (r.status === 'reverted') {
     rows.push({ label: 'Reason', value: revertText(report) ?? 'reverted', tone: 'error', mono: false })
     const where = revertPlace(report)
@@ -153,7 +154,7 @@ function ReportSummary({ report }: { report: SimReport.Report }) {
     if (r.returnData !== '0x') rows.push({ label: 'Revert data', value: r.returnData, open: { tool: 'error-decode', inputs: { data: r.returnData }, label: 'Decode error' } })
   }
   rows.push(
-    { label: 'Gas used', value: BigInt(r.gasUsed).toString(), note: `of a limit of ${BigInt(r.gasLimit).toString()}` },
+    { label: 'Simulated gas used', value: BigInt(r.gasUsed).toString(), note: `of a limit of ${BigInt(r.gasLimit).toString()}` },
     { label: 'Simulated at', value: `block ${r.block.stateBlock} (${r.block.hardfork}), ${r.stats.requests} node requests in ${r.stats.roundTrips} round trips`, mono: false },
   )
   return (

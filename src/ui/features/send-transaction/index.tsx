@@ -235,13 +235,6 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
               sections: [{ title: 'To be signed', rows: summaryRows(step.reviewed, step.input.unit) }],
             }}
           />
-          {sim && <SimulationSummary state={sim} onCancel={() => (endSim(), setSim({ kind: 'cancelled' }))} notes={simNotes(step.reviewed)} />}
-          {sim?.kind === 'done' && sim.report.result.status === 'reverted' && (
-            <div className="notice notice-error" role="alert" aria-label="Simulation says it reverts">
-              <strong>The simulation says this transaction would revert: {revertText(sim.report)}.</strong>
-              <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
-            </div>
-          )}
           <div className="actions">
             <button type="button" className="primary" onClick={() => void onConfirm()} disabled={step.kind === 'sending' || !step.reviewed.summary.affordable}>
               {step.kind === 'sending' ? 'Sending…' : raw.signer === 'node' ? 'Confirm and send with the wallet' : 'Confirm, sign and send'}
@@ -250,6 +243,14 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
               Edit
             </button>
           </div>
+          {/* Below the buttons: a result that arrives while the person reads never moves Confirm. */}
+          {sim?.kind === 'done' && sim.report.result.status === 'reverted' && (
+            <div className="notice notice-error" role="alert" aria-label="Simulation says it reverts">
+              <strong>The simulation says this transaction would revert: {revertText(sim.report)}.</strong>
+              <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
+            </div>
+          )}
+          {sim && <SimulationSummary state={sim} onCancel={() => (endSim(), setSim({ kind: 'cancelled' }))} notes={simNotes(step.reviewed)} />}
         </section>
       )}
 
