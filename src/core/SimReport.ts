@@ -16,6 +16,7 @@ import * as AssetChanges from './AssetChanges'
 import * as Calldata from './Calldata'
 import type * as CallTrace from './CallTrace'
 import type * as Simulation from './Simulation'
+import type * as SignatureTable from './SignatureTable'
 import * as SimRpc from './SimRpc'
 import type * as TraceCompare from './TraceCompare'
 
@@ -81,8 +82,8 @@ export const MAX_DECODED_FRAMES = 500
 const argViews = (args: readonly Calldata.Arg[]): ArgView[] => args.map((a) => ({ name: a.name, type: a.type, value: a.value }))
 
 /** Builds the report; reads token symbols and decimals through `rpc` when given (one round trip). */
-export async function build(result: Simulation.Result, options: { abis?: readonly Abi.Abi[]; rpc?: SimRpc.Client; blockTag?: string } = {}): Promise<Report> {
-  const opts: Calldata.DecodeOptions = { abis: options.abis ?? [], nested: false }
+export async function build(result: Simulation.Result, options: { abis?: readonly Abi.Abi[]; table?: SignatureTable.Table | undefined; rpc?: SimRpc.Client; blockTag?: string } = {}): Promise<Report> {
+  const opts: Calldata.DecodeOptions = { abis: options.abis ?? [], nested: false, ...(options.table ? { table: options.table } : {}) }
   let decoded = 0
   let skipped = 0
   let eventIndex = 0

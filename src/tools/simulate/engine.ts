@@ -6,6 +6,7 @@
 import type * as Abi from '../../core/Abi'
 import * as Rpc from '../../core/Rpc'
 import * as SimReport from '../../core/SimReport'
+import * as SignatureTable from '../../core/SignatureTable'
 import * as SimRpc from '../../core/SimRpc'
 import * as Simulation from '../../core/Simulation'
 import * as Units from '../../core/Units'
@@ -31,6 +32,8 @@ export function clientFor(rpc: { request(args: { method: string; params?: unknow
 /** Runs one simulation: chained on `holder`'s session when asked and possible. */
 export async function simulate(client: SimRpc.Client, input: Input, holder: Holder, abis: readonly Abi.Abi[] = []): Promise<SimReport.Report> {
   const opts = { maxSteps: input.steps ? MAX_STEPS : 0 }
+  // the offline signature table decodes what the ABIs do not (loaded beside the node's reads; without it, a guess)
+  const table = SignatureTable.load().catch(() => undefined)
   const before = { roundTrips: 0, requests: 0 }
   let result: Simulation.Result
   let session: Simulation.Session
@@ -58,7 +61,7 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
   }
   holder.session = session
   holder.key = client.transport.url
-  const report = await SimReport.build(result, { abis, rpc: session.rpc, blockTag: session.stateTag })
+  const report = await SimReport.build(result, { abis, table: await table, rpc: session.rpc, blockTag: session.stateTag })
   if (input.compare) {
     if (input.mode === 'hash') report.nodeTrace = await TraceCompare.withNode(session.rpc, result, { hash: input.hash! })
     else if (input.mode === 'raw') report.nodeTrace = { available: false, method: 'debug_traceTransaction', reason: 'a signed transaction is compared once it is mined (replay it by hash)' }

@@ -3,12 +3,12 @@
  * tree (collapsible frames with decoded input, output or error, and their events), events in
  * execution order, storage changes and the bounded opcode steps.
  *
- * Reusable: the /simulate page renders it, and so can a send confirmation —
+ * Reusable: the /simulate page renders it, and contract read draws a function's simulation
+ * with it (the send confirmation shows only SimulationSummary, the small part) —
  *
  * ```tsx
- * const run = simulateTransaction({ from, to, value, data, gas }, await connectionForSimulation())
- * const outcome = await run.promise   // run.cancel() terminates the worker
- * {outcome.ok && <SimulationView report={outcome.report} compact />}
+ * const stop = simulateForReview({ from, to, value, data }, abis, setSim)   // stop() terminates the worker
+ * {sim?.kind === 'done' && <SimulationView report={sim.report} />}
  * ```
  */
 import { useState } from 'react'
@@ -16,24 +16,11 @@ import type * as AssetChanges from '../../core/AssetChanges'
 import type * as SimReport from '../../core/SimReport'
 import * as Units from '../../core/Units'
 import type { Row } from '../../tools/types'
-import { getProvider } from '../connection/store'
-import type { SimConnection } from '../../workers/simulateClient'
 import { ResultRow } from './ResultView'
+import { Assets, failedFrame, frameLabel, short } from './SimulationSummary'
 
 export { simulateTransaction, SimulationWorker, type SimOutcome, type SimConnection, type SimRun } from '../../workers/simulateClient'
-
-/**
- * The chosen connection, once it is ready: its real URL (an http(s) node is fetched by the
- * worker itself; a wallet's requests are relayed). Asking eth_chainId first makes sure the
- * URL is the chosen node's, not a default from before the connection started.
- */
-export async function connectionForSimulation(): Promise<SimConnection> {
-  await getProvider().rpc.request({ method: 'eth_chainId', params: [] })
-  return getProvider()
-}
-
-const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
-const frameLabel = (f: SimReport.FrameView) => (f.path.length ? `frame ${f.path.join('.')}` : 'root frame')
+export { connectionForSimulation } from './SimulationSummary'
 
 export function SimulationView({ report, compact = false }: { report: SimReport.Report; compact?: boolean }) {
   const r = report.result
@@ -99,77 +86,6 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
       )}
     </section>
   )
-}
-
-function failedFrame(f: SimReport.FrameView): SimReport.FrameView | undefined {
-  if (!f.onFailurePath) return undefined
-  for (const c of f.calls) {
-    const d = failedFrame(c)
-    if (d) return d
-  }
-  return f
-}
-
-function Assets({ assets, tokens }: { assets: AssetChanges.Changes; tokens: Record<string, AssetChanges.TokenInfo> }) {
-  if (!assets.ether.length && !assets.tokens.length) return null
-  return (
-    <div className="section">
-      <h3>Asset changes</h3>
-      <table className="sim-table" aria-label="Asset changes">
-        <thead>
-          <tr>
-            <th>Asset</th>
-            <th>What</th>
-            <th>Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {assets.ether.map((e) => (
-            <tr key={`eth-${e.address}`}>
-              <td>ETH</td>
-              <td className="mono">{e.address}</td>
-              <td className="mono">
-                {BigInt(e.delta) > 0n ? '+' : ''}
-                {Units.format(BigInt(e.delta), 'ether')} ETH
-              </td>
-            </tr>
-          ))}
-          {assets.tokens.map((t) => (
-            <tr key={`tok-${t.logIndex}`} className={t.unlimited ? 'tone-warn' : undefined}>
-              <td>
-                {tokens[t.token]?.symbol ?? t.standard.toUpperCase()} <small className="mono">{short(t.token)}</small>
-              </td>
-              <td className="mono">{tokenWhat(t)}</td>
-              <td className="mono">{tokenAmount(t, tokens[t.token])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
-}
-
-function tokenWhat(t: AssetChanges.TokenChange): string {
-  if (t.kind === 'transfer') return `${t.standard} transfer ${short(t.from!)} → ${short(t.to!)}`
-  if (t.kind === 'approval') return `${t.standard} approval ${short(t.owner!)} → spender ${short(t.spender!)}`
-  return `approval for all ${short(t.owner!)} → operator ${short(t.operator!)}`
-}
-
-function tokenAmount(t: AssetChanges.TokenChange, info?: AssetChanges.TokenInfo): string {
-  if (t.kind === 'approvalForAll') return t.approved ? 'all tokens (unlimited)' : 'revoked'
-  if (t.ids) return t.ids.map((id, i) => `${t.amounts![i]} of #${id}`).join(', ')
-  if (t.amount !== undefined) {
-    const a = t.standard === 'erc20' ? formatAmount(t.amount, info) : t.amount
-    return t.id !== undefined ? `${a} of #${t.id}` : a
-  }
-  return `#${t.id}`
-}
-
-function formatAmount(amount: string, info?: AssetChanges.TokenInfo): string {
-  const v = BigInt(amount)
-  if (v >= 2n ** 128n) return `${amount} (unlimited)`
-  if (info?.decimals === undefined) return amount
-  return `${Units.format(v, info.decimals)}${info.symbol ? ` ${info.symbol}` : ''}`
 }
 
 function FrameItem({ f, open = false }: { f: SimReport.FrameView; open?: boolean }) {

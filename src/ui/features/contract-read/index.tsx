@@ -1,11 +1,15 @@
 /**
  * Contract reads with a form per function: paste an ABI and an address, and every view or
  * pure function gets its own small form (one input per parameter) and its own decoded result
- * or decoded revert. Functions that write offer to prepare a transaction instead.
+ * or decoded revert. Functions that write offer to prepare a transaction instead (a payable
+ * one carries msg.value over). Every function can also be simulated: the EVM runs in the
+ * simulation worker over the node's state (same sender, value, block and overrides as the
+ * call) and the page shows the call tree, events, storage changes and asset changes.
  */
-import { useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import * as Abi from '../../../core/Abi'
 import * as CalldataEncode from '../../../core/CalldataEncode'
+import * as StateOverrides from '../../../core/StateOverrides'
 import { argsOf } from '../../../tools/contract-read'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import { messageOf, withDefaults } from '../../../tools/define'
@@ -13,6 +17,12 @@ import { findTool } from '../../../tools/registry'
 import type { ToolResult } from '../../../tools/types'
 import { Field, Link, ResultView, toolHref, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
+import { simulateForReview, SimulationSummary, type SimState } from '../../components/SimulationSummary'
+import { SimulationView } from '../../components/SimulationView'
+import { abiLibrary } from '../../hooks/abiLibrary'
+
+/** eth_call's default sender when none is given; the simulation uses the same. */
+const ZERO = '0x0000000000000000000000000000000000000000'
 
 const TOP = ['address', 'abi', 'block', 'from', 'value', 'overrides', 'proxy']
 
@@ -91,6 +101,10 @@ function FunctionForm({
   }, [])
   const [args, setArgs] = useState<string[]>(initial)
   const [state, setState] = useState<{ status: 'idle' | 'running' | 'done' | 'error'; result?: ToolResult; error?: ErrorInfo; argError?: string; href?: string }>({ status: 'idle' })
+  const [sim, setSim] = useState<SimState | null>(null)
+  const stopSim = useRef<(() => void) | null>(null)
+  useEffect(() => () => stopSim.current?.(), [])
+  const payable = fn.stateMutability === 'payable'
 
   // Each argument as typed: JSON for arrays and tuples, plain text otherwise.
   const argsJson = () =>
@@ -112,10 +126,15 @@ function FunctionForm({
     e.preventDefault()
     const argsText = argsJson()
     if (write) {
+      const value = raw.value?.trim() ?? ''
+      if (value && !payable && !/^0*(\.0*)?$/.test(value)) {
+        setState({ status: 'error', argError: `${fn.name} is not payable: with msg.value ${value} ether it would revert. Empty the msg.value field, or pick a payable function.` })
+        return
+      }
       try {
         const data = CalldataEncode.encodeCall(fn, argsOf(fn, argsText))
         const target = findTool('send-transaction')
-        setState({ status: 'done', ...(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data, abi: raw.abi ?? '' }) } : {}) })
+        setState({ status: 'done', ...(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data, abi: raw.abi ?? '', ...(payable && value ? { value, unit: 'ether' } : {}) }) } : {}) })
       } catch (err) {
         setState({ status: 'error', argError: messageOf(toErrorInfo(err)) })
       }
@@ -137,6 +156,40 @@ function FunctionForm({
     } catch (err) {
       setState({ status: 'error', error: toErrorInfo(err) })
     }
+  }
+
+  // Simulate: the same call (sender, msg.value, block, overrides) in the simulation worker, drawn as a call tree.
+  const onSimulate = () => {
+    const argsText = argsJson()
+    const parsed = tool.parse({ ...raw, function: sig, args: argsText })
+    if (!parsed.ok) {
+      const { args: argError, function: fnError, ...top } = parsed.errors
+      onTopErrors(top)
+      setState({ status: 'error', ...(argError || fnError ? { argError: argError ?? fnError } : {}) })
+      return
+    }
+    onTopErrors({})
+    setState({ status: 'idle' })
+    const v = parsed.value as { address: `0x${string}`; function: Abi.FunctionItem; args: unknown[]; from?: `0x${string}`; value: bigint; block: Parameters<typeof simulateForReview>[0]['block'] }
+    const abis: Abi.Abi[] = [...abiLibrary.abis()]
+    try {
+      abis.push(Abi.parse(raw.abi ?? ''))
+    } catch {
+      /* reported at the ABI field */
+    }
+    let overrides: StateOverrides.Overrides
+    try {
+      overrides = StateOverrides.parse(raw.overrides ?? '')
+    } catch (err) {
+      setSim({ kind: 'failed', error: toErrorInfo(err) })
+      return
+    }
+    stopSim.current?.()
+    stopSim.current = simulateForReview(
+      { from: v.from ?? ZERO, to: v.address, value: v.value, data: CalldataEncode.encodeCall(v.function, v.args), block: v.block, overrides },
+      abis,
+      setSim,
+    )
   }
 
   const id = `fn-${sig.replace(/[^a-zA-Z0-9]/g, '-')}`
@@ -169,7 +222,11 @@ function FunctionForm({
         <button type="submit" className="primary" disabled={state.status === 'running'} aria-label={write ? `Prepare ${sig} as a transaction` : `Call ${sig}`}>
           {state.status === 'running' ? 'Calling…' : write ? 'Prepare transaction' : 'Call'}
         </button>
+        <button type="button" onClick={onSimulate} disabled={sim?.kind === 'running'} aria-label={`Simulate ${sig}`}>
+          {sim?.kind === 'running' ? 'Simulating…' : 'Simulate (call tree)'}
+        </button>
       </div>
+      {write && payable && <p className="hint">Payable: the msg.value above is sent with it{raw.value?.trim() ? ` (${raw.value.trim()} ether)` : ''}.</p>}
       {state.error && (
         <div className="notice notice-error" role="alert">
           <strong>{state.error.message}</strong>
@@ -184,6 +241,20 @@ function FunctionForm({
         </p>
       )}
       {state.result && <ResultView result={state.result} />}
+      {sim && (
+        <SimulationSummary
+          state={sim}
+          title={`Simulation of ${fn.name}`}
+          canStill="The call above does not need it"
+          onCancel={() => {
+            stopSim.current?.()
+            stopSim.current = null
+            setSim({ kind: 'cancelled' })
+          }}
+        >
+          {sim.kind === 'done' && <SimulationView report={sim.report} />}
+        </SimulationSummary>
+      )}
     </form>
   )
 }

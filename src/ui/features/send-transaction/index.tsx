@@ -16,6 +16,7 @@ import { isShown, messageOf, withDefaults } from '../../../tools/define'
 import { prepare, receiptToRows, send, summaryRows, type Input, type Reviewed } from '../../../tools/send-transaction'
 import type { Row } from '../../../tools/types'
 import { Field, KeyringPicker, ResultView, type ToolPageProps } from '../../components'
+import { revertText, simulateForReview, SimulationSummary, type SimState } from '../../components/SimulationSummary'
 import { getProvider, useConnection } from '../../connection/store'
 import { abiLibrary } from '../../hooks/abiLibrary'
 import { pending, usePending, type PendingEntry } from '../../hooks/pending'
@@ -43,6 +44,13 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const [error, setError] = useState<ErrorInfo | null>(null)
   const signal = useRef({ aborted: false })
+  // The simulation of the reviewed transaction (in the simulation worker); never holds up Confirm.
+  const [sim, setSim] = useState<SimState | null>(null)
+  const stopSim = useRef<(() => void) | null>(null)
+  const endSim = () => {
+    stopSim.current?.()
+    stopSim.current = null
+  }
   const spec = (name: string) => meta.fields.find((f) => f.name === name)!
   const raw = useMemo(() => withDefaults(meta, values), [meta, values])
 
@@ -52,7 +60,21 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
   useEffect(() => {
     if (step.kind === 'review' && reviewedKey.current !== valuesKey) setStep({ kind: 'edit' })
   }, [valuesKey, step.kind])
-  useEffect(() => () => void (signal.current.aborted = true), [])
+  useEffect(
+    () => () => {
+      signal.current.aborted = true
+      stopSim.current?.()
+    },
+    [],
+  )
+  // A simulation belongs to its review: leaving the review (editing, or once sent) ends it and terminates its worker.
+  useEffect(() => {
+    if (step.kind !== 'review' && step.kind !== 'sending') {
+      stopSim.current?.()
+      stopSim.current = null
+      setSim(null)
+    }
+  }, [step.kind])
 
   const field = (name: string) =>
     isShown(meta, name, raw) ? <Field key={name} spec={spec(name)} value={raw[name] ?? ''} error={fieldErrors[name]} onChange={(v) => setValues({ [name]: v })} /> : null
@@ -71,6 +93,11 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
       const reviewed = await prepare(parsed.value as Input, getProvider(), abiLibrary.abis())
       reviewedKey.current = valuesKey
       setStep({ kind: 'review', reviewed, input: parsed.value as Input })
+      // Exactly what will be signed: from, to, value, data and the gas limit (typed or estimated).
+      const s = reviewed.summary
+      const abis = [...abiLibrary.abis(), ...((parsed.value as Input).abi ? [(parsed.value as Input).abi!] : [])]
+      endSim()
+      stopSim.current = simulateForReview({ from: s.from, to: s.to, value: s.value, data: s.data, gas: s.gas }, abis, setSim)
     } catch (err) {
       const info = toErrorInfo(err)
       if (info.field && meta.fields.some((f) => f.name === info.field && !f.secret)) setFieldErrors({ [info.field]: messageOf(info) })
@@ -216,6 +243,14 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
               Edit
             </button>
           </div>
+          {/* Below the buttons: a result that arrives while the person reads never moves Confirm. */}
+          {sim?.kind === 'done' && sim.report.result.status === 'reverted' && (
+            <div className="notice notice-error" role="alert" aria-label="Simulation says it reverts">
+              <strong>The simulation says this transaction would revert: {revertText(sim.report)}.</strong>
+              <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
+            </div>
+          )}
+          {sim && <SimulationSummary state={sim} onCancel={() => (endSim(), setSim({ kind: 'cancelled' }))} notes={simNotes(step.reviewed)} />}
         </section>
       )}
 
@@ -259,6 +294,15 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
       <PendingList />
     </>
   )
+}
+
+/** What the simulation leaves out of this transaction, said beside its result. */
+function simNotes(r: Reviewed): string[] {
+  const s = r.summary
+  const notes = [`Ether changes count gas at the simulated block's base fee without a tip; the fee rows above show what this transaction may cost.`]
+  if (s.authorizationList?.length) notes.push('The authorization list is not applied in the simulation: accounts run the code they have now.')
+  if (s.accessList?.length) notes.push('The access list is not applied in the simulation: gas used may differ slightly.')
+  return notes
 }
 
 const STATE_TEXT = (e: PendingEntry): string => {

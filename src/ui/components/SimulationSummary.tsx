@@ -1,0 +1,238 @@
+/**
+ * The small part of a simulation's view: status, gas, revert reason and where it happened,
+ * warnings and asset changes, drawn from the report's plain data (core/SimReport). The send
+ * confirmation imports this file statically and nothing heavier: the EVM runs in the
+ * simulation worker, which loads only when a simulation starts, and the page receives
+ * JSON. SimulationView (the full view: call tree, events, storage, steps) builds on it.
+ */
+import type { ReactNode } from 'react'
+import type * as Abi from '../../core/Abi'
+import type * as AssetChanges from '../../core/AssetChanges'
+import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
+import type * as Rpc from '../../core/Rpc'
+import type * as SimReport from '../../core/SimReport'
+import type * as StateOverrides from '../../core/StateOverrides'
+import * as Units from '../../core/Units'
+import type { Row } from '../../tools/types'
+import { getProvider } from '../connection/store'
+import { SimulationWorker, type SimConnection } from '../../workers/simulateClient'
+import { ResultRow } from './ResultView'
+
+/**
+ * The chosen connection, once it is ready: its real URL (an http(s) node is fetched by the
+ * worker itself; a wallet's requests are relayed). Asking eth_chainId first makes sure the
+ * URL is the chosen node's, not a default from before the connection started.
+ */
+export async function connectionForSimulation(): Promise<SimConnection> {
+  await getProvider().rpc.request({ method: 'eth_chainId', params: [] })
+  return getProvider()
+}
+
+export const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
+export const frameLabel = (f: SimReport.FrameView) => (f.path.length ? `frame ${f.path.join('.')}` : 'root frame')
+
+/** The deepest frame on the path to the failure (the one that reverted first). */
+export function failedFrame(f: SimReport.FrameView): SimReport.FrameView | undefined {
+  if (!f.onFailurePath) return undefined
+  for (const c of f.calls) {
+    const d = failedFrame(c)
+    if (d) return d
+  }
+  return f
+}
+
+/** The revert reason as the report has it: the decoded reason, else the error's signature, else the EVM error. */
+export function revertText(report: SimReport.Report): string | undefined {
+  const r = report.result
+  if (r.status !== 'reverted') return undefined
+  return r.revertReason ?? report.root.revert?.reason ?? report.root.revert?.signature ?? failedFrame(report.root)?.revert?.reason ?? r.error ?? 'reverted'
+}
+
+/** Where it reverted, in words (frame, call type, address, function). */
+export function revertPlace(report: SimReport.Report): string | undefined {
+  const at = failedFrame(report.root)
+  if (!at) return undefined
+  return `${frameLabel(at)}: ${at.type} to ${at.to ?? '(create)'}${at.call ? ` ${at.call.signature}` : ''}`
+}
+
+/** A simulation for a confirmation, as the page follows it. */
+export type SimState =
+  | { kind: 'running'; roundTrips: number; requests: number }
+  | { kind: 'done'; report: SimReport.Report }
+  | { kind: 'failed'; error: ErrorInfo }
+  | { kind: 'cancelled' }
+
+/**
+ * Simulates exactly this transaction or call (at the latest block unless told, in a fresh
+ * simulation worker) and reports each change of state; returns a cancel that terminates the
+ * worker. Without `gas`, the simulation's cap applies.
+ */
+export function simulateForReview(
+  tx: { from: `0x${string}`; to?: `0x${string}` | null | undefined; value: bigint; data: `0x${string}`; gas?: bigint | undefined; block?: Rpc.BlockTag | undefined; overrides?: StateOverrides.Overrides | undefined },
+  abis: readonly Abi.Abi[],
+  onState: (s: SimState) => void,
+): () => void {
+  const worker = new SimulationWorker()
+  let cancel: (() => void) | undefined
+  let stopped = false
+  onState({ kind: 'running', roundTrips: 0, requests: 0 })
+  void (async () => {
+    let connection: SimConnection
+    try {
+      connection = await connectionForSimulation()
+    } catch (e) {
+      if (!stopped) onState({ kind: 'failed', error: toErrorInfo(e) })
+      return
+    }
+    if (stopped) return
+    const run = worker.run(
+      { mode: 'call', from: tx.from, ...(tx.to ? { to: tx.to } : {}), value: tx.value, data: tx.data, gas: tx.gas, block: tx.block ?? 'latest', ...(tx.overrides ? { overrides: tx.overrides } : {}), steps: false, chain: false },
+      connection,
+      { abis: [...abis], onProgress: (roundTrips, requests) => !stopped && onState({ kind: 'running', roundTrips, requests }) },
+    )
+    cancel = run.cancel
+    const outcome = await run.promise
+    worker.reset()
+    if (stopped) return
+    onState(outcome.ok ? { kind: 'done', report: outcome.report } : outcome.error.name === 'Cancelled' ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error })
+  })()
+  return () => {
+    if (stopped) return
+    stopped = true
+    cancel?.()
+    worker.reset()
+  }
+}
+
+/**
+ * The simulation in a confirmation: progress with Cancel while it runs, a plain failure
+ * message (confirming stays possible), or the result's summary, warnings and asset changes.
+ */
+export function SimulationSummary({ state, onCancel, notes = [], title = 'Simulation before signing', canStill = 'You can still confirm', children }: { state: SimState; onCancel: () => void; notes?: string[]; title?: string; canStill?: string; children?: ReactNode }) {
+  return (
+    <section className="section" aria-label={title}>
+      <h3>{title}</h3>
+      {state.kind === 'running' && (
+        <div className="actions">
+          <p role="status">
+            Simulating… {state.requests} node request{state.requests === 1 ? '' : 's'} so far ({state.roundTrips} round trip{state.roundTrips === 1 ? '' : 's'}).
+          </p>
+          <button type="button" onClick={onCancel}>
+            Cancel simulation
+          </button>
+        </div>
+      )}
+      {state.kind === 'cancelled' && <p className="notice notice-warn">Simulation cancelled. {canStill}; nothing above depends on it.</p>}
+      {state.kind === 'failed' && (
+        <div className="notice notice-warn" role="note">
+          <strong>The simulation could not run: {state.error.message}</strong>
+          {state.error.hints.map((h) => (
+            <p key={h}>{h}</p>
+          ))}
+          <p>{canStill}: the rest does not depend on it.</p>
+        </div>
+      )}
+      {state.kind === 'done' && (children ?? <ReportSummary report={state.report} />)}
+      {state.kind === 'done' &&
+        notes.map((n) => (
+          <p key={n} className="hint">
+            {n}
+          </p>
+        ))}
+    </section>
+  )
+}
+
+function ReportSummary({ report }: { report: SimReport.Report }) {
+  const r = report.result
+  // labelled as simulated: beside a confirmation (and later a receipt) they must not read as the chain's answer
+  const rows: Row[] = [{ label: 'Simulated status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error', mono: false }]
+  if (r.status === 'reverted') {
+    rows.push({ label: 'Reason', value: revertText(report) ?? 'reverted', tone: 'error', mono: false })
+    const where = revertPlace(report)
+    if (where) rows.push({ label: 'Reverted in', value: where, mono: false })
+    if (r.returnData !== '0x') rows.push({ label: 'Revert data', value: r.returnData, open: { tool: 'error-decode', inputs: { data: r.returnData }, label: 'Decode error' } })
+  }
+  rows.push(
+    { label: 'Simulated gas used', value: BigInt(r.gasUsed).toString(), note: `of a limit of ${BigInt(r.gasLimit).toString()}` },
+    { label: 'Simulated at', value: `block ${r.block.stateBlock} (${r.block.hardfork}), ${r.stats.requests} node requests in ${r.stats.roundTrips} round trips`, mono: false },
+  )
+  return (
+    <>
+      {report.warnings.map((w) => (
+        <p key={w} className="notice notice-warn" role="note">
+          {w}
+        </p>
+      ))}
+      <dl>
+        {rows.map((row, i) => (
+          <ResultRow key={`${row.label}-${i}`} row={row} />
+        ))}
+      </dl>
+      <Assets assets={report.assets} tokens={report.tokens} />
+      {!report.assets.ether.length && !report.assets.tokens.length && <p className="hint">No ether or token changes.</p>}
+    </>
+  )
+}
+
+export function Assets({ assets, tokens }: { assets: AssetChanges.Changes; tokens: Record<string, AssetChanges.TokenInfo> }) {
+  if (!assets.ether.length && !assets.tokens.length) return null
+  return (
+    <div className="section">
+      <h3>Asset changes</h3>
+      <table className="sim-table" aria-label="Asset changes">
+        <thead>
+          <tr>
+            <th>Asset</th>
+            <th>What</th>
+            <th>Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {assets.ether.map((e) => (
+            <tr key={`eth-${e.address}`}>
+              <td>ETH</td>
+              <td className="mono">{e.address}</td>
+              <td className="mono">
+                {BigInt(e.delta) > 0n ? '+' : ''}
+                {Units.format(BigInt(e.delta), 'ether')} ETH
+              </td>
+            </tr>
+          ))}
+          {assets.tokens.map((t) => (
+            <tr key={`tok-${t.logIndex}`} className={t.unlimited ? 'tone-warn' : undefined}>
+              <td>
+                {tokens[t.token]?.symbol ?? t.standard.toUpperCase()} <small className="mono">{short(t.token)}</small>
+              </td>
+              <td className="mono">{tokenWhat(t)}</td>
+              <td className="mono">{tokenAmount(t, tokens[t.token])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+function tokenWhat(t: AssetChanges.TokenChange): string {
+  if (t.kind === 'transfer') return `${t.standard} transfer ${short(t.from!)} → ${short(t.to!)}`
+  if (t.kind === 'approval') return `${t.standard} approval ${short(t.owner!)} → spender ${short(t.spender!)}`
+  return `approval for all ${short(t.owner!)} → operator ${short(t.operator!)}`
+}
+
+function tokenAmount(t: AssetChanges.TokenChange, info?: AssetChanges.TokenInfo): string {
+  if (t.kind === 'approvalForAll') return t.approved ? 'all tokens (unlimited)' : 'revoked'
+  if (t.ids) return t.ids.map((id, i) => `${t.amounts![i]} of #${id}`).join(', ')
+  if (t.amount !== undefined) {
+    const a = t.standard === 'erc20' ? formatAmount(t.amount, info) : t.amount
+    return t.id !== undefined ? `${a} of #${t.id}` : a
+  }
+  return `#${t.id}`
+}
+
+function formatAmount(amount: string, info?: AssetChanges.TokenInfo): string {
+  const v = BigInt(amount)
+  if (v >= 2n ** 128n) return `${amount} (unlimited)`
+  if (info?.decimals === undefined) return amount
+  return `${Units.format(v, info.decimals)}${info.symbol ? ` ${info.symbol}` : ''}`
+}
