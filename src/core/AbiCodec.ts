@@ -6,6 +6,7 @@
  *
  * Encoding and decoding themselves are ox's (`AbiParameters.encode` / `decode`).
  */
+import * as JsonText from './JsonText'
 import { AbiParameters, Hex } from 'ox'
 import * as AbiLayout from './AbiLayout'
 import * as AddressCheck from './AddressCheck'
@@ -66,6 +67,10 @@ export function parseTypes(text: string): Params {
   } catch (e) {
     throw new InvalidTypesError(`Invalid type list "${short(text)}".`, [typeHint(t, e)])
   }
+  // ox reads an unknown name as a struct, and a name like "toString" finds Object's own
+  // property: a "tuple" whose components are not a list. It is not a type.
+  const notTuple = (ps: readonly Param[]): boolean => ps.some((p) => p.type.startsWith('tuple') && (!Array.isArray((p as { components?: unknown }).components) || notTuple((p as { components: readonly Param[] }).components)))
+  if (notTuple(params)) throw new InvalidTypesError(`Invalid type list "${short(text)}".`, [typeHint(t, {})])
   compileAll(params)
   return params
 }
@@ -201,8 +206,8 @@ export function parseJsonValues(text: string): unknown[] {
   try {
     json = JSON.parse(quoted.startsWith('[') ? quoted : `[${quoted}]`)
   } catch (e) {
-    throw new InvalidValuesError('The values are not valid JSON.', [
-      `${(e as Error).message.split('\n')[0]}. Write a JSON array like ["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "1.5 ether", [1, 2], ["a", true]].`,
+    throw new InvalidValuesError(`The values are not valid JSON: ${JsonText.problem(quoted.startsWith('[') ? quoted : `[${quoted}]`, e, { where: false })}.`, [
+      `Write a JSON array like ["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "1.5 ether", [1, 2], ["a", true]].`,
     ])
   }
   return Array.isArray(json) && (quoted.startsWith('[') ? true : true) ? (json as unknown[]) : [json]
