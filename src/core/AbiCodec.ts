@@ -234,7 +234,9 @@ export function coerceAll(params: Params, values: readonly unknown[], path = 'ar
       'Give one JSON value per parameter, in order.',
     ]).at(path)
   const shapes = compileAll(params)
-  return shapes.map((s, i) => coerceShape(s, values[i], `${path}[${i}]${params[i]!.name ? ` (${params[i]!.name})` : ''}`))
+  // Messages name an argument as the form does ("Argument 2 (amount)"), not as code would (args[1]).
+  const named = (i: number) => (path === 'args' ? `Argument ${i + 1}` : path === 'values' ? `Value ${i + 1}` : `${path}[${i}]`)
+  return shapes.map((s, i) => coerceShape(s, values[i], `${named(i)}${params[i]!.name ? ` (${params[i]!.name})` : ''}`))
 }
 
 function coerceShape(s: AbiLayout.Shape, v: unknown, path: string): unknown {
@@ -287,7 +289,7 @@ function coerceShape(s: AbiLayout.Shape, v: unknown, path: string): unknown {
 }
 
 function bad(path: string, message: string, hint?: string): InvalidValuesError {
-  return new InvalidValuesError(`${path}: ${message}`, hint ? [hint] : []).at('args')
+  return new InvalidValuesError(`${path}: ${message}`, hint ? [hint] : []).at(/^(Value \d|values\b)/.test(path) ? 'values' : 'args')
 }
 
 function show(v: unknown): string {
@@ -315,7 +317,8 @@ export function parseInteger(v: unknown, signed: boolean, bits: number, path = '
       try {
         n = Units.parse(unit ? unit[1]! : t, u)
       } catch (e) {
-        throw bad(path, e instanceof BaseError ? e.shortMessage : String(e))
+        if (!(e instanceof BaseError)) throw e
+        throw bad(path, e.shortMessage, e.hints[0])
       }
     } else
       throw bad(path, `${show(v)} is not an integer.`, 'Use decimal (1000), hex (0x3e8), scientific (1e18) or a unit amount (1.5 ether, 30 gwei).')

@@ -180,7 +180,7 @@ export function fromJson(text: string): Imported {
     const inner = o[k]
     if (o.to === undefined && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) o = { ...o, ...(inner as Record<string, unknown>) }
   }
-  if (o.to === undefined) throw new InvalidJsonError('The JSON has no "to" field.', ['A Safe transaction has to, value, data, operation, safeTxGas, baseGas, gasPrice, gasToken, refundReceiver and nonce.'])
+  if (o.to === undefined) throw new InvalidJsonError('The JSON has no "to" field.', ['Paste a Safe transaction: an object with the fields "to", "value", "data", "operation", "safeTxGas", "baseGas", "gasPrice", "gasToken", "refundReceiver" and "nonce".'])
   const tx: Partial<SafeTx> = {}
   tx.to = jsonAddress(o.to, 'to')
   if (o.value !== undefined) tx.value = jsonUint(o.value, 'value')

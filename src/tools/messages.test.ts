@@ -28,14 +28,23 @@ const FIXED: readonly [string, string][] = [
   ['JSON garbage', '{"a": [1, 2'],
   ['JSON of the wrong shape', '[{"x": 1}]'],
 ]
-const RANDOM: readonly string[] = fc.sample(fc.string({ unit: 'binary', maxLength: 40 }), { numRuns: 4, seed: testSeed })
+/** Random text (seeded): any characters, hex-like, number-like and JSON-like text. */
+const RANDOM: readonly string[] = fc.sample(
+  fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.stringMatching(/^(0x)?[0-9a-fA-FxX ]{0,70}$/),
+    fc.stringMatching(/^[-+]?[0-9._e,]{1,90}$/),
+    fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),
+  ),
+  { numRuns: 12, seed: testSeed },
+)
 
 /** Library and JavaScript texts that must never reach a person. */
 const FOREIGN = [/\bundefined\b/, /\bNaN\b/, /\[object Object\]/, /Cannot read/i, /invalid BigNumber/i, /in JSON at position/, /after (array element|property value) in JSON/, /^Invalid value:/, /is not a function/, /Unexpected token/, /Unexpected end of JSON/, /\bSyntaxError\b/, /\bTypeError\b/, /\bRangeError\b/]
 
 /** An instruction, an expected form or a range: what would be right. */
 const GUIDANCE =
-  /\b(use|give|paste|type|enter|choose|pick|expect(ed|s)?|must|should|needs?|only|at most|at least|up to|between|followed by|for example|e\.g\.|such as|one of|holds?|takes?|accepts?|remove|add|try|either|is \d+|are \d+|from \d+ to|\d+ (hex )?(digits|characters|bytes|words)|like|as in|instead|fit|allowed|valid|means|write|each|check|known|example|pad|starts? with|starting with|a whole number|zero or more|is an?)\b/i
+  /\b(use|give|paste|type|enter|choose|pick|expect(ed|s)?|must|should|needs?|only|at most|at least|up to|between|followed by|for example|e\.g\.|such as|one of|holds?|takes?|accepts?|remove|add|try|either|is \d+|are \d+|from \d+ to|\d+ (hex )?(digits|characters|bytes|words)|like|as in|instead|fit|allowed|valid|means|write|each|check|known|example|pad|starts? with|starting with|a whole number|zero or more|is an?|has an?|separate|put)\b/i
 
 /** Field names that are code identifiers (camelCase, or an index), from every tool. */
 const INTERNAL = [...new Set(registry.flatMap((e) => e.meta.fields.map((f) => f.name)).filter((n) => /[a-z][A-Z]/.test(n)))]

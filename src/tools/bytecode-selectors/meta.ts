@@ -8,7 +8,7 @@ const example = '0x6080604052348015600e575f5ffd5b5060043610603a575f3560e01c80632
 export default defineMeta({
   id: 'bytecode-selectors',
   title: 'Selectors in bytecode',
-  summary: 'The function selectors a contract\'s runtime bytecode dispatches (cast selectors), each named from the offline signature table where it is known.',
+  summary: 'The function selectors a contract\'s runtime bytecode dispatches (cast selectors), pasted or read from an address on the connected node (through a proxy to its implementation when asked), each named from the offline signature table where it is known.',
   capability: 'calldata',
   keywords: ['selectors', 'cast selectors', 'bytecode', 'dispatcher', 'runtime code', 'deployed bytecode', 'functions', 'interface', 'unverified contract', 'code'],
   // A network tool only for reading an address's code from the node; live as before for pasted code.
