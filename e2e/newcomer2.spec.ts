@@ -71,6 +71,16 @@ test('decoded values: units with a decimals picker, a date, a checksummed addres
   await openTool(page, 'calldata-decode', { data: cast(['calldata', 'transfer(address,uint256)', who, '2500000000000000000']) })
   await page.getByRole('combobox', { name: /^Show as/ }).filter({ has: page.getByRole('option', { name: 'Amount in units' }) }).selectOption({ label: 'Amount in units' })
   await expect(page.getByRole('region', { name: 'Result' })).toContainText(trimFraction(cast(['to-unit', '2500000000000000000', '18'])))
+  // and in a decoded transaction's call (a transfer signed offline by cast mktx)
+  const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' // anvil account 0, public test key
+  const rawTx = cast(['mktx', '--private-key', key, '--chain', '1', '--nonce', '0', '--gas-limit', '60000', '--gas-price', '1000000000', '--legacy', '0x6b175474e89094c44da98b954eedeac495271d0f', 'transfer(address,uint256)', who, '2500000000000000000'])
+  await openTool(page, 'tx-decode')
+  const rawField = page.getByRole('textbox').first()
+  await rawField.fill(rawTx)
+  await rawField.press('Control+Enter')
+  const amountChoice = page.getByRole('combobox', { name: /^Show as/ }).filter({ has: page.getByRole('option', { name: 'Amount in units' }) })
+  await amountChoice.selectOption({ label: 'Amount in units' })
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText(trimFraction(cast(['to-unit', '2500000000000000000', '18'])))
 })
 
 test('bytecode-selectors: the selectors of a contract on the node, and of a proxy\'s implementation (cast code, cast selectors)', async ({ page, devnet }) => {
