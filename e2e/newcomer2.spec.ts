@@ -89,7 +89,10 @@ test('bytecode-selectors: the selectors of a contract on the node, and of a prox
   const Rpc = await import('../src/core/Rpc')
   const SendTx = await import('../src/core/SendTx')
   const rpc = Rpc.http(devnet.rpcUrl)
-  const from = '0xa0ee7a142d267c1f36714e4a8f75612f20a79720' // anvil account 9
+  // A sender of its own (impersonated, funded): the devnet's test accounts belong to other tests that count their nonces.
+  const from = '0x00000000000000000000000000000000000e2e17'
+  await Rpc.request(rpc, 'anvil_setBalance', [from, '0x56bc75e2d63100000'])
+  await Rpc.request(rpc, 'anvil_impersonateAccount', [from])
   const deploy = async (data: string) => {
     const h = (await Rpc.request(rpc, 'eth_sendTransaction', [{ from, data }])) as `0x${string}`
     return (await SendTx.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 100 })).contractAddress as string
