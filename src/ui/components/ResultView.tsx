@@ -83,7 +83,7 @@ function useFormatted(row: Row): Formatted {
   const controls = (
     <span className="value-format">
       <label htmlFor={`${id}-kind`}>
-        Show as<span className="visually-hidden"> ({row.label})</span>
+        Show as <span className="visually-hidden">({row.label})</span>
       </label>{' '}
       <select id={`${id}-kind`} value={active} onChange={(e) => setKind(e.target.value as ValueFormatModule.Kind)}>
         {kinds.map((k) => (
