@@ -4,6 +4,7 @@
  * of strings), or a single signature. Lists functions, events and errors with their
  * selectors and topics, converts JSON <-> human-readable, and renders a Solidity interface.
  */
+import * as JsonText from './JsonText'
 import { Abi as OxAbi, AbiItem } from 'ox'
 import * as AbiCodec from './AbiCodec'
 import { BaseError } from './Errors'
@@ -42,7 +43,7 @@ export function parse(text: string): Abi {
     try {
       json = JSON.parse(t)
     } catch (e) {
-      throw new InvalidAbiError(`The ABI looks like JSON but does not parse: ${(e as Error).message.split('\n')[0]}.`, [
+      throw new InvalidAbiError(`The ABI looks like JSON but does not parse: ${JsonText.problem(t, e)}.`, [
         'Paste the JSON ABI (an array), a build artifact with an "abi" field, or human-readable signatures, one per line.',
       ])
     }

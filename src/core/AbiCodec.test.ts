@@ -230,8 +230,8 @@ describe('values in', () => {
     expect((err as Error).message).toMatch(msg)
   })
 
-  it('names the argument path in errors', () => {
-    expect(() => AbiCodec.coerceAll(P('(address to, uint256[] xs)[]'), [[['0x000000000000000000000000000000000000dead', [1, 'x']]]])).toThrow(/args\[0\]\[0\]\.xs\[1\]/)
+  it('names the argument path in errors, counting arguments as the form does (Argument 1, not args[0])', () => {
+    expect(() => AbiCodec.coerceAll(P('(address to, uint256[] xs)[]'), [[['0x000000000000000000000000000000000000dead', [1, 'x']]]])).toThrow(/Argument 1\[0\]\.xs\[1\]/)
   })
 
   const badTypes: [string, RegExp][] = [

@@ -6,6 +6,7 @@
  *
  * Encoding and decoding themselves are ox's (`AbiParameters.encode` / `decode`).
  */
+import * as JsonText from './JsonText'
 import { AbiParameters, Hex } from 'ox'
 import * as AbiLayout from './AbiLayout'
 import * as AddressCheck from './AddressCheck'
@@ -66,6 +67,10 @@ export function parseTypes(text: string): Params {
   } catch (e) {
     throw new InvalidTypesError(`Invalid type list "${short(text)}".`, [typeHint(t, e)])
   }
+  // ox reads an unknown name as a struct, and a name like "toString" finds Object's own
+  // property: a "tuple" whose components are not a list. It is not a type.
+  const notTuple = (ps: readonly Param[]): boolean => ps.some((p) => p.type.startsWith('tuple') && (!Array.isArray((p as { components?: unknown }).components) || notTuple((p as { components: readonly Param[] }).components)))
+  if (notTuple(params)) throw new InvalidTypesError(`Invalid type list "${short(text)}".`, [typeHint(t, {})])
   compileAll(params)
   return params
 }
@@ -201,8 +206,8 @@ export function parseJsonValues(text: string): unknown[] {
   try {
     json = JSON.parse(quoted.startsWith('[') ? quoted : `[${quoted}]`)
   } catch (e) {
-    throw new InvalidValuesError('The values are not valid JSON.', [
-      `${(e as Error).message.split('\n')[0]}. Write a JSON array like ["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "1.5 ether", [1, 2], ["a", true]].`,
+    throw new InvalidValuesError(`The values are not valid JSON: ${JsonText.problem(quoted.startsWith('[') ? quoted : `[${quoted}]`, e, { where: false })}.`, [
+      `Write a JSON array like ["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "1.5 ether", [1, 2], ["a", true]].`,
     ])
   }
   return Array.isArray(json) && (quoted.startsWith('[') ? true : true) ? (json as unknown[]) : [json]
@@ -229,7 +234,9 @@ export function coerceAll(params: Params, values: readonly unknown[], path = 'ar
       'Give one JSON value per parameter, in order.',
     ]).at(path)
   const shapes = compileAll(params)
-  return shapes.map((s, i) => coerceShape(s, values[i], `${path}[${i}]${params[i]!.name ? ` (${params[i]!.name})` : ''}`))
+  // Messages name an argument as the form does ("Argument 2 (amount)"), not as code would (args[1]).
+  const named = (i: number) => (path === 'args' ? `Argument ${i + 1}` : path === 'values' ? `Value ${i + 1}` : `${path}[${i}]`)
+  return shapes.map((s, i) => coerceShape(s, values[i], `${named(i)}${params[i]!.name ? ` (${params[i]!.name})` : ''}`))
 }
 
 function coerceShape(s: AbiLayout.Shape, v: unknown, path: string): unknown {
@@ -282,7 +289,7 @@ function coerceShape(s: AbiLayout.Shape, v: unknown, path: string): unknown {
 }
 
 function bad(path: string, message: string, hint?: string): InvalidValuesError {
-  return new InvalidValuesError(`${path}: ${message}`, hint ? [hint] : []).at('args')
+  return new InvalidValuesError(`${path}: ${message}`, hint ? [hint] : []).at(/^(Value \d|values\b)/.test(path) ? 'values' : 'args')
 }
 
 function show(v: unknown): string {
@@ -310,7 +317,8 @@ export function parseInteger(v: unknown, signed: boolean, bits: number, path = '
       try {
         n = Units.parse(unit ? unit[1]! : t, u)
       } catch (e) {
-        throw bad(path, e instanceof BaseError ? e.shortMessage : String(e))
+        if (!(e instanceof BaseError)) throw e
+        throw bad(path, e.shortMessage, e.hints[0])
       }
     } else
       throw bad(path, `${show(v)} is not an integer.`, 'Use decimal (1000), hex (0x3e8), scientific (1e18) or a unit amount (1.5 ether, 30 gwei).')

@@ -4,6 +4,7 @@
  * keccak256(0x05 ‖ rlp([chainId, address, nonce])) (ox `Authorization.getSignPayload`).
  * Chain id 0 is valid on every chain: that is flagged.
  */
+import * as JsonText from './JsonText'
 import { Address, Authorization as OxAuthorization, Hex, Secp256k1 } from 'ox'
 import { BaseError } from './Errors'
 import * as Key from './Key'
@@ -85,7 +86,7 @@ export function parseSigned(text: string): Signed {
     try {
       o = JSON.parse(t)
     } catch (e) {
-      throw new InvalidAuthorizationError('authorization', `Not valid JSON: ${(e as Error).message}.`, 'Write {"chainId": 1, "address": "0x…", "nonce": 0, "yParity": 0, "r": "0x…", "s": "0x…"}.')
+      throw new InvalidAuthorizationError('authorization', `Not valid JSON: ${JsonText.problem(t, e)}.`, 'Write {"chainId": 1, "address": "0x…", "nonce": 0, "yParity": 0, "r": "0x…", "s": "0x…"}.')
     }
     const num = (k: string): bigint => {
       const v = o[k]

@@ -76,15 +76,15 @@ export function fitRule(field: string, bits: number): string {
  * BigNum.parseUint('gas', '21_000', 64) // 21000n
  * ```
  */
-export function parseUint(field: string, text: string, bits = 256, fallback?: bigint): bigint {
+export function parseUint(field: string, text: string, bits = 256, fallback?: bigint, label = field): bigint {
   const t = text.trim().replace(/_/g, '')
   if (t === '') {
     if (fallback !== undefined) return fallback
-    throw new MissingValueError(field, 'A whole number, decimal or 0x hex.')
+    throw new MissingValueError(field, 'A whole number, decimal or 0x hex.', label)
   }
-  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(t) || t.length > 80) throw new InvalidUintError(field, t)
+  if (!/^(0x[0-9a-fA-F]+|\d+)$/.test(t) || t.length > 80) throw new InvalidUintError(field, t, label)
   const n = BigInt(t)
-  if (n >= 1n << BigInt(bits)) throw new TooWideError(field, bits)
+  if (n >= 1n << BigInt(bits)) throw new TooWideError(field, bits, label)
   return n
 }
 
@@ -185,7 +185,10 @@ function tokenize(src: string): Tok[] {
       continue
     }
     const op = OPS.find((o) => src.startsWith(o, i))
-    if (!op) throw new SyntaxError_(`Unexpected "${c}" at position ${i + 1}.`, i, ['Operators are + - * / % ** & | ^ ~ << >> < <= > >= == != and parentheses.'])
+    if (!op)
+      throw new SyntaxError_(`Unexpected ${/^[\p{L}\p{N}\p{P}\p{S}]$/u.test(c) ? `"${c}"` : `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`} at position ${i + 1}.`, i, [
+        'Use numbers (decimal, 0x hex, 1e18) and the operators + - * / % ** & | ^ ~ << >> < <= > >= == != with parentheses.',
+      ])
     toks.push({ t: 'op', v: op, pos: i })
     i += op.length
   }
@@ -525,14 +528,15 @@ export class InvalidModeError extends BaseError {
 }
 
 export class MissingValueError extends BaseError {
-  constructor(field: string, hint: string) {
-    super('BigNum.MissingValueError', `Enter ${field}.`, { field, hints: [hint] })
+  /** `label`: the field as the form names it, when its key is an identifier. */
+  constructor(field: string, hint: string, label = field) {
+    super('BigNum.MissingValueError', `Enter ${label}.`, { field, hints: [hint] })
   }
 }
 
 export class InvalidUintError extends BaseError {
-  constructor(field: string, text: string) {
-    super('BigNum.InvalidUintError', `${field} is not a whole number: "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`, {
+  constructor(field: string, text: string, label = field) {
+    super('BigNum.InvalidUintError', `${label} is not a whole number: "${text.length > 20 ? `${text.slice(0, 20)}…` : text}".`, {
       field,
       hints: ['Use decimal digits or 0x hex, without a unit.'],
     })
@@ -540,7 +544,7 @@ export class InvalidUintError extends BaseError {
 }
 
 export class TooWideError extends BaseError {
-  constructor(field: string, bits: number) {
-    super('BigNum.TooWideError', fitRule(field, bits), { field, hints: [`The largest ${field} is 2^${bits} - 1.`] })
+  constructor(field: string, bits: number, label = field) {
+    super('BigNum.TooWideError', fitRule(label, bits), { field, hints: [`The largest ${label.charAt(0).toLowerCase()}${label.slice(1)} is 2^${bits} - 1.`] })
   }
 }

@@ -11,6 +11,7 @@
  * const r = await ChainCall.read(rpc, { address, fn, args: AbiCodec.coerceAll(fn.inputs, ['0x…']), block: 'latest' })
  * ```
  */
+import * as JsonText from './JsonText'
 import { AbiItem } from 'ox'
 import * as Abi from './Abi'
 import * as Calldata from './Calldata'
@@ -90,7 +91,7 @@ export function parseStateOverride(text: string): StateOverride | undefined {
   try {
     json = JSON.parse(t)
   } catch (e) {
-    throw new InvalidOverrideError(`The state override is not valid JSON: ${(e as Error).message.split('\n')[0]}.`)
+    throw new InvalidOverrideError(`The state override is not valid JSON: ${JsonText.problem(t, e)}.`)
   }
   if (!json || typeof json !== 'object' || Array.isArray(json)) throw new InvalidOverrideError('The state override is a JSON object keyed by address.')
   const out: StateOverride = {}

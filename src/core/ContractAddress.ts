@@ -84,7 +84,7 @@ export function parseSalt(text: string): { salt: `0x${string}`; padded: boolean 
   }
   const body = /^0x/i.test(t) ? t.slice(2) : null
   if (body === null) throw new InvalidSaltError(`"${t.length > 30 ? `${t.slice(0, 30)}…` : t}" is not a salt.`, ['Use 0x followed by up to 64 hex digits, or a decimal number.'])
-  if (/[^0-9a-fA-F]/.test(body)) throw new InvalidSaltError('The salt contains a character that is not hexadecimal.')
+  if (/[^0-9a-fA-F]/.test(body)) throw new InvalidSaltError('The salt contains a character that is not hexadecimal.', ['The salt is 0x followed by 64 hex digits (0-9, a-f).'])
   if (body.length > 64) throw new InvalidSaltError(`The salt is ${Math.ceil(body.length / 2)} bytes; at most 32.`)
   return { salt: `0x${body.toLowerCase().padStart(64, '0')}`, padded: body.length !== 64 }
 }
@@ -95,7 +95,7 @@ export function parseHexBytes(text: string, what: string, maxBytes = MAX_INIT_CO
   if (t.length > maxBytes * 2 + 2) throw new InvalidHexError(what, `The ${what} is larger than ${maxBytes} bytes.`)
   if (!/^0x/i.test(t)) throw new InvalidHexError(what, `The ${what} is hex starting with 0x.`)
   const bad = /[^0-9a-fA-F]/.exec(t.slice(2))
-  if (bad) throw new InvalidHexError(what, `Character "${bad[0]}" in the ${what} is not hexadecimal.`)
+  if (bad) throw new InvalidHexError(what, `Character "${bad[0]}" in the ${what} is not hexadecimal.`, ['Use hex digits 0-9 and a-f after 0x.'])
   if (t.length % 2) throw new InvalidHexError(what, `The ${what} has an odd number of hex digits.`, ['Each byte is two hex digits; one is missing or extra.'])
   return `0x${t.slice(2).toLowerCase()}`
 }

@@ -46,7 +46,7 @@ export function parseBytecode(text: string): `0x${string}` {
     if (!hex) throw new InvalidBytecodeError('This JSON has no "bytecode" field (a string, or an object with "object").')
   }
   if (/__\$[0-9a-fA-F]{34}\$__/.test(hex)) throw new InvalidBytecodeError('The bytecode has unlinked library placeholders (__$…$__).', ['Link the libraries first (their deployed addresses replace the placeholders).'])
-  const code = HexText.parse(hex, 'the init code', { field: 'bytecode' })
+  const code = HexText.parse(hex, 'init code', { field: 'bytecode' })
   if (code === '0x') throw new InvalidBytecodeError('The init code is empty.')
   return code
 }
@@ -66,7 +66,7 @@ export function initCode(bytecode: `0x${string}`, abi: Abi.Abi | undefined, args
 }
 
 export class InvalidBytecodeError extends BaseError {
-  constructor(message: string, hints: string[] = ['Init code is hex from the compiler output: bytecode (Foundry: out/<File>.sol/<Contract>.json "bytecode.object").']) {
+  constructor(message: string, hints: string[] = ['Paste the init code as hex, or the build artifact: its "bytecode" (Foundry: out/<File>.sol/<Contract>.json "bytecode.object").']) {
     super('Deploy.InvalidBytecodeError', message, { hints })
   }
 }

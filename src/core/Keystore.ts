@@ -85,7 +85,7 @@ export function detect(text: string): Detected {
   } catch {
     throw new InvalidKeystoreError('This is not JSON, so it is not a keystore file.', ['A keystore is a JSON file that starts with { and has a "crypto" section.'])
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new InvalidKeystoreError('The JSON is not an object, so it is not a keystore.')
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) throw new InvalidKeystoreError('The JSON is not an object, so it is not a keystore.', ['A keystore is a JSON object that starts with { and has a "crypto" section.'])
   if (Presale.isPresale(json)) return { kind: 'presale', wallet: Presale.parse(json as Record<string, unknown>) }
   return { kind: 'keystore', keystore: parseObject(json as Record<string, unknown>) }
 }

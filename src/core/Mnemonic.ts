@@ -377,7 +377,7 @@ export class ChecksumError extends BaseError {
 
 export class InvalidEntropyError extends BaseError {
   constructor(bytes?: number, message?: string) {
-    super('Mnemonic.InvalidEntropyError', message ?? `Entropy of ${bytes} bytes; BIP-39 uses 16, 20, 24, 28 or 32 bytes (12 to 24 words).`, {
+    super('Mnemonic.InvalidEntropyError', message ?? `Entropy of ${bytes} byte${bytes === 1 ? '' : 's'}; BIP-39 uses 16, 20, 24, 28 or 32 bytes (12 to 24 words).`, {
       hints: ['16 bytes (32 hex digits) make 12 words, 32 bytes (64 hex digits) make 24.'],
     })
   }

@@ -6,6 +6,7 @@
  * ox's `Rlp` decoder is lenient (it accepts `0x8100`, long forms for short lengths and
  * leading zeros in lengths), so the strict walk lives here. Encoding is delegated to ox.
  */
+import * as JsonText from './JsonText'
 import { Bytes, Hex, Rlp } from 'ox'
 import { BaseError } from './Errors'
 import * as HexText from './HexText'
@@ -136,7 +137,7 @@ export function fromJson(text: string): Item {
   try {
     value = JSON.parse(text)
   } catch (e) {
-    throw new InvalidJsonError(`Not valid JSON: ${(e as Error).message}.`, ['Write a JSON array such as ["0x61", ["0x62"], 1024].'])
+    throw new InvalidJsonError(`Not valid JSON: ${JsonText.problem(text, e)}.`, ['Write a JSON array such as ["0x61", ["0x62"], 1024].'])
   }
   return jsonItem(value, 'the value', 0)
 }

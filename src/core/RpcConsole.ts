@@ -10,6 +10,7 @@
  * RpcConsole.castCommand('https://eth.example/v2/KEY', 'eth_chainId', []) // cast rpc … --rpc-url 'https://eth.example/v2/<key>'
  * ```
  */
+import * as JsonText from './JsonText'
 import { BaseError } from './Errors'
 import * as Rpc from './Rpc'
 
@@ -68,7 +69,7 @@ export function parseBatch(text: string): Request[] {
   try {
     j = JSON.parse(text.trim())
   } catch (e) {
-    throw new BatchError(`The batch is not valid JSON: ${(e as Error).message.split('\n')[0]}.`)
+    throw new BatchError(`The batch is not valid JSON: ${JsonText.problem(text.trim(), e)}.`)
   }
   if (!Array.isArray(j)) throw new BatchError('A batch is a JSON array of requests.')
   if (j.length === 0) throw new BatchError('The batch is empty.')

@@ -20,6 +20,7 @@
  * Safe.ledgerFormat(h.domainHash) // '0x1CF7F9B1…' as a Ledger shows it
  * ```
  */
+import * as JsonText from './JsonText'
 import { AbiFunction, Address, Hash, Hex, PersonalMessage, Secp256k1, Signature, TypedData } from 'ox'
 import * as AbiCodec from './AbiCodec'
 import * as Calldata from './Calldata'
@@ -167,8 +168,7 @@ export function fromJson(text: string): Imported {
   try {
     j = JSON.parse(text)
   } catch (e) {
-    const m = e instanceof Error ? e.message : ''
-    throw new InvalidJsonError(`Not valid JSON${m ? `: ${m}` : ''}.`, ['Paste the transaction exactly as exported, from { to }.'])
+    throw new InvalidJsonError(`Not valid JSON: ${JsonText.problem(text, e)}.`, ['Paste the transaction exactly as exported, from { to }.'])
   }
   if (typeof j !== 'object' || j === null || Array.isArray(j)) throw new InvalidJsonError('The JSON is not an object.', ['A Safe transaction is an object with to, value, data, operation, … and nonce.'])
   let o = j as Record<string, unknown>
@@ -180,7 +180,7 @@ export function fromJson(text: string): Imported {
     const inner = o[k]
     if (o.to === undefined && typeof inner === 'object' && inner !== null && !Array.isArray(inner)) o = { ...o, ...(inner as Record<string, unknown>) }
   }
-  if (o.to === undefined) throw new InvalidJsonError('The JSON has no "to" field.', ['A Safe transaction has to, value, data, operation, safeTxGas, baseGas, gasPrice, gasToken, refundReceiver and nonce.'])
+  if (o.to === undefined) throw new InvalidJsonError('The JSON has no "to" field.', ['Paste a Safe transaction: an object with the fields "to", "value", "data", "operation", "safeTxGas", "baseGas", "gasPrice", "gasToken", "refundReceiver" and "nonce".'])
   const tx: Partial<SafeTx> = {}
   tx.to = jsonAddress(o.to, 'to')
   if (o.value !== undefined) tx.value = jsonUint(o.value, 'value')

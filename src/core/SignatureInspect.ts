@@ -161,14 +161,14 @@ export class InvalidVError extends BaseError {
   constructor(v: bigint) {
     super('SignatureInspect.InvalidVError', `v = ${v} is not a valid recovery value.`, {
       field: 'v',
-      hints: ['v is 0 or 1 (y parity), 27 or 28 (legacy), or chainId*2+35 / chainId*2+36 (EIP-155).'],
+      hints: ['v is 0 or 1 (y parity), 27 or 28 (legacy), or chain id × 2 + 35 / chain id × 2 + 36 (EIP-155).'],
     })
   }
 }
 
 export class InvalidSignatureLengthError extends BaseError {
   constructor(len: number) {
-    super('SignatureInspect.InvalidSignatureLengthError', `The signature is ${len} bytes; expected 65 (r‖s‖v) or 64 (EIP-2098 compact).`, {
+    super('SignatureInspect.InvalidSignatureLengthError', `The signature is ${len} byte${len === 1 ? '' : 's'}; expected 65 (r‖s‖v) or 64 (EIP-2098 compact).`, {
       field: 'signature',
       hints: ['A hex signature is 130 or 128 hex digits after 0x. Or give r, s and v apart.'],
     })

@@ -183,7 +183,7 @@ export function verify(options: { message: string; signature: string; expected?:
 
 export class InvalidDigestError extends BaseError {
   constructor(given: string) {
-    super('Signing.InvalidDigestError', `A digest is exactly 32 bytes; got ${given.startsWith('0x') ? `${Math.floor((given.length - 2) / 2)} bytes` : 'text'}.`, {
+    super('Signing.InvalidDigestError', `A digest is exactly 32 bytes; got ${given.startsWith('0x') ? `${Math.floor((given.length - 2) / 2)} byte${Math.floor((given.length - 2) / 2) === 1 ? '' : 's'}` : 'text'}.`, {
       hints: ['Write the digest as 0x followed by 64 hex digits, e.g. a keccak256 hash.'],
     })
   }

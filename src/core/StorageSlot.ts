@@ -177,8 +177,8 @@ export class InvalidIndexError extends BaseError {
 }
 
 export class InvalidElementSizeError extends BaseError {
-  constructor(given: number) {
-    super('StorageSlot.InvalidElementSizeError', `Element size ${given} bytes is not valid.`, {
+  constructor(given: number | string) {
+    super('StorageSlot.InvalidElementSizeError', typeof given === 'string' ? `Element size "${given.length > 20 ? `${given.slice(0, 20)}…` : given}" is not a number of bytes.` : `Element size ${given} bytes is not valid.`, {
       hints: ['Use 1 to 32 bytes for value types (uint8 = 1, address = 20, uint256 = 32) or a multiple of 32 for structs.'],
     })
   }

@@ -4,6 +4,7 @@
  * data) and EIP-7702 (authorization list). Serialization and signing payloads are ox's
  * `TxEnvelope*`; signatures are ox `Secp256k1.sign` (RFC 6979, low s).
  */
+import * as JsonText from './JsonText'
 import { Address, Hash, Hex, Secp256k1, TxEnvelopeEip1559, TxEnvelopeEip2930, TxEnvelopeEip4844, TxEnvelopeEip7702, TxEnvelopeLegacy } from 'ox'
 import * as AddressCheck from './AddressCheck'
 import * as BigNum from './BigNum'
@@ -196,7 +197,7 @@ export function parseAccessList(v: string): AccessItem[] {
   try {
     list = JSON.parse(t)
   } catch (e) {
-    throw new InvalidAccessListError(`The access list is not valid JSON: ${(e as Error).message}.`, 'Write [{"address": "0x…", "storageKeys": ["0x…"]}].')
+    throw new InvalidAccessListError(`The access list is not valid JSON: ${JsonText.problem(t, e)}.`, 'Write [{"address": "0x…", "storageKeys": ["0x…"]}].')
   }
   if (!Array.isArray(list)) throw new InvalidAccessListError('The access list must be a JSON array.', 'Write [{"address": "0x…", "storageKeys": ["0x…"]}].')
   return list.map((e, i) => {

@@ -175,7 +175,7 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
           tx.yParity = Number((v - 35n) % 2n)
           if (tx.chainId === 0n) problems.push('v encodes chain id 0 (v = 35 or 36), which EIP-155 does not allow.')
           signingItems = [...tree.items.slice(0, 6), node(RlpTree.bigintBytes(tx.chainId)), node(new Uint8Array()), node(new Uint8Array())]
-        } else throw new MalformedError('v', `v = ${v} is not a valid legacy v.`, 'Legacy v is 27 or 28, or chainId*2+35 / chainId*2+36 under EIP-155.')
+        } else throw new MalformedError('v', `v = ${v} is not a valid legacy v.`, 'Legacy v is 27 or 28, or chain id × 2 + 35 / chain id × 2 + 36 under EIP-155.')
       }
     }
   } else {

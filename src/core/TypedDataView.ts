@@ -6,6 +6,7 @@
  * Hashing is ox's `TypedData`; this module parses the wallet JSON strictly (values are
  * checked against their declared types, with the path of the bad one) and describes it.
  */
+import * as JsonText from './JsonText'
 import { Address, Hash, Hex, TypedData } from 'ox'
 import { BaseError } from './Errors'
 import * as Units from './Units'
@@ -56,7 +57,7 @@ export function parse(text: string): Parsed {
   try {
     raw = JSON.parse(text)
   } catch (e) {
-    throw new InvalidTypedDataError(`Not valid JSON: ${(e as Error).message}.`, ['Typed data is a JSON object with types, primaryType, domain and message.'])
+    throw new InvalidTypedDataError(`Not valid JSON: ${JsonText.problem(text, e)}.`, ['Typed data is a JSON object with types, primaryType, domain and message.'])
   }
   return fromObject(raw)
 }

@@ -69,6 +69,8 @@ export interface Row {
   /** A short explanation under the value. */
   note?: string
   tone?: 'ok' | 'warn' | 'error'
+  /** The ABI type of a decoded value (`uint256`, `address`, `bytes32`...): the result view offers readable forms of it (units, date, checksum, text). */
+  abiType?: string
   /** Offer to open this value in another tool. Never set for secrets. */
   open?: { tool: string; inputs: RawInput; label?: string }
 }

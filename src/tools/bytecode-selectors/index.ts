@@ -1,12 +1,19 @@
+import * as AddressCheck from '../../core/AddressCheck'
 import * as Dispatch from '../../core/Dispatch'
+import * as DispatchCode from '../../core/DispatchCode'
 import * as Selector from '../../core/Selector'
 import * as SignatureTable from '../../core/SignatureTable'
 import { defineTool, fieldParser } from '../define'
-import type { Row } from '../types'
+import type { Row, RunContext, Section } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
-  code: Dispatch.Found[]
+  source: 'code' | 'address'
+  /** Pasted code's selectors (source 'code'). */
+  code?: Dispatch.Found[]
+  /** Source 'address': read its code from the node. */
+  address?: AddressCheck.Lower
+  proxy?: boolean
 }
 
 export interface Named {
@@ -16,11 +23,31 @@ export interface Named {
   signatures: string[]
 }
 
-export const parse = fieldParser<Input>({ code: (v) => Dispatch.selectors(v) })
+export const parse = fieldParser<Input>(
+  {
+    source: (v) => (v === 'address' ? 'address' : 'code'),
+    code: (v) => Dispatch.selectors(v),
+    address: (v) => AddressCheck.parse(v),
+    proxy: (v) => v === 'true',
+  },
+  meta,
+)
+
+/** The selectors to name, and rows saying where the code came from (source 'address'). */
+async function found(input: Input, ctx: RunContext): Promise<{ code: Dispatch.Found[]; from?: Section }> {
+  if (input.source !== 'address' || !input.address) return { code: input.code ?? [] }
+  const got = await DispatchCode.fetch(ctx.rpc, input.address, { followProxy: !!input.proxy })
+  const rows: Row[] = [{ label: 'Address', value: AddressCheck.checksum(got.address) }]
+  if (got.proxy)
+    rows.push({ label: 'Implementation', value: AddressCheck.checksum(got.proxy.implementation), note: got.proxy.how, open: { tool: 'account', inputs: { address: AddressCheck.checksum(got.proxy.implementation) }, label: 'Inspect' } })
+  rows.push({ label: 'Code size', value: `${(got.code.length - 2) / 2} bytes`, mono: false, copy: false, note: got.proxy ? "The implementation's runtime code (eth_getCode)." : 'Runtime code from eth_getCode.' })
+  return { code: Dispatch.selectors(got.code), from: { title: 'Code', rows } }
+}
 
 export default defineTool<Input>(meta, {
   parse,
-  run: async ({ code }) => {
+  run: async (input, ctx) => {
+    const { code, from } = await found(input, ctx)
     const table = await SignatureTable.load('function')
     const named: Named[] = code.map((f) => {
       const hits = table.lookup('function', f.selector).map((m: SignatureTable.Match) => Selector.from(m.human, 'function').canonical)
@@ -34,7 +61,7 @@ export default defineTool<Input>(meta, {
     )
     const known = named.filter((n) => n.signatures.length).length
     return {
-      sections: [{ title: `${named.length} selector${named.length === 1 ? '' : 's'}, ${known} named`, rows }],
+      sections: [{ title: `${named.length} selector${named.length === 1 ? '' : 's'}, ${known} named`, rows }, ...(from ? [from] : [])],
       notes: named.length
         ? []
         : [{ tone: 'warn', text: 'No selector comparisons found. A proxy forwards every call (look up its implementation), and code that is not a Solidity or Vyper dispatcher may hide its selectors.' }],

@@ -8,13 +8,23 @@ const example = '0x6080604052348015600e575f5ffd5b5060043610603a575f3560e01c80632
 export default defineMeta({
   id: 'bytecode-selectors',
   title: 'Selectors in bytecode',
-  summary: 'The function selectors a contract\'s runtime bytecode dispatches (cast selectors), each named from the offline signature table where it is known.',
+  summary: 'The function selectors a contract\'s runtime bytecode dispatches (cast selectors), pasted or read from an address on the connected node (through a proxy to its implementation when asked), each named from the offline signature table where it is known.',
   capability: 'calldata',
   keywords: ['selectors', 'cast selectors', 'bytecode', 'dispatcher', 'runtime code', 'deployed bytecode', 'functions', 'interface', 'unverified contract', 'code'],
-  runs: 'main',
+  // A network tool only for reading an address's code from the node; live as before for pasted code.
+  runs: 'network',
+  live: true,
   fields: [
-    { name: 'code', label: 'Runtime bytecode', kind: 'textarea', placeholder: '0x6080604052…',
+    { name: 'source', label: 'Read selectors from', kind: 'select', default: 'code', options: [
+      { value: 'code', label: 'Bytecode I paste' },
+      { value: 'address', label: 'An address on the connected node' },
+    ] },
+    { name: 'code', label: 'Runtime bytecode', kind: 'textarea', placeholder: '0x6080604052…', showWhen: { field: 'source', is: ['code'] },
       help: 'The deployed code (eth_getCode, cast code <address>, or "deployedBytecode" of an artifact), not the creation code.' },
+    { name: 'address', label: 'Contract address', kind: 'text', placeholder: '0x…', showWhen: { field: 'source', is: ['address'] },
+      help: 'Its code is read from the connected node with eth_getCode (cast code <address>).' },
+    { name: 'proxy', label: 'Follow a proxy to its implementation', kind: 'checkbox', default: 'false', showWhen: { field: 'source', is: ['address'] },
+      help: 'Reads the implementation address from the EIP-1967 (implementation or beacon) or EIP-1822 slot, and lists the implementation\'s selectors: a proxy dispatches nothing of its own.' },
   ],
   examples: [
     { title: 'A small contract', inputs: { code: example },

@@ -49,7 +49,7 @@ export const parse = fieldParser<Input>({
 
 function parseHash(v: string): `0x${string}` {
   const h = ContractAddress.parseHexBytes(v, 'init code hash', 32)
-  if (h.length !== 66) throw new ContractAddress.InvalidHexError('init code hash', `The init code hash is 32 bytes (64 hex digits); this one has ${(h.length - 2) / 2} bytes.`)
+  if (h.length !== 66) throw new ContractAddress.InvalidHexError('init code hash', `The init code hash is 32 bytes (64 hex digits); this one has ${(h.length - 2) / 2} byte${h.length === 4 ? '' : 's'}.`)
   return h
 }
 

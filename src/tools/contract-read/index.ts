@@ -83,7 +83,7 @@ export default defineTool<Input>(meta, {
     }
     try {
       const r = await ChainCall.read(ctx.rpc, { address: input.address, fn: input.function, args: input.args, block: input.block, abi: input.abi, ...(input.from ? { from: input.from } : {}), ...(input.value ? { value: input.value } : {}), ...(input.overrides ? { stateOverride: input.overrides } : {}) })
-      const outs: Row[] = r.outputs.map((o) => ({ label: `${o.name} (${o.type})`, value: o.value, ...(o.type === 'address' ? { open: { tool: 'account', inputs: { address: o.value }, label: 'Inspect' } } : {}) }))
+      const outs: Row[] = r.outputs.map((o) => ({ label: `${o.name} (${o.type})`, value: o.value, abiType: o.type, ...(o.type === 'address' ? { open: { tool: 'account', inputs: { address: o.value }, label: 'Inspect' } } : {}) }))
       return {
         sections: [
           { title: 'Result', rows: outs.length ? outs : [{ label: 'Result', value: 'no outputs', mono: false, copy: false }] },

@@ -22,6 +22,7 @@ export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[],
     const row: Row = {
       label: a.path,
       value: a.value,
+      abiType: a.type,
       note: `${a.type}${guessed ? ' (guessed type)' : ''}${a.indexed ? ', indexed' : ''}${a.hashed ? ': only the keccak256 hash of the value is in the log' : ''}`,
       ...(guessed ? { tone: 'warn' as const } : {}),
     }

@@ -1,3 +1,4 @@
+import * as JsonText from '../../core/JsonText'
 import * as ChainFormat from '../../core/ChainFormat'
 import { BaseError } from '../../core/Errors'
 import * as Rpc from '../../core/Rpc'
@@ -36,7 +37,7 @@ export const parse = fieldParser<Input>({
     try {
       p = JSON.parse(t)
     } catch (e) {
-      throw new ParamsError(`The params are not valid JSON: ${(e as Error).message.split('\n')[0]}.`)
+      throw new ParamsError(`The params are not valid JSON: ${JsonText.problem(t, e)}.`)
     }
     if (!Array.isArray(p)) throw new ParamsError('The params must be a JSON array.')
     return p

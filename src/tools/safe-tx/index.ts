@@ -1,3 +1,4 @@
+import * as BigNum from '../../core/BigNum'
 import * as Calldata from '../../core/Calldata'
 import { BaseError } from '../../core/Errors'
 import * as Safe from '../../core/Safe'
@@ -49,7 +50,7 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
   }) : undefined
   const safe = at('safe', () => signingAddress('safe', raw('safe'), raw('chainId'))) ?? imported?.safe
   if (!safe && !errors.safe && !(source === 'json' && !imported)) errors.safe = 'Enter the Safe address (0x followed by 40 hex digits).'
-  const chainId = at('chainId', () => (raw('chainId').trim() === '' ? imported?.chainId : uint('chainId', raw('chainId'), 64)))
+  const chainId = at('chainId', () => (raw('chainId').trim() === '' ? imported?.chainId : BigNum.parseUint('chainId', raw('chainId'), 64, undefined, 'Chain id')))
   const v = raw('version') || 'auto'
   const version = v === 'auto' ? undefined : at('version', () => Safe.parseVersion(v))
   if (v === 'auto' && !readChain) errors.version ??= 'Choose the Safe version, or tick "Read … from the connected chain".'

@@ -30,7 +30,8 @@ export const parse = fieldParser<Input>({
   index: (v) => StorageSlot.parseIndex(v),
   elementSize: (v) => {
     const t = v.trim() || '32'
-    const n = /^\d{1,9}$/.test(t) ? Number(t) : NaN
+    if (!/^\d{1,9}$/.test(t)) throw new StorageSlot.InvalidElementSizeError(t)
+    const n = Number(t)
     StorageSlot.arrayElement(0n, 0n, n) // validates
     return n
   },

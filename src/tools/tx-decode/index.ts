@@ -100,7 +100,7 @@ function decodeCallData(data: `0x${string}`, table: Table): Section | undefined 
       title: 'Call',
       rows: [
         { label: 'Function', value: c.signature, note: c.source === 'table' ? 'from the offline signature table: the selector matches, the contract may differ' : `from the ${c.source}`, open: { tool: 'calldata-decode', inputs: { data }, label: 'Decode in full' } },
-        ...c.args.slice(0, 32).map((a) => ({ label: `${a.name || a.path} (${a.type})`, value: a.value })),
+        ...c.args.slice(0, 32).map((a) => ({ label: `${a.name || a.path} (${a.type})`, value: a.value, abiType: a.type })),
       ],
     }
   } catch {

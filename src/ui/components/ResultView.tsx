@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useId, useState } from 'react'
+import type * as ValueFormatModule from '../../core/ValueFormat'
 import * as VisibleText from '../../core/VisibleText'
 import { findTool } from '../../tools/registry'
 import type { Row, ToolResult } from '../../tools/types'
@@ -13,16 +14,132 @@ import { Link } from './Link'
  */
 export const SHOWN_CHARS = 8192
 
-/** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool. */
+type ValueFormat = typeof ValueFormatModule
+let valueFormat: Promise<ValueFormat> | undefined
+
+/** The formatter, loaded once the first typed value is shown (decoder pages only). */
+function useValueFormat(wanted: boolean): ValueFormat | undefined {
+  const [mod, setMod] = useState<ValueFormat>()
+  useEffect(() => {
+    if (!wanted || mod) return
+    let live = true
+    valueFormat ??= import('../../core/ValueFormat')
+    void valueFormat.then((m) => live && setMod(m))
+    return () => {
+      live = false
+    }
+  }, [wanted, mod])
+  return mod
+}
+
+const KIND_LABEL: Record<ValueFormatModule.Kind, string> = {
+  raw: 'Raw',
+  units: 'Amount in units',
+  date: 'Date (unix time)',
+  checksum: 'Checksummed (EIP-55)',
+  lowercase: 'Lowercase',
+  text: 'Text (bytes32 string)',
+}
+
+interface Formatted {
+  /** The value shown (formatted, or raw). */
+  value: string
+  /** The format controls, or nothing when the value has only its raw form. */
+  controls: ReactNode
+  /** Set when a formatted form is shown: the raw value (for a second copy button). */
+  raw?: string
+  error?: string
+}
+
+/**
+ * The format choice of a decoded value with an ABI type: amounts in units with a decimals
+ * picker, unix times as dates, addresses checksummed or lowercase, bytes32 strings as text.
+ * Raw by default; the raw value stays one press away (the "Raw" toggle).
+ */
+function useFormatted(row: Row): Formatted {
+  const vf = useValueFormat(!!row.abiType && !row.secret)
+  const id = useId()
+  const [kind, setKind] = useState<ValueFormatModule.Kind>('raw')
+  const [decimals, setDecimals] = useState('18')
+  const [custom, setCustom] = useState('')
+  const [showRaw, setShowRaw] = useState(false)
+  const kinds = vf && row.abiType && !row.secret ? vf.choices(row.abiType, row.value) : []
+  if (kinds.length < 2) return { value: row.value, controls: null }
+  const active = kinds.includes(kind) ? kind : 'raw'
+  let value = row.value
+  let error: string | undefined
+  let d = Number(decimals)
+  if (active === 'units' && decimals === 'custom') {
+    d = /^\d{1,2}$/.test(custom.trim()) ? Number(custom.trim()) : NaN
+    if (!(d >= 0 && d <= 77)) error = custom.trim() === '' ? 'Type the number of decimals, 0 to 77.' : `"${custom.trim().slice(0, 12)}" is not a number of decimals: give a whole number from 0 to 77.`
+  }
+  if (active !== 'raw' && !error)
+    try {
+      value = vf!.show(row.abiType!, row.value, { kind: active, decimals: d })
+    } catch (e) {
+      error = e instanceof Error ? e.message.split('\n')[0] : 'This value cannot be shown in that form.'
+    }
+  const formatted = active !== 'raw' && !error && !showRaw
+  const controls = (
+    <span className="value-format">
+      <label htmlFor={`${id}-kind`}>
+        Show as <span className="visually-hidden">({row.label})</span>
+      </label>{' '}
+      <select id={`${id}-kind`} value={active} onChange={(e) => setKind(e.target.value as ValueFormatModule.Kind)}>
+        {kinds.map((k) => (
+          <option key={k} value={k}>
+            {KIND_LABEL[k]}
+          </option>
+        ))}
+      </select>
+      {active === 'units' && (
+        <>
+          {' '}
+          <select aria-label={`Decimals (${row.label})`} value={decimals} onChange={(e) => setDecimals(e.target.value)}>
+            {vf!.COMMON_DECIMALS.map((n) => (
+              <option key={n} value={String(n)}>
+                {n} decimals
+              </option>
+            ))}
+            <option value="custom">Other…</option>
+          </select>
+          {decimals === 'custom' && (
+            <>
+              {' '}
+              <input aria-label={`Other decimals (${row.label}), 0 to 77`} inputMode="numeric" size={3} value={custom} onChange={(e) => setCustom(e.target.value)} aria-invalid={!!error} />
+            </>
+          )}
+        </>
+      )}
+      {active !== 'raw' && !error && (
+        <>
+          {' '}
+          <button type="button" aria-pressed={showRaw} onClick={() => setShowRaw((r) => !r)}>
+            Raw
+          </button>
+        </>
+      )}
+      {error && (
+        <small className="error" role="alert">
+          {error}
+        </small>
+      )}
+    </span>
+  )
+  return { value: formatted ? value : row.value, controls, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
+}
+
+/** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool, a format choice for typed values. */
 export function ResultRow({ row }: { row: Row }) {
   const [revealed, setRevealed] = useState(false)
   // A revealed secret is hidden again when the input changes (a new value is never shown unasked).
   useEffect(() => setRevealed(false), [row.value])
   const hidden = row.secret && !revealed
-  const long = row.value.length > SHOWN_CHARS
+  const fmt = useFormatted(row)
+  const long = fmt.value.length > SHOWN_CHARS
   const target = row.open && !row.secret ? findTool(row.open.tool) : undefined
   // Bidirectional overrides and zero-width characters are shown, never applied.
-  const shown = VisibleText.reveal(long ? row.value.slice(0, SHOWN_CHARS) : row.value)
+  const shown = VisibleText.reveal(long ? fmt.value.slice(0, SHOWN_CHARS) : fmt.value)
   return (
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`}>
       <dt>{row.label}</dt>
@@ -32,7 +149,7 @@ export function ResultRow({ row }: { row: Row }) {
         </output>
         {long && !hidden && (
           <small className="note">
-            Showing the first {SHOWN_CHARS.toLocaleString('en-US')} of {row.value.length.toLocaleString('en-US')} characters{row.copy !== false ? '; Copy copies all of them' : ''}.
+            Showing the first {SHOWN_CHARS.toLocaleString('en-US')} of {fmt.value.length.toLocaleString('en-US')} characters{row.copy !== false ? '; Copy copies all of them' : ''}.
           </small>
         )}
         <span className="row-actions">
@@ -41,9 +158,11 @@ export function ResultRow({ row }: { row: Row }) {
               {revealed ? `Hide ${row.label}` : `Reveal ${row.label}`}
             </button>
           )}
-          {row.copy !== false && !hidden && <CopyButton value={row.value} label={row.label} />}
+          {row.copy !== false && !hidden && <CopyButton value={fmt.value} label={row.label} />}
+          {row.copy !== false && fmt.raw !== undefined && <CopyButton value={fmt.raw} label={`${row.label} (raw)`} />}
           {target && row.open && <Link to={toolHref(target.meta, row.open.inputs)}>{row.open.label ?? `Open in ${target.meta.title}`}</Link>}
         </span>
+        {fmt.controls}
         {row.note && <small className="note">{VisibleText.reveal(row.note).text}</small>}
         {!hidden && shown.found.length > 0 && (
           <small className="note tone-warn" role="note">

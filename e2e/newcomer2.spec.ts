@@ -1,0 +1,230 @@
+/**
+ * The newcomer's day (#17), its remaining points: decoded values shown formatted, the
+ * selectors of a contract read from the node, messages in the field's words, and an
+ * accessibility check of every page at both sizes (axe-core is not installed here, so the
+ * structure is checked: named controls, heading order, unique ids).
+ * Values come from cast, Node's Date and solc-js, never from the page under test.
+ */
+import type { Page } from '@playwright/test'
+import { expect, openTool, output, test } from './fixtures'
+
+async function allTools() {
+  const { registry } = await import('../src/tools/registry')
+  return registry.map((e) => e.meta)
+}
+
+const isLive = (m: { live?: boolean; runs: string }) => m.live ?? m.runs === 'main'
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
+/** cast to-unit keeps every fractional digit unless the value is whole ("1.500000" vs "1"). */
+const trimFraction = (s: string) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s)
+
+test('decoded values: units with a decimals picker, a date, a checksummed address, bytes32 text, the raw value one press away', async ({ page }) => {
+  const { cast } = await import('../test/support')
+  const who = '0xd8da6bf26964af9d7eed9e03e53415d37aa96045'
+  const word = cast(['format-bytes32-string', 'hello'])
+  const data = cast(['abi-encode', 'f(uint256,uint256,address,bytes32)', '1500000', '1700000000', who, word])
+  await openTool(page, 'result-decode', { data, function: '(uint256 amount, uint256 time, address who, bytes32 name)' })
+  await expect(output(page, 'amount')).toHaveText('1500000')
+
+  // amount: raw by default; 6 decimals → what cast to-unit says; the Raw toggle and both copies
+  const showAmount = page.getByRole('combobox', { name: 'Show as (amount)' })
+  await expect(showAmount).toHaveValue('raw')
+  await showAmount.selectOption({ label: 'Amount in units' })
+  await page.getByRole('combobox', { name: 'Decimals (amount)' }).selectOption('6')
+  await expect(output(page, 'amount')).toHaveText(trimFraction(cast(['to-unit', '1500000', '6'])))
+  await page.getByRole('button', { name: 'Copy amount', exact: true }).click()
+  await expect.poll(() => clipboard(page)).toBe(trimFraction(cast(['to-unit', '1500000', '6'])))
+  await page.getByRole('button', { name: 'Copy amount (raw)' }).click()
+  await expect.poll(() => clipboard(page)).toBe('1500000')
+  // The raw toggle, by keyboard
+  const raw = page.getByRole('button', { name: 'Raw', exact: true })
+  await raw.focus()
+  await page.keyboard.press('Space')
+  await expect(raw).toHaveAttribute('aria-pressed', 'true')
+  await expect(output(page, 'amount')).toHaveText('1500000')
+  await page.keyboard.press('Space')
+  await expect(output(page, 'amount')).toHaveText('1.5')
+  // other decimals, typed; a wrong one is said at the control
+  await page.getByRole('combobox', { name: 'Decimals (amount)' }).selectOption({ label: 'Other…' })
+  const other = page.getByRole('textbox', { name: 'Other decimals (amount), 0 to 77' })
+  await other.fill('abc')
+  await expect(page.getByRole('alert')).toContainText('not a number of decimals')
+  await other.fill('2')
+  await expect(output(page, 'amount')).toHaveText(trimFraction(cast(['to-unit', '1500000', '2'])))
+
+  // time: a date, as Node's Date gives it
+  await page.getByRole('combobox', { name: 'Show as (time)' }).selectOption({ label: 'Date (unix time)' })
+  await expect(output(page, 'time')).toContainText(new Date(1700000000 * 1000).toISOString())
+  await expect(output(page, 'time')).toContainText('ago')
+
+  // who: checksummed (cast to-check-sum-address) and lowercase
+  const showWho = page.getByRole('combobox', { name: 'Show as (who)' })
+  await showWho.selectOption({ label: 'Checksummed (EIP-55)' })
+  await expect(output(page, 'who')).toHaveText(cast(['to-check-sum-address', who]))
+  await showWho.selectOption({ label: 'Lowercase' })
+  await expect(output(page, 'who')).toHaveText(who)
+
+  // name: the bytes32 string's text (cast parse-bytes32-string)
+  await page.getByRole('combobox', { name: 'Show as (name)' }).selectOption({ label: 'Text (bytes32 string)' })
+  await expect(output(page, 'name')).toHaveText(cast(['parse-bytes32-string', word]))
+  // the same choice in the call-data decoder
+  await openTool(page, 'calldata-decode', { data: cast(['calldata', 'transfer(address,uint256)', who, '2500000000000000000']) })
+  await page.getByRole('combobox', { name: /^Show as/ }).filter({ has: page.getByRole('option', { name: 'Amount in units' }) }).selectOption({ label: 'Amount in units' })
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText(trimFraction(cast(['to-unit', '2500000000000000000', '18'])))
+  // and in a decoded transaction's call (a transfer signed offline by cast mktx)
+  const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' // anvil account 0, public test key
+  const rawTx = cast(['mktx', '--private-key', key, '--chain', '1', '--nonce', '0', '--gas-limit', '60000', '--gas-price', '1000000000', '--legacy', '0x6b175474e89094c44da98b954eedeac495271d0f', 'transfer(address,uint256)', who, '2500000000000000000'])
+  await openTool(page, 'tx-decode')
+  const rawField = page.getByRole('textbox').first()
+  await rawField.fill(rawTx)
+  await rawField.press('Control+Enter')
+  const amountChoice = page.getByRole('combobox', { name: /^Show as/ }).filter({ has: page.getByRole('option', { name: 'Amount in units' }) })
+  await amountChoice.selectOption({ label: 'Amount in units' })
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText(trimFraction(cast(['to-unit', '2500000000000000000', '18'])))
+})
+
+test('bytecode-selectors: the selectors of a contract on the node, and of a proxy\'s implementation (cast code, cast selectors)', async ({ page, devnet }) => {
+  const { cast } = await import('../test/support')
+  const { compile } = await import('../test/chain/solc')
+  const Rpc = await import('../src/core/Rpc')
+  const SendTx = await import('../src/core/SendTx')
+  const rpc = Rpc.http(devnet.rpcUrl)
+  // A sender of its own (impersonated, funded): the devnet's test accounts belong to other tests that count their nonces.
+  const from = '0x00000000000000000000000000000000000e2e17'
+  await Rpc.request(rpc, 'anvil_setBalance', [from, '0x56bc75e2d63100000'])
+  await Rpc.request(rpc, 'anvil_impersonateAccount', [from])
+  const deploy = async (data: string) => {
+    const h = (await Rpc.request(rpc, 'eth_sendTransaction', [{ from, data }])) as `0x${string}`
+    return (await SendTx.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 100 })).contractAddress as string
+  }
+  const c = compile(`// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Counter { uint256 public count; function inc() external { count += 1; } function add(uint256 v) external { count += v; } }
+contract Proxy1967 {
+  constructor(address impl) { assembly { sstore(0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc, impl) } }
+  fallback() external payable { assembly { let ok := delegatecall(gas(), sload(0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc), 0, 0, 0, 0) } }
+}`)
+  const counter = await deploy(c.Counter!.bytecode)
+  const proxy = await deploy(`${c.Proxy1967!.bytecode}${cast(['abi-encode', 'f(address)', counter]).slice(2)}`)
+  const theirs = cast(['selectors', cast(['code', counter, '--rpc-url', devnet.rpcUrl])]).split('\n').map((l) => l.split(/\s/)[0]!)
+  expect(theirs.length).toBe(3)
+
+  await openTool(page, 'bytecode-selectors')
+  await page.getByRole('combobox', { name: 'Read selectors from' }).selectOption({ label: 'An address on the connected node' })
+  const address = page.getByRole('textbox', { name: 'Contract address' })
+  await address.fill(counter)
+  await address.press('Control+Enter')
+  for (const sel of theirs) await expect(output(page, sel)).toBeVisible()
+  await expect(output(page, 'Address')).toHaveText(cast(['to-check-sum-address', counter]))
+
+  // the proxy: its own code dispatches none of them; followed, the implementation's
+  await address.fill(proxy)
+  await address.press('Control+Enter')
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('No selector comparisons found')
+  await page.getByRole('checkbox', { name: 'Follow a proxy to its implementation' }).check()
+  await address.press('Control+Enter')
+  for (const sel of theirs) await expect(output(page, sel)).toBeVisible()
+  await expect(output(page, 'Implementation')).toHaveText(cast(['to-check-sum-address', cast(['implementation', proxy, '--rpc-url', devnet.rpcUrl])]))
+
+  // an address with no code is said at the address field
+  await address.fill('0x000000000000000000000000000000000000dEaD')
+  await page.getByRole('checkbox', { name: 'Follow a proxy to its implementation' }).uncheck()
+  await address.press('Control+Enter')
+  await expect(page.getByRole('alert')).toContainText('No code at 0x000000000000000000000000000000000000dead')
+})
+
+test('messages speak the field: JSON errors name a line and column, never the engine\'s text; no NaN; labels, not keys', async ({ page }) => {
+  await openTool(page, 'abi')
+  const abi = page.getByRole('textbox').first()
+  await abi.fill('[{"type": "function",, }]')
+  await abi.blur()
+  await expect(page.getByRole('alert').first()).toContainText('at line 1, column 22')
+  await expect(page.getByText(/in JSON at position|Unexpected token/)).toHaveCount(0)
+
+  await openTool(page, 'rlp', { mode: 'encode' })
+  const rlp = page.getByRole('textbox').first()
+  await rlp.fill('["0x61",\n  ["0x62" 1]]')
+  await rlp.blur()
+  await expect(page.getByRole('alert').first()).toContainText('unexpected "1" at line 2, column 11')
+
+  await openTool(page, 'storage-slot', { layout: 'array' })
+  const size = page.getByRole('textbox', { name: 'Array element size in bytes' })
+  await size.fill('abc')
+  await size.blur()
+  await expect(page.getByRole('alert').filter({ hasText: 'Element size' })).toContainText('"abc" is not a number of bytes')
+  await expect(page.getByText(/\bNaN\b/)).toHaveCount(0)
+
+  await openTool(page, 'safe-tx', { readChain: 'false' })
+  const chain = page.getByRole('textbox', { name: 'Chain id' })
+  // The page may still be settling (connection state) when it first shows: type again until the run sees it.
+  await expect(async () => {
+    await chain.fill('ten')
+    await chain.press('Control+Enter')
+    await expect(page.getByRole('alert').filter({ hasText: 'Chain id is not a whole number' })).toBeVisible({ timeout: 3000 })
+  }).toPass({ timeout: 30_000 })
+  await expect(page.getByText(/chainId is not/)).toHaveCount(0)
+})
+
+/**
+ * What axe's structural rules look for, read from the accessibility tree Playwright computes
+ * (ariaSnapshot) and the DOM: controls without a name, headings out of order, repeated ids.
+ */
+async function a11yFaults(page: Page): Promise<string[]> {
+  const faults: string[] = []
+  const tree = await page.locator('body').ariaSnapshot()
+  if (!/- heading "/.test(tree)) faults.push('no named heading in the accessibility tree (is the snapshot read right?)')
+  for (const line of tree.split('\n')) {
+    const m = /^\s*- (button|textbox|combobox|checkbox|link|radio|spinbutton|slider|switch|searchbox|img)(\s*\[[^\]]*\])?(:.*)?$/.exec(line)
+    if (m) faults.push(`unnamed ${m[1]}: ${line.trim()}`)
+  }
+  faults.push(
+    ...(await page.evaluate(() => {
+      const out: string[] = []
+      let last = 0
+      for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+        if ((h as HTMLElement).closest('dialog:not([open]), [hidden]')) continue
+        const level = Number(h.tagName[1])
+        if (level > last + 1) out.push(`${h.tagName} "${h.textContent}" after h${last}`)
+        last = level
+      }
+      const ids = [...document.querySelectorAll('[id]')].map((e) => e.id)
+      for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i))) out.push(`id "${id}" is used more than once`)
+      if (document.querySelectorAll('main').length !== 1) out.push(`${document.querySelectorAll('main').length} main landmarks`)
+      if (!document.documentElement.lang) out.push('no lang on <html>')
+      return out
+    })),
+  )
+  return faults
+}
+
+for (const size of [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
+]) {
+  test(`every page at ${size.width}x${size.height}: every control named, headings in order, ids unique (with each tool's first example run)`, async ({ page }) => {
+    test.setTimeout(300_000)
+    await page.setViewportSize(size)
+    const faults: string[] = []
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+    for (const f of await a11yFaults(page)) faults.push(`/: ${f}`)
+    // The check sees what it is meant to: an input without a label and a repeated id are reported.
+    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div id="probe"><input><span id="probe"></span></div>'))
+    expect(await a11yFaults(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^unnamed textbox/), 'id "probe" is used more than once']))
+    await page.evaluate(() => document.querySelectorAll('#probe').forEach((e) => e.remove()))
+    for (const meta of await allTools()) {
+      await openTool(page, meta.id)
+      const first = meta.examples[0]
+      if (first && meta.runs !== 'network') {
+        await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: first.title, exact: true }).click()
+        const form = page.locator('form[data-run]')
+        if (!isLive(meta) && (await form.count())) {
+          await form.first().locator('input, select, textarea').first().press('Control+Enter')
+          await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 60_000 })
+        } else if (await form.count()) await expect(form.first()).toHaveAttribute('data-fresh', 'true')
+      }
+      for (const f of await a11yFaults(page)) faults.push(`/${meta.id}: ${f}`)
+    }
+    expect(faults).toEqual([])
+  })
+}
