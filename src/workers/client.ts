@@ -20,6 +20,7 @@ export function runInWorker(
   raw: RawInput,
   files: Record<string, BlobLike> | undefined,
   onProgress: (fraction: number, label?: string) => void,
+  options: Pick<RunRequest, 'rowLimit' | 'dataOnly'> = {},
 ): WorkerRun {
   const worker = new Worker(new URL('./tool.worker.ts', import.meta.url), { type: 'module', name: `tool:${toolId}` })
   let settle!: (v: RunOutcome & { fieldErrors?: Record<string, string> }) => void
@@ -43,7 +44,7 @@ export function runInWorker(
     ev.preventDefault()
     finish({ ok: false, error: { name: 'WorkerError', message: 'The worker stopped unexpectedly.', hints: ['Try again; if it repeats, the input may be too large for this device.'] } })
   }
-  const req: RunRequest = { type: 'run', toolId, raw, ...(files ? { files } : {}) }
+  const req: RunRequest = { type: 'run', toolId, raw, ...(files ? { files } : {}), ...options }
   worker.postMessage(req)
   return {
     promise,

@@ -7,6 +7,14 @@ export interface RunRequest {
   toolId: string
   raw: RawInput
   files?: Record<string, BlobLike>
+  /**
+   * At most this many rows per result section cross back to the page (the rest are counted in
+   * a note): a result of tens of thousands of rows costs the page more to receive and render
+   * than a frame. Absent: every row.
+   */
+  rowLimit?: number
+  /** Send back only the result's `data` (and notes), not its rows: for pages that draw `data` themselves. */
+  dataOnly?: boolean
 }
 
 /** Main thread to worker: stop. Sets the run's `ctx.signal.aborted`, which core's loops check. */
