@@ -22,7 +22,13 @@ export interface CancelRequest {
   type: 'cancel'
 }
 
-export type WorkerRequest = RunRequest | CancelRequest
+/** Main thread to a spare worker: load this tool now (its code, and its WebAssembly where it compiles on import), so a run later starts at once. */
+export interface LoadRequest {
+  type: 'load'
+  toolId: string
+}
+
+export type WorkerRequest = RunRequest | CancelRequest | LoadRequest
 
 /** Worker to main thread. */
 export type WorkerMessage =

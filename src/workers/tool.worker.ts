@@ -25,6 +25,11 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
     post({ type: 'cancelled' })
     return
   }
+  if (req.type === 'load') {
+    // Warming up: the run that follows finds the module loaded. A failure shows when it runs.
+    await workerTools[req.toolId]?.().catch(() => undefined)
+    return
+  }
   try {
     const load = workerTools[req.toolId]
     if (!load) throw new Error(`No worker tool "${req.toolId}".`)

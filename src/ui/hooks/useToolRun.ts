@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
 import { hiddenFields, messageOf, visibleRaw, withDefaults } from '../../tools/define'
 import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult } from '../../tools/types'
-import { runInWorker } from '../../workers/client'
+import { dropSpare, prewarm, runInWorker } from '../../workers/client'
 
 export interface RunState {
   status: 'idle' | 'running' | 'done' | 'error'
@@ -150,6 +150,14 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     const t = setTimeout(() => void runWith(false), 60)
     return () => clearTimeout(t)
   }, [tool, meta, runWith])
+
+  // A worker tool's worker is started, and its code loaded, as soon as the person fills in the
+  // form (and again after each run, when the inputs change), so Run does not wait for it.
+  const engagedNow = submitted || touched.size > 0
+  useEffect(() => {
+    if (meta.runs === 'worker' && engagedNow) prewarm(meta.id)
+  }, [meta, engagedNow, values, files])
+  useEffect(() => () => dropSpare(meta.id), [meta.id])
 
   // Cancel whatever runs when the page goes away.
   useEffect(() => () => cancelRef.current?.(), [])
