@@ -286,8 +286,8 @@ const scenarios = {
     await resetLongTasks(s.page)
     const t0 = now()
     await paste(s.page, box, data, clip)
-    // Shown: the decoded function (or a message) once the page has caught up.
-    await s.page.getByText('upload(address,bytes)').first().or(s.page.getByRole('alert').first()).waitFor({ timeout: 120_000 })
+    // Shown: the decoded call's selector row (its signature is in no table: the types are guessed).
+    await s.page.getByRole('status', { name: 'selector', exact: true }).filter({ hasText: data.slice(0, 10) }).waitFor({ timeout: 120_000 })
     const time = now() - t0
     await settle(s.page, 1000)
     await printProfile(s.page, 'paste 1 MiB of call data')
@@ -335,6 +335,9 @@ const scenarios = {
     await s.page.locator('.dropzone').dispatchEvent('drop', { dataTransfer })
     await s.page.getByText(`big.bin: ${size.toLocaleString('en-US')} bytes`).waitFor()
     const expected = ethers.utils.keccak256(bytes)
+    // Whether the workers could share the file's bytes (SharedArrayBuffer needs cross-origin isolation).
+    const isolated = await s.page.evaluate(() => ({ isolated: globalThis.crossOriginIsolated === true, sab: typeof SharedArrayBuffer === 'function' }))
+    console.log(`    hash page: crossOriginIsolated ${isolated.isolated}, SharedArrayBuffer ${isolated.sab ? 'available' : 'unavailable'}`)
     // Keccak-256 alone, when the page lets one choose (Keccak-256 is preselected).
     const choose = s.page.getByRole('group', { name: 'Hashes to compute' })
     const canChoose = (await choose.count()) > 0
