@@ -68,7 +68,8 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
     const take = (text: string | null | undefined, e: Event) => {
       if (!text || text.length < LARGE_INSERT) return
       const before = el.value
-      const next = before.slice(0, el.selectionStart) + text + before.slice(el.selectionEnd)
+      // Into an empty box (the usual case) the pasted string itself is the value: not a concatenation to flatten later.
+      const next = before ? before.slice(0, el.selectionStart) + text + before.slice(el.selectionEnd) : text
       if (next.length <= LARGE_TEXT) return
       e.preventDefault()
       setFull(false)
