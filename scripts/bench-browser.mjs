@@ -200,11 +200,11 @@ function total(scripts) {
   return { raw, gz, files: scripts.size }
 }
 
-async function resetLongTasks(page) {
+async function resetLongTasks(page, profile = true) {
   await page.evaluate(() => {
     window.__longtasks = []
   })
-  if (profiling) await startProfile(page)
+  if (profiling && profile) await startProfile(page)
 }
 
 /** CDP sessions of the pages being profiled (`--profile`). */
@@ -424,13 +424,15 @@ const scenarios = {
     await s.page.keyboard.press('Control+End')
     const keys = '\nfunction extra(uint256 x)'
     const perKey = []
+    if (profiling) await startProfile(s.page)
     for (const ch of keys) {
-      await resetLongTasks(s.page)
+      await resetLongTasks(s.page, false)
       await s.page.keyboard.type(ch)
       await settle(s.page, 150)
       perKey.push(await longest(s.page))
     }
     await settle(s.page, 500)
+    await printProfile(s.page, `typing ${keys.length} keys into the large ABI`)
     report({ name: `large ABI (800 functions): ${clip ? 'paste' : 'fill'}`, longTask: pasteTask, jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
     report({ name: `  then typing (${keys.length} keys): longest per key`, longTask: Math.max(...perKey), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: [] })
     await s.context.close()
