@@ -84,3 +84,78 @@ test('mnemonic: the seed (PBKDF2) is computed in a worker, not on the page', asy
   await expect(output(page, 'Seed')).toHaveText(ethers.utils.mnemonicToSeed(phrase))
   expect(workers.length).toBe(1)
 })
+
+/** Counts changes to an element's children and text (a controlled textarea rewrites its text content on every key). */
+async function watchMutations(page: import('@playwright/test').Page, label: string) {
+  await page.getByLabel(label, { exact: true }).evaluate((el) => {
+    const w = window as unknown as { __mutations: number }
+    w.__mutations = 0
+    new MutationObserver((list) => (w.__mutations += list.length)).observe(el, { childList: true, characterData: true, subtree: true })
+  })
+  return () => page.evaluate(() => (window as unknown as { __mutations: number }).__mutations)
+}
+
+test('calldata-decode: a pasted 1 MiB is held in memory, not laid out in the box nor copied into the DOM, and decoded in a worker', async ({ page }) => {
+  const iface = new ethers.utils.Interface(['function upload(address to, bytes payload)'])
+  const payload = new Uint8Array(1024 * 1024 - 100)
+  for (let i = 0; i < payload.length; i++) payload[i] = (i * 13) & 0xff
+  const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+  const data = iface.encodeFunctionData('upload', [to, payload])
+  await openTool(page, 'calldata-decode')
+  await page.getByLabel('Signature (optional)').fill('upload(address,bytes)')
+  const box = page.getByLabel('Call data', { exact: true })
+  await box.focus()
+  await page.evaluate((d) => navigator.clipboard.writeText(d), data)
+  const mutations = await watchMutations(page, 'Call data')
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.keyboard.press('Control+V')
+  await expect(output(page, 'arg0')).toHaveText(to, { timeout: 60_000 })
+  // Decoded in a worker (the main thread never parsed the megabyte).
+  expect(workers.length).toBeGreaterThan(0)
+  // The box holds the start of the value, read-only, and says how long the whole is.
+  await expect(page.getByRole('note').filter({ hasText: `${data.length.toLocaleString('en-US')} characters, held in this page's memory` })).toBeVisible()
+  await expect(box).toHaveJSProperty('readOnly', true)
+  const inBox = await box.inputValue()
+  expect(inBox.length).toBeLessThan(5000)
+  expect(data.startsWith(inBox.replace(/…$/, ''))).toBe(true)
+  // Not in the DOM a second time: the box has no text content, and the document is far smaller than the value.
+  expect(await box.evaluate((el) => el.textContent)).toBe('')
+  expect(await page.evaluate(() => document.documentElement.outerHTML.length)).toBeLessThan(data.length / 4)
+  expect(await mutations()).toBe(0)
+  // "Edit in full" puts all of it in the box, on request; Clear empties it.
+  await page.getByRole('button', { name: 'Edit in full' }).click()
+  await expect(box).toHaveJSProperty('readOnly', false)
+  expect(await box.evaluate((el: HTMLTextAreaElement, d) => el.value === d, data)).toBe(true)
+  await box.fill('')
+  await expect(page.getByRole('note').filter({ hasText: 'held in this page' })).toHaveCount(0)
+})
+
+test('abi-encode: typing into an 800-function ABI never rewrites the box from React (it is not re-rendered per key)', async ({ page }) => {
+  const lines = Array.from({ length: 800 }, (_, i) => `function f${i}(address to, uint256 amount) returns (bool)`)
+  await openTool(page, 'abi-encode')
+  const box = page.getByLabel('ABI', { exact: true })
+  await box.focus()
+  await page.evaluate((d) => navigator.clipboard.writeText(d), lines.join('\n'))
+  await page.keyboard.press('Control+V')
+  const fn = page.getByLabel('Function', { exact: true })
+  await expect(fn.locator('option')).toHaveCount(801)
+  const mutations = await watchMutations(page, 'ABI')
+  await box.press('Control+End')
+  await box.pressSequentially('\nfunction extra(uint8 x)')
+  await expect(fn.locator('option', { hasText: 'extra(uint8 x)' })).toHaveCount(1)
+  expect(await box.inputValue()).toBe(`${lines.join('\n')}\nfunction extra(uint8 x)`)
+  expect(await box.evaluate((el) => el.textContent)).toBe('')
+  expect(await mutations()).toBe(0)
+})
+
+test('keystore-decrypt: the keystore is parsed in the worker; its error still shows at the field', async ({ page }) => {
+  await openTool(page, 'keystore-decrypt')
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await page.getByLabel('Keystore JSON').fill('{"version":3,"crypto":')
+  await page.getByLabel('Password').fill('pw')
+  await page.getByRole('button', { name: 'Decrypt' }).click()
+  await expect(page.locator('.field.has-error').getByText(/JSON/i).first()).toBeVisible({ timeout: 30_000 })
+  expect(workers.length).toBe(1)
+})

@@ -7,6 +7,14 @@ export interface RunRequest {
   toolId: string
   raw: RawInput
   files?: Record<string, BlobLike>
+  /**
+   * At most this many rows per result section cross back to the page (the rest are counted in
+   * a note): a result of tens of thousands of rows costs the page more to receive and render
+   * than a frame. Absent: every row.
+   */
+  rowLimit?: number
+  /** Send back only the result's `data` (and notes), not its rows: for pages that draw `data` themselves. */
+  dataOnly?: boolean
 }
 
 /** Main thread to worker: stop. Sets the run's `ctx.signal.aborted`, which core's loops check. */
@@ -14,7 +22,13 @@ export interface CancelRequest {
   type: 'cancel'
 }
 
-export type WorkerRequest = RunRequest | CancelRequest
+/** Main thread to a spare worker: load this tool now (its code, and its WebAssembly where it compiles on import), so a run later starts at once. */
+export interface LoadRequest {
+  type: 'load'
+  toolId: string
+}
+
+export type WorkerRequest = RunRequest | CancelRequest | LoadRequest
 
 /** Worker to main thread. */
 export type WorkerMessage =

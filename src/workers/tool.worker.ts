@@ -10,6 +10,7 @@
 import { toErrorInfo } from '../core/Errors'
 import { withDefaults } from '../tools/define'
 import type { WorkerMessage, WorkerRequest } from './protocol'
+import { limitRows } from './limitRows'
 import { workerTools } from './tools'
 
 declare const self: DedicatedWorkerGlobalScope
@@ -22,6 +23,11 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
   if (req.type === 'cancel') {
     signal.aborted = true
     post({ type: 'cancelled' })
+    return
+  }
+  if (req.type === 'load') {
+    // Warming up: the run that follows finds the module loaded. A failure shows when it runs.
+    await workerTools[req.toolId]?.().catch(() => undefined)
     return
   }
   try {
@@ -46,8 +52,11 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
         post({ type: 'progress', fraction, ...(label !== undefined ? { label } : {}) })
       },
     })
-    if (!signal.aborted) post({ type: 'done', result })
+    if (signal.aborted) return
+    const sent = req.dataOnly ? { sections: [], ...(result.notes ? { notes: result.notes } : {}), data: result.data } : req.rowLimit === undefined ? result : limitRows(result, req.rowLimit)
+    post({ type: 'done', result: sent })
   } catch (e) {
     if (!signal.aborted) post({ type: 'error', error: toErrorInfo(e) })
   }
 }
+

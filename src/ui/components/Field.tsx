@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
 import type { BlobLike, FieldSpec } from '../../tools/types'
 
 export interface FieldProps {
@@ -11,25 +11,86 @@ export interface FieldProps {
   onFile?: (file: File | undefined) => void
 }
 
+/** Longest value a textarea holds in full; a longer one is held in memory and the box shows its start. */
+export const LARGE_TEXT = 256 * 1024
+/** How much of a held value the box shows. */
+export const PREVIEW_CHARS = 4096
+/** An insertion this long or longer is checked against LARGE_TEXT before the browser takes it. */
+const LARGE_INSERT = 16 * 1024
+
 /** One labelled input with its help text and its error, for any field kind. */
 export function Field({ spec, value, error, onChange, file, onFile }: FieldProps) {
   const id = useId()
   const helpId = `${id}-help`
   const errId = `${id}-err`
   const [shown, setShown] = useState(false)
+  const [full, setFull] = useState(false)
   // A revealed secret is hidden again when its value changes other than by typing here
   // (an example, the keyring, a reset): a new secret is never shown unasked.
   const typed = useRef(value)
   useEffect(() => {
-    if (value !== typed.current) setShown(false)
+    if (value !== typed.current) {
+      setShown(false)
+      setFull(false)
+    }
     typed.current = value
   }, [value])
   const type = (v: string) => {
     typed.current = v
     onChange(v)
   }
+  // A textarea is uncontrolled: React never writes its value (a controlled textarea also copies
+  // the value into its text content, so a pasted megabyte would sit in the DOM twice and be
+  // compared on every key). The box's text is written here only when it changed other than by
+  // typing in this box (an example, the URL, a reset); a typed value comes back as the very
+  // string read from the box, so the check is one reference comparison however long it is.
+  //
+  // A value over LARGE_TEXT characters is not put in the box at all: laying out a megabyte of
+  // text takes the browser most of a second, which no script can split. The box shows its
+  // start, read-only, with its length; "Edit in full" puts all of it in the box, on request.
+  const area = useRef<HTMLTextAreaElement>(null)
+  const shownInArea = useRef<string | undefined>(undefined)
+  const large = spec.kind === 'textarea' && !spec.secret && value.length > LARGE_TEXT && !full
+  const inBox = large ? `${value.slice(0, PREVIEW_CHARS)}…` : value
+  useLayoutEffect(() => {
+    const el = area.current
+    if (!el || inBox === shownInArea.current) return
+    shownInArea.current = inBox
+    if (el.value !== inBox) el.value = inBox
+  }, [inBox])
+  // A large insertion (a paste, a drop, text put in by a tool) is taken before the browser lays
+  // it out in the box: the value goes to the form, and the box shows its start.
+  const latest = useRef({ onChange, value })
+  latest.current = { onChange, value }
+  useEffect(() => {
+    const el = area.current
+    if (!el || spec.secret) return
+    const take = (text: string | null | undefined, e: Event) => {
+      if (!text || text.length < LARGE_INSERT) return
+      const before = el.value
+      // Into an empty box (the usual case) the pasted string itself is the value: not a concatenation to flatten later.
+      const next = before ? before.slice(0, el.selectionStart) + text + before.slice(el.selectionEnd) : text
+      if (next.length <= LARGE_TEXT) return
+      e.preventDefault()
+      setFull(false)
+      typed.current = next
+      latest.current.onChange(next)
+    }
+    const onPaste = (e: ClipboardEvent) => take(e.clipboardData?.getData('text/plain'), e)
+    const onBeforeInput = (e: InputEvent) => {
+      if (e.inputType === 'insertFromPaste') return // taken as a paste above, when large
+      take(e.data ?? e.dataTransfer?.getData('text/plain'), e)
+    }
+    el.addEventListener('paste', onPaste)
+    el.addEventListener('beforeinput', onBeforeInput)
+    return () => {
+      el.removeEventListener('paste', onPaste)
+      el.removeEventListener('beforeinput', onBeforeInput)
+    }
+  }, [spec.secret, spec.kind])
   const [over, setOver] = useState(false)
-  const describedBy = [spec.help ? helpId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined
+  const largeId = `${id}-large`
+  const describedBy = [spec.help ? helpId : '', large ? largeId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined
   const common = {
     id,
     name: spec.name,
@@ -61,8 +122,15 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
         className={spec.secret && !shown ? 'masked' : undefined}
         rows={spec.secret ? 3 : 5}
         placeholder={spec.placeholder}
-        value={value}
-        onChange={(e) => type(e.target.value)}
+        ref={area}
+        readOnly={large}
+        data-held={large ? value.length : undefined}
+        onChange={(e) => {
+          if (large) return
+          const v = e.target.value
+          shownInArea.current = v
+          type(v)
+        }}
       />
     )
   } else if (spec.kind === 'file') {
@@ -132,6 +200,17 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
             )}
           </div>
         </>
+      )}
+      {large && (
+        <p id={largeId} className="hint held" role="note">
+          {value.length.toLocaleString('en-US')} characters, held in this page's memory; the box shows the first {PREVIEW_CHARS.toLocaleString('en-US')}.{' '}
+          <button type="button" onClick={() => setFull(true)}>
+            Edit in full
+          </button>{' '}
+          <button type="button" onClick={() => onChange('')}>
+            Clear
+          </button>
+        </p>
       )}
       {spec.help && (
         <p id={helpId} className="help">

@@ -4,6 +4,9 @@ import { useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import bignum from '../../tools/bignum'
 import contractAddress from '../../tools/contract-address'
+import hexBytes from '../../tools/hex-bytes'
+import { ethers } from 'ethers'
+import { LARGE_TEXT, PREVIEW_CHARS } from './Field'
 import { withDefaults } from '../../tools/define'
 import type { RawInput } from '../../tools/types'
 import { Examples, ToolForm } from './ToolForm'
@@ -85,5 +88,44 @@ describe('ResultRow', () => {
     expect(screen.getByText('0xsecret')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Hide private key' }))
     expect(screen.queryByText('0xsecret')).toBeNull()
+  })
+})
+
+describe('Field: textareas are uncontrolled', () => {
+  function HexHarness({ initial }: { initial: RawInput }) {
+    const [values, setVals] = useState<RawInput>(withDefaults(hexBytes, initial))
+    const setValues = (p: RawInput) => setVals((v) => ({ ...v, ...p }))
+    return (
+      <>
+        <Examples meta={hexBytes} setValues={setValues} />
+        <ToolForm meta={hexBytes} tool={hexBytes} values={values} setValues={setValues} files={{}} setFile={() => {}} />
+      </>
+    )
+  }
+
+  it('types and shows values set from outside (an example) without copying them into the text content', async () => {
+    render(<HexHarness initial={{ mode: 'from-utf8' }} />)
+    const box = screen.getByLabelText('Input') as HTMLTextAreaElement
+    fireEvent.change(box, { target: { value: 'héllo' } })
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Hex' }).textContent).toBe(ethers.utils.hexlify(ethers.utils.toUtf8Bytes('héllo'))))
+    fireEvent.click(screen.getByRole('button', { name: 'Hex to ASCII' }))
+    await waitFor(() => expect(box.value).toBe('0x48656c6c6f2c20776f726c6421'))
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Text' }).textContent).toBe(ethers.utils.toUtf8String('0x48656c6c6f2c20776f726c6421')))
+    expect(box.textContent).toBe('')
+  })
+
+  it('holds a value longer than LARGE_TEXT in memory: the box shows its start, read-only, until "Edit in full"', async () => {
+    const text = 'abc'.repeat(Math.ceil((LARGE_TEXT + 10) / 3))
+    render(<HexHarness initial={{ mode: 'from-utf8', input: text }} />)
+    const box = screen.getByLabelText('Input') as HTMLTextAreaElement
+    expect(box.readOnly).toBe(true)
+    expect(box.value).toBe(`${text.slice(0, PREVIEW_CHARS)}…`)
+    expect(screen.getByRole('note').textContent).toContain(`${text.length.toLocaleString('en-US')} characters, held in this page's memory`)
+    // The form still computes over the whole value: its UTF-8 length, by ethers.
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Hex' }).textContent?.slice(0, 2 + 2 * 30)).toBe(ethers.utils.hexlify(ethers.utils.toUtf8Bytes(text.slice(0, 30)))))
+    fireEvent.click(screen.getByRole('button', { name: 'Edit in full' }))
+    expect(box.readOnly).toBe(false)
+    expect(box.value).toBe(text)
+    expect(box.textContent).toBe('')
   })
 })

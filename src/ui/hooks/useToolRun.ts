@@ -2,11 +2,11 @@
  * Runs a tool over raw values: parse (field errors), then run on the main thread, in a
  * worker (progress, cancel), or against the connected node. Live tools re-run on change.
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
 import { hiddenFields, messageOf, visibleRaw, withDefaults } from '../../tools/define'
 import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult } from '../../tools/types'
-import { runInWorker } from '../../workers/client'
+import { dropSpare, prewarm, runInWorker } from '../../workers/client'
 
 export interface RunState {
   status: 'idle' | 'running' | 'done' | 'error'
@@ -70,6 +70,8 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
   const seq = useRef(0)
   const [submitted, setSubmitted] = useState(false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
+  // One key per set of values (it stringifies them: a pasted megabyte is not copied twice per render).
+  const key = useMemo(() => inputKey(meta, values, files), [meta, values, files])
 
   // A field counts as touched once it held anything but its default (typed, an example, the URL).
   useEffect(() => {
@@ -85,12 +87,7 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     const my = ++seq.current
     const current = () => my === seq.current
     const raw = withDefaults(meta, values)
-    const inputs = inputKey(meta, values, files)
-    const parsed = tool.parse(raw, files)
-    if (!parsed.ok) {
-      setState({ status: 'error', fieldErrors: parsed.errors, inputs })
-      return
-    }
+    const inputs = key
     const fail = (e: ErrorInfo, fieldErrors: Record<string, string> = {}) => {
       if (!current()) return
       const atField = !!e.field && meta.fields.some((f) => f.name === e.field)
@@ -98,6 +95,8 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
       // An error for no field, or for a field this tool does not have, shows above the result.
       setState({ status: 'error', fieldErrors, error: atField ? undefined : e, inputs })
     }
+    // A worker tool's raw values go to the worker as they are: it parses them there (field
+    // errors come back from it), so a large input is never parsed on the main thread.
     if (meta.runs === 'worker') {
       setState((s) => ({ ...s, status: 'running', fieldErrors: {}, error: undefined, progress: { fraction: 0 } }))
       const w = runInWorker(meta.id, raw, Object.keys(files).length ? files : undefined, (fraction, label) => {
@@ -108,7 +107,15 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
       if (!current()) return
       cancelRef.current = null
       if (out.ok) setState({ status: 'done', result: out.result, fieldErrors: {}, inputs })
+      // Field errors from the worker's parse show at their fields, as a parse here would.
+      else if (out.fieldErrors && Object.keys(out.fieldErrors).length) setState({ status: 'error', fieldErrors: out.fieldErrors, inputs })
       else fail(out.error, out.fieldErrors)
+      return
+    }
+    // A main-thread or network tool parses here; a worker tool parses where it runs (above).
+    const parsed = tool.parse(raw, files)
+    if (!parsed.ok) {
+      setState({ status: 'error', fieldErrors: parsed.errors, inputs })
       return
     }
     const signal = { aborted: false }
@@ -126,7 +133,7 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     } catch (e) {
       if (!signal.aborted) fail(toErrorInfo(e))
     }
-  }, [meta, tool, values, files])
+  }, [meta, tool, values, files, key])
   /** Runs the tool as the person asked (Run, Ctrl/Cmd-Enter): every error shows from now on. */
   const run = useCallback(() => runWith(true), [runWith])
 
@@ -144,11 +151,18 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     return () => clearTimeout(t)
   }, [tool, meta, runWith])
 
+  // A worker tool's worker is started, and its code loaded, as soon as the person fills in the
+  // form (and again after each run, when the inputs change), so Run does not wait for it.
+  const engagedNow = submitted || touched.size > 0
+  useEffect(() => {
+    if (meta.runs === 'worker' && engagedNow) prewarm(meta.id)
+  }, [meta, engagedNow, values, files])
+  useEffect(() => () => dropSpare(meta.id), [meta.id])
+
   // Cancel whatever runs when the page goes away.
   useEffect(() => () => cancelRef.current?.(), [])
 
   const live = isLive(meta)
-  const key = inputKey(meta, values, files)
   const blank = live && !submitted && isBlank(meta, values, files)
   const engaged = submitted || touched.size > 0
   const fieldErrors: Record<string, string> = {}

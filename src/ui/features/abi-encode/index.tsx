@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react'
+import { memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { Field, ToolForm, type ToolPageProps } from '../../components'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
 import * as Abi from '../../../core/Abi'
@@ -186,6 +186,28 @@ function ParamInput({ param, label, value, path, onChange }: ParamProps) {
   )
 }
 
+interface Choice {
+  value: string
+  label: string
+}
+
+/** The function picker; rendered again only when its options or the choice change. */
+const FunctionSelect = memo(function FunctionSelect({ id, selected, choices, onPick }: { id: string; selected: string; choices: Choice[]; onPick: (fn: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>Function</label>
+      <select id={id} value={selected} onChange={(e) => onPick(e.target.value)}>
+        {!selected && <option value="">Choose a function…</option>}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+})
+
 /**
  * The encode form generated from the chosen function's inputs: every Solidity type,
  * nested tuples and arrays, per-field validation. The state stays in the URL as the
@@ -201,7 +223,7 @@ export default function AbiEncodePage(props: ToolPageProps) {
 
   const parsed = useParsedAbi(values.abi ?? '')
 
-  const choices = useMemo(() => {
+  const fresh = useMemo(() => {
     if (!parsed.abi) return []
     const out = parsed.entries
       .filter((e) => e.kind === 'function')
@@ -209,6 +231,14 @@ export default function AbiEncodePage(props: ToolPageProps) {
     if (parsed.abi.some((i) => i.type === 'constructor')) out.push({ value: 'constructor', label: 'constructor (deployment arguments)' })
     return out
   }, [parsed.abi, parsed.entries])
+  // The same list as before (each key typed into a large ABI re-parses it) keeps its identity,
+  // so the select of hundreds of options is not rendered again.
+  const kept = useRef<{ key: string; list: Choice[] }>({ key: '', list: [] })
+  const choices = useMemo(() => {
+    const key = fresh.map((c) => `${c.value}\n${c.label}`).join('\n')
+    if (key !== kept.current.key) kept.current = { key, list: fresh }
+    return kept.current.list
+  }, [fresh])
 
   const current = useMemo(() => {
     if (!parsed.abi) return null
@@ -241,6 +271,9 @@ export default function AbiEncodePage(props: ToolPageProps) {
       /* the tool reports it */
     }
   }
+  const pickRef = useRef(pick)
+  pickRef.current = pick
+  const onPick = useCallback((fn: string) => pickRef.current(fn), [])
   // The tool's parse, given the ABI parsed above (in the worker when large), so it is not parsed twice on the main thread.
   const { abi: parsedAbi, text: parsedText, pending } = parsed
   const tool = useMemo<Tool<unknown>>(
@@ -270,19 +303,7 @@ export default function AbiEncodePage(props: ToolPageProps) {
             </select>
           </div>
         )}
-        {choices.length > 0 && (
-          <div className="field">
-            <label htmlFor={selectId}>Function</label>
-            <select id={selectId} value={selected} onChange={(e) => pick(e.target.value)}>
-              {!selected && <option value="">Choose a function…</option>}
-              {choices.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
+        {choices.length > 0 && <FunctionSelect id={selectId} selected={selected} choices={choices} onPick={onPick} />}
         {current && (
           <section aria-label="Arguments" className="abi-args">
             {inputs.length === 0 && <p className="hint">This function takes no arguments.</p>}

@@ -11,6 +11,9 @@ import { runInWorker } from '../../../workers/client'
 /** Call data longer than this (hex characters) is parsed and decoded in a worker, never on the main thread. */
 export const WORKER_THRESHOLD = 16 * 1024
 
+/** Rows per result section sent back from the worker (a guessed layout of 1 MiB has 32,768 words). */
+export const ROW_LIMIT = 1000
+
 /** Marks input left unparsed here: the worker parses it. */
 interface Deferred {
   deferred: RawInput
@@ -23,7 +26,7 @@ async function decodeInWorker(raw: RawInput, library: readonly Abi.Abi[], ctx: R
     const own = abi.trim() ? Abi.parse(abi) : []
     abi = JSON.stringify([...own, ...library.flat()])
   }
-  const w = runInWorker('calldata-decode', { ...raw, abi, lookup: 'false' }, undefined, () => {})
+  const w = runInWorker('calldata-decode', { ...raw, abi, lookup: 'false' }, undefined, () => {}, { rowLimit: ROW_LIMIT })
   const poll = setInterval(() => ctx.signal.aborted && w.cancel(), 100)
   const out = await w.promise.finally(() => clearInterval(poll))
   if (out.ok) return out.result

@@ -76,7 +76,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
         if (my !== seq.current) return
         done[k] = f * n
         setProgress(done.reduce((a, b) => a + b, 0) / count)
-      })
+      }, { dataOnly: true }) // the table reads `data`: the rows would cross from the worker for nothing
       void w.promise.then((out) => {
         if (my !== seq.current) return
         if (out.ok) {
