@@ -175,6 +175,15 @@ export interface ProxyBehaviour {
     sendHash?: string
     /** eth_sendRawTransaction is forwarded (or not), and never answered. */
     sendHangs?: 'forwarded' | 'swallowed'
+    /**
+     * eth_getLogs over more than `max` blocks is refused as big providers do: `infura` answers
+     * -32005 "query returned more than 10000 results" with `data: { from, to }` naming a range
+     * of `max` blocks; `alchemy` answers -32602 "Log response size exceeded … [0x…, 0x…]";
+     * `plain` answers -32005 "block range too large" with no suggestion.
+     */
+    logRange?: { max: number; style: 'infura' | 'alchemy' | 'plain' }
+    /** These methods are answered with Infura's rate-limit error (-32005 "daily request count exceeded, request rate limited"). */
+    rateLimited?: string[]
   }
 }
 
@@ -222,6 +231,24 @@ export async function startProxy(target: string, behaviour: ProxyBehaviour = { m
         h.result.baseFeePerGas = h.result.baseFeePerGas.map(() => lies.gasPrice!)
         h.result.reward = h.result.reward?.map((r) => r.map(() => lies.gasPrice!))
         return send(JSON.stringify(h))
+      }
+      if (lies.rateLimited?.includes(msg.method ?? ''))
+        return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32005, message: 'daily request count exceeded, request rate limited' } }))
+      if (lies.logRange && msg.method === 'eth_getLogs') {
+        const f = (msg.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string }
+        const from = Number(f.fromBlock)
+        const to = Number(f.toBlock)
+        const { max, style } = lies.logRange
+        if (Number.isSafeInteger(from) && Number.isSafeInteger(to) && to - from + 1 > max) {
+          const hex = (n: number) => `0x${n.toString(16)}`
+          const error =
+            style === 'infura'
+              ? { code: -32005, message: 'query returned more than 10000 results', data: { from: hex(from), limit: 10000, to: hex(from + max - 1) } }
+              : style === 'alchemy'
+                ? { code: -32602, message: `Log response size exceeded. You can make eth_getLogs requests with up to a ${max} block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters and the response size limit, this block range should work: [${hex(from)}, ${hex(from + max - 1)}]` }
+                : { code: -32005, message: 'block range too large' }
+          return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error }))
+        }
       }
       if (msg.method === 'eth_sendRawTransaction') {
         if (lies.sendHangs === 'swallowed') return void hanging.add(res)
