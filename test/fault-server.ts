@@ -192,20 +192,46 @@ export interface Proxy {
   behaviour: ProxyBehaviour
   /** JSON-RPC methods received, in order (a batch is recorded method by method). */
   methods: string[]
+  /** Each HTTP request: its methods, when it arrived and when it was answered (ms, performance.now). */
+  log: { methods: string[]; arrived: number; answered?: number }[]
   close(): Promise<void>
+}
+
+/**
+ * Round trips among the requests that arrived in [from, to): a request's generation is one more
+ * than the highest generation of those answered before it arrived (requests sent together are
+ * one round trip; a request that waited for an answer is the next one).
+ */
+export function roundTrips(log: Proxy['log'], from: number, to: number = Infinity): number {
+  const inWindow = log.filter((r) => r.arrived >= from && r.arrived < to)
+  const gen = new Map<(typeof inWindow)[number], number>()
+  for (const r of [...inWindow].sort((a, b) => a.arrived - b.arrived)) {
+    let g = 1
+    for (const [q, n] of gen) if (q.answered !== undefined && q.answered <= r.arrived) g = Math.max(g, n + 1)
+    gen.set(r, g)
+  }
+  return Math.max(0, ...gen.values())
 }
 
 /** A local HTTP proxy in front of a real node (anvil) that can be slow, drop connections or lie. */
 export async function startProxy(target: string, behaviour: ProxyBehaviour = { mode: 'pass' }): Promise<Proxy> {
   const methods: string[] = []
+  const log: Proxy['log'] = []
   const hanging = new Set<ServerResponse>()
   let chainCalls = 0
-  const proxy: Proxy = { url: '', behaviour, methods, close: async () => {} }
+  const proxy: Proxy = { url: '', behaviour, methods, log, close: async () => {} }
   const forward = async (text: string): Promise<string> => {
     const r = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
     return r.text()
   }
+  // a page on another origin may call it (CORS, as nodes allow): preflights are answered, never forwarded
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, GET, OPTIONS' }
   const server: Server = createServer(async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      if (proxy.behaviour.mode === 'drop') return req.socket.destroy()
+      res.writeHead(204, cors)
+      return res.end()
+    }
     const text = await body(req)
     const b = proxy.behaviour
     let msg: { id?: unknown; method?: string; params?: unknown[] } = {}
@@ -214,11 +240,15 @@ export async function startProxy(target: string, behaviour: ProxyBehaviour = { m
     } catch {
       /* forwarded as is */
     }
-    for (const m of Array.isArray(msg) ? msg : [msg]) methods.push((m as { method?: string }).method ?? '')
+    const entry: Proxy['log'][number] = { methods: [], arrived: performance.now() }
+    log.push(entry)
+    for (const m of Array.isArray(msg) ? msg : [msg]) entry.methods.push((m as { method?: string }).method ?? '')
+    methods.push(...entry.methods)
     if (b.mode === 'drop') return req.socket.destroy()
     if (b.mode === 'slow') await new Promise((r) => setTimeout(r, b.delayMs ?? 1000))
     const send = (t: string) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
+      entry.answered = performance.now()
+      res.writeHead(200, { 'content-type': 'application/json', ...cors })
       res.end(t)
     }
     const reply = (result: unknown) => send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }))
@@ -265,7 +295,8 @@ export async function startProxy(target: string, behaviour: ProxyBehaviour = { m
     try {
       send(await forward(text))
     } catch {
-      res.writeHead(502)
+      entry.answered = performance.now()
+      res.writeHead(502, cors)
       res.end()
     }
   })
