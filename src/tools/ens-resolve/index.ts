@@ -1,4 +1,5 @@
 import * as AddressCheck from '../../core/AddressCheck'
+import * as Ccip from '../../core/Ccip'
 import * as Ens from '../../core/Ens'
 import * as EnsResolve from '../../core/EnsResolve'
 import { defineTool, fieldParser } from '../define'
@@ -8,9 +9,13 @@ import meta from './meta'
 type Query = { kind: 'name'; name: string; normalized: string } | { kind: 'address'; address: `0x${string}` }
 interface Input extends Record<string, unknown> {
   query: Query
+  lookup: boolean
+  allowHosts: string[]
 }
 
 export const parse = fieldParser<Input>({
+  lookup: (v) => v === 'true',
+  allowHosts: (v) => Ccip.parseHosts(v),
   query: (v) => {
     const t = v.trim()
     if (/^0x[0-9a-fA-F]*$/.test(t)) return { kind: 'address', address: AddressCheck.parseChecksummed(t) }
@@ -22,7 +27,17 @@ const openAccount = (a: string) => ({ tool: 'account', inputs: { address: a }, l
 
 export default defineTool<Input>(meta, {
   parse,
-  async run({ query }, ctx): Promise<ToolResult> {
+  async run({ query, lookup, allowHosts }, ctx): Promise<ToolResult> {
+    // CCIP-read: a fetch only when the person ticked the lookup (useToolRun gives none otherwise), and only to the hosts listed
+    const contacted: Row[] = []
+    const ccip: Ccip.Options = {
+      ...(lookup && ctx.fetch ? { fetch: ctx.fetch } : {}),
+      allowedHosts: lookup ? allowHosts : [],
+      signal: ctx.signal,
+      onRequest: (url, method) => {
+        if (contacted.length < 20) contacted.push({ label: `Gateway ${method}`, value: url, note: 'CCIP-read (EIP-3668), answer verified by the resolver\'s callback on-chain' })
+      },
+    }
     const local: Row[] =
       query.kind === 'name'
         ? [
@@ -37,7 +52,7 @@ export default defineTool<Input>(meta, {
           ]
     try {
       if (query.kind === 'name') {
-        const r = await EnsResolve.resolve(ctx.rpc, query.normalized)
+        const r = await EnsResolve.resolve(ctx.rpc, query.normalized, ccip)
         const resolved: Row[] = [
           { label: 'Address', value: r.address, tone: 'ok', open: openAccount(r.address) },
           { label: 'Resolver', value: r.resolver, open: openAccount(r.resolver) },
@@ -48,14 +63,15 @@ export default defineTool<Input>(meta, {
           },
           { label: 'Wildcard (ENSIP-10)', value: r.resolverName !== r.name ? 'yes' : 'no', mono: false },
         ]
-        const t = await EnsResolve.texts(ctx.rpc, r.name, EnsResolve.TEXT_KEYS, r)
+        const t = await EnsResolve.texts(ctx.rpc, r.name, EnsResolve.TEXT_KEYS, r, ccip)
         const textRows: Row[] = t.length
-          ? t.map((x) => ({ label: `Text: ${x.key}`, value: x.value, mono: false, ...(x.key === 'avatar' ? { note: 'Not fetched: an avatar URL points to another host.' } : {}) }))
+          ? t.map((x) => ({ label: `Text: ${x.key}`, value: x.value, mono: false, ...(x.key === 'avatar' ? { note: 'The record only: the image is not fetched (it would contact another host).' } : {}) }))
           : [{ label: 'Text records', value: `none of ${EnsResolve.TEXT_KEYS.join(', ')}`, mono: false, copy: false }]
         return {
           sections: [
             { title: 'Resolved', rows: resolved },
             { title: 'Text records', rows: textRows },
+            ...(contacted.length ? [{ title: 'Off-chain lookups (hosts you allowed)', rows: contacted }] : []),
             { title: 'Name', rows: local },
           ],
         }
@@ -75,7 +91,7 @@ export default defineTool<Input>(meta, {
         ],
       }
     } catch (e) {
-      if (e instanceof EnsResolve.NoRegistryError || e instanceof EnsResolve.NotFoundError || e instanceof EnsResolve.OffchainLookupError)
+      if (e instanceof EnsResolve.NoRegistryError || e instanceof EnsResolve.NotFoundError || e instanceof EnsResolve.OffchainLookupError || e instanceof Ccip.GatewayError || e instanceof Ccip.NoUsableUrlError)
         return { notes: [{ tone: e instanceof EnsResolve.NoRegistryError ? 'error' : 'warn', text: `${e.shortMessage} ${e.hints.join(' ')}` }], sections: [{ rows: local }] }
       throw e
     }
