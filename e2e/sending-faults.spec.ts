@@ -12,6 +12,8 @@ import { ethers } from 'ethers'
 import { expect, openTool, output, test as base } from './fixtures'
 import { roundTrips, startProxy } from '../test/fault-server'
 import { STORE_INIT } from '../test/chain/contracts'
+import { A1, RECORDS, SOURCE as CCIP_SOURCE, signer as gatewaySigner, startGateway } from '../test/chain/ccipKit'
+import { compile } from '../test/chain/solc'
 
 /**
  * The nodes a test starts: the page may contact them (and nothing else beyond the app and the
@@ -358,4 +360,51 @@ test('a malformed signed transaction is refused at the field, naming the field, 
   await expect(page.getByText(message)).toBeVisible()
   await page.getByRole('textbox', { name: 'Raw transaction' }).fill(signed.slice(0, -2))
   await expect(page.getByText(/The envelope of an EIP-1559 transaction is malformed \(byte \d+ of the raw bytes\): Truncated RLP/)).toBeVisible()
+})
+
+test('ENS CCIP-read: the page asks "Contact <host>?" and contacts nothing until that host is allowed (memory only); then the gateway\'s signed answer, verified on-chain, resolves the name', async ({ page, nodes }) => {
+  const REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e'
+  const node = await startAnvil()
+  const gw = await startGateway()
+  nodes.push(node.url, gw.url)
+  try {
+    const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+    const c = compile(CCIP_SOURCE)
+    const deploy = async (name: string, args: unknown[]) => {
+      const init = c[name]!.bytecode + new ethers.utils.Interface(c[name]!.abi as never).encodeDeploy(args).slice(2)
+      const h = await rpc<string>(node.url, 'eth_sendTransaction', [{ from: A0, data: init }])
+      return (await rpc<{ contractAddress: string }>(node.url, 'eth_getTransactionReceipt', [h])).contractAddress
+    }
+    await rpc(node.url, 'anvil_setCode', [REGISTRY, await rpc(node.url, 'eth_getCode', [await deploy('Registry', []), 'latest'])])
+    const resolver = await deploy('OffchainResolver', [[`${gw.url}/get/{sender}/{data}.json`], ethers.utils.computeAddress(gatewaySigner.publicKey)])
+    const setResolver = new ethers.utils.Interface(['function setResolver(bytes32 node, address res)']).encodeFunctionData('setResolver', [ethers.utils.namehash('off.eth'), resolver])
+    await rpc(node.url, 'eth_sendTransaction', [{ from: A0, to: REGISTRY, data: setResolver }])
+    const host = new URL(gw.url).host
+
+    await connect(page, node.url)
+    await openTool(page, 'ens-resolve', { query: 'off.eth' })
+    await page.getByRole('button', { name: 'Send request' }).click()
+    await expect(page.getByText(`Contact ${host}?`, { exact: false })).toBeVisible({ timeout: 20_000 })
+    // ticked, but the host not listed: still nothing contacted
+    await page.getByRole('checkbox', { name: /Contact allowed hosts/ }).check()
+    await page.getByRole('button', { name: 'Send request' }).click()
+    await expect(page.getByText(`Contact ${host}?`, { exact: false })).toBeVisible({ timeout: 20_000 })
+    expect(gw.hits).toEqual([])
+
+    await page.getByRole('textbox', { name: 'Allowed hosts' }).fill(host)
+    await page.getByRole('button', { name: 'Send request' }).click()
+    await expect(output(page, 'Address')).toHaveText(A1, { timeout: 20_000 })
+    await expect(output(page, 'Text: description')).toHaveText(RECORDS.texts.description!)
+    // the address is what the resolver returns through its callback, read from the node with ethers v5's own CCIP-read
+    expect(gw.hits.length).toBeGreaterThan(0)
+    expect(gw.hits.every((h) => h.method === 'GET' && h.path.startsWith(`/get/${resolver.toLowerCase()}/0x`))).toBe(true)
+    const provider = new ethers.providers.StaticJsonRpcProvider(node.url, { chainId: 31337, name: 'anvil', ensAddress: REGISTRY })
+    expect(await provider.resolveName('off.eth')).toBe(A1)
+    // the allowed hosts never reach the URL
+    expect(page.url()).not.toContain(encodeURIComponent(host))
+    expect(page.url()).not.toContain(host)
+  } finally {
+    await gw.close()
+    await node.stop()
+  }
 })
