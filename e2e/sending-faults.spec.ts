@@ -103,6 +103,16 @@ async function rpc<T = unknown>(url: string, method: string, params: unknown[] =
   return j.result as T
 }
 
+/** The receipt of a transaction, once the node has mined it (anvil's automine may answer the send first). */
+async function mined<T = { contractAddress: string; status: string }>(url: string, hash: string): Promise<T> {
+  for (let i = 0; ; i++) {
+    const r = await rpc<T | null>(url, 'eth_getTransactionReceipt', [hash])
+    if (r) return r
+    if (i > 600) throw new Error(`${hash} not mined`)
+    await new Promise((res) => setTimeout(res, 50))
+  }
+}
+
 /** Points the page at a JSON-RPC URL through the connection dialog. */
 async function connect(page: import('@playwright/test').Page, url: string) {
   await page.goto('/')
@@ -286,9 +296,9 @@ test('logs through a node that refuses ranges over 3 blocks (Infura-style -32005
     // a contract that emits Set(uint256) on set(v), called in 8 blocks
     const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
     const created = await rpc<string>(node.url, 'eth_sendTransaction', [{ from: A0, data: STORE_INIT }])
-    const store = (await rpc<{ contractAddress: string }>(node.url, 'eth_getTransactionReceipt', [created])).contractAddress
+    const store = (await mined(node.url, created)).contractAddress
     const iface = new ethers.utils.Interface(['function set(uint256 v)'])
-    for (let i = 1; i <= 8; i++) await rpc(node.url, 'eth_sendTransaction', [{ from: A0, to: store, data: iface.encodeFunctionData('set', [i]) }])
+    for (let i = 1; i <= 8; i++) await mined(node.url, await rpc<string>(node.url, 'eth_sendTransaction', [{ from: A0, to: store, data: iface.encodeFunctionData('set', [i]) }]))
     const head = Number(await rpc<string>(node.url, 'eth_blockNumber'))
     const direct = await rpc<unknown[]>(node.url, 'eth_getLogs', [
       {
@@ -373,12 +383,12 @@ test('ENS CCIP-read: the page asks "Contact <host>?" and contacts nothing until 
     const deploy = async (name: string, args: unknown[]) => {
       const init = c[name]!.bytecode + new ethers.utils.Interface(c[name]!.abi as never).encodeDeploy(args).slice(2)
       const h = await rpc<string>(node.url, 'eth_sendTransaction', [{ from: A0, data: init }])
-      return (await rpc<{ contractAddress: string }>(node.url, 'eth_getTransactionReceipt', [h])).contractAddress
+      return (await mined(node.url, h)).contractAddress
     }
     await rpc(node.url, 'anvil_setCode', [REGISTRY, await rpc(node.url, 'eth_getCode', [await deploy('Registry', []), 'latest'])])
     const resolver = await deploy('OffchainResolver', [[`${gw.url}/get/{sender}/{data}.json`], ethers.utils.computeAddress(gatewaySigner.publicKey)])
     const setResolver = new ethers.utils.Interface(['function setResolver(bytes32 node, address res)']).encodeFunctionData('setResolver', [ethers.utils.namehash('off.eth'), resolver])
-    await rpc(node.url, 'eth_sendTransaction', [{ from: A0, to: REGISTRY, data: setResolver }])
+    await mined(node.url, await rpc<string>(node.url, 'eth_sendTransaction', [{ from: A0, to: REGISTRY, data: setResolver }]))
     const host = new URL(gw.url).host
 
     await connect(page, node.url)
