@@ -6,13 +6,14 @@
  * node read directly (JSON-RPC from the test, not through the page).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { ethers } from 'ethers'
 import { expect, openTool, output, test as base } from './fixtures'
 import { roundTrips, startProxy } from '../test/fault-server'
 import { STORE_INIT } from '../test/chain/contracts'
-import { A1, RECORDS, SOURCE as CCIP_SOURCE, signer as gatewaySigner, startGateway } from '../test/chain/ccipKit'
+import { A1, AVATAR_SOURCE, RECORDS, SOURCE as CCIP_SOURCE, signer as gatewaySigner, startGateway } from '../test/chain/ccipKit'
 import { compile } from '../test/chain/solc'
 
 /**
@@ -415,6 +416,60 @@ test('ENS CCIP-read: the page asks "Contact <host>?" and contacts nothing until 
     expect(page.url()).not.toContain(host)
   } finally {
     await gw.close()
+    await node.stop()
+  }
+})
+
+test('ENS avatar NFT (ENSIP-12): owner and metadata URL read through the chain; the metadata host asked for ("Contact <host>?") and contacted only once allowed', async ({ page, nodes }) => {
+  const REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e'
+  const node = await startAnvil()
+  const hits: string[] = []
+  const meta = createHttpServer((req, res) => {
+    hits.push(req.url ?? '')
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+    res.end(JSON.stringify({ name: 'token', image: 'https://images.example/42.png' }))
+  })
+  await new Promise<void>((r) => meta.listen(0, '127.0.0.1', r))
+  const metaUrl = `http://127.0.0.1:${(meta.address() as { port: number }).port}`
+  nodes.push(node.url, metaUrl)
+  try {
+    const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+    const c = compile(AVATAR_SOURCE)
+    const tx = async (to: string | undefined, data: string) => mined(node.url, await rpc<string>(node.url, 'eth_sendTransaction', [{ from: A0, ...(to ? { to } : {}), data }]))
+    const deploy = async (name: string, args: unknown[]) => (await tx(undefined, c[name]!.bytecode + new ethers.utils.Interface(c[name]!.abi as never).encodeDeploy(args).slice(2))).contractAddress
+    await rpc(node.url, 'anvil_setCode', [REGISTRY, await rpc(node.url, 'eth_getCode', [await deploy('Registry', []), 'latest'])])
+    const simple = await deploy('Simple', [])
+    const nft = await deploy('Nft721', [`${metaUrl}/meta/42`])
+    const i = new ethers.utils.Interface(['function setResolver(bytes32,address)', 'function setAddr(bytes32,address)', 'function setText(bytes32,string,string)', 'function mint(address,uint256)'])
+    const n = ethers.utils.namehash('pic.eth')
+    await tx(nft, i.encodeFunctionData('mint', [A1, 42]))
+    await tx(REGISTRY, i.encodeFunctionData('setResolver', [n, simple]))
+    await tx(simple, i.encodeFunctionData('setAddr', [n, A1]))
+    await tx(simple, i.encodeFunctionData('setText', [n, 'avatar', `eip155:31337/erc721:${nft}/42`]))
+    const host = new URL(metaUrl).host
+
+    await connect(page, node.url)
+    await openTool(page, 'ens-resolve', { query: 'pic.eth' })
+    await page.getByRole('button', { name: 'Send request' }).click()
+    await expect(output(page, 'Avatar NFT')).toHaveText(`ERC721 ${ethers.utils.getAddress(nft)} #42`, { timeout: 20_000 })
+    await expect(page.getByText(`Contact ${host}?`, { exact: false })).toBeVisible()
+    expect(hits).toEqual([])
+
+    await page.getByRole('checkbox', { name: /Contact allowed hosts/ }).check()
+    await page.getByRole('textbox', { name: 'Allowed hosts' }).fill(host)
+    await page.getByRole('button', { name: 'Send request' }).click()
+    // read from the node directly: the owner and tokenURI the page shows
+    const iface = new ethers.utils.Interface(['function ownerOf(uint256) view returns (address)', 'function tokenURI(uint256) view returns (string)'])
+    const [owner] = iface.decodeFunctionResult('ownerOf', await rpc<string>(node.url, 'eth_call', [{ to: nft, data: iface.encodeFunctionData('ownerOf', [42]) }, 'latest']))
+    const [uri] = iface.decodeFunctionResult('tokenURI', await rpc<string>(node.url, 'eth_call', [{ to: nft, data: iface.encodeFunctionData('tokenURI', [42]) }, 'latest']))
+    await expect(output(page, 'Avatar metadata URL')).toHaveText(uri as string, { timeout: 20_000 })
+    await expect(output(page, 'Avatar NFT owner')).toHaveText(`${owner as string} (the name's address)`)
+    await expect(output(page, 'Avatar image URL')).toHaveText('https://images.example/42.png')
+    expect(hits).toEqual(['/meta/42'])
+    expect(page.url()).not.toContain(host)
+  } finally {
+    meta.closeAllConnections()
+    await new Promise((r) => meta.close(r))
     await node.stop()
   }
 })

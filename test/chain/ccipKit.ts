@@ -127,3 +127,35 @@ export async function startGateway(): Promise<Gateway> {
   }
   return gw
 }
+
+/** ENSIP-12 avatar test contracts: a registry, a plain resolver with text records, and minimal ERC-721 / ERC-1155 tokens whose metadata URL is set at deployment. */
+export const AVATAR_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.0;
+contract Registry {
+  mapping(bytes32 => address) r;
+  function setResolver(bytes32 node, address res) external { r[node] = res; }
+  function resolver(bytes32 node) external view returns (address) { return r[node]; }
+}
+contract Simple {
+  mapping(bytes32 => address) a;
+  mapping(bytes32 => mapping(string => string)) t;
+  function setAddr(bytes32 node, address x) external { a[node] = x; }
+  function setText(bytes32 node, string calldata key, string calldata value) external { t[node][key] = value; }
+  function addr(bytes32 node) external view returns (address) { return a[node]; }
+  function text(bytes32 node, string calldata key) external view returns (string memory) { return t[node][key]; }
+  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x01ffc9a7; }
+}
+contract Nft721 {
+  mapping(uint256 => address) public ownerOf;
+  string base;
+  constructor(string memory b) { base = b; }
+  function mint(address to, uint256 id) external { ownerOf[id] = to; }
+  function tokenURI(uint256) external view returns (string memory) { return base; }
+}
+contract Nft1155 {
+  mapping(address => mapping(uint256 => uint256)) public balanceOf;
+  string u;
+  constructor(string memory x) { u = x; }
+  function mint(address to, uint256 id) external { balanceOf[to][id] = 1; }
+  function uri(uint256) external view returns (string memory) { return u; }
+}`

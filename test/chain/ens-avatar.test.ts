@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
+import { AVATAR_SOURCE as SOURCE } from './ccipKit'
 import * as EnsAvatar from '../../src/core/EnsAvatar'
 import * as EnsResolve from '../../src/core/EnsResolve'
 import * as Rpc from '../../src/core/Rpc'
@@ -19,36 +20,6 @@ const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const A1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const A2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
 
-const SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.0;
-contract Registry {
-  mapping(bytes32 => address) r;
-  function setResolver(bytes32 node, address res) external { r[node] = res; }
-  function resolver(bytes32 node) external view returns (address) { return r[node]; }
-}
-contract Simple {
-  mapping(bytes32 => address) a;
-  mapping(bytes32 => mapping(string => string)) t;
-  function setAddr(bytes32 node, address x) external { a[node] = x; }
-  function setText(bytes32 node, string calldata key, string calldata value) external { t[node][key] = value; }
-  function addr(bytes32 node) external view returns (address) { return a[node]; }
-  function text(bytes32 node, string calldata key) external view returns (string memory) { return t[node][key]; }
-  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x01ffc9a7; }
-}
-contract Nft721 {
-  mapping(uint256 => address) public ownerOf;
-  string base;
-  constructor(string memory b) { base = b; }
-  function mint(address to, uint256 id) external { ownerOf[id] = to; }
-  function tokenURI(uint256) external view returns (string memory) { return base; }
-}
-contract Nft1155 {
-  mapping(address => mapping(uint256 => uint256)) public balanceOf;
-  string u;
-  constructor(string memory x) { u = x; }
-  function mint(address to, uint256 id) external { balanceOf[to][id] = 1; }
-  function uri(uint256) external view returns (string memory) { return u; }
-}`
 
 let anvil: Anvil
 let rpc: Rpc.Transport
