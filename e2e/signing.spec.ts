@@ -89,7 +89,7 @@ test('malformed input gets an error that names the problem', async ({ page }) =>
   await openTool(page, 'tx-decode')
   // legacy transaction whose nonce is written with a leading zero byte
   await page.getByRole('textbox', { name: 'Raw transaction' }).fill('0xc6008080808080')
-  await expect(page.getByRole('alert').first()).toContainText('nonce has a leading zero byte')
+  await expect(page.getByRole('alert').first()).toContainText('The nonce (field 0 of a legacy transaction) has a leading zero byte')
   await openTool(page, 'rlp', { mode: 'decode', input: '0x8100' })
   await expect(page.getByRole('alert').first()).toContainText('Non-canonical RLP')
 })

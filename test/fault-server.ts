@@ -175,6 +175,15 @@ export interface ProxyBehaviour {
     sendHash?: string
     /** eth_sendRawTransaction is forwarded (or not), and never answered. */
     sendHangs?: 'forwarded' | 'swallowed'
+    /**
+     * eth_getLogs over more than `max` blocks is refused as big providers do: `infura` answers
+     * -32005 "query returned more than 10000 results" with `data: { from, to }` naming a range
+     * of `max` blocks; `alchemy` answers -32602 "Log response size exceeded … [0x…, 0x…]";
+     * `plain` answers -32005 "block range too large" with no suggestion.
+     */
+    logRange?: { max: number; style: 'infura' | 'alchemy' | 'plain' }
+    /** These methods are answered with Infura's rate-limit error (-32005 "daily request count exceeded, request rate limited"). */
+    rateLimited?: string[]
   }
 }
 
@@ -183,20 +192,46 @@ export interface Proxy {
   behaviour: ProxyBehaviour
   /** JSON-RPC methods received, in order (a batch is recorded method by method). */
   methods: string[]
+  /** Each HTTP request: its methods, when it arrived and when it was answered (ms, performance.now). */
+  log: { methods: string[]; arrived: number; answered?: number }[]
   close(): Promise<void>
+}
+
+/**
+ * Round trips among the requests that arrived in [from, to): a request's generation is one more
+ * than the highest generation of those answered before it arrived (requests sent together are
+ * one round trip; a request that waited for an answer is the next one).
+ */
+export function roundTrips(log: Proxy['log'], from: number, to: number = Infinity): number {
+  const inWindow = log.filter((r) => r.arrived >= from && r.arrived < to)
+  const gen = new Map<(typeof inWindow)[number], number>()
+  for (const r of [...inWindow].sort((a, b) => a.arrived - b.arrived)) {
+    let g = 1
+    for (const [q, n] of gen) if (q.answered !== undefined && q.answered <= r.arrived) g = Math.max(g, n + 1)
+    gen.set(r, g)
+  }
+  return Math.max(0, ...gen.values())
 }
 
 /** A local HTTP proxy in front of a real node (anvil) that can be slow, drop connections or lie. */
 export async function startProxy(target: string, behaviour: ProxyBehaviour = { mode: 'pass' }): Promise<Proxy> {
   const methods: string[] = []
+  const log: Proxy['log'] = []
   const hanging = new Set<ServerResponse>()
   let chainCalls = 0
-  const proxy: Proxy = { url: '', behaviour, methods, close: async () => {} }
+  const proxy: Proxy = { url: '', behaviour, methods, log, close: async () => {} }
   const forward = async (text: string): Promise<string> => {
     const r = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
     return r.text()
   }
+  // a page on another origin may call it (CORS, as nodes allow): preflights are answered, never forwarded
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'access-control-allow-methods': 'POST, GET, OPTIONS' }
   const server: Server = createServer(async (req, res) => {
+    if (req.method === 'OPTIONS') {
+      if (proxy.behaviour.mode === 'drop') return req.socket.destroy()
+      res.writeHead(204, cors)
+      return res.end()
+    }
     const text = await body(req)
     const b = proxy.behaviour
     let msg: { id?: unknown; method?: string; params?: unknown[] } = {}
@@ -205,11 +240,15 @@ export async function startProxy(target: string, behaviour: ProxyBehaviour = { m
     } catch {
       /* forwarded as is */
     }
-    for (const m of Array.isArray(msg) ? msg : [msg]) methods.push((m as { method?: string }).method ?? '')
+    const entry: Proxy['log'][number] = { methods: [], arrived: performance.now() }
+    log.push(entry)
+    for (const m of Array.isArray(msg) ? msg : [msg]) entry.methods.push((m as { method?: string }).method ?? '')
+    methods.push(...entry.methods)
     if (b.mode === 'drop') return req.socket.destroy()
     if (b.mode === 'slow') await new Promise((r) => setTimeout(r, b.delayMs ?? 1000))
     const send = (t: string) => {
-      res.writeHead(200, { 'content-type': 'application/json' })
+      entry.answered = performance.now()
+      res.writeHead(200, { 'content-type': 'application/json', ...cors })
       res.end(t)
     }
     const reply = (result: unknown) => send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, result }))
@@ -222,6 +261,24 @@ export async function startProxy(target: string, behaviour: ProxyBehaviour = { m
         h.result.baseFeePerGas = h.result.baseFeePerGas.map(() => lies.gasPrice!)
         h.result.reward = h.result.reward?.map((r) => r.map(() => lies.gasPrice!))
         return send(JSON.stringify(h))
+      }
+      if (lies.rateLimited?.includes(msg.method ?? ''))
+        return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32005, message: 'daily request count exceeded, request rate limited' } }))
+      if (lies.logRange && msg.method === 'eth_getLogs') {
+        const f = (msg.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string }
+        const from = Number(f.fromBlock)
+        const to = Number(f.toBlock)
+        const { max, style } = lies.logRange
+        if (Number.isSafeInteger(from) && Number.isSafeInteger(to) && to - from + 1 > max) {
+          const hex = (n: number) => `0x${n.toString(16)}`
+          const error =
+            style === 'infura'
+              ? { code: -32005, message: 'query returned more than 10000 results', data: { from: hex(from), limit: 10000, to: hex(from + max - 1) } }
+              : style === 'alchemy'
+                ? { code: -32602, message: `Log response size exceeded. You can make eth_getLogs requests with up to a ${max} block range and no limit on the response size, or you can request any block range with a cap of 10K logs in the response. Based on your parameters and the response size limit, this block range should work: [${hex(from)}, ${hex(from + max - 1)}]` }
+                : { code: -32005, message: 'block range too large' }
+          return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error }))
+        }
       }
       if (msg.method === 'eth_sendRawTransaction') {
         if (lies.sendHangs === 'swallowed') return void hanging.add(res)
@@ -238,7 +295,8 @@ export async function startProxy(target: string, behaviour: ProxyBehaviour = { m
     try {
       send(await forward(text))
     } catch {
-      res.writeHead(502)
+      entry.answered = performance.now()
+      res.writeHead(502, cors)
       res.end()
     }
   })

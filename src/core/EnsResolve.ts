@@ -6,8 +6,9 @@
  * ENSIP-10 wildcard resolution: the resolver is found by walking up the parent names; a
  * resolver that supports interface 0x9061b923 is asked through `resolve(bytes name, bytes data)`
  * with the DNS-encoded name. A resolver that answers with EIP-3668 `OffchainLookup` (CCIP-read)
- * would need a host other than the node: that is refused with `EnsResolve.OffchainLookupError`
- * naming the hosts (this module never contacts them).
+ * needs a host other than the node: it is followed through `Ccip.call` only when the caller
+ * passes a fetch and the host is among the hosts the person allowed; otherwise
+ * `EnsResolve.OffchainLookupError` names the hosts (nothing is contacted).
  *
  * Names are normalised (ENSIP-15) and hashed (ENSIP-1 namehash) by Ens.
  *
@@ -18,6 +19,7 @@
  * ```
  */
 import { AbiFunction, AbiParameters, Address } from 'ox'
+import * as Ccip from './Ccip'
 import * as ChainCall from './ChainCall'
 import * as Chains from './Chains'
 import * as Ens from './Ens'
@@ -107,11 +109,11 @@ async function supports(rpc: Rpc.Eip1193Like | undefined, contract: string, id: 
   }
 }
 
-/** Calls a record function on the resolver, through `resolve(bytes,bytes)` when it is an extended resolver; raw ABI result ('0x' when empty). */
-async function record(rpc: Rpc.Eip1193Like | undefined, f: Found, data: `0x${string}`): Promise<`0x${string}`> {
+/** Calls a record function on the resolver, through `resolve(bytes,bytes)` when it is an extended resolver; raw ABI result ('0x' when empty). CCIP-read is followed only as `ccip` allows. */
+async function record(rpc: Rpc.Eip1193Like | undefined, f: Found, data: `0x${string}`, ccip: Ccip.Options = {}): Promise<`0x${string}`> {
   try {
-    if (!f.extended) return await ChainCall.call(rpc, { to: f.resolver, data })
-    const raw = await ChainCall.call(rpc, { to: f.resolver, data: AbiFunction.encodeData(resolveFn, [Ens.dnsEncode(f.name), data]) })
+    if (!f.extended) return await Ccip.call(rpc, { to: f.resolver, data }, ccip)
+    const raw = await Ccip.call(rpc, { to: f.resolver, data: AbiFunction.encodeData(resolveFn, [Ens.dnsEncode(f.name), data]) }, ccip)
     if (raw === '0x') return raw
     try {
       return AbiFunction.decodeResult(resolveFn, raw) as `0x${string}`
@@ -119,22 +121,13 @@ async function record(rpc: Rpc.Eip1193Like | undefined, f: Found, data: `0x${str
       throw new Rpc.InvalidResponseError({ method: 'eth_call' }, 'the resolver\'s resolve() did not return bytes')
     }
   } catch (e) {
-    if (e instanceof ChainCall.RevertError && e.revert.selector === OFFCHAIN_LOOKUP_SELECTOR) throw new OffchainLookupError(f.name, offchainUrls(e.revert.data))
+    if (e instanceof Ccip.HostNotAllowedError) throw new OffchainLookupError(f.name, e.urls, e.hosts)
     throw e
   }
 }
 
 /** `OffchainLookup(address,string[],bytes,bytes4,bytes)` (EIP-3668). */
-export const OFFCHAIN_LOOKUP_SELECTOR = '0x556f1830'
-
-function offchainUrls(data: `0x${string}`): string[] {
-  try {
-    const [, urls] = AbiParameters.decode(AbiParameters.from('address, string[], bytes, bytes4, bytes'), `0x${data.slice(10)}`)
-    return urls.slice(0, 8)
-  } catch {
-    return []
-  }
-}
+export const OFFCHAIN_LOOKUP_SELECTOR = Ccip.OFFCHAIN_LOOKUP_SELECTOR
 
 function decodeAddress(raw: `0x${string}`): `0x${string}` | null {
   if (raw === '0x') return null
@@ -143,19 +136,19 @@ function decodeAddress(raw: `0x${string}`): `0x${string}` | null {
 }
 
 /** Resolves a name to an address (ENSIP-1 `addr(bytes32)`; ENSIP-10 wildcards). */
-export async function resolve(rpc: Rpc.Eip1193Like | undefined, name: string): Promise<Resolution> {
+export async function resolve(rpc: Rpc.Eip1193Like | undefined, name: string, ccip: Ccip.Options = {}): Promise<Resolution> {
   const f = await findResolver(rpc, name)
-  const address = decodeAddress(await record(rpc, f, AbiFunction.encodeData(addrFn, [f.node])))
+  const address = decodeAddress(await record(rpc, f, AbiFunction.encodeData(addrFn, [f.node]), ccip))
   if (!address) throw new NotFoundError(`"${f.name}" has no address record.`, 'Its owner has not set an Ethereum address for it.')
   return { ...f, address }
 }
 
 /** Text records (ENSIP-5) of a name for the given keys; empty ones are left out. */
-export async function texts(rpc: Rpc.Eip1193Like | undefined, name: string, keys: readonly string[] = TEXT_KEYS, found?: Found): Promise<{ key: string; value: string }[]> {
+export async function texts(rpc: Rpc.Eip1193Like | undefined, name: string, keys: readonly string[] = TEXT_KEYS, found?: Found, ccip: Ccip.Options = {}): Promise<{ key: string; value: string }[]> {
   const f = found ?? (await findResolver(rpc, name))
   const out = await Promise.all(
     keys.map(async (key) => {
-      const raw = await record(rpc, f, AbiFunction.encodeData(textFn, [f.node, key]))
+      const raw = await record(rpc, f, AbiFunction.encodeData(textFn, [f.node, key]), ccip)
       if (raw === '0x') return { key, value: '' }
       try {
         return { key, value: (AbiParameters.decode(textFn.outputs, raw) as [string])[0] }
@@ -218,11 +211,12 @@ export class NotFoundError extends BaseError {
 
 export class OffchainLookupError extends BaseError {
   readonly urls: string[]
-  constructor(name: string, urls: string[]) {
-    const hosts = [...new Set(urls.map((u) => /^[a-z]+:\/\/([^/?#]+)/i.exec(u)?.[1] ?? u))]
-    super('EnsResolve.OffchainLookupError', `"${name}" is resolved off-chain (CCIP-read, EIP-3668)${hosts.length ? ` by ${hosts.join(', ')}` : ''}: that would contact a host other than the node, which this page does not do.`, {
-      hints: ['Resolve it with a tool you trust to contact that gateway, or ask the owner for an on-chain record.'],
+  readonly hosts: string[]
+  constructor(name: string, urls: string[], hosts: string[]) {
+    super('EnsResolve.OffchainLookupError', `"${name}" is resolved off-chain (CCIP-read, EIP-3668)${hosts.length ? ` by ${hosts.join(', ')}` : ''}: that would contact a host other than the node, which this page does only with your consent, per host.`, {
+      hints: [`Contact ${hosts.join(', ')}? If you trust ${hosts.length === 1 ? 'it' : 'them'}, tick "Contact allowed hosts" and list ${hosts.length === 1 ? 'the host' : 'each host'} under "Allowed hosts" (kept in memory only), then resolve again.`],
     })
     this.urls = urls
+    this.hosts = hosts
   }
 }

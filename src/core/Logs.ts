@@ -152,6 +152,8 @@ export interface Result {
   pages: { from: number; to: number; logs: number }[]
   /** How many times a range was split because the node refused it. */
   splits: number
+  /** The ranges the node refused, with its words. */
+  refusals: { from: number; to: number; message: string }[]
   /** True when `maxLogs` stopped the query before `toBlock`; `toBlock` is then the last block read in full. */
   truncated: boolean
 }
@@ -181,6 +183,24 @@ async function blockNumberOf(rpc: Rpc.Eip1193Like | undefined, ref: number | Rpc
   return (await ChainBlocks.block(rpc, ref)).number
 }
 
+/**
+ * The range a refusing node suggests: Infura's error data `{ from, to }`, or Alchemy's
+ * "this block range should work: [0x0, 0x1a2b]" in the message. Undefined when it names none.
+ */
+export function suggestedRange(e: unknown): [number, number] | undefined {
+  if (!(e instanceof Rpc.NodeError)) return undefined
+  const d = e.data as { from?: unknown; to?: unknown } | null | undefined
+  const num = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-f]{1,13}$/i.test(v) ? Number(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined)
+  if (d && typeof d === 'object') {
+    const f = num(d.from)
+    const t = num(d.to)
+    if (f !== undefined && t !== undefined && f <= t) return [f, t]
+  }
+  const m = /\[\s*(0x[0-9a-f]{1,13})\s*,\s*(0x[0-9a-f]{1,13})\s*\]/i.exec(e.message)
+  if (m && Number(m[1]) <= Number(m[2])) return [Number(m[1]), Number(m[2])]
+  return undefined
+}
+
 /** At most this many refused ranges are split before the query gives up (bounded work against a node that refuses everything). */
 export const MAX_SPLITS = 256
 
@@ -196,12 +216,20 @@ export async function query(rpc: Rpc.Eip1193Like | undefined, q: Query, options:
   // ranges still to read, oldest first
   const todo: [number, number][] = []
   for (let a = from; a <= to; a += maxRange) todo.push([a, Math.min(to, a + maxRange - 1)])
-  const result: Result = { logs: [], fromBlock: from, toBlock: to, pages: [], splits: 0, truncated: false }
+  const result: Result = { logs: [], fromBlock: from, toBlock: to, pages: [], splits: 0, refusals: [], truncated: false }
   const total = to - from + 1
   let done = 0
+  // the largest range the node has accepted since it refused one (later pages are cut to it)
+  let limit = Infinity
   while (todo.length) {
     if (options.signal?.aborted) throw new CancelledError()
-    const [a, b] = todo.shift()!
+    const next = todo.shift()!
+    const a = next[0]
+    let b = next[1]
+    if (b - a + 1 > limit) {
+      todo.unshift([a + limit, b])
+      b = a + limit - 1
+    }
     const filter: Record<string, unknown> = { fromBlock: Rpc.toQuantity(a), toBlock: Rpc.toQuantity(b), topics: q.topics }
     if (q.address?.length) filter.address = q.address.length === 1 ? q.address[0] : q.address
     let raw: unknown[]
@@ -210,9 +238,13 @@ export async function query(rpc: Rpc.Eip1193Like | undefined, q: Query, options:
     } catch (e) {
       if (!isLimitError(e)) throw e
       if (a === b || result.splits >= MAX_SPLITS) throw new NodeLimitError(a, e instanceof BaseError ? e.shortMessage : String(e))
-      const mid = a + Math.floor((b - a) / 2)
+      // the node's own suggestion (Infura's data.from/to, or "[0x…, 0x…]" in the message) when it is a smaller range starting here; else halves
+      const hint = suggestedRange(e)
+      const mid = hint && hint[0] === a && hint[1] >= a && hint[1] < b ? hint[1] : a + Math.floor((b - a) / 2)
       todo.unshift([a, mid], [mid + 1, b])
+      limit = Math.min(limit, mid - a + 1)
       result.splits++
+      result.refusals.push({ from: a, to: b, message: e instanceof BaseError ? e.shortMessage : String(e) })
       continue
     }
     const logs = raw.map(parseLog)

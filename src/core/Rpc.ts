@@ -97,6 +97,9 @@ export function fromUrl(url: string, options: HttpOptions = {}): Transport {
 
 let nextId = 1
 
+/** A -32005 whose words say the request asked for too much (Infura: "query returned more than 10000 results"), not too often. */
+const SIZE_LIMIT_RE = /more than \d+ results|block range|range (is )?too (large|wide|big)|response size|too many (results|logs|blocks)/i
+
 /**
  * An EIP-1193 provider over HTTP(S) JSON-RPC.
  *
@@ -145,7 +148,8 @@ export function http(url: string, options: HttpOptions = {}): Transport {
       if (text.length > maxBytes) throw new RpcFaults.ResponseTooLargeError(where, text.length, maxBytes)
       const msg = parseResponse(text, id, where)
       if ('error' in msg) {
-        if (msg.error.code === 429 || msg.error.code === -32005) return { rateLimited: true }
+        // -32005 is "limit exceeded": a rate limit (retried), or (Infura) a result-size limit, which only a smaller request passes
+        if (msg.error.code === 429 || (msg.error.code === -32005 && !SIZE_LIMIT_RE.test(msg.error.message ?? ''))) return { rateLimited: true }
         throw new RpcFaults.NodeError(where, msg.error.code, msg.error.message, msg.error.data)
       }
       return { result: msg.result }

@@ -87,7 +87,7 @@ describe('TxDecode errors name the field', () => {
     expect(field('0x05c0')).toBe('TxDecode.MalformedError:type')
     expect(field('0x02c0')).toBe('TxDecode.MalformedError:raw')
     expect(field('0x8180')).toBe('TxDecode.MalformedError:raw')
-    expect(field('0xc6808080808080' + '00')).toBe('RlpTree.TrailingBytesError:raw')
+    expect(field('0xc6808080808080' + '00')).toBe('TxDecode.MalformedError:raw')
     // legacy with nonce 0x00 (leading zero)
     expect(field('0xc6008080808080')).toBe('TxDecode.MalformedError:nonce')
     // `to` of 3 bytes

@@ -120,20 +120,23 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
     type = (['eip2930', 'eip1559', 'eip4844', 'eip7702'] as const)[first - 1]!
     body = bytes.subarray(1)
   } else if (first < 0x80) {
-    throw new MalformedError('type', `Unknown transaction type 0x${first.toString(16).padStart(2, '0')}.`, 'Known types: legacy (starts with 0xc0-0xff), 0x01, 0x02, 0x03, 0x04.')
+    throw new MalformedError('type', `The envelope's type byte 0x${first.toString(16).padStart(2, '0')} is not a known transaction type.`, 'Known types: legacy (starts with 0xc0-0xff), 0x01, 0x02, 0x03, 0x04.')
   } else {
-    throw new MalformedError('raw', 'A transaction is an RLP list or a type byte followed by one; this starts with an RLP string.', 'Check that the whole raw transaction was pasted.')
+    throw new MalformedError('raw', 'The envelope is neither an RLP list (legacy) nor a type byte followed by one: it starts with an RLP string.', 'Check that the whole raw transaction was pasted.')
   }
+  const kind = KIND_NAMES[type]
   let tree: RlpTree.Node
   try {
     tree = RlpTree.decode(body)
   } catch (e) {
-    throw (e as BaseError).at('raw')
+    if (!(e instanceof BaseError)) throw e
+    const offset = typeof (e as { position?: unknown }).position === 'number' ? ` (byte ${(e as unknown as { position: number }).position + bytes.length - body.length} of the raw bytes)` : ''
+    throw new MalformedError('raw', `The envelope of ${kind} is malformed${offset}: ${e.shortMessage}`, e.hints[0] ?? 'Check that the whole raw transaction was pasted.')
   }
-  if (tree.kind !== 'list') throw new MalformedError('raw', 'The transaction body is not an RLP list.', 'A transaction body is a list of fields.')
+  if (tree.kind !== 'list') throw new MalformedError('raw', `The envelope of ${kind} is an RLP string; it must be a list of fields.`, 'A transaction body is a list of fields.')
   if (type === 'eip4844' && tree.items.length === 4 && tree.items[0]?.kind === 'list')
-    throw new MalformedError('raw', 'This is a blob transaction in network form (with blobs, commitments and proofs).', 'Paste the transaction without the blob sidecar (its first list only).')
-  const f = new Fields(tree.items)
+    throw new MalformedError('raw', 'The envelope is a blob transaction in network form (with blobs, commitments and proofs).', 'Paste the transaction without the blob sidecar (its first list only).')
+  const f = new Fields(tree.items, kind)
   const problems: string[] = []
   const tx: Tx = { type, nonce: 0n, gas: 0n, value: 0n, data: '0x' }
   let unsignedCount: number
@@ -143,7 +146,7 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
 
   if (type === 'legacy') {
     const n = tree.items.length
-    if (n !== 6 && n !== 9) throw new MalformedError('raw', `A legacy transaction has 6 (unsigned) or 9 fields; this one has ${n}.`, 'Fields: nonce, gasPrice, gas, to, value, data[, v, r, s].')
+    if (n !== 6 && n !== 9) throw new MalformedError('raw', `The envelope of a legacy transaction has 6 (unsigned) or 9 fields; this one has ${n}.`, 'Fields: nonce, gasPrice, gas, to, value, data[, v, r, s].')
     tx.nonce = f.int(0, 'nonce', FIELD_BITS.nonce / 8)
     tx.gasPrice = f.int(1, 'gasPrice', FIELD_BITS.gasPrice / 8)
     tx.gas = f.int(2, 'gas', FIELD_BITS.gas / 8)
@@ -175,7 +178,7 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
           tx.yParity = Number((v - 35n) % 2n)
           if (tx.chainId === 0n) problems.push('v encodes chain id 0 (v = 35 or 36), which EIP-155 does not allow.')
           signingItems = [...tree.items.slice(0, 6), node(RlpTree.bigintBytes(tx.chainId)), node(new Uint8Array()), node(new Uint8Array())]
-        } else throw new MalformedError('v', `v = ${v} is not a valid legacy v.`, 'Legacy v is 27 or 28, or chain id × 2 + 35 / chain id × 2 + 36 under EIP-155.')
+        } else throw new MalformedError('v', `The v (field 6 of a legacy transaction) is ${v}, not a valid legacy v.`, 'Legacy v is 27 or 28, or chain id × 2 + 35 / chain id × 2 + 36 under EIP-155.')
       }
     }
   } else {
@@ -183,7 +186,7 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
     unsignedCount = layout[type]
     const n = tree.items.length
     if (n !== unsignedCount && n !== unsignedCount + 3)
-      throw new MalformedError('raw', `A ${TYPE_NAMES[type]} transaction has ${unsignedCount} (unsigned) or ${unsignedCount + 3} fields; this one has ${n}.`, `Check the transaction type byte (0x0${TYPE_BYTES[type]}) and that nothing was cut off.`)
+      throw new MalformedError('raw', `The envelope of ${kind} has ${unsignedCount} (unsigned) or ${unsignedCount + 3} fields; this one has ${n}.`, `Check the transaction type byte (0x0${TYPE_BYTES[type]}) and that nothing was cut off.`)
     let i = 0
     tx.chainId = f.int(i++, 'chainId', FIELD_BITS.chainId / 8)
     tx.nonce = f.int(i++, 'nonce', FIELD_BITS.nonce / 8)
@@ -207,13 +210,12 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
     if (n === unsignedCount + 3) {
       signed = true
       const y = f.int(unsignedCount, 'yParity', 1)
-      if (y > 1n) throw new MalformedError('yParity', `yParity = ${y}; it must be 0 or 1.`, 'Typed transactions carry the y parity (0 or 1), not a legacy v.')
+      if (y > 1n) throw new MalformedError('yParity', `The yParity (field ${unsignedCount} of ${kind}) is ${y}; it must be 0 or 1.`, 'Typed transactions carry the y parity (0 or 1), not a legacy v.')
       tx.yParity = Number(y)
       tx.r = f.int(unsignedCount + 1, 'r', 32)
       tx.s = f.int(unsignedCount + 2, 's', 32)
     }
   }
-  void unsignedCount
 
   const typeByte = TYPE_BYTES[type]
   const payload = Rlp.fromBytes(signingItems.map(toNested) as never, { as: 'Bytes' })
@@ -221,11 +223,12 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
   const out: Decoded = { tx, signed, ...(eip155 !== undefined ? { eip155 } : {}), signingHash, problems, size: bytes.length }
 
   if (signed) {
+    const sigAt = type === 'legacy' ? 6 : unsignedCount
     out.hash = Hash.keccak256(bytes, { as: 'Hex' })
     const r = tx.r!
     const s = tx.s!
-    if (r === 0n || r >= Key.CURVE_ORDER) throw new MalformedError('r', `The signature's r is ${r === 0n ? 'zero' : 'not below the curve order'}.`, 'r must be in 1..n-1; this signature is invalid.')
-    if (s === 0n || s >= Key.CURVE_ORDER) throw new MalformedError('s', `The signature's s is ${s === 0n ? 'zero' : 'not below the curve order'}.`, 's must be in 1..n-1; this signature is invalid.')
+    if (r === 0n || r >= Key.CURVE_ORDER) throw new MalformedError('r', `The signature's r (field ${sigAt + 1} of ${kind}) is ${r === 0n ? 'zero' : 'not below the curve order'}.`, 'r must be in 1..n-1; this signature is invalid.')
+    if (s === 0n || s >= Key.CURVE_ORDER) throw new MalformedError('s', `The signature's s (field ${sigAt + 2} of ${kind}) is ${s === 0n ? 'zero' : 'not below the curve order'}.`, 's must be in 1..n-1; this signature is invalid.')
     if (SignatureInspect.isHighS(s)) problems.push('s is in the upper half of the curve order (malleable): EIP-2 makes nodes reject it since Homestead.')
     try {
       const rec = SignatureInspect.recover({ r, s, yParity: tx.yParity as 0 | 1 }, signingHash)
@@ -258,6 +261,31 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
   return out
 }
 
+/** How errors name each transaction type ("the nonce (field 1 of an EIP-1559 transaction)"). */
+const KIND_NAMES: Record<TxType, string> = {
+  legacy: 'a legacy transaction',
+  eip2930: 'an EIP-2930 transaction',
+  eip1559: 'an EIP-1559 transaction',
+  eip4844: 'an EIP-4844 transaction',
+  eip7702: 'an EIP-7702 transaction',
+}
+
+/**
+ * Decodes a raw transaction that is to be broadcast: as {@link decode}, and it must be signed
+ * with a signature a sender recovers from. Every error names the field (with its position and
+ * the transaction type) or the envelope.
+ */
+export function decodeSigned(raw: string): Decoded {
+  const d = decode(raw)
+  const kind = KIND_NAMES[d.tx.type]
+  const sig = d.tx.type === 'legacy' ? '6–8 (v, r, s)' : `${unsignedFields(d.tx.type)}–${unsignedFields(d.tx.type) + 2} (yParity, r, s)`
+  if (!d.signed) throw new MalformedError('raw', `The envelope of ${kind} has no signature: fields ${sig} are ${d.tx.type === 'legacy' && d.eip155 ? 'the unsigned EIP-155 form (chainId, 0, 0)' : 'absent'}.`, 'Sign it first (tx-build with a private key), then broadcast the signed bytes.')
+  if (!d.sender) throw new MalformedError('r', `The signature (fields ${sig} of ${kind}) recovers no sender: r is not a point of the curve for this parity.`, 'The signature is corrupt; sign the transaction again.')
+  return d
+}
+
+const unsignedFields = (type: Exclude<TxType, 'legacy'> | TxType) => ({ legacy: 6, eip2930: 8, eip1559: 9, eip4844: 11, eip7702: 10 })[type]
+
 function node(b: Uint8Array): RlpTree.Node {
   return { kind: 'bytes', hex: Hex.fromBytes(b), offset: 0, headerLength: 0, length: b.length }
 }
@@ -267,27 +295,39 @@ function toNested(n: RlpTree.Node): Nested {
   return n.kind === 'bytes' ? Bytes.fromHex(n.hex) : n.items.map(toNested)
 }
 
-/** Field readers over the decoded list, each naming the field in its errors. */
+/** Field readers over the decoded list, each naming the field, its position and the transaction type in its errors. */
 class Fields {
-  constructor(readonly items: RlpTree.Node[]) {}
+  /** The top-level field being read (nested fields are described as inside it). */
+  private top = 0
+  constructor(
+    readonly items: RlpTree.Node[],
+    readonly kind: string,
+  ) {}
 
-  at(i: number, name: string, items: RlpTree.Node[] = this.items): RlpTree.Node {
-    const n = items[i]
-    if (!n) throw new MalformedError(name, `${name} is missing.`, 'The transaction has too few fields.')
+  /** "the nonce (field 1 of an EIP-1559 transaction)", or for a nested field "accessList[0].address (in field 8 of …)". */
+  describe(i: number, name: string, nested: boolean): string {
+    return nested ? `${name} (in field ${this.top} of ${this.kind})` : `The ${name} (field ${i} of ${this.kind})`
+  }
+
+  at(i: number, name: string, items?: RlpTree.Node[]): RlpTree.Node {
+    if (!items) this.top = i
+    const n = (items ?? this.items)[i]
+    if (!n) throw new MalformedError(name, `${this.describe(i, name, items !== undefined)} is missing.`, 'The transaction has too few fields.')
     return n
   }
 
   raw(i: number, name: string, items?: RlpTree.Node[]): Hex.Hex {
     const n = this.at(i, name, items)
-    if (n.kind !== 'bytes') throw new MalformedError(name, `${name} is a list; it should be a byte string.`, 'Check the field order for this transaction type.')
+    if (n.kind !== 'bytes') throw new MalformedError(name, `${this.describe(i, name, items !== undefined)} is a list; it should be a byte string.`, 'Check the field order for this transaction type.')
     return n.hex
   }
 
   int(i: number, name: string, maxBytes: number, items?: RlpTree.Node[]): bigint {
     const h = this.raw(i, name, items)
     const len = (h.length - 2) / 2
-    if (len > 0 && h.startsWith('0x00')) throw new MalformedError(name, `${name} has a leading zero byte.`, 'RLP integers are written without leading zeros (0 is the empty string).')
-    if (len > maxBytes) throw new MalformedError(name, `${name} is ${len} bytes; at most ${maxBytes} are allowed (${maxBytes * 8}-bit).`, BigNum.fitRule(name, maxBytes * 8))
+    const what = this.describe(i, name, items !== undefined)
+    if (len > 0 && h.startsWith('0x00')) throw new MalformedError(name, `${what} has a leading zero byte.`, 'RLP integers are written without leading zeros (0 is the empty string).')
+    if (len > maxBytes) throw new MalformedError(name, `${what} is ${len} bytes; at most ${maxBytes} (${maxBytes * 8}-bit).`, BigNum.fitRule(name, maxBytes * 8))
     return len === 0 ? 0n : BigInt(h)
   }
 
@@ -298,7 +338,7 @@ class Fields {
   fixed(items: RlpTree.Node[], i: number, name: string, size: number): Hex.Hex {
     const h = this.raw(i, name, items)
     const len = (h.length - 2) / 2
-    if (len !== size) throw new MalformedError(name, `${name} is ${len} bytes; it must be exactly ${size}.`, `Write ${name} as ${size} bytes.`)
+    if (len !== size) throw new MalformedError(name, `${this.describe(i, name, true)} is ${len} bytes; it must be exactly ${size}.`, `Write ${name} as ${size} bytes.`)
     return h
   }
 
@@ -307,20 +347,24 @@ class Fields {
     const len = (h.length - 2) / 2
     if (len === 0 && allowEmpty) return undefined
     if (len !== 20)
-      throw new MalformedError(name, `${name} is ${len} bytes; an address is 20${allowEmpty ? ' (or empty for contract creation)' : ''}.`, len < 20 ? 'The address is too short: bytes are missing.' : 'The address is too long.')
+      throw new MalformedError(
+        name,
+        `${this.describe(i, name, items !== undefined)} is ${len} bytes; an address is 20${allowEmpty ? ' (or empty for contract creation)' : ''}.`,
+        len < 20 ? 'The address is too short: bytes are missing.' : 'The address is too long.',
+      )
     return Address.checksum(h as Address.Address)
   }
 
   list(i: number, name: string, items?: RlpTree.Node[]): RlpTree.Node[] {
     const n = this.at(i, name, items)
-    if (n.kind !== 'list') throw new MalformedError(name, `${name} should be a list.`, 'Check the field order for this transaction type.')
+    if (n.kind !== 'list') throw new MalformedError(name, `${this.describe(i, name, items !== undefined)} should be a list.`, 'Check the field order for this transaction type.')
     return n.items
   }
 
   accessList(i: number): AccessItem[] {
     return this.list(i, 'accessList').map((entry, j) => {
       const name = `accessList[${j}]`
-      if (entry.kind !== 'list' || entry.items.length !== 2) throw new MalformedError(name, `${name} should be a list [address, storageKeys].`, 'Each access list entry is an address and a list of 32-byte keys.')
+      if (entry.kind !== 'list' || entry.items.length !== 2) throw new MalformedError(name, `${this.describe(j, name, true)} should be a list [address, storageKeys].`, 'Each access list entry is an address and a list of 32-byte keys.')
       const address = this.address(0, `${name}.address`, false, entry.items)!
       const keys = this.list(1, `${name}.storageKeys`, entry.items)
       return { address, storageKeys: keys.map((_, k) => this.fixed(keys, k, `${name}.storageKeys[${k}]`, 32)) }
@@ -331,7 +375,7 @@ class Fields {
     return this.list(i, 'authorizationList').map((entry, j) => {
       const name = `authorizationList[${j}]`
       if (entry.kind !== 'list' || entry.items.length !== 6)
-        throw new MalformedError(name, `${name} should be a list of 6 fields [chainId, address, nonce, yParity, r, s].`, 'Each authorization is signed: chain id, delegate address, nonce and signature.')
+        throw new MalformedError(name, `${this.describe(j, name, true)} should be a list of 6 fields [chainId, address, nonce, yParity, r, s].`, 'Each authorization is signed: chain id, delegate address, nonce and signature.')
       const it = entry.items
       const auth: SignedAuthorization = {
         chainId: this.int(0, `${name}.chainId`, AUTHORIZATION_BITS.chainId / 8, it),

@@ -128,7 +128,7 @@ export interface RunContext {
    * For tools with an opt-in online lookup: the `fetch` to use, given only when the person
    * ticked the lookup. Absent (the default) means: contact nothing.
    */
-  fetch?: (url: string, init?: { headers?: Record<string, string>; signal?: unknown }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>
+  fetch?: (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: unknown }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>
 }
 
 /** Everything about a tool that is cheap to load: shown in the shell. */

@@ -1,5 +1,6 @@
 import * as AddressCheck from '../../core/AddressCheck'
 import * as Chains from '../../core/Chains'
+import { BaseError } from '../../core/Errors'
 import * as Rpc from '../../core/Rpc'
 import * as SendTx from '../../core/SendTx'
 import * as Units from '../../core/Units'
@@ -16,8 +17,10 @@ export interface Input extends Record<string, unknown> {
 
 export const parse = fieldParser<Input>({
   raw: (v) => {
-    SendTx.inspectRaw(v)
-    return v.trim().toLowerCase() as `0x${string}`
+    const t = v.trim()
+    // hex, even length, at most 256 KiB: SendTx's words; the fields are checked by checkRaw before anything is sent
+    if (!/^0x([0-9a-fA-F]{2})+$/.test(t) || t.length > 2 + 2 * 256 * 1024) SendTx.inspectRaw(t)
+    return t.toLowerCase() as `0x${string}`
   },
   chainId: (v) => (v.trim() ? Chains.parseChainId(v) : undefined),
   allowNoChainId: (v) => v === 'true',
@@ -39,12 +42,32 @@ export function sentRows(info: SendTx.RawInfo, raw: `0x${string}`): Row[] {
 }
 
 /**
+ * Decodes the raw transaction for sending. A malformed one is refused naming the field, its
+ * position and the transaction type ("the nonce (field 1 of an EIP-1559 transaction) is 9
+ * bytes; at most 8"), or the envelope: core TxDecode's words, never the library's. TxDecode
+ * is loaded when a broadcast starts (it is not part of this route's first JavaScript).
+ */
+export async function checkRaw(raw: string): Promise<SendTx.RawInfo> {
+  // strict first (the send path's decoder accepts, for one, a nonce over 64 bits)
+  const TxDecode = await import('../../core/TxDecode')
+  try {
+    TxDecode.decodeSigned(raw)
+  } catch (named) {
+    if (!(named instanceof BaseError)) throw named
+    // shown at this tool's one field; the message names the transaction's field
+    named.field = 'raw'
+    throw named
+  }
+  return SendTx.inspectRaw(raw)
+}
+
+/**
  * Broadcasts once. A send whose outcome is unknown (no answer in time, connection lost) or
  * answered with another hash is not an error to start over from: the transaction's own hash
  * is returned with what is known.
  */
 export async function broadcastOnce(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>, onHash?: (info: SendTx.RawInfo) => void): Promise<{ info: SendTx.RawInfo; warning?: string }> {
-  const info = SendTx.inspectRaw(input.raw)
+  const info = await checkRaw(input.raw)
   try {
     await SendTx.broadcast(ctx.rpc, input.raw, {
       ...(input.chainId !== undefined ? { expectedChainId: input.chainId } : {}),

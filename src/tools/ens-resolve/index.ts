@@ -1,4 +1,8 @@
 import * as AddressCheck from '../../core/AddressCheck'
+import * as Ccip from '../../core/Ccip'
+import * as Chains from '../../core/Chains'
+import * as EnsAvatar from '../../core/EnsAvatar'
+import { BaseError } from '../../core/Errors'
 import * as Ens from '../../core/Ens'
 import * as EnsResolve from '../../core/EnsResolve'
 import { defineTool, fieldParser } from '../define'
@@ -8,9 +12,13 @@ import meta from './meta'
 type Query = { kind: 'name'; name: string; normalized: string } | { kind: 'address'; address: `0x${string}` }
 interface Input extends Record<string, unknown> {
   query: Query
+  lookup: boolean
+  allowHosts: string[]
 }
 
 export const parse = fieldParser<Input>({
+  lookup: (v) => v === 'true',
+  allowHosts: (v) => Ccip.parseHosts(v),
   query: (v) => {
     const t = v.trim()
     if (/^0x[0-9a-fA-F]*$/.test(t)) return { kind: 'address', address: AddressCheck.parseChecksummed(t) }
@@ -20,9 +28,48 @@ export const parse = fieldParser<Input>({
 
 const openAccount = (a: string) => ({ tool: 'account', inputs: { address: a }, label: 'Inspect' })
 
+/** The avatar record read (ENSIP-12): its kind, and for an NFT its owner check and metadata (fetched only from an allowed host). The image itself is named, not fetched. */
+async function avatarRows(record: string, owner: string, rpc: import('../types').RunContext['rpc'], options: EnsAvatar.Options): Promise<{ rows: Row[]; note?: string }> {
+  const rows: Row[] = []
+  try {
+    const a = EnsAvatar.parse(record)
+    if (a.kind === 'url') rows.push({ label: 'Avatar image URL', value: a.url, note: `On ${a.host}: not fetched by this page.` })
+    else if (a.kind === 'data') rows.push({ label: 'Avatar image', value: `data: URI (${a.mediaType}, ${record.length} characters)`, mono: false })
+    else if (a.kind === 'unsupported') rows.push({ label: 'Avatar', value: a.url, note: a.reason })
+    else {
+      rows.push({ label: 'Avatar NFT', value: `${a.standard.toUpperCase()} ${a.contract} #${a.tokenId}`, mono: false, note: `chain ${a.chainId}` })
+      const connected = await Chains.chainId(rpc)
+      if (connected !== a.chainId) return { rows, note: `The avatar NFT is on chain ${a.chainId}; the node is on chain ${connected}, so it was not read.` }
+      const n = await EnsAvatar.resolveNft(rpc, a, owner, options).catch((e: unknown) => {
+        if (e instanceof EnsAvatar.HostNotAllowedError || e instanceof EnsAvatar.MetadataError) return e
+        throw e
+      })
+      if (n instanceof BaseError) return { rows, note: `${n.shortMessage} ${n.hints.join(' ')}` }
+      rows.push({ label: 'Avatar NFT owner', value: n.owned ? `${owner} (the name's address)` : 'not the name\'s address', tone: n.owned ? 'ok' : 'warn', mono: false })
+      rows.push({ label: 'Avatar metadata URL', value: n.metadataUrl })
+      if (n.image) rows.push({ label: 'Avatar image URL', value: n.image, note: 'Named by the metadata: not fetched by this page.' })
+      if (!n.owned) return { rows, note: 'The name\'s address does not own the avatar NFT: ENSIP-12 says not to show it.' }
+    }
+  } catch (e) {
+    if (!(e instanceof EnsAvatar.InvalidRecordError)) throw e
+    return { rows, note: e.shortMessage }
+  }
+  return { rows }
+}
+
 export default defineTool<Input>(meta, {
   parse,
-  async run({ query }, ctx): Promise<ToolResult> {
+  async run({ query, lookup, allowHosts }, ctx): Promise<ToolResult> {
+    // CCIP-read: a fetch only when the person ticked the lookup (useToolRun gives none otherwise), and only to the hosts listed
+    const contacted: Row[] = []
+    const ccip: Ccip.Options = {
+      ...(lookup && ctx.fetch ? { fetch: ctx.fetch } : {}),
+      allowedHosts: lookup ? allowHosts : [],
+      signal: ctx.signal,
+      onRequest: (url, method) => {
+        if (contacted.length < 20) contacted.push({ label: `Gateway ${method}`, value: url, note: 'CCIP-read (EIP-3668), answer verified by the resolver\'s callback on-chain' })
+      },
+    }
     const local: Row[] =
       query.kind === 'name'
         ? [
@@ -37,7 +84,7 @@ export default defineTool<Input>(meta, {
           ]
     try {
       if (query.kind === 'name') {
-        const r = await EnsResolve.resolve(ctx.rpc, query.normalized)
+        const r = await EnsResolve.resolve(ctx.rpc, query.normalized, ccip)
         const resolved: Row[] = [
           { label: 'Address', value: r.address, tone: 'ok', open: openAccount(r.address) },
           { label: 'Resolver', value: r.resolver, open: openAccount(r.resolver) },
@@ -48,14 +95,19 @@ export default defineTool<Input>(meta, {
           },
           { label: 'Wildcard (ENSIP-10)', value: r.resolverName !== r.name ? 'yes' : 'no', mono: false },
         ]
-        const t = await EnsResolve.texts(ctx.rpc, r.name, EnsResolve.TEXT_KEYS, r)
+        const t = await EnsResolve.texts(ctx.rpc, r.name, EnsResolve.TEXT_KEYS, r, ccip)
         const textRows: Row[] = t.length
-          ? t.map((x) => ({ label: `Text: ${x.key}`, value: x.value, mono: false, ...(x.key === 'avatar' ? { note: 'Not fetched: an avatar URL points to another host.' } : {}) }))
+          ? t.map((x) => ({ label: `Text: ${x.key}`, value: x.value, mono: false, ...(x.key === 'avatar' ? { note: 'The record only: the image is not fetched (it would contact another host).' } : {}) }))
           : [{ label: 'Text records', value: `none of ${EnsResolve.TEXT_KEYS.join(', ')}`, mono: false, copy: false }]
+        const avatarRecord = t.find((x) => x.key === 'avatar')?.value
+        const avatar = avatarRecord ? await avatarRows(avatarRecord, r.address, ctx.rpc, lookup && ctx.fetch ? { fetch: ctx.fetch, allowedHosts: allowHosts, onRequest: (url) => contacted.push({ label: 'Avatar metadata GET', value: url }) } : {}) : undefined
         return {
+          ...(avatar?.note ? { notes: [{ tone: 'warn' as const, text: avatar.note }] } : {}),
           sections: [
             { title: 'Resolved', rows: resolved },
+            ...(avatar ? [{ title: 'Avatar (ENSIP-12)', rows: avatar.rows }] : []),
             { title: 'Text records', rows: textRows },
+            ...(contacted.length ? [{ title: 'Off-chain lookups (hosts you allowed)', rows: contacted }] : []),
             { title: 'Name', rows: local },
           ],
         }
@@ -75,7 +127,7 @@ export default defineTool<Input>(meta, {
         ],
       }
     } catch (e) {
-      if (e instanceof EnsResolve.NoRegistryError || e instanceof EnsResolve.NotFoundError || e instanceof EnsResolve.OffchainLookupError)
+      if (e instanceof EnsResolve.NoRegistryError || e instanceof EnsResolve.NotFoundError || e instanceof EnsResolve.OffchainLookupError || e instanceof Ccip.GatewayError || e instanceof Ccip.NoUsableUrlError)
         return { notes: [{ tone: e instanceof EnsResolve.NoRegistryError ? 'error' : 'warn', text: `${e.shortMessage} ${e.hints.join(' ')}` }], sections: [{ rows: local }] }
       throw e
     }

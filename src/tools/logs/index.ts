@@ -43,6 +43,8 @@ export function parse(raw: RawInput): Parsed<Input> {
 
 /** Logs shown as rows (all of them are in the CSV). */
 const SHOWN = 200
+/** Pages listed by range in the query summary. */
+const PAGES_SHOWN = 50
 
 export default defineTool<Input>(meta, {
   parse,
@@ -53,8 +55,12 @@ export default defineTool<Input>(meta, {
     const queryRows: Row[] = [
       { label: 'Logs found', value: String(r.logs.length) },
       { label: 'Blocks', value: `${r.fromBlock} to ${r.toBlock}`, mono: false },
-      { label: 'Requests', value: String(r.pages.length), mono: false, note: r.splits ? `The node refused a range ${r.splits} time${r.splits === 1 ? '' : 's'}; it was split in halves until accepted.` : 'eth_getLogs, at most 10,000 blocks each.' },
+      { label: 'Requests', value: String(r.pages.length), mono: false, note: r.splits ? `The node refused a range ${r.splits} time${r.splits === 1 ? '' : 's'}; it was split (as the node suggested, else in halves) until accepted.` : 'eth_getLogs, at most 10,000 blocks each.' },
     ]
+    if (r.splits) {
+      const shown = r.pages.slice(0, PAGES_SHOWN).map((p) => `${p.from}–${p.to} (${p.logs} log${p.logs === 1 ? '' : 's'})`)
+      queryRows.push({ label: 'Pages', value: shown.join(', ') + (r.pages.length > PAGES_SHOWN ? `, … ${r.pages.length - PAGES_SHOWN} more` : ''), mono: false, note: `The blocks of each accepted request. First refusal, blocks ${r.refusals[0]!.from}–${r.refusals[0]!.to}: ${r.refusals[0]!.message}` })
+    }
     input.topics.forEach((t, i) => queryRows.push({ label: `Topic ${i}`, value: t === null ? 'any' : Array.isArray(t) ? t.join(' | ') : t, mono: t !== null }))
     const sections: Section[] = [{ title: 'Query', rows: queryRows }]
     const logRows: Row[] = []

@@ -58,8 +58,8 @@ describe('signing tools: bad input at the right field', () => {
   it.each([
     ['tx-build', { type: 'eip1559', to: '0x1234567890123456789012345678901234567890', gas: '21000', maxFeePerGas: '1', maxPriorityFeePerGas: '2' }, /priority|tip/i],
     ['tx-build', { type: 'eip7702', to: '0x1234567890123456789012345678901234567890', gas: '21000', maxFeePerGas: '1' }, /authorization/],
-    ['tx-decode', { raw: '0xc6008080808080' }, /nonce has a leading zero byte/],
-    ['tx-decode', { raw: '0x05c0' }, /Unknown transaction type 0x05/],
+    ['tx-decode', { raw: '0xc6008080808080' }, /The nonce \(field 0 of a legacy transaction\) has a leading zero byte/],
+    ['tx-decode', { raw: '0x05c0' }, /type byte 0x05 is not a known transaction type/],
   ] as const)('%s: %j fails in run with an error that names the problem, on a form field', async (id, inputs, message) => {
     const o = await outcome(id, inputs)
     expect(o.thrown, JSON.stringify(o)).toBeDefined()
