@@ -47,9 +47,20 @@ function watch(page: Page) {
 const OFFLINE_TOOLS = registry.map((e) => e.meta).filter((m) => m.runs !== 'network')
 const isLive = (m: { live?: boolean; runs: string }) => m.live ?? m.runs === 'main'
 
-/** The text of every result row (an <output> named by its label) named `label` in the page. */
+/**
+ * The text of every result row (an <output> named by its label) named `label` in the page;
+ * on a page that shows its results in fields (units), the value of the field with that label,
+ * without the digit grouping it shows.
+ */
 function outputsNamed(page: Page, label: string) {
-  return page.$$eval('main output', (els, name) => els.filter((e) => e.getAttribute('aria-label') === name).map((e) => e.textContent ?? ''), label)
+  return page.evaluate((name) => {
+    const out = [...document.querySelectorAll('main output')].filter((e) => e.getAttribute('aria-label') === name).map((e) => e.textContent ?? '')
+    for (const l of document.querySelectorAll('main label')) {
+      const input = (l as HTMLLabelElement).control as HTMLInputElement | null
+      if (input && l.textContent?.trim() === name) out.push(input.value.replace(/,/g, ''))
+    }
+    return out
+  }, label)
 }
 
 test.describe('the single offline file, opened from disk with the network off', () => {
@@ -107,12 +118,19 @@ test.describe('the single offline file, opened from disk with the network off', 
       for (const ex of meta.examples) {
         const expected = Object.entries(ex.expect ?? {})
         expect(expected.length, `${ex.title} names its expected rows`).toBeGreaterThan(0)
-        await page.evaluate((h) => (location.hash = h), `#/${meta.id}`)
+        if (ex !== meta.examples[0]) await page.reload() // each example on a fresh page: no result of the one before
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
         await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: ex.title, exact: true }).click()
         const form = page.locator('form[data-run]')
-        if (!isLive(meta) && (await form.count())) await form.first().locator('input, select, textarea').first().press('Control+Enter')
-        if (await form.count()) await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 90_000 })
+        if (await form.count()) {
+          if (!isLive(meta)) await form.first().locator('input, select, textarea').first().press('Control+Enter')
+          await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 90_000 })
+        } else {
+          // A custom page (hash, vanity, …): its own run button, the form's submit.
+          const run = page.locator('main form button[type="submit"]')
+          if (await run.count()) await run.first().click()
+        }
         for (const [label, value] of expected) {
           const name = label.split(' / ').pop()!
           const reveal = page.getByRole('button', { name: `Reveal ${name}`, exact: true })
@@ -125,4 +143,116 @@ test.describe('the single offline file, opened from disk with the network off', 
       expect(seen.failed).toEqual([])
     })
   }
+})
+
+/**
+ * A plain static file server for dist/ (no CSP header, no devnet, no /devnet.json) under
+ * `prefix`, with the SPA fallback any static host offers (a 404 page or a rewrite to
+ * index.html); `down` makes it drop every connection (a server that is gone), and `swVersion`
+ * serves sw.js with another version (a new build's worker).
+ */
+function staticServer(prefix: string) {
+  const ctl = { down: false, swVersion: '' as string }
+  const server: Server = createServer((req, res) => {
+    if (ctl.down) return req.socket.destroy()
+    const url = new URL(req.url ?? '/', 'http://x')
+    if (!url.pathname.startsWith(prefix)) return res.writeHead(404).end('not here')
+    let file = normalize(join(dist, decodeURIComponent(url.pathname.slice(prefix.length)) || 'index.html'))
+    if (!file.startsWith(dist)) return res.writeHead(403).end()
+    if (!existsSync(file) || statSync(file).isDirectory()) {
+      if (extname(file)) return res.writeHead(404).end('not found')
+      file = join(dist, 'index.html')
+    }
+    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.png': 'image/png', '.svg': 'image/svg+xml', '.webmanifest': 'application/manifest+json' }
+    let body: Buffer | string = readFileSync(file)
+    if (file.endsWith('sw.js') && ctl.swVersion) body = body.toString('utf8').replace(/const VERSION = "[^"]*"/, `const VERSION = ${JSON.stringify(ctl.swVersion)}`)
+    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' })
+    res.end(body)
+  })
+  return new Promise<{ url: string; ctl: typeof ctl; close: () => Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const a = server.address()
+      const port = typeof a === 'object' && a ? a.port : 0
+      resolve({ url: `http://127.0.0.1:${port}${prefix}`, ctl, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()) }) })
+    }),
+  )
+}
+
+test.describe('the regular build on a plain static host', () => {
+  test.beforeAll(() => {
+    test.setTimeout(300_000)
+    if (!existsSync(join(dist, 'sw.js'))) execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  })
+
+  test('under a sub-path with no /devnet.json: no failed request, no console error, routes work', async ({ page }) => {
+    const srv = await staticServer('/tools/ewb/')
+    try {
+      const seen = watch(page)
+      await page.goto(srv.url)
+      await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+      await expect(page.getByRole('button', { name: /No node/ })).toBeVisible()
+      // An in-app link keeps the sub-path.
+      await page.getByRole('link', { name: /Hash calculator/ }).first().click()
+      await expect(page).toHaveURL(new RegExp(`^${srv.url}[a-z0-9-]+`))
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      // A tool route opened directly (the host's fallback serves index.html), with its state in the query.
+      await page.goto(`${srv.url}units?amount=2&unit=ether`)
+      await expect(page.getByRole('heading', { level: 1, name: 'Unit converter' })).toBeVisible()
+      await expect(page.getByLabel('wei', { exact: true })).toHaveValue(/^2,?000,?000,?000,?000,?000,?000$/)
+      await page.getByRole('link', { name: /Ether Workbench/ }).click()
+      await expect(page).toHaveURL(srv.url)
+      await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+      expect(seen.errors).toEqual([])
+      expect(seen.failed).toEqual([])
+      expect(seen.network.filter((u) => !u.startsWith(srv.url))).toEqual([])
+      expect(seen.network.filter((u) => u.includes('devnet.json'))).toEqual([])
+    } finally {
+      await srv.close()
+    }
+  })
+
+  test('installable: visited once, it works with the server gone and the browser offline; a new build is offered, not swapped in', async ({ page, context }) => {
+    test.setTimeout(180_000)
+    const srv = await staticServer('/app/')
+    try {
+      const seen = watch(page)
+      await page.goto(srv.url)
+      await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+      const manifest = await page.evaluate(async () => {
+        const href = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href
+        return (await fetch(href)).json() as Promise<{ icons: { src: string; sizes: string }[]; start_url: string }>
+      })
+      expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']))
+      // The worker installs (precaching every file of the build) and takes control of the page.
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 120_000 })
+      const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).length))).reduce((a, b) => a + b, 0))
+      expect(cached).toBeGreaterThan(50)
+
+      srv.ctl.down = true
+      await context.setOffline(true)
+      await page.reload()
+      await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+      // A lazy tool route, never opened online: its chunks come from the cache.
+      await page.goto(`${srv.url}address`)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
+      await expect(page.locator('main form').first()).toBeVisible()
+
+      // Back online, the server has a new build (another sw.js): the page offers it.
+      srv.ctl.down = false
+      await context.setOffline(false)
+      srv.ctl.swVersion = 'next-build'
+      await page.goto(srv.url)
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update())
+      const prompt = page.getByRole('status').filter({ hasText: 'A new version is available' })
+      await expect(prompt).toBeVisible({ timeout: 60_000 })
+      await prompt.getByRole('button', { name: 'Reload' }).click()
+      await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+      await expect(prompt).toHaveCount(0)
+      await page.waitForFunction(async () => (await caches.keys()).some((k) => k.endsWith('next-build')))
+      expect(seen.errors).toEqual([])
+    } finally {
+      await srv.close()
+    }
+  })
 })
