@@ -59,6 +59,8 @@ function outputsNamed(page: Page, label: string) {
       const input = (l as HTMLLabelElement).control as HTMLInputElement | null
       if (input && l.textContent?.trim() === name) out.push(input.value.replace(/,/g, ''))
     }
+    // A figure shown as a term and its description (the vanity estimate).
+    for (const dt of document.querySelectorAll('main dt')) if (dt.textContent?.trim() === name && dt.nextElementSibling?.tagName === 'DD' && !dt.nextElementSibling.querySelector('output')) out.push(dt.nextElementSibling.textContent?.trim() ?? '')
     return out
   }, label)
 }
