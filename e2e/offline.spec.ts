@@ -181,6 +181,7 @@ function staticServer(prefix: string) {
 }
 
 test.describe('the regular build on a plain static host', () => {
+  test.use({ serviceWorkers: 'allow' })
   test.beforeAll(() => {
     test.setTimeout(300_000)
     if (!existsSync(join(dist, 'sw.js'))) execFileSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
