@@ -14,7 +14,7 @@
 import { test, expect, type BrowserContext, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -75,16 +75,35 @@ function outputsNamed(page: Page, label: string) {
   }, label)
 }
 
+/**
+ * Builds the offline file when it is absent (npm test builds it before Playwright), once for
+ * all workers (a lock directory), and returns the SHA-256 the build printed; undefined when
+ * the file was already there (then its .sha256, written by the same build, is read).
+ */
+function ensureOfflineBuild(): string | undefined {
+  if (existsSync(offlineFile)) return undefined
+  const lock = join(root, 'dist-offline.lock')
+  try {
+    mkdirSync(lock)
+  } catch {
+    // Another worker is building it: wait for it to finish (a lock left by a killed run is stale after 5 minutes).
+    for (let i = 0; i < 600 && existsSync(lock); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500)
+    return undefined
+  }
+  try {
+    const out = execFileSync(process.execPath, [join(root, 'scripts', 'build-offline.mjs')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    return /SHA-256: ([0-9a-f]{64})/.exec(out)?.[1] ?? ''
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
 test.describe('the single offline file, opened from disk with the network off', () => {
   test.describe.configure({ mode: 'parallel' })
   let sha = ''
   test.beforeAll(() => {
     test.setTimeout(300_000)
-    // Built once per run (npm test builds it before Playwright; a fresh run of this spec alone builds it here).
-    if (!existsSync(offlineFile) || process.env.OFFLINE_REBUILD) {
-      const out = execFileSync(process.execPath, [join(root, 'scripts', 'build-offline.mjs')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-      sha = /SHA-256: ([0-9a-f]{64})/.exec(out)?.[1] ?? ''
-    } else sha = readFileSync(`${offlineFile}.sha256`, 'utf8').split(/\s+/)[0]!
+    sha = ensureOfflineBuild() ?? readFileSync(`${offlineFile}.sha256`, 'utf8').split(/\s+/)[0]!
   })
 
   async function offlinePage(context: BrowserContext) {
@@ -150,7 +169,7 @@ test.describe('the single offline file, opened from disk with the network off', 
             for (const [label, value] of expected) if (!(await rowValues(page, label)).includes(String(value))) return false
             return true
           }
-          const already = await expect.poll(shown, { timeout: 5_000 }).toBe(true).then(() => true, () => false)
+          const already = await expect.poll(shown, { timeout: 10_000 }).toBe(true).then(() => true, () => false)
           const run = page.locator('main form button[type="submit"]')
           if (!already && (await run.count())) await run.first().click()
         }
