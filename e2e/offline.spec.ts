@@ -255,7 +255,7 @@ test.describe('the regular build on a plain static host', () => {
     }
   })
 
-  test('installable: visited once, it works with the server gone and the browser offline; a new build is offered, not swapped in', async ({ page, context }) => {
+  test('installable: visited once, it works with the server gone and the browser offline, JSON-RPC never goes through the worker; a new build is offered, not swapped in', async ({ page, context, baseURL }) => {
     test.setTimeout(180_000)
     const srv = await staticServer('/app/')
     try {
@@ -271,6 +271,26 @@ test.describe('the regular build on a plain static host', () => {
       await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 120_000 })
       const cached = await page.evaluate(async () => (await Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).length))).reduce((a, b) => a + b, 0))
       expect(cached).toBeGreaterThan(50)
+
+      // JSON-RPC never goes through the service worker: choose the e2e devnet (a real anvil) as the node.
+      const { rpcUrl } = (await (await fetch(`${baseURL}/devnet.json`)).json()) as { rpcUrl: string }
+      const rpc: { fromServiceWorker: boolean }[] = []
+      page.on('response', (r) => {
+        if (r.url().startsWith(rpcUrl)) rpc.push({ fromServiceWorker: r.fromServiceWorker() })
+      })
+      await page.getByRole('button', { name: /No node/ }).click()
+      await page.getByRole('radio', { name: 'A JSON-RPC URL' }).check()
+      await page.getByRole('textbox', { name: 'Endpoint URL' }).fill(rpcUrl)
+      await page.getByRole('button', { name: 'Connect', exact: true }).click()
+      await expect(page.getByRole('region', { name: 'Connection status' })).toContainText('31337')
+      expect(rpc.length).toBeGreaterThan(0)
+      expect(rpc.filter((r) => r.fromServiceWorker)).toEqual([])
+      expect((await page.evaluate(async () => Promise.all((await caches.keys()).map(async (k) => (await (await caches.open(k)).keys()).map((r) => r.url))))).flat().filter((u) => u.startsWith(rpcUrl))).toEqual([])
+      await page.getByRole('button', { name: 'Close' }).click()
+      // Forget the node (a node asked while offline would fail, as it should): back to no node.
+      await page.evaluate(() => localStorage.removeItem('ether-workbench.connection'))
+      await page.reload()
+      await expect(page.getByRole('button', { name: /No node/ })).toBeVisible()
 
       srv.ctl.down = true
       await context.setOffline(true)
