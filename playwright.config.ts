@@ -18,6 +18,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
     },
     permissions: ['clipboard-read', 'clipboard-write'],
+    // The app's service worker stays out of the other specs (page.route cannot see requests a
+    // service worker handles); e2e/offline.spec.ts allows it where it tests it.
+    serviceWorkers: 'block',
     trace: 'off',
   },
   webServer: {

@@ -3,7 +3,11 @@ import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import type { Kernel } from './scripts/vanity-wasm'
 import { gzipSync } from 'node:zlib'
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Rollup } from 'vite'
+import { pngIcon, svgIcon } from './scripts/icons.mjs'
 
 type OutputBundle = Rollup.OutputBundle
 type OutputChunk = Rollup.OutputChunk
@@ -26,15 +30,16 @@ const csp = {
 /**
  * The vanity and CREATE2-salt search loops, compiled from AssemblyScript (src/wasm/vanity)
  * when the app is built or served: `import url from 'virtual:vanity-wasm/create2'` gives the
- * URL of the .wasm (an emitted asset in the build, a data: URL in the dev server).
+ * URL of the .wasm (an emitted asset in the build, a data: URL in the dev server and in the
+ * single-file offline build, `inline`).
  */
-function vanityWasm() {
+export function vanityWasm({ inline = false }: { inline?: boolean } = {}) {
   const PREFIX = 'virtual:vanity-wasm/'
-  let serve = false
+  let serve = inline
   return {
     name: 'vanity-wasm',
     configResolved(c: { command: string }) {
-      serve = c.command === 'serve'
+      serve = inline || c.command === 'serve'
     },
     resolveId: (id: string) => (id.startsWith(PREFIX) ? `\0${id}` : null),
     async load(this: { emitFile(f: { type: 'asset'; name: string; source: Uint8Array }): string }, id: string) {
@@ -47,6 +52,37 @@ function vanityWasm() {
       if (serve) return `export default ${JSON.stringify(`data:application/wasm;base64,${Buffer.from(binary).toString('base64')}`)}`
       const ref = this.emitFile({ type: 'asset', name: `vanity-${kernel}.wasm`, source: binary })
       return `export default import.meta.ROLLUP_FILE_URL_${ref}`
+    },
+  }
+}
+
+/**
+ * The installable app: the icons (drawn by scripts/icons.mjs, no binary committed), and the
+ * service worker (public/sw.js) stamped with this build's version and the list of every file
+ * the build wrote, so it can precache the app shell and every lazy chunk and worker.
+ */
+function installable(): Plugin {
+  return {
+    name: 'workbench-installable',
+    apply: 'build',
+    generateBundle(_options, bundle: OutputBundle) {
+      if (!Object.values(bundle).some((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId?.endsWith('/index.html'))) return // a worker's bundle
+      this.emitFile({ type: 'asset', fileName: 'icon-192.png', source: pngIcon(192) })
+      this.emitFile({ type: 'asset', fileName: 'icon-512.png', source: pngIcon(512) })
+      this.emitFile({ type: 'asset', fileName: 'icon.svg', source: svgIcon })
+    },
+    writeBundle(options, bundle: OutputBundle) {
+      const dir = options.dir
+      if (!dir || !bundle['index.html']) return
+      const publicFiles = readdirSync('public').filter((f) => f !== 'sw.js')
+      const files = [...new Set([...Object.keys(bundle), ...publicFiles])].filter((f) => f !== 'sw.js' && !f.endsWith('.map')).sort()
+      const hash = createHash('sha256')
+      for (const f of files) hash.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0')
+      const version = hash.digest('hex').slice(0, 16)
+      const swFile = join(dir, 'sw.js')
+      const sw = readFileSync(swFile, 'utf8')
+      if (!sw.includes("'__EWB_VERSION__'") || !sw.includes('/* __EWB_PRECACHE__ */ []')) this.error('public/sw.js lost its build placeholders')
+      writeFileSync(swFile, sw.replace("'__EWB_VERSION__'", JSON.stringify(version)).replace('/* __EWB_PRECACHE__ */ []', JSON.stringify(files)))
     },
   }
 }
@@ -124,7 +160,9 @@ function routeBudgets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), csp, vanityWasm(), routeBudgets()],
+  plugins: [react(), csp, vanityWasm(), routeBudgets(), installable()],
+  // Relative URLs: the same build works at a host's root or under any sub-path (/tools/ewb/).
+  base: './',
   build: {
     target: 'es2022',
     sourcemap: false,

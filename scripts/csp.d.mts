@@ -1,1 +1,1 @@
-export function contentSecurityPolicy(opts?: { devnetUrl?: string | null; header?: boolean }): string
+export function contentSecurityPolicy(opts?: { devnetUrl?: string | null; header?: boolean; offline?: boolean; scriptHashes?: string[] }): string

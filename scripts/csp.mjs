@@ -12,10 +12,33 @@
  * time, so https: stays open: the policy stops scripts and plain-http hosts, not a request to
  * an https host. Plain http to a non-loopback host is blocked.
  *
- * @param {{ devnetUrl?: string | null, header?: boolean }} [opts]
+ * The offline file (`offline`, vite.offline.config.ts) has its own, stricter policy: it is
+ * opened from disk on a machine that should reach nothing, so it connects nowhere. Its
+ * connect-src is `data:` alone (the vanity worker reads its inlined wasm from a data: URL;
+ * a data: URL carries nothing out). It does not allow a node chosen in the page either: a
+ * person who wants a node uses the online app, and the file says so instead of trying. Its
+ * scripts are inline, so script-src names each by its SHA-256 (no 'unsafe-inline'); workers
+ * start from blob: URLs; everything else is 'none'.
+ *
+ * @param {{ devnetUrl?: string | null, header?: boolean, offline?: boolean, scriptHashes?: string[] }} [opts]
  * @returns {string}
  */
-export function contentSecurityPolicy({ devnetUrl = null, header = false } = {}) {
+export function contentSecurityPolicy({ devnetUrl = null, header = false, offline = false, scriptHashes = [] } = {}) {
+  if (offline) {
+    return [
+      "default-src 'none'",
+      `script-src ${scriptHashes.join(' ')} 'wasm-unsafe-eval'`,
+      "style-src 'unsafe-inline'",
+      'img-src data: blob:',
+      'connect-src data:',
+      'worker-src blob:',
+      "frame-src 'none'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'none'",
+      "manifest-src 'none'",
+    ].join('; ')
+  }
   const connect = ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', 'ws://127.0.0.1:*', 'ws://localhost:*', 'https:', 'wss:']
   if (devnetUrl) {
     const origin = new URL(devnetUrl).origin

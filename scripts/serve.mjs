@@ -1,9 +1,11 @@
 /**
  * A small static server for the production build (dist/): loopback only, SPA fallback to
- * index.html for tool routes, and GET /devnet.json telling the page where the devnet is.
+ * index.html for tool routes, and the devnet announced to the page in a meta tag
+ * (`<meta name="workbench-devnet">`, see `devnetMeta`), so the page finds it without a
+ * request. GET /devnet.json gives the same for scripts and tests (the page never asks).
  * Used by `npm start` and by the end-to-end tests.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
 import { contentSecurityPolicy } from './csp.mjs'
@@ -19,6 +21,18 @@ const TYPES = {
   '.png': 'image/png',
   '.ico': 'image/x-icon',
   '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+}
+
+/**
+ * The meta tag announcing a devnet, inserted after `<meta charset>` in a served index.html.
+ * @param {string} html
+ * @param {{ rpcUrl: string, chainId: number } | null} devnet
+ */
+export function withDevnetMeta(html, devnet) {
+  if (!devnet) return html
+  const content = JSON.stringify({ rpcUrl: devnet.rpcUrl, chainId: devnet.chainId }).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+  return html.replace(/<meta charset="UTF-8" \/>/i, (m) => `${m}\n    <meta name="workbench-devnet" content="${content}" />`)
 }
 
 /**
@@ -52,6 +66,11 @@ export function serveDist({ root, port = 0, host = '127.0.0.1', devnet = null })
     }
     const type = TYPES[extname(file)] ?? 'application/octet-stream'
     if (file.includes(`${join(base, 'assets')}`)) headers['cache-control'] = 'public, max-age=31536000, immutable'
+    if (extname(file) === '.html') {
+      res.writeHead(200, { ...headers, 'content-type': type })
+      res.end(withDevnetMeta(readFileSync(file, 'utf8'), devnet))
+      return
+    }
     res.writeHead(200, { ...headers, 'content-type': type })
     createReadStream(file).pipe(res)
   })

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { serveDist } from './serve.mjs'
+import { serveDist, withDevnetMeta } from './serve.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dev = process.argv.includes('--dev')
@@ -96,6 +96,7 @@ if (dev) {
             res.end(JSON.stringify(devnet))
           })
         },
+        transformIndexHtml: (html) => withDevnetMeta(html, devnet),
       },
     ],
   })

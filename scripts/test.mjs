@@ -120,7 +120,9 @@ if (want('unit')) {
 let built = true
 if (want('e2e') || want('build')) {
   built = run('production build', bin('vite'), ['build', '--logLevel', 'warn'])
-  check('production build', built)
+  // The single offline file too (e2e/offline.spec.ts opens it from disk); part of the build check.
+  const offline = run('offline build', process.execPath, [join(root, 'scripts', 'build-offline.mjs')])
+  check('production build', built && offline)
 }
 if (want('e2e')) {
   const out = join(reports, 'playwright.json')

@@ -70,7 +70,7 @@ describe('Content-Security-Policy', () => {
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
     expect(scripts.length).toBeGreaterThan(0)
     for (const [, attrs, body] of scripts) {
-      expect(attrs).toMatch(/\bsrc="\/assets\//)
+      expect(attrs).toMatch(/\bsrc="\.\/assets\//) // relative: the build works under any sub-path
       expect(body!.trim()).toBe('')
     }
     expect(html).not.toMatch(/\son[a-z]+=/i) // no inline event handlers

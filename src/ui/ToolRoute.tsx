@@ -4,7 +4,7 @@ import type { BlobLike, RawInput, Tool, ToolEntry } from '../tools/types'
 import { CAPABILITIES } from '../tools/types'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import { Examples, ToolForm, type ToolPageProps } from './components/ToolForm'
-import { hasNavigated, replaceSearch, useLocation } from './router'
+import { currentSearch, hasNavigated, replaceSearch, useLocation } from './router'
 import { clearHandOff, onHandOff, peekHandOff } from './handoff'
 import { fromSearch, toSearch, withheld } from './url'
 
@@ -76,7 +76,7 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
   const setValues = useCallback(
     (patch: RawInput) => {
       const secretNames = new Set(meta.fields.filter((f) => f.secret).map((f) => f.name))
-      const current = withDefaults(meta, fromSearch(meta, window.location.search))
+      const current = withDefaults(meta, fromSearch(meta, currentSearch()))
       const memory: RawInput = {}
       const back: string[] = []
       // A value put in the URL by hand that looks like a key moves to memory too.

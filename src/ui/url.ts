@@ -46,7 +46,7 @@ function remember(value: string): number {
   id = next++
   memory.set(id, value)
   idOf.set(value, id)
-  const current = typeof location === 'undefined' ? '' : location.search
+  const current = typeof location === 'undefined' ? '' : location.href // the query, or the hash route's query
   for (const [old, v] of memory) {
     if (memory.size <= KEEP) break
     if (current.includes(`=${old}`) || old === id) continue

@@ -1,11 +1,11 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react'
-import { navigate } from '../router'
+import { hrefFor, navigate } from '../router'
 
 /** An in-app link: a real <a href> (copyable, middle-click) that navigates without reloading. */
 export function Link({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
   return (
     <a
-      href={to}
+      href={hrefFor(to)}
       {...rest}
       onClick={(e: MouseEvent<HTMLAnchorElement>) => {
         onClick?.(e)

@@ -51,15 +51,15 @@ export default function ConnectionBadge() {
   }
 
   const info = c.info
-  const label = c.status === 'connected' && info ? info.chainName : c.status === 'error' ? 'Not connected' : 'Connecting…'
+  const label = c.status === 'connected' && info ? info.chainName : c.status === 'none' ? 'No node' : c.status === 'error' ? 'Not connected' : 'Connecting…'
   const wallets = kind === 'wallet' ? c.availableWallets() : []
 
   return (
     <>
-      <button type="button" className={`conn-badge conn-${c.status}`} onClick={openDialog} aria-haspopup="dialog" title={`Requests go to ${Rpc.maskUrl(c.url || c.devnetUrl)}`}>
+      <button type="button" className={`conn-badge conn-${c.status}`} onClick={openDialog} aria-haspopup="dialog" title={c.status === 'none' ? 'No node: no requests are sent' : `Requests go to ${Rpc.maskUrl(c.url || c.devnetUrl)}`}>
         <span className="conn-dot" aria-hidden="true" />
         <span className="conn-chain">{label}</span>
-        <span className="conn-url">{Rpc.shortUrl(c.url || c.devnetUrl)}</span>
+        {c.status !== 'none' && <span className="conn-url">{Rpc.shortUrl(c.url || c.devnetUrl)}</span>}
       </button>
       <dialog ref={dialog} className="conn-dialog" aria-labelledby={`${ids}-title`} onClick={(e) => e.target === dialog.current && dialog.current?.close()}>
         <div className="conn-body">
@@ -132,7 +132,7 @@ export default function ConnectionBadge() {
 
           <section aria-label="Connection status" className="conn-status" aria-live="polite">
             {c.status === 'connecting' && <p>Connecting to {Rpc.shortUrl(c.url || c.devnetUrl)}…</p>}
-            {c.status === 'error' && c.error && (
+            {(c.status === 'error' || c.status === 'none') && c.error && (
               <div className="notice notice-error" role="alert">
                 <strong>{c.error.message}</strong>
                 {c.error.hints.map((h) => (

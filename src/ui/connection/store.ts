@@ -35,11 +35,15 @@ export interface ConnectionState {
   choice: Choice
   /** The URL requests go to (`wallet:<name>` for a browser wallet). */
   url: string
-  /** The devnet URL (from /devnet.json, or the fallback). */
+  /** The devnet URL (announced by the server in a meta tag, or the fallback). */
   devnetUrl: string
-  /** The devnet's expected chain id (from /devnet.json). */
+  /** The devnet's expected chain id (announced by the server). */
   devnetChainId: number | null
-  status: 'connecting' | 'connected' | 'error'
+  /**
+   * `none`: no node is chosen and none was announced (a static host, the offline file): the
+   * app sends no request until the person picks one (never in the offline file).
+   */
+  status: 'none' | 'connecting' | 'connected' | 'error'
   info?: Chains.Info
   error?: ErrorInfo
   /** Accounts the wallet exposed (browser wallet only). */
@@ -48,6 +52,8 @@ export interface ConnectionState {
 }
 
 export const FALLBACK_DEVNET_URL = 'http://127.0.0.1:8545'
+/** The single-file offline build (vite.offline.config.ts): no network at all, by its CSP too. */
+export const OFFLINE_BUILD = import.meta.env.MODE === 'offline'
 const STORAGE_KEY = 'ether-workbench.connection'
 
 function loadChoice(): Choice {
@@ -99,21 +105,25 @@ let markTransportSet: () => void = () => {}
 
 // ---- devnet discovery ----
 
-let devnetLoaded: Promise<void> | null = null
-function loadDevnet(): Promise<void> {
-  devnetLoaded ??= (async () => {
-    try {
-      const res = await fetch('/devnet.json', { cache: 'no-store' })
-      if (!res.ok) return
-      const j = (await res.json()) as { rpcUrl?: unknown; chainId?: unknown }
-      if (typeof j.rpcUrl === 'string') set({ devnetUrl: Rpc.assertUrl(j.rpcUrl) })
-      if (typeof j.chainId === 'number' && Number.isSafeInteger(j.chainId) && j.chainId > 0) set({ devnetChainId: j.chainId })
-    } catch {
-      /* not served (dev server, static hosting): keep the fallback */
-    }
-  })()
-  return devnetLoaded
+/**
+ * The devnet the server announces: scripts/serve.mjs (and the dev server) put
+ * `<meta name="workbench-devnet" content='{"rpcUrl":…,"chainId":…}'>` into the page, so
+ * finding it costs no request (a static host has no such meta tag, and no 404 to show).
+ */
+function readDevnet(): boolean {
+  try {
+    const raw = globalThis.document?.querySelector('meta[name="workbench-devnet"]')?.getAttribute('content')
+    if (!raw) return false
+    const j = JSON.parse(raw) as { rpcUrl?: unknown; chainId?: unknown }
+    if (typeof j.rpcUrl !== 'string') return false
+    set({ devnetUrl: Rpc.assertUrl(j.rpcUrl) })
+    if (typeof j.chainId === 'number' && Number.isSafeInteger(j.chainId) && j.chainId > 0) set({ devnetChainId: j.chainId })
+    return true
+  } catch {
+    return false // malformed: keep the fallback, and do not connect by itself
+  }
 }
+const devnetAnnounced = !OFFLINE_BUILD && readDevnet()
 
 // ---- wallet discovery (EIP-6963, window.ethereum fallback) ----
 
@@ -155,6 +165,13 @@ async function open(choice: Choice): Promise<void> {
   transportSet = new Promise<void>((r) => (markTransportSet = r))
   walletCleanup?.()
   walletCleanup = null
+  if (OFFLINE_BUILD) {
+    transport = null
+    transportUrl = ''
+    set({ choice, status: 'none', url: '', error: toErrorInfo(new NoNodeError()), info: undefined, accounts: [] })
+    markTransportSet()
+    return
+  }
   set({ choice, status: 'connecting', error: undefined, info: undefined, accounts: [] })
   try {
     if (choice.kind === 'wallet') {
@@ -178,7 +195,6 @@ async function open(choice: Choice): Promise<void> {
         w.provider.removeListener?.('accountsChanged', onChange)
       }
     } else {
-      if (choice.kind === 'devnet') await loadDevnet()
       const url = choice.kind === 'devnet' ? state.devnetUrl : choice.url
       const t = Rpc.fromUrl(url)
       if (transport && 'close' in transport) (transport as Rpc.Transport).close()
@@ -256,6 +272,12 @@ export function choose(choice: Choice): Promise<void> {
 }
 
 function ensureStarted(): Promise<void> {
+  if (!ready && !OFFLINE_BUILD && state.choice.kind === 'devnet' && !devnetAnnounced) {
+    // No devnet announced (a static host): wait for the person to pick a node, probing nothing.
+    set({ status: 'none', url: '', error: toErrorInfo(new NoNodeError()) })
+    ready = Promise.resolve()
+    return ready
+  }
   ready ??= open(state.choice)
   return ready
 }
@@ -269,13 +291,13 @@ export function getProvider(): { rpc: Eip1193Like; rpcUrl: string } {
   const rpc: Eip1193Like & { readonly url: string } = {
     // Named in error messages (our transports also name themselves; wallets do not).
     get url() {
-      return transportUrl || state.devnetUrl
+      return transportUrl || (state.status === 'none' ? 'no node' : state.devnetUrl)
     },
     async request(args) {
       // Wait for the transport only, never for the header's own reads.
       void ensureStarted()
       await transportSet
-      if (!transport) throw new Rpc.NotConnectedError()
+      if (!transport) throw state.status === 'none' ? new NoNodeError() : new Rpc.NotConnectedError()
       try {
         const r = await transport.request(args)
         reportSuccess()
@@ -286,7 +308,7 @@ export function getProvider(): { rpc: Eip1193Like; rpcUrl: string } {
       }
     },
   }
-  return { rpc, rpcUrl: transportUrl || state.url || state.devnetUrl }
+  return { rpc, rpcUrl: transportUrl || state.url || (state.status === 'none' ? 'no node' : state.devnetUrl) }
 }
 
 function subscribe(l: () => void) {
@@ -305,6 +327,17 @@ export function useConnection(): ConnectionState & { choose: typeof choose; refr
 /** For tests: the current state without React. */
 export function getConnection(): ConnectionState {
   return state
+}
+
+/** No node to talk to: the offline file, or a static host that announces no devnet. */
+export class NoNodeError extends BaseError {
+  constructor() {
+    super('Connection.NoNodeError', OFFLINE_BUILD ? 'No node: this is the offline build, and it makes no network requests.' : 'No node chosen.', {
+      hints: OFFLINE_BUILD
+        ? ['The offline tools all work here. To read from or send to a chain, open the online app (or sign here and broadcast the result there).']
+        : ['Choose a node in the Connection menu: the local devnet (http://127.0.0.1:8545), any JSON-RPC URL, or a browser wallet.'],
+    })
+  }
 }
 
 export class NoWalletError extends BaseError {

@@ -1,0 +1,2 @@
+export function pngIcon(size: number): Buffer
+export const svgIcon: string
