@@ -133,6 +133,24 @@ describe('EthSignRequest: round trip, checked against ethers v5', () => {
   })
 })
 
+describe('EthSignRequest: properties (seeded)', () => {
+  it('sign → accept over random transactions and chains equals ethers signTransaction (both y parities)', async () => {
+    const parities = new Set<number>()
+    await fc.assert(
+      fc.asyncProperty(fc.bigInt({ min: 1n, max: 2n ** 40n }), fc.nat(1000), fc.bigInt({ min: 0n, max: 10n ** 21n }), fc.boolean(), async (chainId, nonce, value, legacy) => {
+        const tx = legacy
+          ? { type: 0, chainId: Number(chainId), nonce, gasPrice: 7n, gasLimit: 21000, to: '0x3535353535353535353535353535353535353535', value }
+          : { type: 2, chainId: Number(chainId), nonce, maxFeePerGas: 9n, maxPriorityFeePerGas: 1n, gasLimit: 21000, to: '0x3535353535353535353535353535353535353535', value }
+        const { accepted } = roundTrip(unhex(ethers.utils.serializeTransaction(tx as any)), legacy ? 1 : 4, chainId)
+        expect(accepted.raw).toBe(await wallet.signTransaction(tx as any))
+        parities.add(accepted.decoded!.tx.yParity ?? Number((accepted.decoded!.tx.v! - 35n) % 2n))
+      }),
+      { numRuns: 40 },
+    )
+    expect([...parities].sort()).toEqual([0, 1])
+  })
+})
+
 describe('EthSignRequest: refusals', () => {
   const tx1559 = (chainId: number) => unhex(ethers.utils.serializeTransaction({ type: 2, chainId, nonce: 0, maxFeePerGas: 1, maxPriorityFeePerGas: 1, gasLimit: 21000, to: wallet.address, value: 1 } as any))
   it('a transaction for another chain than the request', () => {

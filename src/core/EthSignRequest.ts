@@ -246,7 +246,7 @@ export function decodeSignature(cbor: Uint8Array): SignatureResponse {
 export type Content =
   | { kind: 'transaction'; decoded: TxDecode.Decoded; unsigned: Hex.Hex }
   | { kind: 'typed-data'; typedData: TypedDataView.Parsed; json: string }
-  | { kind: 'message'; bytes: Uint8Array; text?: string }
+  | { kind: 'message'; bytes: Uint8Array; hex: Hex.Hex; text?: string }
 
 export interface Review {
   request: Request
@@ -304,7 +304,7 @@ export function review(r: Request): Review {
       } catch {
         text = undefined
       }
-      return { ...base, content: { kind: 'message', bytes: r.signData, ...(text !== undefined ? { text } : {}) }, digest: PersonalMessage.getSignPayload(r.signData) }
+      return { ...base, content: { kind: 'message', bytes: r.signData, hex, ...(text !== undefined ? { text } : {}) }, digest: PersonalMessage.getSignPayload(r.signData) }
     }
   }
 }
@@ -325,7 +325,8 @@ function vFor(rv: Review, yParity: number): bigint {
 }
 
 function vBytes(v: bigint): Uint8Array {
-  return v === 0n ? new Uint8Array([0]) : Hex.toBytes(Hex.fromNumber(v))
+  const h = v.toString(16)
+  return Hex.toBytes(`0x${h.length % 2 ? '0' : ''}${h}`)
 }
 
 /**

@@ -6,7 +6,8 @@
  * bounds what a part may announce (no allocation from a hostile length).
  *
  * bc-ur is written for Node: it calls the global `Buffer`. In the browser the `buffer`
- * package provides it; it is installed on `globalThis` only when no `Buffer` exists.
+ * package provides it (imported as 'buffer/', the package rather than Node's built-in); it is
+ * installed on `globalThis` only when no `Buffer` exists, so Node keeps its own.
  *
  * @example
  * ```ts
@@ -16,7 +17,7 @@
  * d.result() // { type: 'eth-sign-request', cbor }
  * ```
  */
-import { Buffer } from 'buffer'
+import { Buffer } from 'buffer/' // the npm package (the trailing slash skips Node's built-in), for the browser
 // bc-ur reads the global Buffer only when called, never while loading, so setting it below is in time.
 import { UR, UREncoder, URDecoder } from '@ngraveio/bc-ur'
 import { BaseError } from './Errors'
