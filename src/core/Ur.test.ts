@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { UR, UREncoder } from '@ngraveio/bc-ur'
 import * as Ur from './Ur'
 import { expectDomainError, expectDomainErrorOrValue } from '../../test/support'
 
@@ -111,6 +112,41 @@ describe('Ur: refusals', () => {
     const body = Ur.encodeSingle('bytes', cbor).slice('ur:bytes/'.length)
     expect(() => Ur.decoder().receive(`ur:bytes/1-9/${body}`)).toThrow(Ur.TooLargeError)
     expect(() => Ur.decoder().receive('ur:bytes/1-99999/ae')).toThrow(Ur.TooLargeError)
+  })
+})
+
+describe('Ur: differential against @ngraveio/bc-ur (the reference JS codec)', () => {
+  it('the same parts for random messages and fragment lengths, single- and multi-part', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 1, maxLength: 2500 }), fc.integer({ min: 10, max: 500 }), fc.nat(1000), (msg, max, first) => {
+        const ref = new UREncoder(new UR(Buffer.from(msg), 'bytes'), max, first, 10)
+        if (msg.length <= max) {
+          expect(Ur.encode('bytes', msg, { maxFragmentLength: max }).parts).toEqual([UREncoder.encodeSinglePart(new UR(Buffer.from(msg), 'bytes'))])
+          return
+        }
+        const ours = Ur.encode('bytes', msg, { maxFragmentLength: max, firstSeqNum: first, extra: 8 })
+        expect(ours.fragments).toBe(ref.fragmentsLength)
+        expect(ours.parts).toEqual(ours.parts.map(() => ref.nextPart()))
+      }),
+      { numRuns: 150 },
+    )
+  })
+  it("decodes the reference encoder's mixed parts alone (every pure part dropped but one)", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 300, maxLength: 1500 }), fc.integer({ min: 20, max: 120 }), (msg, max) => {
+        const ref = new UREncoder(new UR(Buffer.from(msg), 'bytes'), max, 0, 10)
+        const n = ref.fragmentsLength
+        const d = Ur.decoder()
+        for (let k = 1; k <= n * 20 && !d.result(); k++) {
+          const part = ref.nextPart()
+          if (k <= n && k !== 1) continue
+          d.receive(part)
+        }
+        expect(d.result()).toBeDefined()
+        expect(hex(d.result()!.cbor)).toBe(hex(msg))
+      }),
+      { numRuns: 40 },
+    )
   })
 })
 

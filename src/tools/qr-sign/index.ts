@@ -4,7 +4,6 @@ import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, Section, ToolResult } from '../types'
 import meta from './meta'
 import { privateKey } from '../kit/fields'
-import { reviewSections } from '../kit/signRequestRows'
 
 export interface Input {
   review: EthSignRequest.Review
@@ -36,7 +35,9 @@ export function readRequest(text: string): EthSignRequest.Review {
 
 /** The audit view of a request, for the page to show before anything can be signed. */
 export async function preview(text: string): Promise<{ sections: Section[]; notes: NonNullable<ToolResult['notes']> }> {
-  return reviewSections(readRequest(text))
+  const review = readRequest(text)
+  const { reviewSections } = await import('../kit/signRequestRows')
+  return reviewSections(review)
 }
 
 export function parse(raw: RawInput): Parsed<Input> {
@@ -61,6 +62,7 @@ export default defineTool<Input>(meta, {
     })()
     const cbor = EthSignRequest.encodeSignature(answer.response)
     const enc = Ur.encode(EthSignRequest.SIGNATURE_TYPE, cbor)
+    const { reviewSections } = await import('../kit/signRequestRows')
     const { sections, notes } = await reviewSections(review)
     return {
       notes,
