@@ -43,3 +43,8 @@ export function stopQr(): void {
   for (const [, settle] of waiting) settle({ ok: false, error: { name: 'Stopped', message: 'Stopped.', hints: [] } })
   waiting.clear()
 }
+
+/** Starts the worker and loads the reader (its WebAssembly) ahead of the first frame; reading a blank image does both. */
+export function warmUpQr(): Promise<QrRead> {
+  return readQr({ kind: 'pixels', data: new Uint8ClampedArray(16 * 16 * 4).fill(255), width: 16, height: 16 })
+}

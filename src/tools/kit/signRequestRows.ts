@@ -27,7 +27,8 @@ export async function reviewSections(rv: EthSignRequest.Review): Promise<{ secti
   const c = rv.content
   if (c.kind === 'transaction') {
     const tx = c.decoded.tx
-    const table = tx.to && tx.data.length >= 10 ? await signatureTable('function') : undefined
+    // Without the table (it failed to load: an offline page that never fetched it) the call data still shows, undecoded.
+    const table = tx.to && tx.data.length >= 10 ? await signatureTable('function').catch(() => undefined) : undefined
     return { sections: [head, ...decodedSections(c.decoded, table)], notes: c.decoded.problems.map((p) => ({ tone: 'warn' as const, text: p })) }
   }
   if (c.kind === 'typed-data') {

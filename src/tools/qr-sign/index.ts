@@ -40,6 +40,15 @@ export async function preview(text: string): Promise<{ sections: Section[]; note
   return reviewSections(review)
 }
 
+/**
+ * Loads what reviewing and signing a request need (the audit rows, the offline signature
+ * table), so that a page opened online keeps working once the device goes offline.
+ */
+export async function preload(): Promise<void> {
+  const [, { table }] = await Promise.all([import('../kit/signRequestRows'), import('../kit/signatureTable')])
+  await table('function')
+}
+
 export function parse(raw: RawInput): Parsed<Input> {
   const { errors, at } = errorCollector()
   const review = at('request', () => readRequest(raw.request ?? ''))

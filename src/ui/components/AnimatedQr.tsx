@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react'
 
+/** Loads the QR drawing code ahead of use (a page that may go offline before it shows a code). */
+export function preloadQrImages(): Promise<unknown> {
+  return import('../../core/KeyQr')
+}
+
 /** Frames per second of an animated (multi-part) code: slow enough for phone cameras. */
 export const QR_FPS = 4
 

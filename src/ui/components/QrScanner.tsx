@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
 import * as Ur from '../../core/Ur'
-import { readQr } from '../../workers/qrClient'
+import { readQr, warmUpQr } from '../../workers/qrClient'
 
 export interface Scanned {
   type: string
@@ -28,6 +28,7 @@ export function QrScanner({ types, label, onScanned }: { types: readonly string[
   const [status, setStatus] = useState<Status>({ kind: 'idle' })
   const [progress, setProgress] = useState<Ur.Progress | undefined>()
   const [error, setError] = useState<ErrorInfo | string | null>(null)
+  const [ready, setReady] = useState(false)
   const done = useRef(false)
 
   const stopCamera = useCallback(() => {
@@ -38,6 +39,12 @@ export function QrScanner({ types, label, onScanned }: { types: readonly string[
 
   useEffect(() => {
     alive.current = true
+    // The reader loads now, while the page may still be online (an offline device keeps it).
+    void warmUpQr().then((r) => {
+      if (!alive.current) return
+      if (r.ok) setReady(true)
+      else if (r.error.name !== 'Stopped') setError(r.error)
+    })
     return () => {
       alive.current = false
       stopCamera()
@@ -152,6 +159,9 @@ export function QrScanner({ types, label, onScanned }: { types: readonly string[
           </button>
         )}
       </div>
+      <p role="status" className="hint">
+        {ready ? 'QR reader ready: it keeps working if this device goes offline.' : 'Loading the QR reader…'}
+      </p>
       <video ref={video} muted playsInline hidden={status.kind !== 'camera'} className="qr-video" aria-label="Camera preview" />
       {progress && (
         <p role="status">

@@ -8,10 +8,10 @@ import { useCallback, useEffect, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import * as EthSignRequest from '../../../core/EthSignRequest'
 import * as Ur from '../../../core/Ur'
-import { preview, type QrSignData } from '../../../tools/qr-sign'
+import { preload, preview, type QrSignData } from '../../../tools/qr-sign'
 import type { ToolResult } from '../../../tools/types'
 import { KeyringPicker, ResultView, ToolForm, type ToolPageProps } from '../../components'
-import { AnimatedQr } from '../../components/AnimatedQr'
+import { AnimatedQr, preloadQrImages } from '../../components/AnimatedQr'
 import { QrScanner, type Scanned } from '../../components/QrScanner'
 
 export default function QrSignPage(props: ToolPageProps) {
@@ -22,6 +22,12 @@ export default function QrSignPage(props: ToolPageProps) {
   const [signed, setSigned] = useState<QrSignData | undefined>()
   const [scans, setScans] = useState(0)
   const onResult = useCallback((r: ToolResult | undefined) => setSigned(r?.data as QrSignData | undefined), [])
+
+  // Everything reviewing and signing needs loads while the page is open, so it works after the network goes.
+  useEffect(() => {
+    void preload().catch(() => undefined)
+    void preloadQrImages().catch(() => undefined)
+  }, [])
 
   useEffect(() => {
     let alive = true
