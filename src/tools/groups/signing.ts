@@ -11,6 +11,7 @@ import rlpMeta from '../rlp/meta'
 import safeTxMeta from '../safe-tx/meta'
 import qrRequestMeta from '../qr-request/meta'
 import qrSignMeta from '../qr-sign/meta'
+import qrAccountMeta from '../qr-account/meta'
 
 /** The signing tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -26,4 +27,5 @@ export const tools: ToolEntry[] = [
   { meta: safeTxMeta, load: () => import('../safe-tx') },
   { meta: qrRequestMeta, load: () => import('../qr-request') },
   { meta: qrSignMeta, load: () => import('../qr-sign') },
+  { meta: qrAccountMeta, load: () => import('../qr-account') },
 ]
