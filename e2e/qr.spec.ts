@@ -254,3 +254,16 @@ test.describe('air-gapped signing over QR codes', () => {
     await expect(a.getByRole('img', { name: /Sign request QR code/ })).toHaveCount(0)
   })
 })
+
+test('a watch-only account: an xpub becomes a crypto-hdkey QR code that bc-ur reads back; the xpub stays out of the URL', async ({ page }) => {
+  // Anvil's mnemonic at m/44'/60'/0' (ethers v5 HDNode); its first address is anvil's account #0.
+  const xpub = 'xpub6Ce9NcJvTk36xtLSrJLZqE7wtgA5deCeYs7rSQtreh4cj6ByPtrg9sD7V2FNFLPnf8heNP3FGkeV9qwfzvZNSd54JoNXVsXFYSYwHsnJxqP'
+  await page.goto('/qr-account')
+  await page.getByRole('textbox', { name: 'Account xpub', exact: true }).fill(xpub)
+  await expect(output(page, 'First address (0/0)')).toHaveText('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+  await expect(page.getByRole('img', { name: 'Watch-only account QR code' })).toBeVisible()
+  const ur = URDecoder.decode((await output(page, 'UR').textContent())!)
+  expect(ur.type).toBe('crypto-hdkey')
+  expect(ur.cbor.toString('hex')).toContain(ethers.utils.HDNode.fromExtendedKey(xpub).publicKey.slice(2))
+  expect(page.url()).not.toContain(xpub)
+})

@@ -468,6 +468,15 @@ export class InvalidPathError extends BaseError {
   }
 }
 
+export class DepthMismatchError extends BaseError {
+  constructor(levels: number, depth: number) {
+    super('EthSignRequest.DepthMismatchError', `The path has ${levels} levels but the key is at depth ${depth}.`, {
+      hints: ['Give the path the extended key was derived along (an account xpub is usually at m/44\'/60\'/0\').'],
+      field: 'path',
+    })
+  }
+}
+
 export class ContentMismatchError extends BaseError {
   constructor(why: string) {
     super('EthSignRequest.ContentMismatchError', `The request does not hold what it says: ${why}.`, { hints: ['Do not sign it. Make the request again on the online device.'] })

@@ -1,13 +1,14 @@
-import * as EthSignRequest from '../../core/EthSignRequest'
+import { BaseError } from '../../core/Errors'
+import type * as EthSignRequest from '../../core/EthSignRequest'
 import * as Hd from '../../core/Hd'
-import * as Ur from '../../core/Ur'
 import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, ToolResult } from '../types'
 import meta from './meta'
 
 export interface Input {
   node: Hd.Node
-  path: EthSignRequest.KeyPath
+  path: string
+  sourceFingerprint?: number
   name: string
 }
 
@@ -29,19 +30,26 @@ export function parse(raw: RawInput): Parsed<Input> {
     if (n.privateKey) throw new Hd.InvalidExtendedKeyError('This is a private extended key (xprv): export its xpub instead; a watch-only wallet must never hold the key.')
     return n
   })
-  const path = at('path', () => EthSignRequest.parsePath(raw.path || "m/44'/60'/0'"))
   const fpText = (raw.sourceFingerprint ?? '').trim().replace(/^0x/i, '')
   const fp = fpText === '' ? undefined : parseInt(fpText, 16)
   if (fpText !== '' && (!/^[0-9a-fA-F]{1,8}$/.test(fpText) || fp === 0)) errors.sourceFingerprint = 'Not a key fingerprint: write 8 hex digits (the first 4 bytes of HASH160 of the master public key), not zero.'
-  if (node && path && path.components.length !== node.depth)
-    errors.path = `The path has ${path.components.length} levels but the xpub is at depth ${node.depth}: give the path the xpub was derived along.`
-  if (Object.keys(errors).length || !node || !path) return { ok: false, errors }
-  return { ok: true, value: { node, path: { ...path, ...(fp !== undefined ? { sourceFingerprint: fp } : {}) }, name: (raw.name ?? '').trim() } }
+  if (Object.keys(errors).length || !node) return { ok: false, errors }
+  return { ok: true, value: { node, path: raw.path || "m/44'/60'/0'", ...(fp !== undefined ? { sourceFingerprint: fp } : {}), name: (raw.name ?? '').trim() } }
 }
 
 export default defineTool<Input>(meta, {
   parse,
-  run: ({ node, path, name }): ToolResult<QrAccountData> => {
+  run: async ({ node, path: pathText, sourceFingerprint, name }): Promise<ToolResult<QrAccountData>> => {
+    // The CBOR and UR code load with the first result, not with the form.
+    const [EthSignRequest, Ur] = await Promise.all([import('../../core/EthSignRequest'), import('../../core/Ur')])
+    let path: EthSignRequest.KeyPath
+    try {
+      path = { ...EthSignRequest.parsePath(pathText), ...(sourceFingerprint !== undefined ? { sourceFingerprint } : {}) }
+    } catch (e) {
+      if (e instanceof BaseError) e.field = 'path'
+      throw e
+    }
+    if (path.components.length !== node.depth) throw new EthSignRequest.DepthMismatchError(path.components.length, node.depth)
     const key: EthSignRequest.HdKey = {
       keyData: node.publicKey!,
       chainCode: node.chainCode!,
