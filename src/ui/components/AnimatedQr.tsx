@@ -35,7 +35,7 @@ export function AnimatedQr({ parts, label, fps = QR_FPS }: { parts: readonly str
   const i = Math.min(frame, urls.length - 1)
   return (
     <figure className="qr-animated" aria-label={label}>
-      <img src={urls[i]} alt={urls.length > 1 ? `${label}: frame ${i + 1} of ${urls.length}` : label} width={360} height={360} className="qr" />
+      <img src={urls[i]} alt={urls.length > 1 ? `${label}: frame ${i + 1} of ${urls.length}` : label} width={360} height={360} className="qr" style={{ maxWidth: '100%', height: 'auto' }} />
       {urls.length > 1 && (
         <figcaption>
           Frame {i + 1} of {urls.length} · {fps} per second{' '}

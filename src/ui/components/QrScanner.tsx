@@ -162,7 +162,7 @@ export function QrScanner({ types, label, onScanned }: { types: readonly string[
       <p role="status" className="hint">
         {ready ? 'QR reader ready: it keeps working if this device goes offline.' : 'Loading the QR reader…'}
       </p>
-      <video ref={video} muted playsInline hidden={status.kind !== 'camera'} className="qr-video" aria-label="Camera preview" />
+      <video ref={video} muted playsInline hidden={status.kind !== 'camera'} className="qr-video" aria-label="Camera preview" style={{ maxWidth: '100%' }} />
       {progress && (
         <p role="status">
           {progress.complete
