@@ -57,8 +57,7 @@ export function importedPackages(source: string): string[] {
     // Prose that happens to read "import … from '…'" (a test title) is not an import.
     if (!/^(@[a-z0-9._-]+\/)?[a-z0-9._-]+(\/[\w./-]*)?$/i.test(spec)) continue
     const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!
-    // 'buffer/' (trailing slash) names the npm package that stands in for the Node built-in in the browser.
-    if (builtinModules.includes(name) && spec !== `${name}/`) continue
+    if (builtinModules.includes(name)) continue
     out.add(name)
   }
   return [...out]
