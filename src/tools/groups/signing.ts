@@ -9,6 +9,9 @@ import txBuildMeta from '../tx-build/meta'
 import txDecodeMeta from '../tx-decode/meta'
 import rlpMeta from '../rlp/meta'
 import safeTxMeta from '../safe-tx/meta'
+import qrRequestMeta from '../qr-request/meta'
+import qrSignMeta from '../qr-sign/meta'
+import qrAccountMeta from '../qr-account/meta'
 
 /** The signing tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -22,4 +25,7 @@ export const tools: ToolEntry[] = [
   { meta: txDecodeMeta, load: () => import('../tx-decode') },
   { meta: rlpMeta, load: () => import('../rlp') },
   { meta: safeTxMeta, load: () => import('../safe-tx') },
+  { meta: qrRequestMeta, load: () => import('../qr-request') },
+  { meta: qrSignMeta, load: () => import('../qr-sign') },
+  { meta: qrAccountMeta, load: () => import('../qr-account') },
 ]

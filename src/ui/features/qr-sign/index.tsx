@@ -1,0 +1,78 @@
+/**
+ * QR signer (offline): scan a sign request (camera or image), read it in full, then sign
+ * with a key from the keyring or typed in, only after ticking that it was read; the
+ * eth-signature is shown as a QR code. A scanned code fills only the request field (never the
+ * key) and never navigates; a new request unticks the confirmation.
+ */
+import { useCallback, useEffect, useState } from 'react'
+import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import * as EthSignRequest from '../../../core/EthSignRequest'
+import * as Ur from '../../../core/Ur'
+import { preload, preview, type QrSignData } from '../../../tools/qr-sign'
+import type { ToolResult } from '../../../tools/types'
+import { KeyringPicker, ResultView, ToolForm, type ToolPageProps } from '../../components'
+import { AnimatedQr, preloadQrImages } from '../../components/AnimatedQr'
+import { QrScanner, type Scanned } from '../../components/QrScanner'
+
+export default function QrSignPage(props: ToolPageProps) {
+  const { values, setValues } = props
+  const request = values.request ?? ''
+  const [review, setReview] = useState<ToolResult | undefined>()
+  const [reviewError, setReviewError] = useState<ErrorInfo | null>(null)
+  const [signed, setSigned] = useState<QrSignData | undefined>()
+  const [scans, setScans] = useState(0)
+  const onResult = useCallback((r: ToolResult | undefined) => setSigned(r?.data as QrSignData | undefined), [])
+
+  // Everything reviewing and signing needs loads while the page is open, so it works after the network goes.
+  useEffect(() => {
+    void preload().catch(() => undefined)
+    void preloadQrImages().catch(() => undefined)
+  }, [])
+
+  useEffect(() => {
+    let alive = true
+    setReview(undefined)
+    setReviewError(null)
+    if (request.trim() === '') return
+    preview(request).then(
+      (r) => alive && setReview(r),
+      (e) => alive && setReviewError(toErrorInfo(e)),
+    )
+    return () => {
+      alive = false
+    }
+  }, [request])
+
+  const onScanned = useCallback(
+    (s: Scanned) => {
+      // The whole request as one UR text: the only field a scan fills; the confirmation is cleared.
+      setValues({ request: Ur.encodeSingle(s.type, s.cbor), reviewed: 'false' })
+      setScans((n) => n + 1)
+    },
+    [setValues],
+  )
+
+  return (
+    <>
+      <QrScanner key={scans} types={[EthSignRequest.REQUEST_TYPE]} label="Sign request scanner" onScanned={onScanned} />
+      {reviewError && (
+        <div className="notice notice-error" role="alert">
+          <strong>{reviewError.message}</strong>
+          {reviewError.hints.map((h) => (
+            <p key={h}>{h}</p>
+          ))}
+        </div>
+      )}
+      {review && (
+        <section className="result" aria-label="The request to sign">
+          <h2>What you are asked to sign</h2>
+          <ResultView result={review} />
+        </section>
+      )}
+      <KeyringPicker value={values.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '' })} />
+      <ToolForm {...props} onResult={onResult} submitLabel="Sign">
+        {signed && <AnimatedQr parts={signed.parts} label="Signature QR code" />}
+      </ToolForm>
+    </>
+  )
+}
