@@ -103,8 +103,13 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'hd-derive': 240 * 1024,
   'find-address': 240 * 1024,
   // scrypt and the keystore formats (the form checks the file before the worker starts).
-  'keystore-decrypt': 260 * 1024,
-  'keystore-encrypt': 260 * 1024,
+  'keystore-decrypt': 265 * 1024,
+  'keystore-encrypt': 265 * 1024,
+  // Decode a raw transaction naming each malformed field, and its call with the offline table.
+  broadcast: 215 * 1024,
+  'tx-decode': 215 * 1024,
+  // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
+  'qr-sign': 220 * 1024,
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   'send-transaction': 230 * 1024,
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.

@@ -9,7 +9,7 @@ import * as SendTx from '../../../core/SendTx'
 import { messageOf, withDefaults } from '../../../tools/define'
 import { broadcastOnce, receiptRows, sentRows, type Input } from '../../../tools/broadcast'
 import type { Row } from '../../../tools/types'
-import { Examples, Field, ResultView, type ToolPageProps } from '../../components'
+import { Field, ResultView, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 
 type Phase =
@@ -67,7 +67,6 @@ export default function BroadcastPage({ meta, tool, values, setValues }: ToolPag
     <>
       {!sent && (
         <>
-          <Examples meta={meta} setValues={setValues} />
           <form className="tool-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={meta.title}>
             {meta.fields.map((f) => (
               <Field key={f.name} spec={spec(f.name)} value={raw[f.name] ?? ''} error={fieldErrors[f.name]} onChange={(v) => setValues({ [f.name]: v })} />
