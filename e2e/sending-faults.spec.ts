@@ -201,6 +201,9 @@ for (const kind of ['speed-up', 'cancel'] as const) {
       await rpc(node.url, 'evm_mine')
       const text = kind === 'speed-up' ? `sped up: the replacement ${replacement} was mined (success)` : `cancelled: the replacement ${replacement} was mined, the original never runs`
       await expect(entry.getByText(text)).toBeVisible({ timeout: 30_000 })
+      // the sent section stops waiting for the original and shows the replacement's receipt
+      await expect(sent.getByText(kind === 'speed-up' ? `Sped up: the replacement ${replacement} was mined instead of the original ${original}.` : `Cancelled: the replacement ${replacement} was mined; the original ${original} never runs.`, { exact: false })).toBeVisible({ timeout: 30_000 })
+      await expect(sent.getByText('waiting for the receipt', { exact: false })).toHaveCount(0)
       // the node agrees: the replacement is mined, the original never will be
       expect((await rpc<{ status: string }>(node.url, 'eth_getTransactionReceipt', [replacement])).status).toBe('0x1')
       expect(await rpc(node.url, 'eth_getTransactionReceipt', [original])).toBeNull()

@@ -18,7 +18,7 @@ describe('field errors of the calldata tools', () => {
     ['abi-encode', { abi: '' }, 'abi', /Paste an ABI/],
     ['abi-encode', { abi: 'function a()\nfunction b()', function: 'c' }, 'function', /No function "c"/],
     ['abi-encode', { abi: 'function a(uint256)\nfunction a(address)', function: 'a' }, 'function', /matches 2 functions/],
-    ['abi-encode', { abi: 'function t(address to)', args: '["0x12"]' }, 'args', /args\[0\] \(to\): An address has 40 hex digits; this has 2/],
+    ['abi-encode', { abi: 'function t(address to)', args: '["0x12"]' }, 'args', /Argument 1 \(to\): An address has 40 hex digits; this has 2/],
     ['abi-encode-raw', { types: 'uint9', values: '[1]' }, 'types', /uint9/],
     ['abi-encode-raw', { types: 'uint8', values: '[300]' }, 'values', /out of range for uint8/],
     // Solidity refuses abi.encodePacked of string[] (elements are padded to 32 bytes); this packed "a" as 0x61.

@@ -108,7 +108,8 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
 
   const watch = async (hash: `0x${string}`, entryId: number) => {
     const provider = getProvider()
-    const update = (w: Watch) => setStep((cur) => (cur.kind === 'sent' && cur.hash === hash ? { ...cur, watch: w } : cur))
+    // A settled outcome (the receipt, or a replacement mined instead) is never overwritten.
+    const update = (w: Watch) => setStep((cur) => (cur.kind === 'sent' && cur.hash === hash && cur.watch.kind !== 'done' ? { ...cur, watch: w } : cur))
     try {
       const r = await SendTx.watchReceipt(provider.rpc, hash, {
         signal: signal.current,
@@ -121,6 +122,28 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
       else update({ kind: 'unknown', message: `Sent, receipt unknown: ${err instanceof BaseError ? err.shortMessage : 'the receipt could not be read'}` })
     }
   }
+
+  // When a replacement (speed-up or cancel) is mined instead of the original, or another
+  // transaction takes the nonce, the sent section says so and stops waiting for the original.
+  const sentList = usePending()
+  useEffect(() => {
+    if (step.kind !== 'sent' || step.watch.kind === 'done') return
+    const e = sentList.find((x) => x.attempts[0]?.hash === step.hash)
+    if (!e) return
+    let settled: Watch | undefined
+    if (e.state.kind === 'mined' && e.state.index > 0) {
+      const a = e.attempts[e.state.index]!
+      settled = {
+        kind: 'done',
+        rows: receiptToRows(a.hash, e.state.receipt),
+        note: a.kind === 'cancel' ? `Cancelled: the replacement ${a.hash} was mined; the original ${step.hash} never runs. Its receipt is below.` : `Sped up: the replacement ${a.hash} was mined instead of the original ${step.hash}. Its receipt is below.`,
+      }
+    } else if (e.state.kind === 'replaced-elsewhere') settled = { kind: 'stopped', message: `The nonce ${e.nonce} was used by another transaction, not sent from this page: the original ${step.hash} will not be mined.` }
+    if (!settled) return
+    signal.current.aborted = true
+    const w = settled
+    setStep((cur) => (cur.kind === 'sent' && cur.hash === step.hash ? { ...cur, watch: w } : cur))
+  }, [sentList, step])
 
   const onConfirm = async () => {
     if (step.kind !== 'review') return
