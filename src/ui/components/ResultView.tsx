@@ -200,9 +200,10 @@ function SectionRows({ rows }: { rows: readonly Row[] }) {
   )
 }
 
-export function ResultView({ result, stale = false }: { result: ToolResult; stale?: boolean }) {
+/** `label` names the region when a page shows more than one result (landmarks must differ). */
+export function ResultView({ result, stale = false, label = 'Result' }: { result: ToolResult; stale?: boolean; label?: string }) {
   return (
-    <section className={stale ? 'result stale' : 'result'} aria-label={stale ? 'Outdated result' : 'Result'}>
+    <section className={stale ? 'result stale' : 'result'} aria-label={stale ? `Outdated ${label.toLowerCase()}` : label}>
       {result.notes?.map((n, i) => (
         <p key={i} className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'note'}>
           {n.text}

@@ -66,7 +66,7 @@ export default function QrSignPage(props: ToolPageProps) {
       {review && (
         <section className="result" aria-label="The request to sign">
           <h2>What you are asked to sign</h2>
-          <ResultView result={review} />
+          <ResultView result={review} label="Decoded request" />
         </section>
       )}
       <KeyringPicker value={values.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '' })} />
