@@ -6,14 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, openTool, test } from './fixtures'
-
-async function allTools() {
-  const { registry } = await import('../src/tools/registry')
-  return registry.map((e) => e.meta)
-}
-
-const isLive = (m: { live?: boolean; runs: string }) => m.live ?? m.runs === 'main'
+import { allTools, expect, openTool, showFirstExample, test } from './fixtures'
 
 async function violations(page: Page, where: string): Promise<string[]> {
   const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
@@ -38,15 +31,7 @@ for (const scheme of ['light', 'dark'] as const)
       await page.evaluate(() => document.getElementById('axe-probe')!.remove())
       for (const meta of await allTools()) {
         await openTool(page, meta.id)
-        const first = meta.examples[0]
-        if (first && meta.runs !== 'network') {
-          await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: first.title, exact: true }).click()
-          const form = page.locator('form[data-run]')
-          if (!isLive(meta) && (await form.count())) {
-            await form.first().locator('input, select, textarea').first().press('Control+Enter')
-            await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 60_000 })
-          } else if (await form.count()) await expect(form.first()).toHaveAttribute('data-fresh', 'true')
-        }
+        await showFirstExample(page, meta)
         found.push(...(await violations(page, `/${meta.id}`)))
       }
       expect(found).toEqual([])

@@ -62,3 +62,27 @@ export async function openTool(page: Page, id: string, params: Record<string, st
 export function output(page: Page, label: string | RegExp) {
   return page.getByRole('status', { name: label, exact: typeof label === 'string' })
 }
+
+/** Every tool's metadata, in registry order. */
+export async function allTools() {
+  const { registry } = await import('../src/tools/registry')
+  return registry.map((e) => e.meta)
+}
+
+/** A tool that runs as its fields change (no Run needed). */
+export const isLive = (m: { live?: boolean; runs: string }) => m.live ?? m.runs === 'main'
+
+/**
+ * On an open tool page: shows the tool's first worked example (offline tools only), runs it
+ * where the tool is not live, and waits until the form's result is fresh.
+ */
+export async function showFirstExample(page: Page, meta: { runs: string; live?: boolean; examples: readonly { title: string }[] }): Promise<void> {
+  const first = meta.examples[0]
+  if (!first || meta.runs === 'network') return
+  await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: first.title, exact: true }).click()
+  const form = page.locator('form[data-run]')
+  if (!(await form.count())) return
+  if (isLive(meta)) return void (await expect(form.first()).toHaveAttribute('data-fresh', 'true'))
+  await form.first().locator('input, select, textarea').first().press('Control+Enter')
+  await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 60_000 })
+}

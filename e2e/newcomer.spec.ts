@@ -3,13 +3,8 @@
  * Each test here failed before the change it covers.
  */
 import type { Page } from '@playwright/test'
-import { expect, openTool, output, test } from './fixtures'
+import { allTools, expect, isLive, openTool, output, showFirstExample, test } from './fixtures'
 
-/** Tools whose pages are built from live chain data or need a node: still checked for layout. */
-async function allTools() {
-  const { registry } = await import('../src/tools/registry')
-  return registry.map((e) => e.meta)
-}
 
 /** Horizontal overflow of the page, and headings that skip a level (h1 > h3). */
 async function layoutFaults(page: Page): Promise<string[]> {
@@ -41,8 +36,6 @@ async function settled(page: Page, live: boolean) {
   const form = page.locator('form[data-run]')
   if (live && (await form.count())) await expect(form.first()).toHaveAttribute('data-fresh', 'true')
 }
-
-const isLive = (m: { live?: boolean; runs: string }) => m.live ?? m.runs === 'main'
 
 test('an untouched form shows no error and no empty result, on every tool', async ({ page }) => {
   const shouting: string[] = []
@@ -128,15 +121,7 @@ for (const size of [
     for (const f of await layoutFaults(page)) faults.push(`/: ${f}`)
     for (const meta of await allTools()) {
       await openTool(page, meta.id)
-      const first = meta.examples[0]
-      if (first && meta.runs !== 'network') {
-        await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: first.title, exact: true }).click()
-        const form = page.locator('form[data-run]')
-        if (!isLive(meta) && (await form.count())) {
-          await form.first().locator('input, select, textarea').first().press('Control+Enter')
-          await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 60_000 })
-        } else await settled(page, isLive(meta))
-      }
+      await showFirstExample(page, meta)
       for (const f of await layoutFaults(page)) faults.push(`/${meta.id}: ${f}`)
     }
     expect(faults).toEqual([])

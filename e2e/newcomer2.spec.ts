@@ -6,14 +6,8 @@
  * Values come from cast, Node's Date and solc-js, never from the page under test.
  */
 import type { Page } from '@playwright/test'
-import { expect, openTool, output, test } from './fixtures'
+import { allTools, expect, openTool, output, showFirstExample, test } from './fixtures'
 
-async function allTools() {
-  const { registry } = await import('../src/tools/registry')
-  return registry.map((e) => e.meta)
-}
-
-const isLive = (m: { live?: boolean; runs: string }) => m.live ?? m.runs === 'main'
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 /** cast to-unit keeps every fractional digit unless the value is whole ("1.500000" vs "1"). */
 const trimFraction = (s: string) => (s.includes('.') ? s.replace(/0+$/, '').replace(/\.$/, '') : s)
@@ -214,15 +208,7 @@ for (const size of [
     await page.evaluate(() => document.querySelectorAll('#probe').forEach((e) => e.remove()))
     for (const meta of await allTools()) {
       await openTool(page, meta.id)
-      const first = meta.examples[0]
-      if (first && meta.runs !== 'network') {
-        await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: first.title, exact: true }).click()
-        const form = page.locator('form[data-run]')
-        if (!isLive(meta) && (await form.count())) {
-          await form.first().locator('input, select, textarea').first().press('Control+Enter')
-          await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 60_000 })
-        } else if (await form.count()) await expect(form.first()).toHaveAttribute('data-fresh', 'true')
-      }
+      await showFirstExample(page, meta)
       for (const f of await a11yFaults(page)) faults.push(`/${meta.id}: ${f}`)
     }
     expect(faults).toEqual([])

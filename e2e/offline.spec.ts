@@ -19,6 +19,7 @@ import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { registry } from '../src/tools/registry'
+import { isLive } from './fixtures'
 
 const root = join(fileURLToPath(import.meta.url), '..', '..')
 const offlineFile = join(root, 'dist-offline', 'ether-workbench.html')
@@ -45,7 +46,6 @@ function watch(page: Page) {
 
 /** The offline tools (those that run in the page or a worker). */
 const OFFLINE_TOOLS = registry.map((e) => e.meta).filter((m) => m.runs !== 'network')
-const isLive = (m: { live?: boolean; runs: string }) => m.live ?? m.runs === 'main'
 
 /** The names a result row of `label` may carry: `Section / Label` is the row `Label` in that section, or `Label Section` in a table (hd-derive). */
 function names(label: string): string[] {
