@@ -169,7 +169,9 @@ for (const kind of ['speed-up', 'cancel'] as const) {
       await expect(entry.getByText('pending', { exact: true })).toBeVisible({
         timeout: 20_000,
       })
-      // the node holds it, unmined
+      // the node holds it, unmined (the page shows the hash it computed before the node answers
+      // eth_sendRawTransaction, so wait for the node to have it)
+      await expect.poll(() => rpc<NodeTx | null>(node.url, 'eth_getTransactionByHash', [original]), { timeout: 20_000 }).not.toBeNull()
       const first = await rpc<NodeTx>(node.url, 'eth_getTransactionByHash', [original])
       expect(first).toMatchObject({
         hash: original,
@@ -189,6 +191,7 @@ for (const kind of ['speed-up', 'cancel'] as const) {
       await expect(attempt).toBeVisible({ timeout: 20_000 })
       const replacement = (await attempt.textContent())!.split(': ')[1]!
       expect(replacement).not.toBe(original)
+      await expect.poll(() => rpc<NodeTx | null>(node.url, 'eth_getTransactionByHash', [replacement]), { timeout: 20_000 }).not.toBeNull()
       const second = await rpc<NodeTx>(node.url, 'eth_getTransactionByHash', [replacement])
       expect(second.nonce).toBe('0x0')
       expect(second.from).toBe(ADDR9.toLowerCase())
