@@ -234,7 +234,8 @@ test('a node behind a proxy that drops connections: the hash stays, "sent, recei
     await expect(hashOut).toHaveText(/^0x[0-9a-f]{64}$/)
     const hash = (await hashOut.textContent())!
     await expect(sent.getByText('Sent: waiting for the receipt…')).toBeVisible()
-    expect((await rpc<NodeTx>(node.url, 'eth_getTransactionByHash', [hash])).hash).toBe(hash)
+    // the page shows the hash it computed before the node answers: wait for the node to hold it
+    await expect.poll(async () => (await rpc<NodeTx | null>(node.url, 'eth_getTransactionByHash', [hash]))?.hash, { timeout: 20_000 }).toBe(hash)
 
     proxy.behaviour = { mode: 'drop' }
     await expect(sent.getByText(/^Sent, receipt unknown: /)).toBeVisible({
