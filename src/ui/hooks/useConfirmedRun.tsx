@@ -1,47 +1,58 @@
 /**
- * The submit of a page that either checks one value at once or starts a long search (the
- * vanity and create2-salt pages): parse the raw values (field errors at the fields), run a
+ * The form and submit of a page that either checks one value at once or starts a long search
+ * (the vanity and create2-salt pages): parse the raw values (field errors at the fields), run a
  * "check" in place (an error it throws goes to its field), and before a search that is
  * expected to take more than a day on this device, ask once to confirm ("Start anyway").
  * Any change of the values withdraws the question.
  */
 import { useEffect, useState, type FormEvent, type ReactNode, type SyntheticEvent } from 'react'
 import * as Vanity from '../../core/Vanity'
-import type { RawInput, Tool, ToolResult } from '../../tools/types'
+import type { RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
+import { FieldList } from '../components/ToolForm'
 
 /** How many workers a search starts: one per core, between 1 and 32. */
 export function searchCores(): number {
   return Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 32))
 }
 
-export interface ConfirmedRunOptions<I> {
+/** The page: its tool, its values, and where it stands. */
+export interface ConfirmedRunPage {
+  meta: ToolMeta
   tool: Tool<any>
-  /** The visible raw values, as `parse` is to see them. */
-  raw: RawInput
   /** The page's values: a change withdraws a pending confirmation. */
   values: RawInput
-  /** Whether the parsed input asks for the quick check (run in place) rather than a search. */
-  isCheck: (input: I) => boolean
+  setValues: (patch: RawInput) => void
+  /** The visible raw values, as `parse` is to see them (`action` 'check' runs in place; anything else searches). */
+  raw: RawInput
+  /** While a search runs or is paused: the submit button is disabled. */
+  busy: boolean
+}
+
+/** What a check and a search of this page need. */
+export interface ConfirmedRunSearch<I> {
   /** The field a check's thrown error belongs to when the error names none. */
   checkField: string
-  /** Expected attempts of the search the input asks for. */
-  attempts: (input: I) => number
   /** Candidates per second the whole device is expected to try (all workers). */
   rate: number
+  /** Expected attempts of the search the input asks for. */
+  attempts: (input: I) => number
   /** Starts the search (after confirmation where it is long). */
   start: (input: I) => void
 }
 
 export interface ConfirmedRun {
-  errors: Record<string, string>
+  /** The form: every visible field with its error, and the Check or Search button. */
+  form: ReactNode
   /** The result of the last check, until the next submit. */
   checked: ToolResult | null
-  onSubmit: (e?: SyntheticEvent) => void
   /** The "more than a day: start anyway?" question while it is asked, else null. */
   confirmation: ReactNode
 }
 
-export function useConfirmedRun<I>({ tool, raw, values, isCheck, checkField, attempts, rate, start }: ConfirmedRunOptions<I>): ConfirmedRun {
+export function useConfirmedRun<I extends { action: string }>(
+  { meta, tool, values, setValues, raw, busy }: ConfirmedRunPage,
+  { checkField, rate, attempts, start }: ConfirmedRunSearch<I>,
+): ConfirmedRun {
   const [errors, setErrors] = useState<Record<string, string>>({})
   /** The expected attempts of the search waiting for confirmation, or null when none is. */
   const [confirming, setConfirming] = useState<number | null>(null)
@@ -59,7 +70,7 @@ export function useConfirmedRun<I>({ tool, raw, values, isCheck, checkField, att
     }
     setErrors({})
     const input = p.value as I
-    if (isCheck(input)) {
+    if (input.action === 'check') {
       try {
         setChecked(tool.run(input, { signal: { aborted: false }, progress: () => {} }) as ToolResult)
       } catch (err) {
@@ -88,5 +99,16 @@ export function useConfirmedRun<I>({ tool, raw, values, isCheck, checkField, att
       </div>
     )
 
-  return { errors, checked, onSubmit, confirmation }
+  const form = (
+    <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+      <FieldList fields={meta.fields} values={values} errors={errors} setValues={setValues} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {raw.action === 'check' ? 'Check' : 'Search'}
+        </button>
+      </div>
+    </form>
+  )
+
+  return { form, checked, confirmation }
 }

@@ -4,7 +4,7 @@ import * as Vanity from '../../../core/Vanity'
 import { saltRows, type Input } from '../../../tools/create2-salt'
 import { visibleRaw, withDefaults } from '../../../tools/define'
 import type { Parsed, ToolResult } from '../../../tools/types'
-import { FieldList, FormError, ResultView, type ToolPageProps } from '../../components'
+import { FormError, ResultView, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
 import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
 import { measuredRate, TOP_N, useVanitySearch } from '../../hooks/useVanitySearch'
@@ -26,14 +26,10 @@ export default function Create2SaltPage({ meta, tool, values, setValues }: ToolP
   const cores = searchCores()
   const busy = state.status === 'running' || state.status === 'paused'
 
-  const { errors, checked, onSubmit, confirmation } = useConfirmedRun<Input>({
-    tool,
-    raw,
-    values,
-    isCheck: (input) => input.action === 'check',
+  const { form, checked, confirmation } = useConfirmedRun<Input>({ meta, tool, values, setValues, raw, busy }, {
     checkField: 'salt',
-    attempts: (input) => input.pattern!.attempts,
     rate: ratePerCore * cores,
+    attempts: (input) => input.pattern!.attempts,
     start: (input) => start({ kind: 'salt', pattern: input.pattern!, setup: input.setup }),
   })
 
@@ -46,14 +42,7 @@ export default function Create2SaltPage({ meta, tool, values, setValues }: ToolP
 
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={meta.fields} values={values} errors={errors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {raw.action === 'check' ? 'Check' : 'Search'}
-          </button>
-        </div>
-      </form>
+      {form}
       {plan?.pattern && !busy && <VanityEstimate pattern={plan.pattern} ratePerCore={ratePerCore} measured={measured !== undefined} unit="salts" />}
       {plan && (
         <p className="notice notice-info" role="note">

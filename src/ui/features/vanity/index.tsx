@@ -4,7 +4,7 @@ import { visibleRaw, withDefaults } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
 import type { Parsed, ToolResult } from '../../../tools/types'
 import type { Input } from '../../../tools/vanity'
-import { FieldList, FormError, keyring, Link, ResultView, toolHref, type ToolPageProps } from '../../components'
+import { FormError, keyring, Link, ResultView, toolHref, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
 import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
 import { useVanitySearch, measuredRate, TOP_N } from '../../hooks/useVanitySearch'
@@ -31,14 +31,10 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
     for (const k of state.keys) if (!keyring.list().some((e) => e.privateKey === k.privateKey)) keyring.add({ address: k.address, privateKey: k.privateKey, label: 'vanity key' })
   }, [state.keys])
 
-  const { errors, checked, onSubmit, confirmation } = useConfirmedRun<Input>({
-    tool,
-    raw,
-    values,
-    isCheck: (input) => input.action === 'check',
+  const { form, checked, confirmation } = useConfirmedRun<Input>({ meta, tool, values, setValues, raw, busy }, {
     checkField: 'key',
-    attempts: (input) => input.pattern.attempts,
     rate: ratePerCore * cores,
+    attempts: (input) => input.pattern.attempts,
     start: (input) => start({ kind: 'key', pattern: input.pattern, target: input.target }),
   })
 
@@ -57,14 +53,7 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
 
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={meta.fields} values={values} errors={errors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {raw.action === 'check' ? 'Check' : 'Search'}
-          </button>
-        </div>
-      </form>
+      {form}
       {plan && !busy && <VanityEstimate pattern={plan.pattern} ratePerCore={ratePerCore} measured={measured !== undefined} unit="keys" />}
       {plan && (
         <p className="notice notice-info" role="note">
