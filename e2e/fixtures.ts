@@ -86,3 +86,50 @@ export async function showFirstExample(page: Page, meta: { runs: string; live?: 
   await form.first().locator('input, select, textarea').first().press('Control+Enter')
   await expect(form.first()).toHaveAttribute('data-fresh', 'true', { timeout: 60_000 })
 }
+
+export interface TestWalletOptions {
+  /** The account the wallet exposes (an unlocked devnet account). */
+  account: string
+  /** The wallet's EIP-6963 name (the app shows it as `wallet:<name>`). */
+  name: string
+  /** Its EIP-6963 reverse-DNS id (the value of the wallet choice). */
+  rdns: string
+  /** Its EIP-6963 uuid. */
+  uuid: string
+}
+
+/**
+ * Installs, before the page's scripts run, a stand-in browser wallet: it announces itself by
+ * EIP-6963 (on load and on every `eip6963:requestProvider`), answers the account requests with
+ * `account`, forwards every other request to the devnet, and records each method it is asked
+ * for (read them with `walletCalls`).
+ */
+export async function installTestWallet(page: Page, devnet: Devnet, opts: TestWalletOptions): Promise<void> {
+  await page.addInitScript(
+    ({ rpcUrl, account, info }) => {
+      const calls: string[] = []
+      ;(window as unknown as { __walletCalls: string[] }).__walletCalls = calls
+      const provider = {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          calls.push(method)
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account]
+          const r = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
+          const j = await r.json()
+          if (j.error) throw Object.assign(new Error(j.error.message), { code: j.error.code, data: j.error.data })
+          return j.result
+        },
+        on() {},
+        removeListener() {},
+      }
+      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+      window.addEventListener('eip6963:requestProvider', announce)
+      announce()
+    },
+    { rpcUrl: devnet.rpcUrl, account: opts.account, info: { uuid: opts.uuid, name: opts.name, rdns: opts.rdns, icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' } },
+  )
+}
+
+/** The methods the stand-in wallet of `installTestWallet` has been asked for, in order. */
+export function walletCalls(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls)
+}

@@ -3,7 +3,7 @@
  * funded account, send ether from a devnet key through the confirmation step, deploy and call
  * a contract, use the console; and only the app's origin and the chosen node are ever contacted.
  */
-import { expect, openTool, output, test } from './fixtures'
+import { expect, installTestWallet, openTool, output, test, walletCalls } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
 
 // anvil's well-known test mnemonic ("test test … junk"), accounts 7 and 8 (test-only keys).
@@ -204,29 +204,7 @@ test('the page talks only to its own origin and the chosen node', async ({ page,
 
 test('connects a browser wallet found by EIP-6963 and sends through it after confirmation', async ({ page, devnet }) => {
   // A stand-in wallet: announces itself (EIP-6963), exposes devnet account 7, forwards the rest to the devnet.
-  await page.addInitScript(
-    ({ rpcUrl, account }) => {
-      const calls: string[] = []
-      ;(window as unknown as { __walletCalls: string[] }).__walletCalls = calls
-      const provider = {
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          calls.push(method)
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account]
-          const r = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
-          const j = await r.json()
-          if (j.error) throw Object.assign(new Error(j.error.message), { code: j.error.code, data: j.error.data })
-          return j.result
-        },
-        on() {},
-        removeListener() {},
-      }
-      const info = { uuid: '0b1c2d3e-0000-4000-8000-000000000001', name: 'Test Wallet', rdns: 'org.example.testwallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' }
-      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
-      window.addEventListener('eip6963:requestProvider', announce)
-      announce()
-    },
-    { rpcUrl: devnet.rpcUrl, account: ADDR7 },
-  )
+  await installTestWallet(page, devnet, { account: ADDR7, name: 'Test Wallet', rdns: 'org.example.testwallet', uuid: '0b1c2d3e-0000-4000-8000-000000000001' })
   await page.goto('/')
   await page.getByRole('button', { name: /Anvil \/ Hardhat/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Connection' })
@@ -245,11 +223,11 @@ test('connects a browser wallet found by EIP-6963 and sends through it after con
   await page.getByLabel('Chain id').fill(String(devnet.chainId))
   await page.getByRole('button', { name: 'Review', exact: true }).click()
   await expect(output(page, 'From')).toHaveText(ADDR7)
-  const before = await page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls.filter((m) => m === 'eth_sendTransaction').length)
+  const before = (await walletCalls(page)).filter((m) => m === 'eth_sendTransaction').length
   expect(before).toBe(0)
   await page.getByRole('button', { name: 'Confirm and send with the wallet' }).click()
   await expect(output(page, 'Status')).toHaveText('success', { timeout: 20_000 })
-  const sends = await page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls.filter((m) => m === 'eth_sendTransaction').length)
+  const sends = (await walletCalls(page)).filter((m) => m === 'eth_sendTransaction').length
   expect(sends).toBe(1)
 })
 

@@ -5,7 +5,7 @@
  * the fixtures check that nothing but the app and the node was contacted.
  */
 import type { Page } from '@playwright/test'
-import { expect, openTool, test } from './fixtures'
+import { expect, installTestWallet, openTool, test, walletCalls } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
 
 // anvil's test account 5 (unlocked on the devnet; no other spec sends from it)
@@ -142,29 +142,7 @@ test('works on a custom RPC URL: the same node chosen by URL', async ({ page, de
 
 test('through a browser wallet: the worker relays its state reads to the wallet in the page', async ({ page, devnet }) => {
   // A stand-in wallet (EIP-6963) that forwards every request to the devnet and records the methods.
-  await page.addInitScript(
-    ({ rpcUrl, account }) => {
-      const calls: string[] = []
-      ;(window as unknown as { __walletCalls: string[] }).__walletCalls = calls
-      const provider = {
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          calls.push(method)
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [account]
-          const r = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }) })
-          const j = await r.json()
-          if (j.error) throw Object.assign(new Error(j.error.message), { code: j.error.code, data: j.error.data })
-          return j.result
-        },
-        on() {},
-        removeListener() {},
-      }
-      const info = { uuid: '0b1c2d3e-0000-4000-8000-000000000013', name: 'Sim Wallet', rdns: 'org.example.simwallet', icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>' }
-      const announce = () => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
-      window.addEventListener('eip6963:requestProvider', announce)
-      announce()
-    },
-    { rpcUrl: devnet.rpcUrl, account: FROM },
-  )
+  await installTestWallet(page, devnet, { account: FROM, name: 'Sim Wallet', rdns: 'org.example.simwallet', uuid: '0b1c2d3e-0000-4000-8000-000000000013' })
   await page.goto('/')
   await page.getByRole('button', { name: /Anvil \/ Hardhat/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Connection' })
@@ -178,6 +156,6 @@ test('through a browser wallet: the worker relays its state reads to the wallet 
   await page.getByRole('button', { name: 'Simulate', exact: true }).click()
   await expect(output(page, 'Status')).toHaveText('reverted', { timeout: 30_000 })
   await expect(output(page, 'Gas used')).toHaveText(BigInt(node.gasUsed).toString())
-  const methods = await page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls)
+  const methods = await walletCalls(page)
   expect(methods).toEqual(expect.arrayContaining(['eth_chainId', 'eth_createAccessList', 'eth_getBalance', 'eth_getCode']))
 })

@@ -12,6 +12,8 @@ import { promisify } from 'node:util'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '../src/core/Errors'
+import { withDefaults } from '../src/tools/define'
+import type { ToolEntry, ToolResult } from '../src/tools/types'
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -264,3 +266,31 @@ export const ANVIL_KEYS = [
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
   '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
 ] as const
+
+/**
+ * The rows of a tool's result by label, as src/tools/examples.test.ts reads them: a row of a
+ * titled section as "<title> / <label>", and under its bare label too where no earlier row has it.
+ */
+export function resultRows(result: ToolResult): Map<string, string> {
+  const m = new Map<string, string>()
+  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
+  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
+  return m
+}
+
+/**
+ * For a `network` tool whose worked examples need no node (src/tools/examples.test.ts skips
+ * network tools): one test per example, in the calling describe block, that parses its inputs,
+ * runs the tool with no node, and expects every row the example names with exactly that value
+ * (and that it names at least one).
+ */
+export function itRunsExamplesWithoutNode(entry: ToolEntry): void {
+  it.each(entry.meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
+    expect(Object.keys(ex.expect ?? {}).length, 'the example names the rows it expects').toBeGreaterThan(0)
+    const tool = (await entry.load()).default
+    const parsed = tool.parse(withDefaults(tool, ex.inputs))
+    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
+    const rows = resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} }))
+    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+  })
+}

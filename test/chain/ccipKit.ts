@@ -6,15 +6,11 @@
  */
 import { createServer, type Server } from 'node:http'
 import { ethers } from 'ethers'
+import { REGISTRY, SIMPLE_RESOLVER, solidity } from './registry'
 
-export const SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.0;
-contract Registry {
-  mapping(bytes32 => address) r;
-  function setResolver(bytes32 node, address res) external { r[node] = res; }
-  function resolver(bytes32 node) external view returns (address) { return r[node]; }
-}
-/** ENS's OffchainResolver scheme: the gateway signs (result, expiry) for this resolver and request; the callback checks the signer. */
+export const SOURCE = solidity(
+  REGISTRY,
+  `/** ENS's OffchainResolver scheme: the gateway signs (result, expiry) for this resolver and request; the callback checks the signer. */
 contract OffchainResolver {
   error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
   string[] urls;
@@ -54,7 +50,8 @@ contract Loop {
   function resolve(bytes calldata, bytes calldata data) external view returns (bytes memory) { again(data); }
   function again(bytes memory data) internal view { revert OffchainLookup(address(this), urls, data, this.callback.selector, data); }
   function callback(bytes calldata, bytes calldata extra) external view returns (bytes memory) { again(extra); }
-}`
+}`,
+)
 
 export const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 export const A1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -129,23 +126,10 @@ export async function startGateway(): Promise<Gateway> {
 }
 
 /** ENSIP-12 avatar test contracts: a registry, a plain resolver with text records, and minimal ERC-721 / ERC-1155 tokens whose metadata URL is set at deployment. */
-export const AVATAR_SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.0;
-contract Registry {
-  mapping(bytes32 => address) r;
-  function setResolver(bytes32 node, address res) external { r[node] = res; }
-  function resolver(bytes32 node) external view returns (address) { return r[node]; }
-}
-contract Simple {
-  mapping(bytes32 => address) a;
-  mapping(bytes32 => mapping(string => string)) t;
-  function setAddr(bytes32 node, address x) external { a[node] = x; }
-  function setText(bytes32 node, string calldata key, string calldata value) external { t[node][key] = value; }
-  function addr(bytes32 node) external view returns (address) { return a[node]; }
-  function text(bytes32 node, string calldata key) external view returns (string memory) { return t[node][key]; }
-  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x01ffc9a7; }
-}
-contract Nft721 {
+export const AVATAR_SOURCE = solidity(
+  REGISTRY,
+  SIMPLE_RESOLVER,
+  `contract Nft721 {
   mapping(uint256 => address) public ownerOf;
   string base;
   constructor(string memory b) { base = b; }
@@ -158,4 +142,5 @@ contract Nft1155 {
   constructor(string memory x) { u = x; }
   function mint(address to, uint256 id) external { balanceOf[to][id] = 1; }
   function uri(uint256) external view returns (string memory) { return u; }
-}`
+}`,
+)

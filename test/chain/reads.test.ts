@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
+import { REGISTRY, SIMPLE_RESOLVER, solidity } from './registry'
 import * as Abi from '../../src/core/Abi'
 import * as ChainBlocks from '../../src/core/ChainBlocks'
 import * as Logs from '../../src/core/Logs'
@@ -478,24 +479,10 @@ describe('rpc console: batches, curl and cast commands', () => {
   })
 })
 
-export const ENS_SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.0;
-contract Registry {
-  mapping(bytes32 => address) r;
-  function setResolver(bytes32 node, address res) external { r[node] = res; }
-  function resolver(bytes32 node) external view returns (address) { return r[node]; }
-}
-/** A plain resolver: addr(bytes32) and text(bytes32,string), no ENSIP-10. */
-contract Simple {
-  mapping(bytes32 => address) a;
-  mapping(bytes32 => mapping(string => string)) t;
-  function setAddr(bytes32 node, address x) external { a[node] = x; }
-  function setText(bytes32 node, string calldata key, string calldata value) external { t[node][key] = value; }
-  function addr(bytes32 node) external view returns (address) { return a[node]; }
-  function text(bytes32 node, string calldata key) external view returns (string memory) { return t[node][key]; }
-  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x01ffc9a7; }
-}
-/** An ENSIP-10 wildcard resolver: any name's address is the last 20 bytes of keccak256(its DNS encoding); its "description" text is fixed. */
+export const ENS_SOURCE = solidity(
+  REGISTRY,
+  SIMPLE_RESOLVER,
+  `/** An ENSIP-10 wildcard resolver: any name's address is the last 20 bytes of keccak256(its DNS encoding); its "description" text is fixed. */
 contract Wildcard {
   function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x9061b923 || id == 0x01ffc9a7; }
   function resolve(bytes calldata name, bytes calldata data) external pure returns (bytes memory) {
@@ -518,7 +505,8 @@ contract Offchain {
     urls[0] = "https://gateway.example.invalid/{sender}/{data}.json";
     revert OffchainLookup(address(this), urls, data, this.resolve.selector, "");
   }
-}`
+}`,
+)
 
 describe('ENS: ENSIP-10 wildcards and text records on a test registry', () => {
   const c = () => compile(ENS_SOURCE)

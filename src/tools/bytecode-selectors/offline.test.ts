@@ -6,15 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import { tools } from '../groups/calldata'
-import type { ToolResult } from '../types'
-
-const never = { signal: { aborted: false }, progress: () => {} }
-
-function rowsOf(result: ToolResult): Map<string, string> {
-  const m = new Map<string, string>()
-  for (const s of result.sections) for (const r of s.rows) m.set(r.label, r.value)
-  return m
-}
+import { itRunsExamplesWithoutNode } from '../../../test/support'
 
 describe('bytecode-selectors offline', () => {
   const entry = tools.find((t) => t.meta.id === 'bytecode-selectors')!
@@ -22,14 +14,7 @@ describe('bytecode-selectors offline', () => {
     expect(entry.meta.live).toBe(true)
     expect(entry.meta.fields.find((f) => f.name === 'source')?.default).toBe('code')
   })
-  it.each(entry.meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
-    expect(Object.keys(ex.expect ?? {}).length).toBeGreaterThan(0)
-    const tool = (await entry.load()).default
-    const parsed = tool.parse(withDefaults(tool, ex.inputs))
-    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
-    const rows = rowsOf(await tool.run(parsed.value, never))
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
-  })
+  itRunsExamplesWithoutNode(entry)
   it('the address mode says which address is wrong, at the address field', async () => {
     const tool = (await entry.load()).default
     const parsed = tool.parse(withDefaults(tool, { source: 'address', address: '0x1234' }))

@@ -6,16 +6,9 @@
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import { tools } from '../groups/signing'
-import type { ToolResult } from '../types'
+import { itRunsExamplesWithoutNode } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
-
-function rowsOf(result: ToolResult): Map<string, string> {
-  const m = new Map<string, string>()
-  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
-  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
-  return m
-}
 
 describe.each(['verify-signature', 'siwe'])('%s offline', (id) => {
   const entry = tools.find((t) => t.meta.id === id)!
@@ -23,14 +16,7 @@ describe.each(['verify-signature', 'siwe'])('%s offline', (id) => {
     expect(entry.meta.live).toBe(true)
     expect(entry.meta.fields.find((f) => f.name === 'onchain')?.default).toBe('false')
   })
-  it.each(entry.meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
-    expect(Object.keys(ex.expect ?? {}).length).toBeGreaterThan(0)
-    const tool = (await entry.load()).default
-    const parsed = tool.parse(withDefaults(tool, ex.inputs))
-    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
-    const rows = rowsOf(await tool.run(parsed.value, never))
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
-  })
+  itRunsExamplesWithoutNode(entry)
   it('the chain check without a node is an error at its checkbox', async () => {
     const tool = (await entry.load()).default
     const ex = entry.meta.examples[0]!

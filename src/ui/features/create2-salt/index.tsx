@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useMemo } from 'react'
 import * as Create2Salt from '../../../core/Create2Salt'
 import * as Vanity from '../../../core/Vanity'
 import { saltRows, type Input } from '../../../tools/create2-salt'
 import { visibleRaw, withDefaults } from '../../../tools/define'
 import type { Parsed, ToolResult } from '../../../tools/types'
-import { FieldList, ResultView, type ToolPageProps } from '../../components'
+import { FormError, ResultView, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
+import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
 import { measuredRate, TOP_N, useVanitySearch } from '../../hooks/useVanitySearch'
 
 /**
@@ -16,46 +17,21 @@ import { measuredRate, TOP_N, useVanitySearch } from '../../hooks/useVanitySearc
 export default function Create2SaltPage({ meta, tool, values, setValues }: ToolPageProps) {
   const raw = useMemo(() => visibleRaw(meta, withDefaults(meta, values)), [meta, values])
   const parsed = useMemo(() => tool.parse(raw) as Parsed<Input>, [tool, raw])
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [confirming, setConfirming] = useState(false)
-  const [checked, setChecked] = useState<ToolResult | null>(null)
   const plan = parsed.ok && parsed.value.action === 'mine' ? parsed.value : undefined
   const guarded = plan ? Create2Salt.hashesPerCandidate(plan.setup) === 2 : raw.convention === 'createx'
   const kind = guarded ? 'salt:guarded' : 'salt'
   const { state, start, pause, resume, cancel } = useVanitySearch(kind)
   const measured = measuredRate(kind)
   const ratePerCore = measured ?? (guarded ? Vanity.DEFAULT_RATE_PER_CORE.saltsGuarded : Vanity.DEFAULT_RATE_PER_CORE.salts)
-  const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 32))
+  const cores = searchCores()
   const busy = state.status === 'running' || state.status === 'paused'
 
-  useEffect(() => setConfirming(false), [values])
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    setChecked(null)
-    const p = tool.parse(raw)
-    if (!p.ok) {
-      setErrors(p.errors)
-      return
-    }
-    setErrors({})
-    const input = p.value as Input
-    if (input.action === 'check') {
-      try {
-        setChecked(tool.run(input, { signal: { aborted: false }, progress: () => {} }) as ToolResult)
-      } catch (err) {
-        const field = (err as { field?: string }).field ?? 'salt'
-        setErrors({ [field]: (err as { shortMessage?: string }).shortMessage ?? String(err) })
-      }
-      return
-    }
-    if (!confirming && Vanity.needsConfirmation(input.pattern!.attempts, ratePerCore * cores)) {
-      setConfirming(true)
-      return
-    }
-    setConfirming(false)
-    start({ kind: 'salt', pattern: input.pattern!, setup: input.setup })
-  }
+  const { form, checked, confirmation } = useConfirmedRun<Input>({ meta, tool, values, setValues, raw, busy }, {
+    checkField: 'salt',
+    rate: ratePerCore * cores,
+    attempts: (input) => input.pattern!.attempts,
+    start: (input) => start({ kind: 'salt', pattern: input.pattern!, setup: input.setup }),
+  })
 
   const found: ToolResult = {
     sections: state.salts.map((s, i) => ({
@@ -66,14 +42,7 @@ export default function Create2SaltPage({ meta, tool, values, setValues }: ToolP
 
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={meta.fields} values={values} errors={errors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {raw.action === 'check' ? 'Check' : 'Search'}
-          </button>
-        </div>
-      </form>
+      {form}
       {plan?.pattern && !busy && <VanityEstimate pattern={plan.pattern} ratePerCore={ratePerCore} measured={measured !== undefined} unit="salts" />}
       {plan && (
         <p className="notice notice-info" role="note">
@@ -83,24 +52,9 @@ export default function Create2SaltPage({ meta, tool, values, setValues }: ToolP
           path (ox keccak and the contract-address function) before it is shown.
         </p>
       )}
-      {confirming && plan?.pattern && (
-        <div className="notice notice-warn" role="alert">
-          <strong>This is expected to take {Vanity.formatDuration(Vanity.expectedSeconds(plan.pattern.attempts, ratePerCore * cores))} on this device (more than a day).</strong>
-          <p>A shorter pattern is 16 times faster per hex digit left out. Start anyway?</p>
-          <button type="button" onClick={onSubmit as never}>
-            Start anyway
-          </button>
-        </div>
-      )}
+      {confirmation}
       <VanityPanel state={state} expected={plan?.pattern?.attempts ?? 1} unit="salts" onPause={pause} onResume={resume} onCancel={cancel} />
-      {state.status === 'error' && state.error && (
-        <div className="notice notice-error" role="alert">
-          <strong>{state.error.message}</strong>
-          {state.error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
+      {state.status === 'error' && <FormError state={{ error: state.error }} />}
       {state.salts.length > 0 && (
         <>
           {plan?.pattern?.mode === 'zeros' && <p className="note">The best {TOP_N} so far, most leading zero bytes first.</p>}

@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo } from 'react'
 import * as Vanity from '../../../core/Vanity'
 import { visibleRaw, withDefaults } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
 import type { Parsed, ToolResult } from '../../../tools/types'
 import type { Input } from '../../../tools/vanity'
-import { FieldList, keyring, Link, ResultView, toolHref, type ToolPageProps } from '../../components'
+import { FormError, keyring, Link, ResultView, toolHref, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
+import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
 import { useVanitySearch, measuredRate, TOP_N } from '../../hooks/useVanitySearch'
 
 /**
@@ -16,15 +17,12 @@ import { useVanitySearch, measuredRate, TOP_N } from '../../hooks/useVanitySearc
 export default function VanityPage({ meta, tool, values, setValues }: ToolPageProps) {
   const raw = useMemo(() => visibleRaw(meta, withDefaults(meta, values)), [meta, values])
   const parsed = useMemo(() => tool.parse(raw) as Parsed<Input>, [tool, raw])
-  const [errors, setErrors] = useState<Record<string, string>>({})
-  const [confirming, setConfirming] = useState(false)
-  const [checked, setChecked] = useState<ToolResult | null>(null)
   const target: Vanity.Target = raw.target === 'create' ? 'create' : 'address'
   const kind = `key:${target}`
   const { state, start, pause, resume, cancel } = useVanitySearch(kind)
   const measured = measuredRate(kind)
   const ratePerCore = measured ?? (target === 'create' ? Vanity.DEFAULT_RATE_PER_CORE.keysCreate : Vanity.DEFAULT_RATE_PER_CORE.keys)
-  const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 32))
+  const cores = searchCores()
   const plan = parsed.ok && parsed.value.action === 'mine' ? parsed.value : undefined
   const busy = state.status === 'running' || state.status === 'paused'
 
@@ -33,29 +31,12 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
     for (const k of state.keys) if (!keyring.list().some((e) => e.privateKey === k.privateKey)) keyring.add({ address: k.address, privateKey: k.privateKey, label: 'vanity key' })
   }, [state.keys])
 
-  useEffect(() => setConfirming(false), [values])
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    setChecked(null)
-    const p = tool.parse(raw)
-    if (!p.ok) {
-      setErrors(p.errors)
-      return
-    }
-    setErrors({})
-    const input = p.value as Input
-    if (input.action === 'check') {
-      setChecked(tool.run(input, { signal: { aborted: false }, progress: () => {} }) as ToolResult)
-      return
-    }
-    if (!confirming && Vanity.needsConfirmation(input.pattern.attempts, ratePerCore * cores)) {
-      setConfirming(true)
-      return
-    }
-    setConfirming(false)
-    start({ kind: 'key', pattern: input.pattern, target: input.target })
-  }
+  const { form, checked, confirmation } = useConfirmedRun<Input>({ meta, tool, values, setValues, raw, busy }, {
+    checkField: 'key',
+    rate: ratePerCore * cores,
+    attempts: (input) => input.pattern.attempts,
+    start: (input) => start({ kind: 'key', pattern: input.pattern, target: input.target }),
+  })
 
   const keystore = findTool('keystore-encrypt')
   const found: ToolResult = {
@@ -72,14 +53,7 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
 
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={meta.fields} values={values} errors={errors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={busy}>
-            {raw.action === 'check' ? 'Check' : 'Search'}
-          </button>
-        </div>
-      </form>
+      {form}
       {plan && !busy && <VanityEstimate pattern={plan.pattern} ratePerCore={ratePerCore} measured={measured !== undefined} unit="keys" />}
       {plan && (
         <p className="notice notice-info" role="note">
@@ -87,26 +61,9 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
           generator point (k+1, k+2, …), in WebAssembly. Nothing narrows the key space. Every key found is re-derived with the audited library before it is shown.
         </p>
       )}
-      {confirming && plan && (
-        <div className="notice notice-warn" role="alert">
-          <strong>
-            This is expected to take {Vanity.formatDuration(Vanity.expectedSeconds(plan.pattern.attempts, ratePerCore * cores))} on this device (more than a day).
-          </strong>
-          <p>A shorter pattern is 16 times faster per hex digit left out. Start anyway?</p>
-          <button type="button" onClick={onSubmit as never}>
-            Start anyway
-          </button>
-        </div>
-      )}
+      {confirmation}
       <VanityPanel state={state} expected={plan?.pattern.attempts ?? 1} unit="keys" onPause={pause} onResume={resume} onCancel={cancel} />
-      {state.status === 'error' && state.error && (
-        <div className="notice notice-error" role="alert">
-          <strong>{state.error.message}</strong>
-          {state.error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
+      {state.status === 'error' && <FormError state={{ error: state.error }} />}
       {state.keys.length > 0 && (
         <>
           {plan?.pattern.mode === 'zeros' && <p className="note">The best {TOP_N} so far, most leading zero bytes first.</p>}

@@ -1,0 +1,28 @@
+/**
+ * The minimal ENS test contracts the chain tests and e2e deploy on anvil (and copy to ENS's
+ * registry address with anvil_setCode): one Solidity text each, joined into the bundles that
+ * need them with `solidity(...)` (test/chain/solc.ts compiles each bundle once per process).
+ */
+
+/** A registry with only what resolution reads: node → resolver. */
+export const REGISTRY = `contract Registry {
+  mapping(bytes32 => address) r;
+  function setResolver(bytes32 node, address res) external { r[node] = res; }
+  function resolver(bytes32 node) external view returns (address) { return r[node]; }
+}`
+
+/** A plain resolver: addr(bytes32) and text(bytes32,string), no ENSIP-10. */
+export const SIMPLE_RESOLVER = `contract Simple {
+  mapping(bytes32 => address) a;
+  mapping(bytes32 => mapping(string => string)) t;
+  function setAddr(bytes32 node, address x) external { a[node] = x; }
+  function setText(bytes32 node, string calldata key, string calldata value) external { t[node][key] = value; }
+  function addr(bytes32 node) external view returns (address) { return a[node]; }
+  function text(bytes32 node, string calldata key) external view returns (string memory) { return t[node][key]; }
+  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x01ffc9a7; }
+}`
+
+/** One Solidity source file (licence and pragma first) holding the given contracts, in order. */
+export function solidity(...contracts: string[]): string {
+  return ['// SPDX-License-Identifier: MIT', 'pragma solidity ^0.8.0;', ...contracts].join('\n')
+}
