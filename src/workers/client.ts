@@ -3,9 +3,15 @@
  * run; the one `prewarm` started, when there is one) and reports progress. `cancel()` settles the run as cancelled at once, tells the worker (its
  * `ctx.signal.aborted` stops core's loops at their next check) and terminates it as soon as
  * it acknowledges, or after a short grace for code that cannot check (WebAssembly).
+ *
+ * A run split across workers (hd-derive's slices) starts with `shareInWorker`: one worker
+ * parses the form and computes what every slice needs once (the seed and the path's parent
+ * key); each slice's `runInWorker(…, { shared })` starts its worker at once and runs when that
+ * value arrives, with only the non-secret fields of its slice.
  */
+import type { ErrorInfo } from '../core/Errors'
 import type { BlobLike, RawInput, RunOutcome } from '../tools/types'
-import type { CancelRequest, LoadRequest, RunRequest, WorkerMessage } from './protocol'
+import type { CancelRequest, LoadRequest, RunRequest, ShareRequest, WorkerMessage } from './protocol'
 
 /** How long a cancelled worker may take to stop by itself before it is terminated. */
 const CANCEL_GRACE_MS = 250
@@ -44,19 +50,23 @@ export function dropSpare(toolId: string): void {
   spares.delete(toolId)
 }
 
-export function runInWorker(
-  toolId: string,
-  raw: RawInput,
-  files: Record<string, BlobLike> | undefined,
-  onProgress: (fraction: number, label?: string) => void,
-  options: Pick<RunRequest, 'rowLimit' | 'dataOnly'> = {},
-): WorkerRun {
-  const worker = spares.get(toolId) ?? spawn(toolId)
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ErrorInfo; fieldErrors?: Record<string, string> }
+
+const cancelled: ErrorInfo = { name: 'Cancelled', message: 'Cancelled.', hints: [] }
+
+/**
+ * One worker for one request: the spare of `toolId` when there is one. `request` may be a
+ * promise (a split run's slice waits for the shared value): the worker starts and loads the
+ * tool at once, and gets the request when it resolves; if it rejects, the run ends as cancelled.
+ */
+function launch<T>(toolId: string, request: RunRequest | ShareRequest | Promise<RunRequest>, onProgress: (fraction: number, label?: string) => void, answer: (m: WorkerMessage) => T | undefined): { promise: Promise<Outcome<T>>; cancel: () => void } {
+  const spare = spares.get(toolId)
+  const worker = spare ?? spawn(toolId)
   spares.delete(toolId)
-  let settle!: (v: RunOutcome & { fieldErrors?: Record<string, string> }) => void
-  const promise = new Promise<RunOutcome & { fieldErrors?: Record<string, string> }>((res) => (settle = res))
+  let settle!: (v: Outcome<T>) => void
+  const promise = new Promise<Outcome<T>>((res) => (settle = res))
   let finished = false
-  const finish = (v: RunOutcome & { fieldErrors?: Record<string, string> }) => {
+  const finish = (v: Outcome<T>) => {
     if (finished) return
     finished = true
     worker.terminate()
@@ -67,24 +77,74 @@ export function runInWorker(
     if (m.type === 'cancelled') worker.terminate()
     else if (finished) return
     else if (m.type === 'progress') onProgress(m.fraction, m.label)
-    else if (m.type === 'done') finish({ ok: true, result: m.result })
-    else finish({ ok: false, error: m.error, ...(m.fieldErrors ? { fieldErrors: m.fieldErrors } : {}) })
+    else if (m.type === 'error') finish({ ok: false, error: m.error, ...(m.fieldErrors ? { fieldErrors: m.fieldErrors } : {}) })
+    else {
+      const value = answer(m)
+      if (value !== undefined) finish({ ok: true, value })
+    }
   }
   worker.onerror = (ev) => {
     ev.preventDefault()
     finish({ ok: false, error: { name: 'WorkerError', message: 'The worker stopped unexpectedly.', hints: ['Try again; if it repeats, the input may be too large for this device.'] } })
   }
-  const req: RunRequest = { type: 'run', toolId, raw, ...(files ? { files } : {}), ...options }
-  worker.postMessage(req)
+  if (request instanceof Promise) {
+    if (!spare) worker.postMessage({ type: 'load', toolId } satisfies LoadRequest)
+    request.then(
+      (req) => {
+        if (!finished) worker.postMessage(req)
+      },
+      () => finish({ ok: false, error: cancelled }),
+    )
+  } else worker.postMessage(request)
   return {
     promise,
     cancel: () => {
       if (finished) return
       finished = true
-      settle({ ok: false, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } })
+      settle({ ok: false, error: cancelled })
       const stop: CancelRequest = { type: 'cancel' }
       worker.postMessage(stop)
       setTimeout(() => worker.terminate(), CANCEL_GRACE_MS)
     },
   }
+}
+
+export function runInWorker(
+  toolId: string,
+  raw: RawInput,
+  files: Record<string, BlobLike> | undefined,
+  onProgress: (fraction: number, label?: string) => void,
+  options: Pick<RunRequest, 'rowLimit' | 'dataOnly'> & {
+    /**
+     * A slice of a split run: the value `shareInWorker` computes. The worker starts now and
+     * runs when it resolves (with `raw` holding only the slice's non-secret fields); if it
+     * rejects, this run ends as cancelled.
+     */
+    shared?: Promise<unknown>
+  } = {},
+): WorkerRun {
+  const { shared, ...rest } = options
+  const req: RunRequest = { type: 'run', toolId, raw, ...(files ? { files } : {}), ...rest }
+  const request = shared ? shared.then((s): RunRequest => ({ ...req, shared: s })) : req
+  const w = launch(toolId, request, onProgress, (m) => (m.type === 'done' ? m.result : undefined))
+  return {
+    promise: w.promise.then((o) => (o.ok ? { ok: true, result: o.value } : o)),
+    cancel: w.cancel,
+  }
+}
+
+/** A split run's shared value being computed in one worker (`ShareRequest`). */
+export interface ShareRun {
+  promise: Promise<Outcome<{ shared: unknown }>>
+  cancel: () => void
+}
+
+/**
+ * Has one worker parse `raw` and compute what the slices of a split run share (hd-derive: the
+ * seed and the parent key of the path, computed here once instead of by every slice). Field
+ * errors come back as from a run. The value is a secret where the input is: hand it to the
+ * slices' `runInWorker(…, { shared })` and keep it nowhere else.
+ */
+export function shareInWorker(toolId: string, raw: RawInput, onProgress: (fraction: number, label?: string) => void): ShareRun {
+  return launch(toolId, { type: 'share', toolId, raw }, onProgress, (m) => (m.type === 'shared' ? { shared: m.shared } : undefined))
 }
