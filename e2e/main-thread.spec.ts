@@ -105,3 +105,110 @@ test('hd-derive: Cancel while the seed is computed stops every worker of the der
   await expect(page.getByRole('table', { name: 'Derived addresses' })).toHaveCount(0)
   await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveCount(0)
 })
+
+/**
+ * Watches React's commits through the hook React calls for its developer tools (it does so in
+ * production builds too): after each commit, the function components that rendered in it
+ * (their props or hook state changed since the last commit, and which props), each named by the `.field` it
+ * draws (its label), or by the tag of its first element (of the element holding what it draws,
+ * for a component such as the list of fields that draws through others).
+ */
+const WATCH_COMMITS = `(() => {
+  const w = window
+  w.__rendered = []
+  const seen = new WeakMap()
+  // The first element a component draws; for one that draws through other components (a list
+  // of fields), the element that holds what it draws.
+  const firstHost = (f) => {
+    let through = false
+    for (let c = f.child; c; c = c.child) {
+      if (c.tag === 5) return through ? c.stateNode.parentElement : c.stateNode
+      if (c.tag === 0 || c.tag === 11 || c.tag === 14 || c.tag === 15) through = true
+    }
+    return null
+  }
+  const nameOf = (el) => {
+    if (!el) return '(none)'
+    const field = el.closest('.field')
+    return field ? 'field: ' + (field.querySelector('label')?.textContent ?? '').trim() : el.tagName.toLowerCase()
+  }
+  const walk = (root, out) => {
+    const stack = [root]
+    while (stack.length) {
+      const f = stack.pop()
+      if (f.tag === 0 || f.tag === 11 || f.tag === 14 || f.tag === 15) {
+        const prev = seen.get(f) ?? (f.alternate ? seen.get(f.alternate) : undefined)
+        if (!prev) out.push([f, ['(mounted)']])
+        else if (prev[0] !== f.memoizedProps) out.push([f, Object.keys(f.memoizedProps ?? {}).filter((k) => prev[0]?.[k] !== f.memoizedProps[k])])
+        else if (prev[1] !== f.memoizedState) out.push([f, ['(state)']])
+        const now = [f.memoizedProps, f.memoizedState]
+        seen.set(f, now)
+        if (f.alternate) seen.set(f.alternate, now)
+      }
+      if (f.sibling) stack.push(f.sibling)
+      if (f.child) stack.push(f.child)
+    }
+  }
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject() { return 1 },
+    checkDCE() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      const out = []
+      walk(root.current, out)
+      if (w.__recording) w.__rendered.push(out.map(([f, why]) => ({ name: nameOf(firstHost(f)), why })))
+    },
+  }
+  w.__replaced = 0
+  const replace = history.replaceState.bind(history)
+  history.replaceState = (...args) => {
+    w.__replaced++
+    return replace(...args)
+  }
+})()`
+
+test('calldata-decode: typing into a held (large) ABI rewrites no URL and draws no other field again; the tool reads the typed text', async ({ page }) => {
+  await page.addInitScript(WATCH_COMMITS)
+  const lines = Array.from({ length: 800 }, (_, i) => `function f${i}(address to, uint256 amount) returns (bool)`)
+  const abi = lines.join('\n')
+  expect(abi.length).toBeGreaterThan(16 * 1024) // over MAX_URL_VALUE: held in memory, not in the URL
+  const iface = new ethers.utils.Interface(['function extra(uint8 x)'])
+  await openTool(page, 'calldata-decode')
+  await page.getByLabel('Call data', { exact: true }).fill(iface.encodeFunctionData('extra', [7]))
+  const box = page.getByLabel('ABI (optional)', { exact: true })
+  await box.focus()
+  await page.evaluate((d) => navigator.clipboard.writeText(d), abi)
+  await page.keyboard.press('Control+V')
+  await expect(page.getByRole('note').filter({ hasText: 'too large for a link' })).toBeVisible()
+  const url = page.url()
+  // The rows drawn so far are not part of what is measured.
+  await page.evaluate(() => {
+    const w = window as unknown as { __recording: boolean; __rendered: unknown[]; __replaced: number }
+    w.__rendered = []
+    w.__replaced = 0
+    w.__recording = true
+  })
+  await box.press('Control+End')
+  await box.pressSequentially('\nfunction extra(uint8 x)')
+  // The tool decoded with the typed function (the argument named x: only the typed text has that name).
+  await expect(output(page, 'x')).toHaveText('7', { timeout: 30_000 })
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as { __recording: boolean; __rendered: { name: string; why: string[] }[][]; __replaced: number }
+    w.__recording = false
+    return { rendered: w.__rendered, replaced: w.__replaced }
+  })
+  // The URL kept its reference to the held value: not rewritten on any key.
+  expect(seen.replaced).toBe(0)
+  expect(page.url()).toBe(url)
+  // React committed (the result changed). Of the fields, the ABI's own was drawn again for its
+  // value; any other only to show a changed error (a half-typed ABI), never for the ABI's text.
+  expect(seen.rendered.length).toBeGreaterThan(0)
+  const drawn = seen.rendered.flat().filter((r) => r.name.startsWith('field: '))
+  expect(drawn.filter((r) => r.name === 'field: ABI (optional)').length).toBeGreaterThan(0)
+  expect(drawn.filter((r) => r.name !== 'field: ABI (optional)' && r.why.some((p) => p !== 'error'))).toEqual([])
+  expect(await box.inputValue()).toBe(`${abi}\nfunction extra(uint8 x)`)
+})

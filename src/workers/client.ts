@@ -4,10 +4,7 @@
  * `ctx.signal.aborted` stops core's loops at their next check) and terminates it as soon as
  * it acknowledges, or after a short grace for code that cannot check (WebAssembly).
  *
- * A run split across workers (hd-derive's slices) starts with `shareInWorker`: one worker
- * parses the form and computes what every slice needs once (the seed and the path's parent
- * key); each slice's `runInWorker(…, { shared })` starts its worker at once and runs when that
- * value arrives, with only the non-secret fields of its slice.
+ * A run split across workers (hd-derive's slices) goes through `./split`.
  */
 import type { ErrorInfo } from '../core/Errors'
 import type { BlobLike, RawInput, RunOutcome } from '../tools/types'
@@ -59,7 +56,7 @@ const cancelled: ErrorInfo = { name: 'Cancelled', message: 'Cancelled.', hints: 
  * promise (a split run's slice waits for the shared value): the worker starts and loads the
  * tool at once, and gets the request when it resolves; if it rejects, the run ends as cancelled.
  */
-function launch<T>(toolId: string, request: RunRequest | ShareRequest | Promise<RunRequest>, onProgress: (fraction: number, label?: string) => void, answer: (m: WorkerMessage) => T | undefined): { promise: Promise<Outcome<T>>; cancel: () => void } {
+export function launch<T>(toolId: string, request: RunRequest | ShareRequest | Promise<RunRequest>, onProgress: (fraction: number, label?: string) => void, answer: (m: WorkerMessage) => T | undefined): { promise: Promise<Outcome<T>>; cancel: () => void } {
   const spare = spares.get(toolId)
   const worker = spare ?? spawn(toolId)
   spares.delete(toolId)
@@ -114,37 +111,16 @@ export function runInWorker(
   raw: RawInput,
   files: Record<string, BlobLike> | undefined,
   onProgress: (fraction: number, label?: string) => void,
-  options: Pick<RunRequest, 'rowLimit' | 'dataOnly'> & {
-    /**
-     * A slice of a split run: the value `shareInWorker` computes. The worker starts now and
-     * runs when it resolves (with `raw` holding only the slice's non-secret fields); if it
-     * rejects, this run ends as cancelled.
-     */
-    shared?: Promise<unknown>
-  } = {},
+  options: Pick<RunRequest, 'rowLimit' | 'dataOnly'> = {},
 ): WorkerRun {
-  const { shared, ...rest } = options
-  const req: RunRequest = { type: 'run', toolId, raw, ...(files ? { files } : {}), ...rest }
-  const request = shared ? shared.then((s): RunRequest => ({ ...req, shared: s })) : req
+  return runRequest(toolId, { type: 'run', toolId, raw, ...(files ? { files } : {}), ...options }, onProgress)
+}
+
+/** `runInWorker` for a request made already, or still to come (a promise: see `launch`). */
+export function runRequest(toolId: string, request: RunRequest | Promise<RunRequest>, onProgress: (fraction: number, label?: string) => void): WorkerRun {
   const w = launch(toolId, request, onProgress, (m) => (m.type === 'done' ? m.result : undefined))
   return {
     promise: w.promise.then((o) => (o.ok ? { ok: true, result: o.value } : o)),
     cancel: w.cancel,
   }
-}
-
-/** A split run's shared value being computed in one worker (`ShareRequest`). */
-export interface ShareRun {
-  promise: Promise<Outcome<{ shared: unknown }>>
-  cancel: () => void
-}
-
-/**
- * Has one worker parse `raw` and compute what the slices of a split run share (hd-derive: the
- * seed and the parent key of the path, computed here once instead of by every slice). Field
- * errors come back as from a run. The value is a secret where the input is: hand it to the
- * slices' `runInWorker(…, { shared })` and keep it nowhere else.
- */
-export function shareInWorker(toolId: string, raw: RawInput, onProgress: (fraction: number, label?: string) => void): ShareRun {
-  return launch(toolId, { type: 'share', toolId, raw }, onProgress, (m) => (m.type === 'shared' ? { shared: m.shared } : undefined))
 }

@@ -3,7 +3,7 @@ import type { ErrorInfo } from '../../../core/Errors'
 import { withDefaults } from '../../../tools/define'
 import { csvParts, type HdData } from '../../../tools/hd-derive'
 import type { RawInput, ToolResult } from '../../../tools/types'
-import { runInWorker, shareInWorker } from '../../../workers/client'
+import { runSlice, shareInWorker } from '../../../workers/split'
 import { useWorkerPool } from '../../hooks/useWorkerPool'
 import { CopyButton, FieldList, keyring, type ToolPageProps } from '../../components'
 
@@ -89,11 +89,11 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
     const rangeRaw = (s: number, n: number): RawInput => ({ preset: raw.preset!, path: raw.path!, start: String(s), count: String(n) })
     let left = parts.length
     const slices = parts.map(([s, n], k) => {
-      const w = runInWorker(meta.id, rangeRaw(s, n), undefined, (f) => {
+      const w = runSlice(meta.id, rangeRaw(s, n), shared, (f) => {
         if (my !== seq.current) return
         done[k] = f * n
         setProgress(done.reduce((a, b) => a + b, 0) / count)
-      }, { dataOnly: true, shared }) // the table reads `data`: the rows would cross from the worker for nothing
+      }, { dataOnly: true }) // the table reads `data`: the rows would cross from the worker for nothing
       void w.promise.then((out) => {
         if (my !== seq.current) return
         if (out.ok) {
