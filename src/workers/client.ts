@@ -53,12 +53,11 @@ const cancelled: ErrorInfo = { name: 'Cancelled', message: 'Cancelled.', hints: 
 
 /**
  * One worker for one request: the spare of `toolId` when there is one. `request` may be a
- * promise (a split run's slice waits for the shared value): the worker starts and loads the
- * tool at once, and gets the request when it resolves; if it rejects, the run ends as cancelled.
+ * promise (a split run's slice waits for the shared value): the worker gets it when it
+ * resolves; if it rejects, the run ends as cancelled.
  */
 export function launch<T>(toolId: string, request: RunRequest | ShareRequest | Promise<RunRequest>, onProgress: (fraction: number, label?: string) => void, answer: (m: WorkerMessage) => T | undefined): { promise: Promise<Outcome<T>>; cancel: () => void } {
-  const spare = spares.get(toolId)
-  const worker = spare ?? spawn(toolId)
+  const worker = spares.get(toolId) ?? spawn(toolId)
   spares.delete(toolId)
   let settle!: (v: Outcome<T>) => void
   const promise = new Promise<Outcome<T>>((res) => (settle = res))
@@ -84,15 +83,10 @@ export function launch<T>(toolId: string, request: RunRequest | ShareRequest | P
     ev.preventDefault()
     finish({ ok: false, error: { name: 'WorkerError', message: 'The worker stopped unexpectedly.', hints: ['Try again; if it repeats, the input may be too large for this device.'] } })
   }
-  if (request instanceof Promise) {
-    if (!spare) worker.postMessage({ type: 'load', toolId } satisfies LoadRequest)
-    request.then(
-      (req) => {
-        if (!finished) worker.postMessage(req)
-      },
-      () => finish({ ok: false, error: cancelled }),
-    )
-  } else worker.postMessage(request)
+  void Promise.resolve(request).then(
+    (req) => finished || worker.postMessage(req),
+    () => finish({ ok: false, error: cancelled }),
+  )
   return {
     promise,
     cancel: () => {

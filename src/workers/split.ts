@@ -6,7 +6,9 @@
  * that split a run load it.
  */
 import type { RawInput } from '../tools/types'
-import { launch, runRequest, type Outcome, type WorkerRun } from './client'
+import { launch, prewarm, runRequest, type Outcome, type WorkerRun } from './client'
+
+export { dropSpare, prewarm } from './client'
 import type { RunRequest } from './protocol'
 
 /** A split run's shared value being computed in one worker (a `share` request). */
@@ -30,5 +32,6 @@ export function shareInWorker(toolId: string, raw: RawInput, onProgress: (fracti
  * if `shared` rejects, the slice ends as cancelled.
  */
 export function runSlice(toolId: string, raw: RawInput, shared: Promise<unknown>, onProgress: (fraction: number, label?: string) => void, options: Pick<RunRequest, 'rowLimit' | 'dataOnly'> = {}): WorkerRun {
+  prewarm(toolId) // a worker loading the tool now, taken by the run below
   return runRequest(toolId, shared.then((s): RunRequest => ({ type: 'run', toolId, raw, ...options, shared: s })), onProgress)
 }

@@ -3,7 +3,7 @@ import type { ErrorInfo } from '../../../core/Errors'
 import { withDefaults } from '../../../tools/define'
 import { csvParts, type HdData } from '../../../tools/hd-derive'
 import type { RawInput, ToolResult } from '../../../tools/types'
-import { runSlice, shareInWorker } from '../../../workers/split'
+import { dropSpare, prewarm, runSlice, shareInWorker } from '../../../workers/split'
 import { useWorkerPool } from '../../hooks/useWorkerPool'
 import { CopyButton, FieldList, keyring, type ToolPageProps } from '../../components'
 
@@ -50,6 +50,13 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
   const [scrollTop, setScrollTop] = useState(0)
   const { workers, stop } = useWorkerPool<{ cancel: () => void }>()
   const seq = useRef(0)
+  // A worker with the tool loaded waits once a source is filled in (and again after each run):
+  // Derive starts computing the seed at once, while the slices' workers start.
+  const filled = !!(values.phrase?.trim() || values.xpub?.trim())
+  useEffect(() => {
+    if (filled && !running) prewarm(meta.id)
+  }, [meta.id, filled, running])
+  useEffect(() => () => dropSpare(meta.id), [meta.id])
 
   const derive = (start: number) => {
     stop()
