@@ -281,15 +281,38 @@ export function addressOf(node: Node): string {
  * once, then each index costs one child derivation (plus the levels after `i`, if any).
  */
 export function range(node: Node, t: Template, start: number, count: number, options: { onRow?: (a: Account) => void; signal?: { aborted: boolean } } = {}): Account[] {
+  checkRange(start, count)
+  return rangeBelow(parentOf(node, t), t, start, count, options)
+}
+
+function checkRange(start: number, count: number): void {
   if (!Number.isSafeInteger(start) || start < 0 || start >= HARDENED_OFFSET) throw new InvalidRangeError(`The first index must be from 0 to 2^31 - 1, got ${start}.`)
   if (!Number.isSafeInteger(count) || count < 1 || count > MAX_RANGE) throw new InvalidRangeError(`Derive from 1 to ${MAX_RANGE} addresses at a time, got ${count}.`)
-  if (t.variableAt < 0) {
-    const n = derive(node, t)
-    return [account(n, 0, pathOf(t, 0))]
-  }
-  const end = Math.min(start + count, HARDENED_OFFSET)
+}
+
+/**
+ * The node every index of a template derives from: its fixed levels before `i` (all of them
+ * when it has no `i`), derived from `node` once. A range split across workers derives it in
+ * one place and hands its extended key to the others ({@link rangeBelow}), so the seed and
+ * the hardened levels are computed once.
+ *
+ * @example
+ * ```ts
+ * const parent = Hd.parentOf(root, Hd.template('metamask')) // m/44'/60'/0'/0
+ * Hd.rangeBelow(Hd.fromExtendedKey(parent.privateExtendedKey), Hd.template('metamask'), 0, 10)
+ * ```
+ */
+export function parentOf(node: Node, t: Template): Node {
+  if (t.variableAt < 0) return derive(node, t)
   if (!t.relative && node.depth !== 0) throw new InvalidPathError('An absolute path (m/…) needs the root key.', 'Below an extended key, write the path without m/, e.g. 0/i.')
-  const parent = walk(node, t.components.slice(0, t.variableAt), 0)
+  return walk(node, t.components.slice(0, t.variableAt), 0)
+}
+
+/** {@link range} below the node {@link parentOf} gave for `t`: the accounts of indexes `start .. start + count - 1`. */
+export function rangeBelow(parent: Node, t: Template, start: number, count: number, options: { onRow?: (a: Account) => void; signal?: { aborted: boolean } } = {}): Account[] {
+  checkRange(start, count)
+  if (t.variableAt < 0) return [account(parent, 0, pathOf(t, 0))]
+  const end = Math.min(start + count, HARDENED_OFFSET)
   const base = lite(parent)
   const after = t.components.slice(t.variableAt + 1)
   const out: Account[] = []

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { withDefaults } from '../tools/define'
 import type { BlobLike, RawInput, Tool, ToolEntry } from '../tools/types'
 import { CAPABILITIES } from '../tools/types'
@@ -6,7 +6,7 @@ import { ErrorBoundary } from './components/ErrorBoundary'
 import { Examples, ToolForm, type ToolPageProps } from './components/ToolForm'
 import { currentSearch, hasNavigated, replaceSearch, useLocation } from './router'
 import { clearHandOff, onHandOff, peekHandOff } from './handoff'
-import { fromSearch, toSearch, withheld } from './url'
+import { fromSearch, MAX_URL_VALUE, toSearch, withheld } from './url'
 
 /** Custom pages, discovered by folder: src/ui/features/<tool-id>/index.tsx. */
 const featureModules = import.meta.glob<{ default: ComponentType<ToolPageProps> }>('./features/*/index.tsx')
@@ -71,12 +71,17 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
     return () => cancelAnimationFrame(handle)
   }, [tool])
 
-  const values = useMemo(() => withDefaults(meta, { ...fromSearch(meta, search), ...secrets }), [meta, search, secrets])
+  // A value too large for a link is held in memory (url.ts) and edited there in place: the URL
+  // keeps the same reference, so this revision is what tells the page to read it again.
+  const [heldRev, setHeldRev] = useState(0)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- heldRev: a held value changed behind the same URL
+  const values = useMemo(() => withDefaults(meta, { ...fromSearch(meta, search), ...secrets }), [meta, search, secrets, heldRev])
 
   const setValues = useCallback(
     (patch: RawInput) => {
       const secretNames = new Set(meta.fields.filter((f) => f.secret).map((f) => f.name))
-      const current = withDefaults(meta, fromSearch(meta, currentSearch()))
+      const search = currentSearch()
+      const current = withDefaults(meta, fromSearch(meta, search))
       const memory: RawInput = {}
       const back: string[] = []
       // A value put in the URL by hand that looks like a key moves to memory too.
@@ -91,7 +96,10 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
           for (const k of back) delete next[k]
           return next
         })
-      replaceSearch(toSearch(meta, { ...current, ...patch }))
+      replaceSearch(toSearch(meta, { ...current, ...patch }, search))
+      // Typing into a held value: the page reads it again in a transition (interruptible, and
+      // dropped for the next key), not as an urgent render of the whole page per key.
+      if (Object.entries(patch).some(([k, v]) => !secretNames.has(k) && v.length > MAX_URL_VALUE)) startTransition(() => setHeldRev((r) => r + 1))
     },
     [meta],
   )

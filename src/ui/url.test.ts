@@ -55,6 +55,29 @@ describe('URL state', () => {
     expect(heldInMemory(meta, '@data=999999')).toEqual([{ field: 'data', label: 'Call data', length: 0, found: false }])
   })
 
+  it('a held value edited on its page keeps its reference: the slot is overwritten, the query string is unchanged', () => {
+    const meta = registry.find((e) => e.meta.id === 'calldata-decode')!.meta
+    const first = `0x${'ab'.repeat(MAX_URL_VALUE)}`
+    const search = toSearch(meta, withDefaults(meta, { data: first }))
+    // A key typed into it: the page writes its state with the query string it has now.
+    const typed = `${first}c`
+    expect(toSearch(meta, withDefaults(meta, { data: typed }), `?${search}`)).toBe(search)
+    expect(fromSearch(meta, search).data).toBe(typed)
+    // A link drawn elsewhere (not the page editing its own state) gets a slot of its own; the same value keeps it.
+    const other = `0x${'cd'.repeat(MAX_URL_VALUE)}`
+    const link = toSearch(meta, withDefaults(meta, { data: other }))
+    expect(link).not.toBe(search)
+    expect(toSearch(meta, withDefaults(meta, { data: other }))).toBe(link)
+    expect(fromSearch(meta, search).data).toBe(typed)
+    expect(fromSearch(meta, link).data).toBe(other)
+    // A query string that refers to no held value of the field: a new slot, nothing overwritten.
+    const third = `0x${'ef'.repeat(MAX_URL_VALUE)}`
+    const fresh = toSearch(meta, withDefaults(meta, { data: third }), '?signature=x')
+    expect([search, link]).not.toContain(fresh)
+    expect(fromSearch(meta, fresh).data).toBe(third)
+    expect(fromSearch(meta, search).data).toBe(typed)
+  })
+
   it('secrets stay out of the URL and out of memory references, however large', () => {
     const meta = registry.find((e) => e.meta.id === 'hd-derive')!.meta
     const search = toSearch(meta, withDefaults(meta, { phrase: 'word '.repeat(MAX_URL_VALUE) }))

@@ -35,29 +35,42 @@ export function withheld(meta: ToolMeta, name: string, value: string | undefined
 export const MAX_URL_VALUE = 16 * 1024
 
 const memory = new Map<number, string>()
-const idOf = new Map<string, number>()
 let next = 1
 /** Values kept at once; older ones are dropped, except those the current URL refers to. */
 const KEEP = 64
 
-function remember(value: string): number {
-  let id = idOf.get(value)
-  if (id !== undefined) return id
-  id = next++
-  memory.set(id, value)
-  idOf.set(value, id)
-  const current = typeof location === 'undefined' ? '' : location.href // the query, or the hash route's query
-  for (const [old, v] of memory) {
-    if (memory.size <= KEEP) break
-    if (current.includes(`=${old}`) || old === id) continue
-    memory.delete(old)
-    idOf.delete(v)
+/**
+ * The reference for a held value of field `name`. `editing`: the query string the tool's page
+ * has now, when it writes its own state; while it refers to a held value of that field (the
+ * person is editing it), that slot is overwritten, so the query string stays the same: a key
+ * typed into a large value neither rewrites the URL nor keeps the previous megabyte.
+ * Otherwise the value gets a slot of its own.
+ */
+function remember(name: string, value: string, editing?: string): number {
+  const held = Number(new URLSearchParams(editing).get(`@${name}`))
+  if (editing !== undefined && memory.has(held)) {
+    memory.set(held, value)
+    return held
   }
-  return id
+  // The same value again (a link drawn on each render) keeps its slot: strings of different lengths compare at once.
+  for (const [slot, v] of memory) if (v === value) return slot
+  const slot = next++
+  memory.set(slot, value)
+  const current = typeof location === 'undefined' ? '' : location.href // the query, or the hash route's query
+  for (const old of memory.keys()) {
+    if (memory.size <= KEEP) break
+    if (current.includes(`=${old}`) || old === slot) continue
+    memory.delete(old)
+  }
+  return slot
 }
 
-/** Query string (without "?") holding the shown, non-secret values that differ from the defaults. */
-export function toSearch(meta: ToolMeta, values: RawInput): string {
+/**
+ * Query string (without "?") holding the shown, non-secret values that differ from the
+ * defaults. `editing`: the page's query string now, when the tool's page writes its own state
+ * (see `remember`).
+ */
+export function toSearch(meta: ToolMeta, values: RawInput, editing?: string): string {
   const params = new URLSearchParams()
   const defaults = withDefaults(meta, {})
   const hidden = hiddenFields(meta, values)
@@ -66,7 +79,7 @@ export function toSearch(meta: ToolMeta, values: RawInput): string {
     const v = values[f.name]
     if (v === undefined || v === defaults[f.name]) continue
     if (withheld(meta, f.name, v)) continue
-    if (v.length > MAX_URL_VALUE) params.set(`@${f.name}`, String(remember(v)))
+    if (v.length > MAX_URL_VALUE) params.set(`@${f.name}`, String(remember(f.name, v, editing)))
     else params.set(f.name, v)
   }
   return params.toString()

@@ -15,6 +15,23 @@ export interface RunRequest {
   rowLimit?: number
   /** Send back only the result's `data` (and notes), not its rows: for pages that draw `data` themselves. */
   dataOnly?: boolean
+  /**
+   * What one worker computed for all the slices of a split run (see `ShareRequest`): when
+   * present, the tool module's `runShared(shared, raw, ctx)` runs instead of parse and run,
+   * and `raw` holds only the non-secret fields the slice needs.
+   */
+  shared?: unknown
+}
+
+/**
+ * Main thread to worker: parse `raw` and compute, once, what the workers of a split run share
+ * (the tool module's `share(raw, ctx)`: hd-derive's parent key, so the seed is computed by
+ * this worker alone). Answered by `shared`, or `error` with field errors.
+ */
+export interface ShareRequest {
+  type: 'share'
+  toolId: string
+  raw: RawInput
 }
 
 /** Main thread to worker: stop. Sets the run's `ctx.signal.aborted`, which core's loops check. */
@@ -28,11 +45,12 @@ export interface LoadRequest {
   toolId: string
 }
 
-export type WorkerRequest = RunRequest | CancelRequest | LoadRequest
+export type WorkerRequest = RunRequest | CancelRequest | LoadRequest | ShareRequest
 
 /** Worker to main thread. */
 export type WorkerMessage =
   | { type: 'progress'; fraction: number; label?: string }
   | { type: 'done'; result: ToolResult }
+  | { type: 'shared'; shared: unknown }
   | { type: 'error'; error: ErrorInfo; fieldErrors?: Record<string, string> }
   | { type: 'cancelled' }

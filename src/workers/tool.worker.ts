@@ -6,6 +6,10 @@
  * stops even WebAssembly that cannot check a flag (scrypt).
  *
  * Only the tools in `./tools` are loaded here, never the registry.
+ *
+ * A run split across workers (hd-derive) starts with a `share` request to one worker, which
+ * parses the form and computes what every slice needs (the path's parent key, from the seed);
+ * each slice's `run` then carries that (`shared`) and only the non-secret fields.
  */
 import { toErrorInfo } from '../core/Errors'
 import { withDefaults } from '../tools/define'
@@ -30,28 +34,43 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
     await workerTools[req.toolId]?.().catch(() => undefined)
     return
   }
+  let last = 0
+  let lastLabel: string | undefined
+  const ctx = {
+    signal,
+    progress: (fraction: number, label?: string) => {
+      const now = Date.now()
+      // At most ~20 updates a second, but never drop a change of step (its label).
+      if (now - last < 50 && fraction < 1 && label === lastLabel) return
+      last = now
+      lastLabel = label
+      post({ type: 'progress', fraction, ...(label !== undefined ? { label } : {}) })
+    },
+  }
+  const invalid = (fieldErrors: Record<string, string>) => post({ type: 'error', error: { name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, fieldErrors })
   try {
     const load = workerTools[req.toolId]
     if (!load) throw new Error(`No worker tool "${req.toolId}".`)
-    const tool = (await load()).default
-    const parsed = tool.parse(withDefaults(tool, req.raw), req.files)
-    if (!parsed.ok) {
-      post({ type: 'error', error: { name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, fieldErrors: parsed.errors })
+    const mod = await load()
+    const tool = mod.default
+    if (req.type === 'share') {
+      // Computed once here for every worker of a split run (hd-derive: the seed and the path's parent key).
+      if (!mod.share) throw new Error(`The worker tool "${req.toolId}" does not split its runs.`)
+      const out = await mod.share(withDefaults(tool, req.raw), ctx)
+      if (signal.aborted) return
+      if (!out.ok) invalid(out.errors)
+      else post({ type: 'shared', shared: out.value })
       return
     }
-    let last = 0
-    let lastLabel: string | undefined
-    const result = await tool.run(parsed.value, {
-      signal,
-      progress: (fraction, label) => {
-        const now = Date.now()
-        // At most ~20 updates a second, but never drop a change of step (its label).
-        if (now - last < 50 && fraction < 1 && label === lastLabel) return
-        last = now
-        lastLabel = label
-        post({ type: 'progress', fraction, ...(label !== undefined ? { label } : {}) })
-      },
-    })
+    let result
+    if (req.shared !== undefined) {
+      if (!mod.runShared) throw new Error(`The worker tool "${req.toolId}" does not split its runs.`)
+      result = await mod.runShared(req.shared as never, req.raw, ctx)
+    } else {
+      const parsed = tool.parse(withDefaults(tool, req.raw), req.files)
+      if (!parsed.ok) return invalid(parsed.errors)
+      result = await tool.run(parsed.value, ctx)
+    }
     if (signal.aborted) return
     const sent = req.dataOnly ? { sections: [], ...(result.notes ? { notes: result.notes } : {}), data: result.data } : req.rowLimit === undefined ? result : limitRows(result, req.rowLimit)
     post({ type: 'done', result: sent })
@@ -59,4 +78,3 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
     if (!signal.aborted) post({ type: 'error', error: toErrorInfo(e) })
   }
 }
-

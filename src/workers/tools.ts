@@ -4,13 +4,23 @@
  * A test checks it against the registry: every `runs: 'worker'` tool is here, and the pages
  * that send work to a worker above a size threshold (calldata-decode) name theirs too.
  */
-import type { Tool } from '../tools/types'
+import type { Parsed, RawInput, RunContext, Tool, ToolResult } from '../tools/types'
 
-type Loader = () => Promise<{ default: Tool<unknown> }>
+/**
+ * A worker tool's module: the tool, and for a run split across workers (hd-derive), `share`
+ * (what one worker computes once for all of them) and `runShared` (one slice, given that).
+ */
+export interface WorkerToolModule {
+  default: Tool<unknown>
+  share?: (raw: RawInput, ctx: RunContext) => Promise<Parsed<unknown>>
+  runShared?: (shared: never, raw: RawInput, ctx: RunContext) => Promise<ToolResult>
+}
+
+type Loader = () => Promise<WorkerToolModule>
 
 export const workerTools: Readonly<Record<string, Loader>> = {
   hash: () => import('../tools/hash') as Promise<{ default: Tool<unknown> }>,
-  'hd-derive': () => import('../tools/hd-derive') as Promise<{ default: Tool<unknown> }>,
+  'hd-derive': () => import('../tools/hd-derive') as Promise<WorkerToolModule>,
   'find-address': () => import('../tools/find-address') as Promise<{ default: Tool<unknown> }>,
   'keystore-decrypt': () => import('../tools/keystore-decrypt') as Promise<{ default: Tool<unknown> }>,
   'keystore-encrypt': () => import('../tools/keystore-encrypt') as Promise<{ default: Tool<unknown> }>,

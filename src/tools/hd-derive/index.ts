@@ -1,6 +1,6 @@
 import * as Hd from '../../core/Hd'
 import { defineTool, errorCollector } from '../define'
-import type { Parsed, RawInput, Section, ToolResult } from '../types'
+import type { Parsed, RawInput, RunContext, Section, ToolResult } from '../types'
 import meta from './meta'
 import { nodeOf, nodeSource, type NodeSource } from '../kit/hdSource'
 
@@ -23,9 +23,8 @@ export function templateOf(raw: RawInput): Hd.Template {
   return Hd.parseTemplate(raw.path ?? '')
 }
 
-export function parse(raw: RawInput): Parsed<Input> {
-  const { errors, at } = errorCollector()
-  const source = at('phrase', () => nodeSource(raw))
+/** The range fields (path, first index, how many): everything but the source. */
+function rangeOf(raw: RawInput, at: ReturnType<typeof errorCollector>['at']) {
   const template = at(raw.preset === 'custom' ? 'path' : 'preset', () => templateOf(raw))
   const start = at('start', () => index(raw.start || '0', 'First index', 2 ** 31 - 1))
   const count = at('count', () => {
@@ -33,6 +32,13 @@ export function parse(raw: RawInput): Parsed<Input> {
     if (n < 1) throw new Hd.InvalidRangeError('How many must be at least 1.')
     return n
   })
+  return { template, start, count }
+}
+
+export function parse(raw: RawInput): Parsed<Input> {
+  const { errors, at } = errorCollector()
+  const source = at('phrase', () => nodeSource(raw))
+  const { template, start, count } = rangeOf(raw, at)
   if (source && template && 'watchOnly' in source && source.watchOnly) {
     if (!template.relative) errors[raw.preset === 'custom' ? 'path' : 'preset'] = "Below an xpub, write the path without m/ and without hardened levels: 0/i for an account xpub, i for the xpub of m/44'/60'/0'/0."
     else if (template.components.some((c) => c.hardened)) errors.path = "An xpub cannot derive hardened levels (written with '). Use a path like 0/i."
@@ -58,35 +64,76 @@ export interface HdData {
   watchOnly: boolean
 }
 
+/** The accounts of a range below the template's parent node, as the tool's result. */
+function derived(parent: Hd.Node, template: Hd.Template, start: number, count: number, ctx: RunContext): ToolResult<HdData> {
+  let done = 0
+  const rows = Hd.rangeBelow(parent, template, start, count, {
+    signal: ctx.signal,
+    onRow: () => {
+      done++
+      if (done % 10 === 0 || done === count) ctx.progress(done / count, `${done} of ${count} addresses derived`)
+    },
+  })
+  const sections: Section[] = rows.map((a) => ({
+    title: a.path,
+    rows: [
+      { label: 'Address', value: a.address },
+      { label: 'Public key', value: a.publicKey },
+      ...(a.privateKey ? [{ label: 'Private key', value: a.privateKey, secret: true }] : []),
+    ],
+  }))
+  sections.push({ title: 'Export', rows: [{ label: 'CSV', value: toCsv(rows), note: 'index, path, address, public key (no private keys).' }] })
+  const watchOnly = !parent.privateKey
+  const data: HdData = {
+    accounts: rows.map((a) => ({ index: a.index, path: a.path, address: a.address, publicKey: a.publicKey, ...(a.privateKey ? { privateKey: a.privateKey } : {}) })),
+    watchOnly,
+  }
+  const result: ToolResult<HdData> = { sections, data }
+  if (watchOnly) result.notes = [{ tone: 'info', text: 'Watch-only: derived from the xpub, so no private keys.' }]
+  return result
+}
+
+/**
+ * What the workers of one split derivation share, computed once by one worker ({@link share}):
+ * the extended key of the path's parent node (m/44'/60'/0'/0 on the MetaMask path), so the
+ * seed (PBKDF2-HMAC-SHA512, 2048 rounds) and the hardened levels are not computed again by
+ * each worker. A secret (an xprv, unless the source is an xpub): it travels between the
+ * page and its workers in memory only.
+ */
+export interface HdShared {
+  parentKey: string
+}
+
+/**
+ * Parses the form and derives the parent node of its path: the one step of a split derivation
+ * that needs the phrase. Field errors come back as from `parse`.
+ */
+export async function share(raw: RawInput, ctx: RunContext): Promise<Parsed<HdShared>> {
+  const parsed = parse(raw)
+  if (!parsed.ok) return parsed
+  const { source, template } = parsed.value
+  ctx.progress(-1, 'phrase' in source ? 'Computing the seed (PBKDF2, 2,048 rounds)…' : 'Deriving the path…')
+  const parent = Hd.parentOf(nodeOf(source), template)
+  return { ok: true, value: { parentKey: parent.privateKey ? parent.privateExtendedKey : parent.publicExtendedKey } }
+}
+
+/**
+ * One slice of a split derivation: the range fields of `raw` (path, first index, how many;
+ * never the phrase) below the parent key that {@link share} computed.
+ */
+export async function runShared(shared: HdShared, raw: RawInput, ctx: RunContext): Promise<ToolResult> {
+  const { errors, at } = errorCollector()
+  const { template, start, count } = rangeOf(raw, at)
+  const parent = at('phrase', () => Hd.fromExtendedKey(shared.parentKey))
+  if (!template || start === undefined || count === undefined || !parent) throw new Hd.InvalidRangeError(Object.values(errors)[0] ?? 'The range is not valid.')
+  await Hd.useWasm()
+  return derived(parent, template, start, count, ctx)
+}
+
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ source, template, start, count }, ctx) => {
     await Hd.useWasm()
-    const node = nodeOf(source)
-    let done = 0
-    const rows = Hd.range(node, template, start, count, {
-      signal: ctx.signal,
-      onRow: () => {
-        done++
-        if (done % 10 === 0 || done === count) ctx.progress(done / count, `${done} of ${count} addresses derived`)
-      },
-    })
-    const sections: Section[] = rows.map((a) => ({
-      title: a.path,
-      rows: [
-        { label: 'Address', value: a.address },
-        { label: 'Public key', value: a.publicKey },
-        ...(a.privateKey ? [{ label: 'Private key', value: a.privateKey, secret: true }] : []),
-      ],
-    }))
-    sections.push({ title: 'Export', rows: [{ label: 'CSV', value: toCsv(rows), note: 'index, path, address, public key (no private keys).' }] })
-    const watchOnly = 'watchOnly' in source && !!source.watchOnly
-    const data: HdData = {
-      accounts: rows.map((a) => ({ index: a.index, path: a.path, address: a.address, publicKey: a.publicKey, ...(a.privateKey ? { privateKey: a.privateKey } : {}) })),
-      watchOnly,
-    }
-    const result: ToolResult<HdData> = { sections, data }
-    if (watchOnly) result.notes = [{ tone: 'info', text: 'Watch-only: derived from the xpub, so no private keys.' }]
-    return result
+    return derived(Hd.parentOf(nodeOf(source), template), template, start, count, ctx)
   },
 })

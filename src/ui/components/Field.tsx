@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
 import type { BlobLike, FieldSpec } from '../../tools/types'
 
 export interface FieldProps {
@@ -18,8 +18,11 @@ export const PREVIEW_CHARS = 4096
 /** An insertion this long or longer is checked against LARGE_TEXT before the browser takes it. */
 const LARGE_INSERT = 16 * 1024
 
-/** One labelled input with its help text and its error, for any field kind. */
-export function Field({ spec, value, error, onChange, file, onFile }: FieldProps) {
+/**
+ * One labelled input with its help text and its error, for any field kind. Drawn again only
+ * when one of its props changed (FieldList gives each field callbacks that never change).
+ */
+export const Field = memo(function Field({ spec, value, error, onChange, file, onFile }: FieldProps) {
   const id = useId()
   const helpId = `${id}-help`
   const errId = `${id}-err`
@@ -224,7 +227,7 @@ export function Field({ spec, value, error, onChange, file, onFile }: FieldProps
       )}
     </div>
   )
-}
+})
 
 /** An eye (show) or a crossed-out eye (hide), drawn in the text colour. */
 function EyeIcon({ crossed }: { crossed: boolean }) {

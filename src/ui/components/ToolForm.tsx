@@ -1,8 +1,8 @@
-import { useEffect, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { hiddenFields } from '../../tools/define'
 import type { BlobLike, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
-import { Field } from './Field'
+import { Field, type FieldProps } from './Field'
 import { ResultView } from './ResultView'
 
 /** What every tool page gets: the tool, its raw values, and setters (URL state is handled). */
@@ -88,6 +88,11 @@ export function FieldList({
   setFile?: (name: string, file: BlobLike | undefined) => void
 }) {
   const hidden = hiddenFields({ fields }, values)
+  // One callback per field for the page's life: a Field is drawn again only when its own value,
+  // error or file changed (typing into a large field leaves the other fields alone).
+  const latest = useRef({ setValues, setFile })
+  latest.current = { setValues, setFile }
+  const handlers = useRef<Record<string, Pick<FieldProps, 'onChange' | 'onFile'>>>({})
   return (
     <>
       {fields.filter((f) => !hidden.has(f.name) && (!only || only.includes(f.name))).map((f) => (
@@ -96,9 +101,8 @@ export function FieldList({
           spec={f}
           value={values[f.name] ?? ''}
           error={errors[f.name]}
-          onChange={(v) => setValues({ [f.name]: v })}
           file={files[f.name]}
-          onFile={(file) => setFile?.(f.name, file)}
+          {...(handlers.current[f.name] ??= { onChange: (v) => latest.current.setValues({ [f.name]: v }), onFile: (file) => latest.current.setFile?.(f.name, file) })}
         />
       ))}
     </>

@@ -64,14 +64,37 @@ export function isBlank(meta: ToolMeta, values: RawInput, files: Record<string, 
   return inputs.every((f) => (f.kind === 'file' ? !files[f.name] : !(values[f.name] ?? '').trim()))
 }
 
+/** A value longer than this enters `useInputKey` by a revision number, not by its text. */
+const KEY_INLINE = 4096
+
+/**
+ * `inputKey` for a page that lives: a long value (a pasted megabyte, a large ABI) enters the key
+ * as a revision number that changes when the value does (one comparison of two strings, no
+ * copy of the text per change), so a key typed into a held value costs no copy of it.
+ */
+function useInputKey(meta: ToolMeta, values: RawInput, files: Record<string, BlobLike>): string {
+  const revisions = useRef(new Map<string, [string, number]>())
+  return useMemo(() => {
+    const short = { ...values }
+    for (const [k, v] of Object.entries(values))
+      if (v.length > KEY_INLINE) {
+        const [was, rev] = revisions.current.get(k) ?? ['', 0]
+        const now = was === v ? rev : rev + 1
+        revisions.current.set(k, [v, now])
+        short[k] = `#${now}:${v.length}`
+      }
+    return inputKey(meta, short, files)
+  }, [meta, values, files])
+}
+
 export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, values: RawInput, files: Record<string, BlobLike>) {
   const [state, setState] = useState<RunState>(idle)
   const cancelRef = useRef<(() => void) | null>(null)
   const seq = useRef(0)
   const [submitted, setSubmitted] = useState(false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
-  // One key per set of values (it stringifies them: a pasted megabyte is not copied twice per render).
-  const key = useMemo(() => inputKey(meta, values, files), [meta, values, files])
+  // One key per set of values (a long value by its revision: a pasted megabyte is not copied per render).
+  const key = useInputKey(meta, values, files)
 
   // A field counts as touched once it held anything but its default (typed, an example, the URL).
   useEffect(() => {

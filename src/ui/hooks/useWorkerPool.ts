@@ -5,8 +5,8 @@
 import { useCallback, useEffect, useRef } from 'react'
 import type { WorkerRun } from '../../workers/client'
 
-export function useWorkerPool() {
-  const workers = useRef<WorkerRun[]>([])
+export function useWorkerPool<W extends { cancel: () => void } = WorkerRun>() {
+  const workers = useRef<W[]>([])
   const stop = useCallback(() => {
     for (const w of workers.current) w.cancel()
     workers.current = []

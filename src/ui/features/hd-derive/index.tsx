@@ -3,7 +3,7 @@ import type { ErrorInfo } from '../../../core/Errors'
 import { withDefaults } from '../../../tools/define'
 import { csvParts, type HdData } from '../../../tools/hd-derive'
 import type { RawInput, ToolResult } from '../../../tools/types'
-import { runInWorker } from '../../../workers/client'
+import { dropSpare, prewarm, runSlice, shareInWorker } from '../../../workers/split'
 import { useWorkerPool } from '../../hooks/useWorkerPool'
 import { CopyButton, FieldList, keyring, type ToolPageProps } from '../../components'
 
@@ -42,13 +42,21 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
   const [error, setError] = useState<ErrorInfo>()
   const [running, setRunning] = useState(false)
   const [progress, setProgress] = useState(0)
+  /** The seed and the path's parent key are computed first (`share`), then the slices derive. */
+  const [step, setStep] = useState<'share' | 'derive'>('share')
   const [reveal, setReveal] = useState(false)
   const [csvHref, setCsvHref] = useState<string>()
   const [added, setAdded] = useState<string[]>([])
   const [scrollTop, setScrollTop] = useState(0)
-  const { workers, stop } = useWorkerPool()
+  const { workers, stop } = useWorkerPool<{ cancel: () => void }>()
   const seq = useRef(0)
-
+  // A worker with the tool loaded waits once a source is filled in (and again after each run):
+  // Derive starts computing the seed at once, while the slices' workers start.
+  const filled = !!(values.phrase?.trim() || values.xpub?.trim())
+  useEffect(() => {
+    if (filled && !running) prewarm(meta.id)
+  }, [meta.id, filled, running])
+  useEffect(() => () => dropSpare(meta.id), [meta.id])
 
   const derive = (start: number) => {
     stop()
@@ -70,9 +78,25 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
     const done = new Array<number>(parts.length).fill(0)
     setRunning(true)
     setProgress(0)
+    // One worker parses the form and computes the seed (PBKDF2) and the path's parent key, once;
+    // the slices' workers start meanwhile and derive below that key: they never see the phrase.
+    const sh = shareInWorker(meta.id, raw, () => {})
+    setStep('share')
+    const shared = sh.promise.then((o) => (o.ok ? o.value.shared : Promise.reject(new Error('no shared key'))))
+    shared.catch(() => {}) // each slice ends as cancelled; the share's own error is shown below
+    void sh.promise.then((o) => {
+      if (my !== seq.current) return
+      if (o.ok) return setStep('derive')
+      if (o.error.name === 'Cancelled') return
+      stop()
+      setError(o.error)
+      if (o.fieldErrors) setFieldErrors(o.fieldErrors)
+      setRunning(false)
+    })
+    const rangeRaw = (s: number, n: number): RawInput => ({ preset: raw.preset!, path: raw.path!, start: String(s), count: String(n) })
     let left = parts.length
-    workers.current = parts.map(([s, n], k) => {
-      const w = runInWorker(meta.id, { ...raw, start: String(s), count: String(n) }, undefined, (f) => {
+    const slices = parts.map(([s, n], k) => {
+      const w = runSlice(meta.id, rangeRaw(s, n), shared, (f) => {
         if (my !== seq.current) return
         done[k] = f * n
         setProgress(done.reduce((a, b) => a + b, 0) / count)
@@ -92,6 +116,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
       })
       return w
     })
+    workers.current = [sh, ...slices]
   }
 
   const start = Number(values.start || '0') || 0
@@ -131,10 +156,19 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
       </form>
       {running && (
         <div className="progress" role="status">
-          <progress max={100} value={Math.round(progress * 100)} aria-label="Progress" />
-          <span>
-            {Math.round(progress * count).toLocaleString('en-US')} of {count.toLocaleString('en-US')} addresses derived ({Math.round(progress * 100)}%)
-          </span>
+          {step === 'share' ? (
+            <>
+              <progress aria-label="Progress" />
+              <span>{values.phrase?.trim() && !/^[a-z]prv/.test(values.phrase.trim()) ? 'Computing the seed (PBKDF2, 2,048 rounds)…' : 'Deriving the path…'}</span>
+            </>
+          ) : (
+            <>
+              <progress max={100} value={Math.round(progress * 100)} aria-label="Progress" />
+              <span>
+                {Math.round(progress * count).toLocaleString('en-US')} of {count.toLocaleString('en-US')} addresses derived ({Math.round(progress * 100)}%)
+              </span>
+            </>
+          )}
           <button
             type="button"
             onClick={() => {
