@@ -56,7 +56,7 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
     result =
       input.mode === 'raw'
         ? await Simulation.raw(session, input.raw!, opts)
-        : await Simulation.call(session, { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas }, opts)
+        : await Simulation.call(session, { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas, accessList: input.accessList, authorizationList: input.authorizationList }, opts)
     holder.key = key
   }
   holder.session = session
