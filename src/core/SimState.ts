@@ -168,17 +168,22 @@ export class RpcStateManager implements StateManagerInterface {
   }
 
   // ---------- reads ----------
-  private async readAcct(a: string): Promise<Acct | null> {
+  // Each read answers from memory without an extra await when it can (the EVM makes thousands
+  // per transaction); only a miss goes to the node.
+  private readAcct(a: string): Acct | null | Promise<Acct | null> {
     if (this.acct.has(a)) return this.acct.get(a)!
-    await this.loadAccount(a)
-    return this.baseAcct.get(a)!
+    if (this.baseAcct.has(a)) return this.baseAcct.get(a)!
+    return this.loadAccount(a).then(() => this.baseAcct.get(a)!)
   }
-  private async readSlot(a: string, s: string): Promise<bigint> {
+  private readSlot(a: string, s: string): bigint | Promise<bigint> {
     const o = this.slot.get(a)?.get(s)
     if (o !== undefined) return o
     if (this.cleared.has(a)) return 0n
     const b = this.baseSlot.get(a)?.get(s)
     if (b !== undefined) return b
+    return this.fetchSlot(a, s)
+  }
+  private async fetchSlot(a: string, s: string): Promise<bigint> {
     this.misses.slots++
     const v = BigInt(await SimRpc.call<string>(this.rpc, 'eth_getStorageAt', [a, s, this.blockTag]))
     this.setBaseSlot(a, s, v)
@@ -186,7 +191,8 @@ export class RpcStateManager implements StateManagerInterface {
   }
 
   async getAccount(address: Address): Promise<Account | undefined> {
-    const r = await this.readAcct(addr(address))
+    const r0 = this.readAcct(addr(address))
+    const r = r0 instanceof Promise ? await r0 : r0
     if (!r) return undefined
     return createAccount({ nonce: r.nonce, balance: r.balance, codeHash: r.codeHash })
   }
@@ -201,7 +207,8 @@ export class RpcStateManager implements StateManagerInterface {
   }
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     if (key.length !== 32) throw new Error('Storage key must be 32 bytes long')
-    return bigIntToUnpaddedBytes(await this.readSlot(addr(address), slotKey(key)))
+    const v = this.readSlot(addr(address), slotKey(key))
+    return bigIntToUnpaddedBytes(typeof v === 'bigint' ? v : await v)
   }
   /** A slot's current value (overlay over base). */
   async slotValue(address: string, slot: bigint): Promise<bigint> {
