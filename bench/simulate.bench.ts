@@ -76,13 +76,14 @@ function setup(): Promise<void> {
     callObj = { from: FROM, to: nodes[0]!, data: call('walk', [BigInt(SLOTS_PER_CONTRACT), 9n]), gas: '0x4c4b40' }
     // one measured run for the names: round trips, requests, slots written, gas agreed with anvil
     const c = SimRpc.create(SimRpc.httpTransport(url))
-    const s = await Simulation.openAt(c, 'latest')
-    const r = await Simulation.call(s, { from: FROM, to: callObj.to, data: callObj.data, gas: 5_000_000n })
+    const input = { from: FROM, to: callObj.to, data: callObj.data, gas: 5_000_000n } as const
+    const s = await Simulation.openAt(c, 'latest', { call: input })
+    const r = await Simulation.call(s, input)
     const theirs = await rpc<{ gasUsed: string }>('debug_traceCall', [callObj, 'latest', { tracer: 'callTracer' }])
     const slots = Object.values(r.diff.storage).reduce((n, m) => n + Object.keys(m).length, 0)
     cases[0]!.name += ` [${Object.keys(r.diff.storage).length} contracts, ${slots} slots written, ${r.stats.roundTrips} node round trips (target ≤ 5), ${r.stats.requests} requests; gas ours ${BigInt(r.gasUsed)} / anvil ${BigInt(theirs.gasUsed)}]`
     warm = await Simulation.openAt(SimRpc.create(SimRpc.httpTransport(url), { maxRequests: 1e9 }), 'latest')
-    await Simulation.call(warm, { from: FROM, to: callObj.to, data: callObj.data, gas: 5_000_000n })
+    await Simulation.call(warm, input)
   })()
   return ready
 }
@@ -94,8 +95,9 @@ const cases: BenchCase[] = [
     name: 'simulate + trace, cold session (access list + state batch + EVM), vs anvil debug_traceCall',
     setup,
     ours: async () => {
-      const s = await Simulation.openAt(SimRpc.create(SimRpc.httpTransport(url)), 'latest')
-      await Simulation.call(s, { from: FROM, to: callObj!.to, data: callObj!.data, gas: 5_000_000n })
+      const input = { from: FROM, to: callObj!.to, data: callObj!.data, gas: 5_000_000n } as const
+      const s = await Simulation.openAt(SimRpc.create(SimRpc.httpTransport(url)), 'latest', { call: input })
+      await Simulation.call(s, input)
     },
     baselines: { 'anvil debug_traceCall': anvilTrace },
     rounds: 10,

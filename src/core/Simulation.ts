@@ -243,13 +243,13 @@ function blockOf(b: RpcBlock, common: Common): Block {
 }
 
 /** Chain id, hardfork hint (anvil_nodeInfo) and a block, in one round trip. */
-async function chainAndBlock(rpc: SimRpc.Client, tag: string, full: boolean, extra?: SimRpc.Call): Promise<{ chainId: number; nodeHardfork?: string; block: RpcBlock; extra?: unknown }> {
+async function chainAndBlock(rpc: SimRpc.Client, tag: string, full: boolean, extras: SimRpc.Call[] = []): Promise<{ chainId: number; nodeHardfork?: string; block: RpcBlock; extras: unknown[] }> {
   const calls: SimRpc.Call[] = [
     { method: 'eth_chainId', params: [] },
     { method: 'eth_getBlockByNumber', params: [tag, full] },
     { method: 'anvil_nodeInfo', params: [] },
   ]
-  if (extra) calls.push(extra)
+  calls.push(...extras)
   const r = await SimRpc.batchSettled<unknown>(rpc, calls)
   if (r[0] === undefined) throw new NodeAnswerError('eth_chainId')
   if (!r[1]) {
@@ -258,7 +258,7 @@ async function chainAndBlock(rpc: SimRpc.Client, tag: string, full: boolean, ext
     throw new UnknownBlockError(tag)
   }
   const info = r[2] as { hardFork?: string } | undefined
-  return { chainId: Number(BigInt(r[0] as string)), ...(info?.hardFork ? { nodeHardfork: String(info.hardFork).toLowerCase() } : {}), block: r[1] as RpcBlock, extra: r[3] }
+  return { chainId: Number(BigInt(r[0] as string)), ...(info?.hardFork ? { nodeHardfork: String(info.hardFork).toLowerCase() } : {}), block: r[1] as RpcBlock, extras: r.slice(3) }
 }
 
 async function openSession(rpc: SimRpc.Client, stateTag: Hex | 'pending', context: RpcBlock, chainId: number, hardfork: string | undefined): Promise<Session> {
@@ -295,10 +295,35 @@ async function openSession(rpc: SimRpc.Client, stateTag: Hex | 'pending', contex
  * context, like eth_call at that block. `hardfork` overrides the rules (otherwise: known
  * chains by block, anvil by its own word, else {@link DEFAULT_HARDFORK}).
  */
-export async function openAt(rpc: SimRpc.Client, blockTag: string = 'latest', options: { hardfork?: string } = {}): Promise<Session> {
+export async function openAt(rpc: SimRpc.Client, blockTag: string = 'latest', options: OpenOptions = {}): Promise<Session> {
   if (blockTag === 'pending') return openPending(rpc, options)
-  const { chainId, nodeHardfork, block } = await chainAndBlock(rpc, blockTag, false)
-  return openSession(rpc, block.number, block, chainId, options.hardfork ?? nodeHardfork)
+  const early = options.call ? [earlyAccessList(options.call, blockTag)] : []
+  const { chainId, nodeHardfork, block, extras } = await chainAndBlock(rpc, blockTag, false, early.map((e) => e.call))
+  const s = await openSession(rpc, block.number, block, chainId, options.hardfork ?? nodeHardfork)
+  early.forEach((e, i) => keepAccessList(s, e.key, extras[i]))
+  return s
+}
+
+export interface OpenOptions {
+  /** The rules (otherwise: known chains by block, anvil by its own word, else {@link DEFAULT_HARDFORK}). */
+  hardfork?: string | undefined
+  /**
+   * The call about to be simulated: its eth_createAccessList goes in the session's first
+   * round trip (beside the chain id and block), so the call then needs one round trip for
+   * state instead of two. Asked with the tag (`latest`) in the same batch as the block: the
+   * list only says what to prefetch, and anything it misses is read at the session's block.
+   */
+  call?: CallInput | undefined
+}
+
+/** The eth_createAccessList request of a call before its session exists (the gas cap assumed: 30M unless given). */
+function earlyAccessList(input: CallInput, tag: string): { key: string; call: SimRpc.Call } {
+  const req = accessListRequest(callTx(input, input.gas ?? GAS_CAP))
+  return { key: JSON.stringify(req), call: { method: 'eth_createAccessList', params: [req, tag] } }
+}
+
+function keepAccessList(s: Session, key: string, answer: unknown) {
+  s.accessLists.set(key, (answer as { accessList?: { address: string; storageKeys: string[] }[] } | undefined)?.accessList)
 }
 
 const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
@@ -310,14 +335,17 @@ const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
  * will not serve pending state (no pending block, or an error reading state at `pending`)
  * gets a session at `latest` instead, with `pendingRefused` saying why.
  */
-async function openPending(rpc: SimRpc.Client, options: { hardfork?: string }): Promise<Session> {
+async function openPending(rpc: SimRpc.Client, options: OpenOptions): Promise<Session> {
   let refused: string
   try {
-    // one round trip: chain, pending block, hardfork hint, and one read of state at pending
-    const r = await chainAndBlock(rpc, 'pending', false, { method: 'eth_getBalance', params: [ZERO_ADDRESS, 'pending'] })
-    if (r.extra !== undefined && r.block.number) {
+    // one round trip: chain, pending block, hardfork hint, one read of state at pending (and the call's access list)
+    const early = options.call ? [earlyAccessList(options.call, 'pending')] : []
+    const r = await chainAndBlock(rpc, 'pending', false, [{ method: 'eth_getBalance', params: [ZERO_ADDRESS, 'pending'] }, ...early.map((e) => e.call)])
+    if (r.extras[0] !== undefined && r.block.number) {
       const context = { ...r.block, miner: r.block.miner ?? ZERO_ADDRESS }
-      return await openSession(rpc, 'pending', context, r.chainId, options.hardfork ?? r.nodeHardfork)
+      const s = await openSession(rpc, 'pending', context, r.chainId, options.hardfork ?? r.nodeHardfork)
+      early.forEach((e, i) => keepAccessList(s, e.key, r.extras[i + 1]))
+      return s
     }
     refused = r.block.number ? 'the node did not answer a state read at pending' : 'the node gave no number for its pending block'
   } catch (e) {
@@ -383,9 +411,9 @@ interface AccessListTx {
   authorizationList?: RpcAuthorization[] | undefined
 }
 
-/** One batch of eth_createAccessList, then one batch for every account and slot they name. */
-async function prefetchFor(s: Session, txs: AccessListTx[], extraAddrs: string[] = [], extraSlots: [string, string][] = []): Promise<void> {
-  const requests = txs.map((t) => ({
+/** The eth_createAccessList request for a transaction (also the key its answer is kept under). */
+function accessListRequest(t: AccessListTx) {
+  return {
     from: t.from,
     ...(t.to ? { to: t.to } : {}),
     data: t.input ?? t.data ?? '0x',
@@ -393,7 +421,12 @@ async function prefetchFor(s: Session, txs: AccessListTx[], extraAddrs: string[]
     ...(t.gas ? { gas: t.gas } : {}),
     ...(t.accessList?.length ? { accessList: t.accessList } : {}),
     ...(t.authorizationList?.length ? { authorizationList: t.authorizationList } : {}),
-  }))
+  }
+}
+
+/** One batch of eth_createAccessList, then one batch for every account and slot they name. */
+async function prefetchFor(s: Session, txs: AccessListTx[], extraAddrs: string[] = [], extraSlots: [string, string][] = []): Promise<void> {
+  const requests = txs.map(accessListRequest)
   const keys = requests.map((r) => JSON.stringify(r))
   const ask = keys.flatMap((k, i) => (s.accessLists.has(k) ? [] : [i]))
   // a reverting transaction answers with an error: that item is skipped, not the batch;
@@ -487,20 +520,10 @@ export async function call(s: Session, input: CallInput, options: Options = {}):
   const cap = gasCap(s.common)
   if (input.gas !== undefined && input.gas > cap) throw new GasAboveCapError(input.gas, cap)
   const gasLimit = input.gas ?? cap
-  const accessList = (input.accessList ?? []).map((e) => ({ address: e.address.toLowerCase(), storageKeys: e.storageKeys.map((k) => k.toLowerCase()) }))
   const auths = input.authorizationList ?? []
   if (auths.length && !input.to) throw new InvalidTransactionError('an EIP-7702 transaction needs a recipient (it cannot create a contract)')
-  await prefetchFor(s, [
-    {
-      from: input.from,
-      to: input.to,
-      data: input.data ?? '0x',
-      value: q(input.value ?? 0n),
-      gas: q(gasLimit),
-      ...(accessList.length ? { accessList } : {}),
-      ...(auths.length ? { authorizationList: auths.map(rpcAuthorization) } : {}),
-    },
-  ])
+  await prefetchFor(s, [callTx(input, gasLimit)])
+  const accessList = (input.accessList ?? []).map((e) => ({ address: e.address.toLowerCase(), storageKeys: e.storageKeys.map((k) => k.toLowerCase()) }))
   const from = A(input.from.toLowerCase())
   const nonce = (await s.state.getAccount(from))?.nonce ?? 0n
   let tx: TypedTransaction
@@ -532,6 +555,21 @@ export async function call(s: Session, input: CallInput, options: Options = {}):
   mutable.getSenderAddress = () => from
   mutable.isSigned = () => true
   return run(s, tx, { ...options, impersonated: true })
+}
+
+/** A call as the node's JSON-RPC takes it (for eth_createAccessList). */
+function callTx(input: CallInput, gasLimit: bigint): AccessListTx {
+  const accessList = (input.accessList ?? []).map((e) => ({ address: e.address.toLowerCase(), storageKeys: e.storageKeys.map((k) => k.toLowerCase()) }))
+  const auths = input.authorizationList ?? []
+  return {
+    from: input.from,
+    to: input.to,
+    data: input.data ?? '0x',
+    value: q(input.value ?? 0n),
+    gas: q(gasLimit),
+    ...(accessList.length ? { accessList } : {}),
+    ...(auths.length ? { authorizationList: auths.map(rpcAuthorization) } : {}),
+  }
 }
 
 /** Simulates a signed transaction (hex of its bytes) as the node would run it next: signature, nonce and balance checked. */

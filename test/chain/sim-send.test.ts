@@ -123,6 +123,29 @@ describe('Simulation.call applies the transaction as it will be sent', () => {
   }, 60_000)
 })
 
+describe('Round trips (simulation speed)', () => {
+  it('a session opened with the call asks its access list in the first round trip: 2 round trips instead of 3, the same result, gas as debug_traceCall; a repeat asks nothing', async () => {
+    const input = { from: A0, to: token, data: data('Token', 'transfer', [OTHER, 3n]), gas: 200_000n }
+    const c1 = client()
+    const early = await Simulation.call(await Simulation.openAt(c1, 'latest', { call: input }), input)
+    const c2 = client()
+    const plain = await Simulation.call(await Simulation.openAt(c2, 'latest'), input)
+    expect(c1.roundTrips).toBe(2)
+    expect(c2.roundTrips).toBe(3)
+    expect({ ...early, stats: undefined }).toEqual({ ...plain, stats: undefined })
+    const theirs = await rpc<{ gasUsed: Hex }>(anvil.url, 'debug_traceCall', [{ from: A0, to: token, data: input.data, gas: '0x30d40' }, 'latest', { tracer: 'callTracer' }])
+    expect(BigInt(early.gasUsed)).toBe(BigInt(theirs.gasUsed))
+    // the same call again in the session (reset: same state): no node request at all, same answer
+    const s = await Simulation.openAt(client(), 'latest', { call: input })
+    const first = await Simulation.call(s, input)
+    const trips = s.rpc.roundTrips
+    Simulation.reset(s)
+    const again = await Simulation.call(s, input)
+    expect(s.rpc.roundTrips).toBe(trips)
+    expect({ ...again, stats: undefined }).toEqual({ ...first, stats: undefined })
+  }, 60_000)
+})
+
 describe('Simulation at pending', () => {
   it('with automine off, a transaction waiting in the pool is seen by the simulation at pending (and not at latest)', async () => {
     const node = await startAnvil(['--no-mining'])

@@ -42,6 +42,8 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
     result = r.result
     session = r.session
   } else {
+    const call: Simulation.CallInput | undefined =
+      input.mode === 'raw' ? undefined : { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas, accessList: input.accessList, authorizationList: input.authorizationList }
     // chaining continues the previous session on the same node (its block, its changes)
     const key = client.transport.url
     if (input.chain && holder.session && holder.key === key) {
@@ -51,12 +53,9 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
       before.requests = session.rpc.requests
       session.rpc.onRoundTrip = client.onRoundTrip
       session.rpc.signal = client.signal
-    } else session = await Simulation.openAt(client, input.block ?? 'latest')
+    } else session = await Simulation.openAt(client, input.block ?? 'latest', call ? { call } : {}) // the call's access list comes in the first round trip
     if (input.overrides && Object.keys(input.overrides).length) await Simulation.applyOverrides(session, input.overrides)
-    result =
-      input.mode === 'raw'
-        ? await Simulation.raw(session, input.raw!, opts)
-        : await Simulation.call(session, { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas, accessList: input.accessList, authorizationList: input.authorizationList }, opts)
+    result = call ? await Simulation.call(session, call, opts) : await Simulation.raw(session, input.raw!, opts)
     holder.key = key
   }
   holder.session = session
