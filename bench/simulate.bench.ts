@@ -56,6 +56,8 @@ function setup(): Promise<void> {
       })
     })
     child = spawn(join(import.meta.dirname, '..', 'node_modules', '.bin', 'anvil'), ['--host', '127.0.0.1', '--port', String(port), '--silent'], { stdio: 'ignore' })
+    // the node must not keep the run alive once every suite has printed (it is killed on exit)
+    child.unref()
     process.on('exit', () => child?.kill('SIGTERM'))
     url = `http://127.0.0.1:${port}`
     for (let i = 0; i < 300; i++) {
