@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createWalletClient, encodeDeployData, encodeFunctionData, http, type Abi, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
+import * as SimReport from '../../src/core/SimReport'
 import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
 import * as TraceCompare from '../../src/core/TraceCompare'
@@ -195,5 +196,8 @@ describe('Simulation at pending', () => {
     expect(r.block.stateBlock).toBe(latest.toString())
     expect(r.pendingRefused).toMatch(/\S/)
     expect(r.status).toBe('success')
+    // the report says it beside the result (the send confirmation shows its warnings)
+    const report = await SimReport.build(r, { abis: [], rpc: s.rpc, blockTag: s.stateTag })
+    expect(report.warnings).toContain(`Simulated at the latest block: the node would not serve its pending state (${r.pendingRefused}), so transactions waiting in its pool are not seen.`)
   }, 60_000)
 })

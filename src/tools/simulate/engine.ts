@@ -102,7 +102,7 @@ export function toToolResult(report: SimReport.Report): ToolResult<SimReport.Rep
   summary.push(
     { label: 'Frames', value: String(countFrames(report.root)) },
     { label: 'Events', value: String(r.logs.length) },
-    { label: 'Block', value: `${r.block.number} (state after ${r.block.stateBlock}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
+    { label: 'Block', value: `${r.block.number} (${r.block.stateBlock === 'pending' ? 'the node\'s pending state' : `state after ${r.block.stateBlock}`}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
     { label: 'Node round trips', value: String(r.stats.roundTrips), note: `${r.stats.requests} requests` },
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })

@@ -192,11 +192,6 @@ function ReportSummary({ report }: { report: SimReport.Report }) {
           {w}
         </p>
       ))}
-      {r.pendingRefused && (
-        <p className="notice notice-warn" role="note">
-          Simulated at the latest block: the node would not serve its pending state ({r.pendingRefused}), so transactions waiting in its pool are not seen.
-        </p>
-      )}
       <dl>
         {rows.map((row, i) => (
           <ResultRow key={`${row.label}-${i}`} row={row} />
