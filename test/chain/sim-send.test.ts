@@ -5,7 +5,7 @@
  * node's receipt, `debug_traceTransaction` and state reads after mining are the answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWalletClient, encodeDeployData, encodeFunctionData, http, type Abi, type Hex } from 'viem'
+import { createWalletClient, encodeDeployData, encodeFunctionData, http, keccak256, toBytes, type Abi, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import * as SimReport from '../../src/core/SimReport'
@@ -121,6 +121,34 @@ describe('Simulation.call applies the transaction as it will be sent', () => {
     expect(ours.diff.accounts[A1]?.code).toBe(code)
     expect(ours.diff.accounts[A1]?.after?.nonce).toBe(Number(BigInt(n)))
     expect(BigInt(n)).toBe(nonce + 1n)
+  }, 60_000)
+})
+
+describe('A known difference with anvil', () => {
+  it('an EIP-7702 authority with no balance, nonce or code: we follow the EIP (no refund of the empty-account surcharge, it does not exist in the trie); anvil refunds 12,500 as if it existed', async () => {
+    const empty = privateKeyToAccount(keccak256(toBytes('ether-workbench sim-send empty authority')))
+    const who = empty.address.toLowerCase() as Hex
+    // tokens for the delegated code to move live in the token's storage: the authority stays empty
+    await mined(anvil.url, await rpc<Hex>(anvil.url, 'eth_sendTransaction', [{ from: A0, to: token, data: data('Token', 'transfer', [who, 100n]) }]))
+    const [bal, n, code] = await Promise.all(['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode'].map((m) => rpc<Hex>(anvil.url, m, [who, 'latest'])))
+    expect([BigInt(bal!), BigInt(n!), code]).toEqual([0n, 0n, '0x'])
+    const auth = await empty.signAuthorization({ chainId: foundry.id, address: delegate, nonce: 0 })
+    const input = data('Delegate', 'ping', [token, OTHER])
+    const ours = await Simulation.call(await Simulation.openAt(client(), 'latest'), {
+      from: A0,
+      to: who,
+      data: input,
+      gas: 300_000n,
+      authorizationList: [{ chainId: BigInt(auth.chainId), address: auth.address, nonce: BigInt(auth.nonce), yParity: auth.yParity!, r: BigInt(auth.r), s: BigInt(auth.s) }],
+    })
+    const wallet = createWalletClient({ account: acct0, chain: foundry, transport: http(anvil.url) })
+    const receipt = await mined(anvil.url, await wallet.sendTransaction({ authorizationList: [auth], to: who, data: input, gas: 300_000n }))
+    expect(receipt.status).toBe('0x1')
+    expect(ours.status).toBe('success')
+    expect(ours.logs).toEqual(logsOf(receipt))
+    // PER_EMPTY_ACCOUNT_COST - PER_AUTH_BASE_COST = 12,500 (below the 1/5 refund cap here)
+    expect(BigInt(ours.gasUsed) / 5n).toBeGreaterThan(12_500n)
+    expect(BigInt(receipt.gasUsed)).toBe(BigInt(ours.gasUsed) - 12_500n)
   }, 60_000)
 })
 
