@@ -3,17 +3,24 @@
  * (SimState), traced (CallTrace). A session holds one block's state; simulations in it are
  * chained (the second sees the first's effects) until `reset`.
  *
- * - `openAt(rpc, block)`: a session on the state after `block` (the block's header is the context).
- * - `call(session, { from, to, value, data, gas })`: like eth_call, impersonating any sender.
+ * - `openAt(rpc, block, { call })`: a session on the state after `block` (the block's header is
+ *   the context); `pending` reads the node's pending state with the pending block as the context
+ *   (falling back to latest, with `pendingRefused`, when the node will not serve it). Given the
+ *   call about to run, its access list is asked in the same round trip.
+ * - `call(session, { from, to, value, data, gas, accessList, authorizationList })`: like
+ *   eth_call, impersonating any sender; an access list is warmed and charged, EIP-7702
+ *   authorizations are applied by EthereumJS's own type-4 processing.
  * - `raw(session, signedHex)`: a signed transaction, as the node would run it next.
  * - `replay(rpc, hash)`: a mined transaction, at its parent block after the block's earlier
  *   transactions (as `cast run` does).
  * - `applyOverrides(session, overrides)`: balance, nonce, code and storage of any account
  *   (parsed by StateOverrides.parse).
  *
- * State is read in batches: one `eth_createAccessList` per transaction, then one batch for
- * every account and slot named; what the list missed is read lazily. 3 round trips for a call,
- * 4 for a replay, typically.
+ * State is read in batches: one `eth_createAccessList` per transaction (kept per session, so a
+ * repeated transaction asks nothing), then one batch for every account and slot named; what
+ * the list missed is read lazily. 2 round trips for a call in a new session given the call,
+ * 3 otherwise, 4 for a replay, typically. A `pending` session is not a fixed snapshot: a read
+ * the prefetch missed sees the node's pending state at the time of the read.
  *
  * @example
  * ```ts
