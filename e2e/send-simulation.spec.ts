@@ -7,6 +7,8 @@
  */
 import type { Page } from '@playwright/test'
 import { utils } from 'ethers'
+import { keccak256, toBytes } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { compile } from '../test/chain/solc'
 import { SOURCE } from '../test/chain/simtoken'
 import { expect, openTool, test } from './fixtures'
@@ -77,12 +79,14 @@ test.describe.serial('send confirmation simulates', () => {
     await review(page, devnet.chainId, { to: ADDR3, value: '0.0123' })
     await expect(row(page, 'Simulated status')).toHaveText('success', { timeout: 60_000 })
     await expect(row(page, 'Simulated gas used')).toHaveText(estimate.toString())
+    // simulated at the node's pending state: the next block, whose base fee the node gives in eth_feeHistory of its parent
+    const at = /^pending state, next block (\d+) /.exec((await row(page, 'Simulated at').textContent())!)![1]!
+    const history = (await rpc<{ baseFeePerGas: string[] }>(devnet.rpcUrl, 'eth_feeHistory', ['0x1', `0x${(BigInt(at) - 1n).toString(16)}`, []])).result!
+    const baseFee = BigInt(history.baseFeePerGas[1]!)
     // the ether changes: the recipient gets the value; the sender pays it and the gas at the simulated block's base fee
-    const at = /block (\d+)/.exec((await row(page, 'Simulated at').textContent())!)![1]!
-    const block = (await rpc<{ baseFeePerGas: string }>(devnet.rpcUrl, 'eth_getBlockByNumber', [`0x${BigInt(at).toString(16)}`, false])).result!
     const assets = panel(page).getByRole('table', { name: 'Asset changes' })
     await expect(assets.getByRole('row', { name: new RegExp(`${ADDR3} \\+${ether(value).replace('.', '\\.')} ETH`, 'i') })).toBeVisible()
-    const paid = value + estimate * BigInt(block.baseFeePerGas)
+    const paid = value + estimate * baseFee
     await expect(assets.getByRole('row', { name: new RegExp(`${ADDR4} -${ether(paid).replace('.', '\\.')} ETH`, 'i') })).toBeVisible()
     // nothing was signed yet; confirming sends, and the receipt's gas used is what the simulation said
     await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
@@ -143,6 +147,80 @@ test.describe.serial('send confirmation simulates', () => {
     const banner = page.getByRole('alert', { name: 'Simulation says it reverts' })
     await expect(banner).toContainText(`The simulation says this transaction would revert: ${reason}`)
     await expect(page.getByRole('button', { name: 'Confirm, sign and send' })).toBeEnabled()
+  })
+
+  test('a type-1 transaction with an access list: the simulation applies it, so its gas used is what the node estimates and the receipt says', async ({ page, devnet }) => {
+    await deployed(devnet.rpcUrl)
+    const data = new utils.Interface(TOKEN_ABI).encodeFunctionData('transfer', [ADDR3, 4321n])
+    // the node's own access list for the transfer, and its gas estimate with that list
+    const { accessList } = (await rpc<{ accessList: { address: string; storageKeys: string[] }[] }>(devnet.rpcUrl, 'eth_createAccessList', [{ from: ADDR4, to: token, data }, 'latest'])).result!
+    expect(accessList.length).toBeGreaterThan(0)
+    const estimate = BigInt((await rpc<string>(devnet.rpcUrl, 'eth_estimateGas', [{ from: ADDR4, to: token, data, accessList }, 'latest'])).result!)
+    const without = BigInt((await rpc<string>(devnet.rpcUrl, 'eth_estimateGas', [{ from: ADDR4, to: token, data }, 'latest'])).result!)
+    expect(estimate).not.toBe(without)
+    await openTool(page, 'send-transaction')
+    await page.getByLabel('Private key', { exact: true }).fill(KEY4)
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(token)
+    await page.getByLabel('Data (hex)').fill(data)
+    await page.getByLabel('Chain id').fill(String(devnet.chainId))
+    await page.getByLabel('Transaction type').selectOption('eip2930')
+    await page.getByLabel('Access list (JSON, optional)').fill(JSON.stringify(accessList))
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Confirmation' })).toBeVisible()
+    await expect(row(page, 'Simulated status')).toHaveText('success', { timeout: 60_000 })
+    await expect(row(page, 'Simulated gas used')).toHaveText(estimate.toString())
+    await expect(panel(page).getByText(/access list is not applied/i)).toHaveCount(0)
+    await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+    const sent = page.getByRole('region', { name: 'Sent transaction' })
+    await expect(sent.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+    const hash = (await sent.getByRole('status', { name: 'Transaction hash' }).textContent())!
+    const tx = (await rpc<{ type: string }>(devnet.rpcUrl, 'eth_getTransactionByHash', [hash])).result!
+    expect(tx.type).toBe('0x1')
+    const receipt = (await rpc<{ gasUsed: string }>(devnet.rpcUrl, 'eth_getTransactionReceipt', [hash])).result!
+    expect(BigInt(receipt.gasUsed)).toBe(estimate)
+  })
+
+  test('an EIP-7702 transaction: the authorization is applied, so the authority runs the delegate\'s code (its ether goes on), with the gas the receipt says', async ({ page, devnet }) => {
+    await deployed(devnet.rpcUrl)
+    // a test-only authority delegating to the forwarder (account 4 sends and pays). It is given a
+    // little ether first: for an authority with no balance, nonce or code anvil refunds the
+    // empty-account surcharge as if it existed, where EthereumJS follows EIP-7702 ("if authority
+    // exists in the trie"); test/chain/sim-send.test.ts pins that difference
+    const authority = privateKeyToAccount(keccak256(toBytes('ether-workbench e2e send-simulation 7702 authority')))
+    const fund = (await rpc<string>(devnet.rpcUrl, 'eth_sendTransaction', [{ from: ADDR4, to: authority.address, value: '0x1' }])).result!
+    await expect.poll(async () => (await rpc(devnet.rpcUrl, 'eth_getTransactionReceipt', [fund])).result ?? null, { timeout: 30_000 }).not.toBeNull()
+    const nonce = Number(BigInt((await rpc<string>(devnet.rpcUrl, 'eth_getTransactionCount', [authority.address, 'latest'])).result!))
+    const auth = await authority.signAuthorization({ chainId: devnet.chainId, address: forwarder as `0x${string}`, nonce })
+    const data = new utils.Interface(FORWARDER_ABI).encodeFunctionData('pay', [ADDR3])
+    const value = utils.parseEther('0.001').toBigInt()
+    const rpcAuth = { chainId: `0x${devnet.chainId.toString(16)}`, address: forwarder, nonce: `0x${nonce.toString(16)}`, yParity: `0x${auth.yParity!.toString(16)}`, r: auth.r, s: auth.s }
+    const estimate = BigInt((await rpc<string>(devnet.rpcUrl, 'eth_estimateGas', [{ from: ADDR4, to: authority.address, data, value: `0x${value.toString(16)}`, authorizationList: [rpcAuth] }, 'latest'])).result!)
+    await openTool(page, 'send-transaction')
+    await page.getByLabel('Private key', { exact: true }).fill(KEY4)
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill(authority.address)
+    await page.getByLabel('Value', { exact: true }).fill('0.001')
+    await page.getByLabel('Data (hex)').fill(data)
+    await page.getByLabel('Chain id').fill(String(devnet.chainId))
+    await page.getByLabel('Transaction type').selectOption('eip7702')
+    await page.getByLabel(/^Signed authorizations/).fill(JSON.stringify({ chainId: devnet.chainId, address: forwarder, nonce, yParity: auth.yParity, r: auth.r, s: auth.s }))
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Confirmation' })).toBeVisible()
+    await expect(row(page, 'Simulated status')).toHaveText('success', { timeout: 60_000 })
+    // the node's estimate is an upper bound here (the forwarder's transfer stipend); the receipt below is exact
+    const simulated = BigInt((await row(page, 'Simulated gas used').textContent())!)
+    expect(simulated).toBeLessThanOrEqual(estimate)
+    await expect(panel(page).getByText(/authorization list is not applied/i)).toHaveCount(0)
+    // the delegated code forwards the value: the recipient gains it, the authority keeps nothing
+    const assets = panel(page).getByRole('table', { name: 'Asset changes' })
+    await expect(assets.getByRole('row', { name: new RegExp(`${ADDR3} \\+0\\.001 ETH`, 'i') })).toBeVisible()
+    await expect(assets.getByRole('row', { name: new RegExp(authority.address, 'i') })).toHaveCount(0)
+    await page.getByRole('button', { name: 'Confirm, sign and send' }).click()
+    const sent = page.getByRole('region', { name: 'Sent transaction' })
+    await expect(sent.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+    const hash = (await sent.getByRole('status', { name: 'Transaction hash' }).textContent())!
+    const receipt = (await rpc<{ gasUsed: string }>(devnet.rpcUrl, 'eth_getTransactionReceipt', [hash])).result!
+    expect(BigInt(receipt.gasUsed)).toBe(simulated)
+    expect((await rpc<string>(devnet.rpcUrl, 'eth_getCode', [authority.address, 'latest'])).result).toBe(`0xef0100${forwarder.slice(2).toLowerCase()}`)
   })
 })
 

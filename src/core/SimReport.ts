@@ -185,5 +185,6 @@ export async function build(result: Simulation.Result, options: { abis?: readonl
     if (t.kind === 'approval' && t.unlimited) warnings.push(`Unlimited approval: ${t.spender} may move all ${tokens[t.token]?.symbol ?? 'tokens'} of ${t.owner} at ${t.token}.`)
     if (t.kind === 'approvalForAll' && t.approved) warnings.push(`Operator approval: ${t.operator} may move every token of ${t.owner} in collection ${t.token}.`)
   }
+  if (result.pendingRefused) warnings.push(`Simulated at the latest block: the node would not serve its pending state (${result.pendingRefused}), so transactions waiting in its pool are not seen.`)
   return { result, root, events, assets, tokens, warnings, undecodedFrames: skipped }
 }

@@ -49,7 +49,34 @@ export interface Diff {
   storage: Record<string, Record<string, { before: Hex; after: Hex }>>
 }
 
-const slotKey = (key: Uint8Array) => bytesToHex(key).toLowerCase()
+// bytesToHex gives lower case already
+const slotKey = (key: Uint8Array) => bytesToHex(key)
+/**
+ * An Address's lower-case hex, remembered per Address object: the EVM passes the same few
+ * objects (a frame's address, caller, code address) thousands of times per transaction.
+ * Address bytes are not changed after construction (EthereumJS never writes them).
+ */
+const addrText = new WeakMap<Address, string>()
+function addr(a: Address): string {
+  let t = addrText.get(a)
+  if (t === undefined) addrText.set(a, (t = a.toString()))
+  return t
+}
+/**
+ * Code hashes by the code's hex as the node sent it: many accounts share code (proxies,
+ * clones, a contract deployed many times), and each keccak of it is computed once per process.
+ * Bounded: cleared when it holds 512 entries.
+ */
+const codeHashes = new Map<string, Uint8Array>()
+function codeHashOf(hex: string, c: Uint8Array): Uint8Array {
+  if (!c.length) return KECCAK256_NULL
+  let h = codeHashes.get(hex)
+  if (!h) {
+    if (codeHashes.size >= 512) codeHashes.clear()
+    codeHashes.set(hex, (h = keccak_256(c)))
+  }
+  return h
+}
 const emptyHash = (c: Uint8Array) => (c.length ? keccak_256(c) : KECCAK256_NULL)
 
 export class RpcStateManager implements StateManagerInterface {
@@ -68,10 +95,10 @@ export class RpcStateManager implements StateManagerInterface {
 
   readonly originalStorageCache = {
     get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
-      const id = address.toString() + slotKey(key)
+      const id = addr(address) + slotKey(key)
       let v = this.origin.get(id)
       if (v === undefined) {
-        v = await this.readSlot(address.toString(), slotKey(key))
+        v = await this.readSlot(addr(address), slotKey(key))
         this.origin.set(id, v)
       }
       return bigIntToUnpaddedBytes(v)
@@ -83,7 +110,7 @@ export class RpcStateManager implements StateManagerInterface {
 
   constructor(
     readonly rpc: SimRpc.Client,
-    readonly blockTag: Hex,
+    readonly blockTag: Hex | 'pending',
   ) {}
 
   // ---------- prefetch ----------
@@ -121,7 +148,7 @@ export class RpcStateManager implements StateManagerInterface {
     const balance = BigInt(bal)
     const n = BigInt(nonce)
     this.baseCode.set(a, c)
-    this.baseAcct.set(a, balance === 0n && n === 0n && c.length === 0 ? null : { balance, nonce: n, codeHash: emptyHash(c) })
+    this.baseAcct.set(a, balance === 0n && n === 0n && c.length === 0 ? null : { balance, nonce: n, codeHash: codeHashOf(code.toLowerCase(), c) })
   }
   private setBaseSlot(a: string, s: string, v: bigint) {
     let m = this.baseSlot.get(a)
@@ -141,17 +168,22 @@ export class RpcStateManager implements StateManagerInterface {
   }
 
   // ---------- reads ----------
-  private async readAcct(a: string): Promise<Acct | null> {
+  // Each read answers from memory without an extra await when it can (the EVM makes thousands
+  // per transaction); only a miss goes to the node.
+  private readAcct(a: string): Acct | null | Promise<Acct | null> {
     if (this.acct.has(a)) return this.acct.get(a)!
-    await this.loadAccount(a)
-    return this.baseAcct.get(a)!
+    if (this.baseAcct.has(a)) return this.baseAcct.get(a)!
+    return this.loadAccount(a).then(() => this.baseAcct.get(a)!)
   }
-  private async readSlot(a: string, s: string): Promise<bigint> {
+  private readSlot(a: string, s: string): bigint | Promise<bigint> {
     const o = this.slot.get(a)?.get(s)
     if (o !== undefined) return o
     if (this.cleared.has(a)) return 0n
     const b = this.baseSlot.get(a)?.get(s)
     if (b !== undefined) return b
+    return this.fetchSlot(a, s)
+  }
+  private async fetchSlot(a: string, s: string): Promise<bigint> {
     this.misses.slots++
     const v = BigInt(await SimRpc.call<string>(this.rpc, 'eth_getStorageAt', [a, s, this.blockTag]))
     this.setBaseSlot(a, s, v)
@@ -159,12 +191,13 @@ export class RpcStateManager implements StateManagerInterface {
   }
 
   async getAccount(address: Address): Promise<Account | undefined> {
-    const r = await this.readAcct(address.toString())
+    const r0 = this.readAcct(addr(address))
+    const r = r0 instanceof Promise ? await r0 : r0
     if (!r) return undefined
     return createAccount({ nonce: r.nonce, balance: r.balance, codeHash: r.codeHash })
   }
   async getCode(address: Address): Promise<Uint8Array> {
-    const a = address.toString()
+    const a = addr(address)
     if (this.code.has(a)) return this.code.get(a)!
     await this.loadAccount(a)
     return this.baseCode.get(a) ?? new Uint8Array()
@@ -174,7 +207,8 @@ export class RpcStateManager implements StateManagerInterface {
   }
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     if (key.length !== 32) throw new Error('Storage key must be 32 bytes long')
-    return bigIntToUnpaddedBytes(await this.readSlot(address.toString(), slotKey(key)))
+    const v = this.readSlot(addr(address), slotKey(key))
+    return bigIntToUnpaddedBytes(typeof v === 'bigint' ? v : await v)
   }
   /** A slot's current value (overlay over base). */
   async slotValue(address: string, slot: bigint): Promise<bigint> {
@@ -192,28 +226,28 @@ export class RpcStateManager implements StateManagerInterface {
     this.acct.set(a, v)
   }
   async putAccount(address: Address, account?: Account): Promise<void> {
-    await this.writeAcct(address.toString(), account ? { nonce: account.nonce, balance: account.balance, codeHash: account.codeHash } : null)
+    await this.writeAcct(addr(address), account ? { nonce: account.nonce, balance: account.balance, codeHash: account.codeHash } : null)
   }
   async deleteAccount(address: Address): Promise<void> {
-    const a = address.toString()
+    const a = addr(address)
     await this.writeAcct(a, null)
     this.putCodeRaw(a, new Uint8Array())
     await this.clearStorage(address)
   }
   async modifyAccountFields(address: Address, f: { nonce?: bigint; balance?: bigint; codeHash?: Uint8Array; storageRoot?: Uint8Array }): Promise<void> {
-    const cur = (await this.readAcct(address.toString())) ?? { nonce: 0n, balance: 0n, codeHash: KECCAK256_NULL }
-    await this.writeAcct(address.toString(), { nonce: f.nonce ?? cur.nonce, balance: f.balance ?? cur.balance, codeHash: f.codeHash ?? cur.codeHash })
+    const cur = (await this.readAcct(addr(address))) ?? { nonce: 0n, balance: 0n, codeHash: KECCAK256_NULL }
+    await this.writeAcct(addr(address), { nonce: f.nonce ?? cur.nonce, balance: f.balance ?? cur.balance, codeHash: f.codeHash ?? cur.codeHash })
   }
   private putCodeRaw(a: string, value: Uint8Array) {
     this.log({ k: 'code', a, prev: this.code.has(a) ? this.code.get(a)! : MISSING })
     this.code.set(a, value)
   }
   async putCode(address: Address, value: Uint8Array): Promise<void> {
-    this.putCodeRaw(address.toString(), value)
+    this.putCodeRaw(addr(address), value)
     await this.modifyAccountFields(address, { codeHash: emptyHash(value) })
   }
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
-    const a = address.toString()
+    const a = addr(address)
     const s = slotKey(key)
     let m = this.slot.get(a)
     if (!m) this.slot.set(a, (m = new Map()))
@@ -225,7 +259,7 @@ export class RpcStateManager implements StateManagerInterface {
     m.set(s, value.length ? bytesToBigInt(value) : 0n)
   }
   async clearStorage(address: Address): Promise<void> {
-    const a = address.toString()
+    const a = addr(address)
     // every slot we know of is written to zero, so reverts and diffs see it
     const known = new Set([...(this.slot.get(a)?.keys() ?? []), ...(this.baseSlot.get(a)?.keys() ?? [])])
     for (const s of known) await this.putStorage(address, hexToBytes(s as Hex), new Uint8Array())
@@ -324,13 +358,13 @@ export class RpcStateManager implements StateManagerInterface {
   }
   async dumpStorage(address: Address): Promise<Record<string, string>> {
     const out: Record<string, string> = {}
-    for (const [s, v] of this.slot.get(address.toString()) ?? []) out[s] = `0x${v.toString(16)}`
+    for (const [s, v] of this.slot.get(addr(address)) ?? []) out[s] = `0x${v.toString(16)}`
     return out
   }
 }
 
 /** A state manager reading `blockTag` through `rpc`. */
-export function create(rpc: SimRpc.Client, blockTag: Hex): RpcStateManager {
+export function create(rpc: SimRpc.Client, blockTag: Hex | 'pending'): RpcStateManager {
   return new RpcStateManager(rpc, blockTag)
 }
 

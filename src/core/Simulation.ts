@@ -3,17 +3,24 @@
  * (SimState), traced (CallTrace). A session holds one block's state; simulations in it are
  * chained (the second sees the first's effects) until `reset`.
  *
- * - `openAt(rpc, block)`: a session on the state after `block` (the block's header is the context).
- * - `call(session, { from, to, value, data, gas })`: like eth_call, impersonating any sender.
+ * - `openAt(rpc, block, { call })`: a session on the state after `block` (the block's header is
+ *   the context); `pending` reads the node's pending state with the pending block as the context
+ *   (falling back to latest, with `pendingRefused`, when the node will not serve it). Given the
+ *   call about to run, its access list is asked in the same round trip.
+ * - `call(session, { from, to, value, data, gas, accessList, authorizationList })`: like
+ *   eth_call, impersonating any sender; an access list is warmed and charged, EIP-7702
+ *   authorizations are applied by EthereumJS's own type-4 processing.
  * - `raw(session, signedHex)`: a signed transaction, as the node would run it next.
  * - `replay(rpc, hash)`: a mined transaction, at its parent block after the block's earlier
  *   transactions (as `cast run` does).
  * - `applyOverrides(session, overrides)`: balance, nonce, code and storage of any account
  *   (parsed by StateOverrides.parse).
  *
- * State is read in batches: one `eth_createAccessList` per transaction, then one batch for
- * every account and slot named; what the list missed is read lazily. 3 round trips for a call,
- * 4 for a replay, typically.
+ * State is read in batches: one `eth_createAccessList` per transaction (kept per session, so a
+ * repeated transaction asks nothing), then one batch for every account and slot named; what
+ * the list missed is read lazily. 2 round trips for a call in a new session given the call,
+ * 3 otherwise, 4 for a replay, typically. A `pending` session is not a fixed snapshot: a read
+ * the prefetch missed sees the node's pending state at the time of the read.
  *
  * @example
  * ```ts
@@ -26,7 +33,7 @@
 import { createBlock, type Block } from '@ethereumjs/block'
 import { Common, createCustomCommon, Hoodi, Mainnet, Sepolia, type ChainConfig } from '@ethereumjs/common'
 import { createTx, createTxFromRLP, createTxFromRPC, type TypedTransaction } from '@ethereumjs/tx'
-import { Address, bytesToHex, hexToBytes } from '@ethereumjs/util'
+import { Address, bigIntToUnpaddedBytes, bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { createVM, runTx, type VM } from '@ethereumjs/vm'
 import * as CallTrace from './CallTrace'
 import { BaseError } from './Errors'
@@ -83,12 +90,20 @@ export interface Session {
   /** The block whose header is the context (number, timestamp, coinbase, base fee). */
   context: RpcBlock
   block: Block
-  /** The block whose post-state is read. */
-  stateTag: Hex
+  /** The block whose post-state is read, or `pending` (the node's pending state). */
+  stateTag: Hex | 'pending'
   chainId: number
   hardfork: string
   /** Simulations run in this session since it was opened or reset. */
   chained: number
+  /**
+   * Access lists the node already gave for a transaction (key: from, to, data, value, gas,
+   * access list): the same question at the same block gets the same answer, so a repeated
+   * simulation asks again only for what it reads beyond them (lazily).
+   */
+  accessLists: Map<string, { address: string; storageKeys: string[] }[] | undefined>
+  /** Set when `pending` was asked but the node would not serve it: the state is `latest`'s. */
+  pendingRefused?: string
 }
 
 export interface CallInput {
@@ -97,6 +112,40 @@ export interface CallInput {
   value?: bigint | undefined
   data?: Hex | undefined
   gas?: bigint | undefined
+  /** EIP-2930: addresses and slots warmed before execution (and paid for, as the node charges). */
+  accessList?: readonly { address: string; storageKeys: readonly string[] }[] | undefined
+  /**
+   * EIP-7702: signed authorizations, applied by EthereumJS's own type-4 processing before
+   * execution (each valid one sets its authority's code to 0xef0100 || address and bumps
+   * its nonce; invalid ones are skipped, as the protocol says). Needs a `to`.
+   */
+  authorizationList?: readonly Authorization[] | undefined
+}
+
+/** A signed EIP-7702 authorization. */
+export interface Authorization {
+  chainId: bigint
+  address: string
+  nonce: bigint
+  yParity: number
+  r: bigint
+  s: bigint
+}
+
+/** An EIP-7702 authorization as JSON-RPC carries it (hex quantities). */
+export interface RpcAuthorization {
+  chainId: Hex
+  address: string
+  nonce: Hex
+  yParity: Hex
+  r: Hex
+  s: Hex
+}
+
+const q = (v: bigint | number): Hex => `0x${v.toString(16)}`
+/** An authorization as JSON-RPC carries it. */
+export function rpcAuthorization(a: Authorization): RpcAuthorization {
+  return { chainId: q(a.chainId), address: a.address.toLowerCase(), nonce: q(a.nonce), yParity: q(a.yParity), r: q(a.r), s: q(a.s) }
 }
 
 export interface Options {
@@ -128,7 +177,10 @@ export interface Result {
   truncatedSteps?: boolean
   stepCount?: number
   stats: { roundTrips: number; requests: number; missedAccounts: number; missedSlots: number }
+  /** `stateBlock` is a block number, or `pending` (the node's pending state). */
   block: { number: string; stateBlock: string; hardfork: string; chainId: number }
+  /** `pending` was asked but the node would not serve it: why (the state is then latest's). */
+  pendingRefused?: string
   /** Which simulation of the session this was (1 = first; higher = chained). */
   chainedIndex: number
   /** The mined transaction replayed (replay only). */
@@ -146,6 +198,30 @@ export function commonFor(chainId: number, block: { number: bigint; timestamp: b
     return c
   }
   return createCustomCommon({ chainId }, Mainnet, { hardfork: hardfork ?? DEFAULT_HARDFORK })
+}
+
+/**
+ * The interpreter asks `common.isActivatedEIP` several times per opcode, and @ethereumjs/common
+ * 10.1.3 answers with `Array.includes` over ~100 EIP numbers (5% of a warm simulation's time).
+ * This answers the same question from a Set built from that very array, rebuilt whenever
+ * Common replaces the array (it assigns a new one on every hardfork or EIP change), so the
+ * answer is always the one Common's own method would give.
+ */
+export function fastEipLookup(common: Common): void {
+  const c = common as unknown as EipCommon
+  if (!Array.isArray(c._activatedEIPsCache)) return // a different @ethereumjs/common: keep its own method
+  c.isActivatedEIP = fastIsActivatedEIP // uses `this`: a copy (Common.copy) answers for itself
+}
+const EIPS = Symbol('eipSet')
+interface EipCommon {
+  _activatedEIPsCache: number[]
+  [EIPS]?: { from: number[]; set: Set<number> }
+  isActivatedEIP: (eip: number) => boolean
+}
+function fastIsActivatedEIP(this: EipCommon, eip: number): boolean {
+  let e = this[EIPS]
+  if (e?.from !== this._activatedEIPsCache) this[EIPS] = e = { from: this._activatedEIPsCache, set: new Set(this._activatedEIPsCache) }
+  return e.set.has(eip)
 }
 
 /** The gas cap under these rules: 30M, or 2^24 where EIP-7825 applies. */
@@ -174,13 +250,13 @@ function blockOf(b: RpcBlock, common: Common): Block {
 }
 
 /** Chain id, hardfork hint (anvil_nodeInfo) and a block, in one round trip. */
-async function chainAndBlock(rpc: SimRpc.Client, tag: string, full: boolean, extra?: SimRpc.Call): Promise<{ chainId: number; nodeHardfork?: string; block: RpcBlock; extra?: unknown }> {
+async function chainAndBlock(rpc: SimRpc.Client, tag: string, full: boolean, extras: SimRpc.Call[] = []): Promise<{ chainId: number; nodeHardfork?: string; block: RpcBlock; extras: unknown[] }> {
   const calls: SimRpc.Call[] = [
     { method: 'eth_chainId', params: [] },
     { method: 'eth_getBlockByNumber', params: [tag, full] },
     { method: 'anvil_nodeInfo', params: [] },
   ]
-  if (extra) calls.push(extra)
+  calls.push(...extras)
   const r = await SimRpc.batchSettled<unknown>(rpc, calls)
   if (r[0] === undefined) throw new NodeAnswerError('eth_chainId')
   if (!r[1]) {
@@ -189,10 +265,10 @@ async function chainAndBlock(rpc: SimRpc.Client, tag: string, full: boolean, ext
     throw new UnknownBlockError(tag)
   }
   const info = r[2] as { hardFork?: string } | undefined
-  return { chainId: Number(BigInt(r[0] as string)), ...(info?.hardFork ? { nodeHardfork: String(info.hardFork).toLowerCase() } : {}), block: r[1] as RpcBlock, extra: r[3] }
+  return { chainId: Number(BigInt(r[0] as string)), ...(info?.hardFork ? { nodeHardfork: String(info.hardFork).toLowerCase() } : {}), block: r[1] as RpcBlock, extras: r.slice(3) }
 }
 
-async function openSession(rpc: SimRpc.Client, stateTag: Hex, context: RpcBlock, chainId: number, hardfork: string | undefined): Promise<Session> {
+async function openSession(rpc: SimRpc.Client, stateTag: Hex | 'pending', context: RpcBlock, chainId: number, hardfork: string | undefined): Promise<Session> {
   const common = commonFor(chainId, { number: BigInt(context.number), timestamp: BigInt(context.timestamp) }, hardfork)
   const state = SimState.create(rpc, stateTag)
   // BLOCKHASH asks vm.blockchain.getBlock(n).hash(): the parent's is known, others come from the node (cached)
@@ -215,8 +291,10 @@ async function openSession(rpc: SimRpc.Client, stateTag: Hex, context: RpcBlock,
       return this
     },
   }
+  fastEipLookup(common)
   const vm = await createVM({ common, stateManager: state, blockchain: blockchain as never })
-  return { rpc, state, vm, common, context, block: blockOf(context, common), stateTag, chainId, hardfork: common.hardfork(), chained: 0 }
+  if (vm.evm.common !== common) fastEipLookup(vm.evm.common as Common)
+  return { rpc, state, vm, common, context, block: blockOf(context, common), stateTag, chainId, hardfork: common.hardfork(), chained: 0, accessLists: new Map() }
 }
 
 /**
@@ -224,9 +302,66 @@ async function openSession(rpc: SimRpc.Client, stateTag: Hex, context: RpcBlock,
  * context, like eth_call at that block. `hardfork` overrides the rules (otherwise: known
  * chains by block, anvil by its own word, else {@link DEFAULT_HARDFORK}).
  */
-export async function openAt(rpc: SimRpc.Client, blockTag: string = 'latest', options: { hardfork?: string } = {}): Promise<Session> {
-  const { chainId, nodeHardfork, block } = await chainAndBlock(rpc, blockTag, false)
-  return openSession(rpc, block.number, block, chainId, options.hardfork ?? nodeHardfork)
+export async function openAt(rpc: SimRpc.Client, blockTag: string = 'latest', options: OpenOptions = {}): Promise<Session> {
+  if (blockTag === 'pending') return openPending(rpc, options)
+  const early = options.call ? [earlyAccessList(options.call, blockTag)] : []
+  const { chainId, nodeHardfork, block, extras } = await chainAndBlock(rpc, blockTag, false, early.map((e) => e.call))
+  const s = await openSession(rpc, block.number, block, chainId, options.hardfork ?? nodeHardfork)
+  early.forEach((e, i) => keepAccessList(s, e.key, extras[i]))
+  return s
+}
+
+export interface OpenOptions {
+  /** The rules (otherwise: known chains by block, anvil by its own word, else {@link DEFAULT_HARDFORK}). */
+  hardfork?: string | undefined
+  /**
+   * The call about to be simulated: its eth_createAccessList goes in the session's first
+   * round trip (beside the chain id and block), so the call then needs one round trip for
+   * state instead of two. Asked with the tag (`latest`) in the same batch as the block: the
+   * list only says what to prefetch, and anything it misses is read at the session's block.
+   */
+  call?: CallInput | undefined
+}
+
+/** The eth_createAccessList request of a call before its session exists (the gas cap assumed: 30M unless given). */
+function earlyAccessList(input: CallInput, tag: string): { key: string; call: SimRpc.Call } {
+  const req = accessListRequest(callTx(input, input.gas ?? GAS_CAP))
+  return { key: JSON.stringify(req), call: { method: 'eth_createAccessList', params: [req, tag] } }
+}
+
+function keepAccessList(s: Session, key: string, answer: unknown) {
+  s.accessLists.set(key, (answer as { accessList?: { address: string; storageKeys: string[] }[] } | undefined)?.accessList)
+}
+
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
+
+/**
+ * A session on the node's pending state (its mempool's transactions applied, as anvil and
+ * geth serve `pending`), with the pending block's header as the context: a transaction is
+ * simulated as the next block would run it. State is read with the tag `pending`. A node that
+ * will not serve pending state (no pending block, or an error reading state at `pending`)
+ * gets a session at `latest` instead, with `pendingRefused` saying why.
+ */
+async function openPending(rpc: SimRpc.Client, options: OpenOptions): Promise<Session> {
+  let refused: string
+  try {
+    // one round trip: chain, pending block, hardfork hint, one read of state at pending (and the call's access list)
+    const early = options.call ? [earlyAccessList(options.call, 'pending')] : []
+    const r = await chainAndBlock(rpc, 'pending', false, [{ method: 'eth_getBalance', params: [ZERO_ADDRESS, 'pending'] }, ...early.map((e) => e.call)])
+    if (r.extras[0] !== undefined && r.block.number) {
+      const context = { ...r.block, miner: r.block.miner ?? ZERO_ADDRESS }
+      const s = await openSession(rpc, 'pending', context, r.chainId, options.hardfork ?? r.nodeHardfork)
+      early.forEach((e, i) => keepAccessList(s, e.key, r.extras[i + 1]))
+      return s
+    }
+    refused = r.block.number ? 'the node did not answer a state read at pending' : 'the node gave no number for its pending block'
+  } catch (e) {
+    if (e instanceof SimRpc.BudgetError || e instanceof SimRpc.CancelledError || e instanceof NodeAnswerError) throw e
+    refused = e instanceof BaseError ? e.shortMessage : 'the node refused the pending block'
+  }
+  const s = await openAt(rpc, 'latest', options)
+  s.pendingRefused = refused
+  return s
 }
 
 /** Drops every simulated change and override; keeps the state already fetched. */
@@ -278,30 +413,57 @@ interface AccessListTx {
   input?: string | undefined
   value?: string | undefined
   gas?: string | undefined
+  accessList?: { address: string; storageKeys: string[] }[] | undefined
+  /** EIP-7702 authorizations as JSON-RPC takes them (hex quantities). */
+  authorizationList?: RpcAuthorization[] | undefined
+}
+
+/** The eth_createAccessList request for a transaction (also the key its answer is kept under). */
+function accessListRequest(t: AccessListTx) {
+  return {
+    from: t.from,
+    ...(t.to ? { to: t.to } : {}),
+    data: t.input ?? t.data ?? '0x',
+    ...(t.value ? { value: t.value } : {}),
+    ...(t.gas ? { gas: t.gas } : {}),
+    ...(t.accessList?.length ? { accessList: t.accessList } : {}),
+    ...(t.authorizationList?.length ? { authorizationList: t.authorizationList } : {}),
+  }
 }
 
 /** One batch of eth_createAccessList, then one batch for every account and slot they name. */
 async function prefetchFor(s: Session, txs: AccessListTx[], extraAddrs: string[] = [], extraSlots: [string, string][] = []): Promise<void> {
-  const calls = txs.map((t) => ({
-    method: 'eth_createAccessList',
-    params: [{ from: t.from, ...(t.to ? { to: t.to } : {}), data: t.input ?? t.data ?? '0x', ...(t.value ? { value: t.value } : {}), ...(t.gas ? { gas: t.gas } : {}) }, s.stateTag],
-  }))
+  const requests = txs.map(accessListRequest)
+  const keys = requests.map((r) => JSON.stringify(r))
+  const ask = keys.flatMap((k, i) => (s.accessLists.has(k) ? [] : [i]))
   // a reverting transaction answers with an error: that item is skipped, not the batch;
   // a node without eth_createAccessList: everything is read lazily
-  let lists: (undefined | { accessList?: { address: string; storageKeys: string[] }[] })[] = []
-  try {
-    lists = await SimRpc.batchSettled(s.rpc, calls)
-  } catch (e) {
-    if (e instanceof SimRpc.BudgetError || e instanceof SimRpc.CancelledError) throw e
+  if (ask.length) {
+    let lists: (undefined | { accessList?: { address: string; storageKeys: string[] }[] })[] = []
+    try {
+      lists = await SimRpc.batchSettled(
+        s.rpc,
+        ask.map((i) => ({ method: 'eth_createAccessList', params: [requests[i], s.stateTag] })),
+      )
+    } catch (e) {
+      if (e instanceof SimRpc.BudgetError || e instanceof SimRpc.CancelledError) throw e
+    }
+    ask.forEach((i, j) => s.accessLists.set(keys[i]!, lists[j]?.accessList))
   }
   const addrs = new Set<string>([s.context.miner.toLowerCase(), HISTORY, BEACON_ROOTS, ...extraAddrs])
   const slots: [string, string][] = [...extraSlots]
   for (const t of txs) {
     addrs.add(t.from.toLowerCase())
     if (t.to) addrs.add(t.to.toLowerCase())
+    // the transaction's own access list and authorities' delegations name state it will read
+    for (const e of t.accessList ?? []) {
+      addrs.add(e.address.toLowerCase())
+      for (const k of e.storageKeys) slots.push([e.address, k])
+    }
+    for (const a of t.authorizationList ?? []) addrs.add(a.address.toLowerCase())
   }
-  for (const l of lists)
-    for (const e of l?.accessList ?? []) {
+  for (const k of keys)
+    for (const e of s.accessLists.get(k) ?? []) {
       addrs.add(e.address.toLowerCase())
       for (const k of e.storageKeys) slots.push([e.address, k])
     }
@@ -348,7 +510,8 @@ async function run(s: Session, tx: TypedTransaction, options: Options & { impers
       diff: await s.state.diff(),
       ...(options.maxSteps ? { steps: t.steps, truncatedSteps: t.truncatedSteps, stepCount: t.stepCount } : {}),
       stats: { roundTrips: s.rpc.roundTrips, requests: s.rpc.requests, missedAccounts: s.state.misses.accounts, missedSlots: s.state.misses.slots },
-      block: { number: BigInt(s.context.number).toString(), stateBlock: BigInt(s.stateTag).toString(), hardfork: s.hardfork, chainId: s.chainId },
+      block: { number: BigInt(s.context.number).toString(), stateBlock: s.stateTag === 'pending' ? 'pending' : BigInt(s.stateTag).toString(), hardfork: s.hardfork, chainId: s.chainId },
+      ...(s.pendingRefused ? { pendingRefused: s.pendingRefused } : {}),
       chainedIndex: s.chained,
     }
   } finally {
@@ -364,14 +527,18 @@ export async function call(s: Session, input: CallInput, options: Options = {}):
   const cap = gasCap(s.common)
   if (input.gas !== undefined && input.gas > cap) throw new GasAboveCapError(input.gas, cap)
   const gasLimit = input.gas ?? cap
-  await prefetchFor(s, [{ from: input.from, to: input.to, data: input.data ?? '0x', value: `0x${(input.value ?? 0n).toString(16)}`, gas: `0x${gasLimit.toString(16)}` }])
+  const auths = input.authorizationList ?? []
+  if (auths.length && !input.to) throw new InvalidTransactionError('an EIP-7702 transaction needs a recipient (it cannot create a contract)')
+  await prefetchFor(s, [callTx(input, gasLimit)])
+  const accessList = (input.accessList ?? []).map((e) => ({ address: e.address.toLowerCase(), storageKeys: e.storageKeys.map((k) => k.toLowerCase()) }))
   const from = A(input.from.toLowerCase())
   const nonce = (await s.state.getAccount(from))?.nonce ?? 0n
   let tx: TypedTransaction
   try {
     tx = createTx(
       {
-        type: 2,
+        // type 2 (or 4 with authorizations): an access list is charged and warmed as in type 1
+        type: auths.length ? 4 : 2,
         nonce,
         ...(input.to ? { to: input.to } : {}),
         data: input.data ?? '0x',
@@ -380,17 +547,36 @@ export async function call(s: Session, input: CallInput, options: Options = {}):
         maxFeePerGas: s.block.header.baseFeePerGas ?? 0n,
         maxPriorityFeePerGas: 0n,
         chainId: BigInt(s.chainId),
-      },
+        accessList: accessList as { address: Hex; storageKeys: Hex[] }[],
+        ...(auths.length
+          ? { authorizationList: auths.map((a) => [bigIntToUnpaddedBytes(a.chainId), hexToBytes(a.address.toLowerCase() as Hex), bigIntToUnpaddedBytes(a.nonce), bigIntToUnpaddedBytes(BigInt(a.yParity)), bigIntToUnpaddedBytes(a.r), bigIntToUnpaddedBytes(a.s)]) }
+          : {}),
+      } as never,
       { common: s.common, freeze: false },
     )
   } catch (e) {
     throw new InvalidTransactionError(e instanceof Error ? e.message : String(e))
   }
-  // impersonation: an unsigned transaction with a fixed sender
+  // impersonation: an unsigned transaction with a fixed sender (the authorizations keep their own signatures)
   const mutable = tx as unknown as { getSenderAddress: () => Address; isSigned: () => boolean }
   mutable.getSenderAddress = () => from
   mutable.isSigned = () => true
   return run(s, tx, { ...options, impersonated: true })
+}
+
+/** A call as the node's JSON-RPC takes it (for eth_createAccessList). */
+function callTx(input: CallInput, gasLimit: bigint): AccessListTx {
+  const accessList = (input.accessList ?? []).map((e) => ({ address: e.address.toLowerCase(), storageKeys: e.storageKeys.map((k) => k.toLowerCase()) }))
+  const auths = input.authorizationList ?? []
+  return {
+    from: input.from,
+    to: input.to,
+    data: input.data ?? '0x',
+    value: q(input.value ?? 0n),
+    gas: q(gasLimit),
+    ...(accessList.length ? { accessList } : {}),
+    ...(auths.length ? { authorizationList: auths.map(rpcAuthorization) } : {}),
+  }
 }
 
 /** Simulates a signed transaction (hex of its bytes) as the node would run it next: signature, nonce and balance checked. */

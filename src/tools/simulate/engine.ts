@@ -42,6 +42,8 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
     result = r.result
     session = r.session
   } else {
+    const call: Simulation.CallInput | undefined =
+      input.mode === 'raw' ? undefined : { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas, accessList: input.accessList, authorizationList: input.authorizationList }
     // chaining continues the previous session on the same node (its block, its changes)
     const key = client.transport.url
     if (input.chain && holder.session && holder.key === key) {
@@ -51,12 +53,9 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
       before.requests = session.rpc.requests
       session.rpc.onRoundTrip = client.onRoundTrip
       session.rpc.signal = client.signal
-    } else session = await Simulation.openAt(client, input.block ?? 'latest')
+    } else session = await Simulation.openAt(client, input.block ?? 'latest', call ? { call } : {}) // the call's access list comes in the first round trip
     if (input.overrides && Object.keys(input.overrides).length) await Simulation.applyOverrides(session, input.overrides)
-    result =
-      input.mode === 'raw'
-        ? await Simulation.raw(session, input.raw!, opts)
-        : await Simulation.call(session, { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas }, opts)
+    result = call ? await Simulation.call(session, call, opts) : await Simulation.raw(session, input.raw!, opts)
     holder.key = key
   }
   holder.session = session
@@ -103,7 +102,7 @@ export function toToolResult(report: SimReport.Report): ToolResult<SimReport.Rep
   summary.push(
     { label: 'Frames', value: String(countFrames(report.root)) },
     { label: 'Events', value: String(r.logs.length) },
-    { label: 'Block', value: `${r.block.number} (state after ${r.block.stateBlock}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
+    { label: 'Block', value: `${r.block.number} (${r.block.stateBlock === 'pending' ? 'the node\'s pending state' : `state after ${r.block.stateBlock}`}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
     { label: 'Node round trips', value: String(r.stats.roundTrips), note: `${r.stats.requests} requests` },
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })

@@ -3,6 +3,7 @@
  */
 import * as ChainBlocks from '../../core/ChainBlocks'
 import * as Rpc from '../../core/Rpc'
+import type * as Simulation from '../../core/Simulation'
 import * as SimulationInput from '../../core/SimulationInput'
 import * as StateOverrides from '../../core/StateOverrides'
 import { fieldParser } from '../define'
@@ -22,6 +23,10 @@ export interface Input extends Record<string, unknown> {
   hash?: `0x${string}`
   raw?: `0x${string}`
   overrides?: StateOverrides.Overrides
+  /** The transaction's EIP-2930 access list (the send confirmation; no field of this form). */
+  accessList?: Simulation.CallInput['accessList']
+  /** The transaction's EIP-7702 authorizations (the send confirmation; no field of this form). */
+  authorizationList?: Simulation.CallInput['authorizationList']
   steps: boolean
   compare?: boolean
   chain?: boolean

@@ -11,6 +11,7 @@ import type * as AssetChanges from '../../core/AssetChanges'
 import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
 import type * as Rpc from '../../core/Rpc'
 import type * as SimReport from '../../core/SimReport'
+import type * as Simulation from '../../core/Simulation'
 import type * as StateOverrides from '../../core/StateOverrides'
 import * as Units from '../../core/Units'
 import type { Row } from '../../tools/types'
@@ -68,7 +69,17 @@ export type SimState =
  * worker. Without `gas`, the simulation's cap applies.
  */
 export function simulateForReview(
-  tx: { from: `0x${string}`; to?: `0x${string}` | null | undefined; value: bigint; data: `0x${string}`; gas?: bigint | undefined; block?: Rpc.BlockTag | undefined; overrides?: StateOverrides.Overrides | undefined },
+  tx: {
+    from: `0x${string}`
+    to?: `0x${string}` | null | undefined
+    value: bigint
+    data: `0x${string}`
+    gas?: bigint | undefined
+    block?: Rpc.BlockTag | undefined
+    overrides?: StateOverrides.Overrides | undefined
+    accessList?: Simulation.CallInput['accessList']
+    authorizationList?: Simulation.CallInput['authorizationList']
+  },
   abis: readonly Abi.Abi[],
   onState: (s: SimState) => void,
 ): () => void {
@@ -86,7 +97,20 @@ export function simulateForReview(
     }
     if (stopped) return
     const run = worker.run(
-      { mode: 'call', from: tx.from, ...(tx.to ? { to: tx.to } : {}), value: tx.value, data: tx.data, gas: tx.gas, block: tx.block ?? 'latest', ...(tx.overrides ? { overrides: tx.overrides } : {}), steps: false, chain: false },
+      {
+        mode: 'call',
+        from: tx.from,
+        ...(tx.to ? { to: tx.to } : {}),
+        value: tx.value,
+        data: tx.data,
+        gas: tx.gas,
+        block: tx.block ?? 'latest',
+        ...(tx.overrides ? { overrides: tx.overrides } : {}),
+        ...(tx.accessList?.length ? { accessList: tx.accessList } : {}),
+        ...(tx.authorizationList?.length ? { authorizationList: tx.authorizationList } : {}),
+        steps: false,
+        chain: false,
+      },
       connection,
       { abis: [...abis], onProgress: (roundTrips, requests) => !stopped && onState({ kind: 'running', roundTrips, requests }) },
     )
@@ -155,7 +179,11 @@ function ReportSummary({ report }: { report: SimReport.Report }) {
   }
   rows.push(
     { label: 'Simulated gas used', value: BigInt(r.gasUsed).toString(), note: `of a limit of ${BigInt(r.gasLimit).toString()}` },
-    { label: 'Simulated at', value: `block ${r.block.stateBlock} (${r.block.hardfork}), ${r.stats.requests} node requests in ${r.stats.roundTrips} round trips`, mono: false },
+    {
+      label: 'Simulated at',
+      value: `${r.block.stateBlock === 'pending' ? `pending state, next block ${r.block.number}` : `block ${r.block.stateBlock}`} (${r.block.hardfork}), ${r.stats.requests} node requests in ${r.stats.roundTrips} round trips`,
+      mono: false,
+    },
   )
   return (
     <>

@@ -39,7 +39,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
   )
   if (r.createdAddress) summary.push({ label: 'Contract created', value: r.createdAddress, open: { tool: 'account', inputs: { address: r.createdAddress }, label: 'Inspect' } })
   summary.push(
-    { label: 'Block', value: `${r.block.number} (state after ${r.block.stateBlock}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
+    { label: 'Block', value: `${r.block.number} (${r.block.stateBlock === 'pending' ? 'the node\'s pending state' : `state after ${r.block.stateBlock}`}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
     { label: 'Node round trips', value: String(r.stats.roundTrips), note: `${r.stats.requests} requests` },
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })

@@ -97,7 +97,12 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
       const s = reviewed.summary
       const abis = [...abiLibrary.abis(), ...((parsed.value as Input).abi ? [(parsed.value as Input).abi!] : [])]
       endSim()
-      stopSim.current = simulateForReview({ from: s.from, to: s.to, value: s.value, data: s.data, gas: s.gas }, abis, setSim)
+      // at the node's pending state (what the next block would run on), with the transaction's access and authorization lists
+      stopSim.current = simulateForReview(
+        { from: s.from, to: s.to, value: s.value, data: s.data, gas: s.gas, block: 'pending', accessList: s.type === 'legacy' ? undefined : s.accessList, authorizationList: s.type === 'eip7702' ? s.authorizationList : undefined },
+        abis,
+        setSim,
+      )
     } catch (err) {
       const info = toErrorInfo(err)
       if (info.field && meta.fields.some((f) => f.name === info.field && !f.secret)) setFieldErrors({ [info.field]: messageOf(info) })
@@ -273,7 +278,7 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
               <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
             </div>
           )}
-          {sim && <SimulationSummary state={sim} onCancel={() => (endSim(), setSim({ kind: 'cancelled' }))} notes={simNotes(step.reviewed)} />}
+          {sim && <SimulationSummary state={sim} onCancel={() => (endSim(), setSim({ kind: 'cancelled' }))} notes={SIM_NOTES} />}
         </section>
       )}
 
@@ -319,14 +324,8 @@ export default function SendTransactionPage({ meta, tool, values, setValues }: T
   )
 }
 
-/** What the simulation leaves out of this transaction, said beside its result. */
-function simNotes(r: Reviewed): string[] {
-  const s = r.summary
-  const notes = [`Ether changes count gas at the simulated block's base fee without a tip; the fee rows above show what this transaction may cost.`]
-  if (s.authorizationList?.length) notes.push('The authorization list is not applied in the simulation: accounts run the code they have now.')
-  if (s.accessList?.length) notes.push('The access list is not applied in the simulation: gas used may differ slightly.')
-  return notes
-}
+/** What the simulation leaves out of a transaction, said beside its result. */
+const SIM_NOTES = [`Ether changes count gas at the simulated block's base fee without a tip; the fee rows above show what this transaction may cost.`]
 
 const STATE_TEXT = (e: PendingEntry): string => {
   switch (e.state.kind) {
