@@ -171,36 +171,50 @@ describe('file reading paths (byte stream with two buffers; slices one ahead) at
   }
   const S = 64 * 1024
   const sizes = [0, 1, S - 1, S, S + 1, 3 * S + 7]
-  for (const [name, wrap] of [
-    ['byte stream', streamOnly],
-    ['slices', slicesOnly],
-    ['a Node Blob (either)', blobOf],
+  for (const [name, wrap, nativeSha256] of [
+    ['byte stream, two buffers (SHA-256 by hash-wasm)', streamOnly, false],
+    ['byte stream, whole file (SHA-256 by WebCrypto)', streamOnly, true],
+    ['slices', slicesOnly, true],
+    ['a Node Blob', blobOf, true],
   ] as const)
-    it(`${name}: sizes 0, 1, S-1, S, S+1, 3S+7 (S = 64 KiB) give node:crypto's digests, progress ends at 1`, async () => {
+    it(`${name}: sizes 0, 1, S-1, S, S+1, 3S+7 (S = 64 KiB) give node:crypto's digests, progress rises to 1`, async () => {
       for (const n of sizes) {
         const b = random(n)
         const seen: number[] = []
-        const d = await Hashing.hashBlob(wrap(b) as Hashing.BlobLike, { chunkSize: S, progress: (f) => seen.push(f) })
+        const d = await Hashing.hashBlob(wrap(b) as Hashing.BlobLike, { chunkSize: S, nativeSha256, progress: (f) => seen.push(f) })
         expect(d, `${n} bytes`).toEqual(reference(b))
         expect(seen.at(-1), `${n} bytes`).toBe(1)
+        for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!)
       }
+      // Only the chosen hashes, on this path too.
+      const b = random(S + 1)
+      const d = await Hashing.hashBlob(wrap(b) as Hashing.BlobLike, { chunkSize: S, nativeSha256, algorithms: ['sha256', 'ripemd160'] })
+      expect(d).toEqual({ sha256: reference(b).sha256, ripemd160: reference(b).ripemd160 })
     })
+
+  it('WebCrypto SHA-256 is used up to NATIVE_SHA256_MAX bytes (Node has WebCrypto)', () => {
+    expect(Hashing.nativeSha256(1)).toBe(true)
+    expect(Hashing.nativeSha256(Hashing.NATIVE_SHA256_MAX)).toBe(true)
+    expect(Hashing.nativeSha256(Hashing.NATIVE_SHA256_MAX + 1)).toBe(false)
+    expect(Hashing.nativeSha256(0)).toBe(false)
+  })
 
   it('the default slice (16 MiB): S-1, S and S+1 bytes, through the byte stream, give node:crypto SHA-256', { timeout: 120_000 }, async () => {
     const S16 = Hashing.CHUNK_SIZE
     const big = random(S16 + 1)
     for (const n of [S16 - 1, S16, S16 + 1]) {
       const b = big.subarray(0, n)
-      const d = await Hashing.hashBlob(streamOnly(b) as Hashing.BlobLike, { algorithms: ['sha256'] })
+      const d = await Hashing.hashBlob(streamOnly(b) as Hashing.BlobLike, { algorithms: ['sha256'], nativeSha256: false })
       expect(d.sha256, `${n} bytes`).toBe(hex(createHash('sha256').update(b).digest()))
     }
   })
 
-  it('the byte stream path stops when cancelled, with its own error', async () => {
+  it.each([false, true])('the byte stream path stops when cancelled, with its own error (native SHA-256: %s)', async (nativeSha256) => {
     const signal = { aborted: false }
     let calls = 0
     const p = Hashing.hashBlob(streamOnly(random(1_000_000)) as Hashing.BlobLike, {
       chunkSize: 1000,
+      nativeSha256,
       signal,
       progress: () => {
         if (++calls === 3) signal.aborted = true
@@ -210,10 +224,13 @@ describe('file reading paths (byte stream with two buffers; slices one ahead) at
     expect(calls).toBeLessThan(10)
   })
 
-  it('a byte stream that ends early is a read error, not a wrong hash', async () => {
+  it.each([false, true])('a byte stream that ends early or runs long is a read error, not a wrong hash (native SHA-256: %s)', async (nativeSha256) => {
     const real = blobOf(random(5000))
-    const lying = { size: 10_000, slice: () => real.slice(), stream: () => real.stream() as unknown as ReturnType<NonNullable<Hashing.BlobLike['stream']>> }
-    await expect(Hashing.hashBlob(lying, { chunkSize: 1000 })).rejects.toMatchObject({ name: 'Hashing.ReadError' })
+    const stream = () => real.stream() as unknown as ReturnType<NonNullable<Hashing.BlobLike['stream']>>
+    const short = { size: 10_000, slice: () => real.slice(), stream }
+    await expect(Hashing.hashBlob(short, { chunkSize: 1000, nativeSha256 })).rejects.toMatchObject({ name: 'Hashing.ReadError' })
+    const long = { size: 4000, slice: () => real.slice(), stream }
+    await expect(Hashing.hashBlob(long, { chunkSize: 1000, nativeSha256 })).rejects.toMatchObject({ name: 'Hashing.ReadError' })
   })
 })
 

@@ -92,6 +92,29 @@ export async function hashBytes(bytes: Uint8Array, algorithms: readonly Algorith
   return finish(hashers)
 }
 
+/** The slice of WebCrypto's SubtleCrypto a native SHA-256 needs (core has no DOM types). */
+interface SubtleDigest {
+  digest(algorithm: 'SHA-256', data: Uint8Array<ArrayBuffer>): Promise<ArrayBuffer>
+}
+
+function subtle(): SubtleDigest | undefined {
+  const s = (globalThis.crypto as unknown as { subtle?: Partial<SubtleDigest> } | undefined)?.subtle
+  return typeof s?.digest === 'function' ? (s as SubtleDigest) : undefined
+}
+
+/**
+ * Largest file whose SHA-256 is computed by the platform's native code (WebCrypto: in
+ * Chromium, BoringSSL with the CPU's SHA instructions, about 3x hash-wasm's speed). WebCrypto
+ * has no incremental digest, so such a file is held in memory whole (and the browser may copy
+ * it once more); larger files stream through hash-wasm in bounded memory.
+ */
+export const NATIVE_SHA256_MAX = 512 * 1024 * 1024
+
+/** Whether {@link hashBlob} computes a file's SHA-256 natively (WebCrypto present, file small enough). */
+export function nativeSha256(size: number): boolean {
+  return size > 0 && size <= NATIVE_SHA256_MAX && subtle() !== undefined
+}
+
 /** The part of a byte stream's BYOB reader that reading a blob needs (core has no DOM types). */
 interface ByobReader {
   read(view: Uint8Array<ArrayBuffer>): Promise<{ done: boolean; value?: Uint8Array<ArrayBuffer> | undefined }>
@@ -112,6 +135,8 @@ export interface StreamOptions {
   signal?: { readonly aborted: boolean }
   /** Called after each chunk with the fraction done. */
   progress?: (fraction: number, label?: string) => void
+  /** `false`: SHA-256 streams through hash-wasm even where WebCrypto could do it (see {@link nativeSha256}). */
+  nativeSha256?: boolean
 }
 
 /**
@@ -121,8 +146,12 @@ export interface StreamOptions {
  */
 export async function hashBlob(blob: BlobLike, options: StreamOptions = {}): Promise<Digests> {
   const { algorithms = ALL, chunkSize = CHUNK_SIZE, signal, progress } = options
-  const hashers = await createHashers(algorithms)
   const size = blob.size
+  if (options.nativeSha256 !== false && algorithms.includes('sha256') && nativeSha256(size) && typeof blob.stream === 'function') {
+    const whole = await hashWhole(blob, algorithms, chunkSize, options)
+    if (whole) return whole
+  }
+  const hashers = await createHashers(algorithms)
   let done = 0
   progress?.(0, `0 of ${formatSize(size)}`)
   const consume = (bytes: Uint8Array) => {
@@ -137,6 +166,61 @@ export async function hashBlob(blob: BlobLike, options: StreamOptions = {}): Pro
   if (done !== size) throw new ReadError()
   if (size === 0) progress?.(1, '0 B')
   return finish(hashers)
+}
+
+/**
+ * A file up to {@link NATIVE_SHA256_MAX} with SHA-256 among its hashes: read whole through its
+ * byte stream (about a tenth of the work: progress to 10%), then SHA-256 by WebCrypto, off
+ * this thread, while the other chosen hashes run here over the same bytes. Undefined when
+ * the memory for it cannot be had (the caller streams instead).
+ */
+async function hashWhole(blob: BlobLike, algorithms: readonly Algorithm[], chunkSize: number, options: StreamOptions): Promise<Digests | undefined> {
+  const { signal, progress } = options
+  const size = blob.size
+  let buffer: ArrayBuffer
+  try {
+    buffer = new ArrayBuffer(size)
+  } catch {
+    return undefined
+  }
+  const reader = byobReader(blob)
+  if (!reader) return undefined
+  const others = await createHashers(algorithms.filter((a) => a !== 'sha256'))
+  progress?.(0, `reading 0 of ${formatSize(size)}`)
+  let read = 0
+  try {
+    while (read < size) {
+      if (signal?.aborted) throw new AbortedError()
+      const { done, value } = await reader.read(new Uint8Array(buffer, read)).catch(() => {
+        throw new ReadError()
+      })
+      if (done || !value) break
+      buffer = value.buffer
+      read += value.length
+      progress?.(0.1 * (read / size), `reading ${formatSize(read)} of ${formatSize(size)}`)
+    }
+  } catch (e) {
+    reader.cancel().catch(() => {})
+    throw e
+  }
+  // One byte more than the size said: the file grew while it was read.
+  if (read === size && !(await reader.read(new Uint8Array(1)).catch(() => ({ done: false }))).done) throw new ReadError()
+  if (read !== size) throw new ReadError()
+  const bytes = new Uint8Array(buffer)
+  const native = subtle()!.digest('SHA-256', bytes)
+  native.catch(() => {})
+  const label = others.length ? '' : 'SHA-256 in the browser’s native code'
+  if (label) progress?.(0.1, label)
+  for (let at = 0; at < size; at += chunkSize) {
+    if (signal?.aborted) throw new AbortedError()
+    const part = bytes.subarray(at, Math.min(size, at + chunkSize))
+    for (const [, h] of others) h.update(part)
+    progress?.(0.1 + 0.9 * (Math.min(size, at + chunkSize) / size), `${formatSize(Math.min(size, at + chunkSize))} of ${formatSize(size)}`)
+  }
+  const sha256 = Hex.fromBytes(new Uint8Array(await native))
+  if (signal?.aborted) throw new AbortedError()
+  progress?.(1, `${formatSize(size)} of ${formatSize(size)}`)
+  return { ...finish(others), sha256 }
 }
 
 /** The blob's BYOB reader, or undefined where it has no byte stream (then it is sliced). */
@@ -206,13 +290,13 @@ export const COST: Readonly<Record<Algorithm, number>> = { keccak256: 1, sha3_25
  * expensive first, each to the worker with the least work so far (longest processing time
  * first). Each worker then reads the file once for all of its hashes. Groups keep display order.
  */
-export function plan(algorithms: readonly Algorithm[], workers: number): Algorithm[][] {
+export function plan(algorithms: readonly Algorithm[], workers: number, costs: Readonly<Record<Algorithm, number>> = COST): Algorithm[][] {
   const n = Math.max(1, Math.min(Math.floor(workers) || 1, algorithms.length))
   const groups: { load: number; algs: Algorithm[] }[] = Array.from({ length: n }, () => ({ load: 0, algs: [] }))
-  for (const a of [...algorithms].sort((x, y) => COST[y] - COST[x])) {
+  for (const a of [...algorithms].sort((x, y) => costs[y] - costs[x])) {
     const g = groups.reduce((min, g) => (g.load < min.load ? g : min))
     g.algs.push(a)
-    g.load += COST[a]
+    g.load += costs[a]
   }
   const order = (a: Algorithm) => ALL.indexOf(a)
   return groups.filter((g) => g.algs.length).map((g) => g.algs.sort((x, y) => order(x) - order(y)))
