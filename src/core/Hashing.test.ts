@@ -234,6 +234,17 @@ describe('file reading paths (byte stream with two buffers; slices one ahead) at
   })
 })
 
+describe('warm', () => {
+  it('resolves, and hashing after it still gives node:crypto’s digests', async () => {
+    await Hashing.warm()
+    const b = random(1000)
+    const d = await Hashing.hashBytes(b)
+    expect(d.sha3_256).toBe(hex(createHash('sha3-256').update(b).digest()))
+    expect(d.ripemd160).toBe(hex(createHash('ripemd160').update(b).digest()))
+    expect(d.keccak256).toBe(ethers.utils.keccak256(b))
+  })
+})
+
 describe('plan: the chosen hashes shared among workers', () => {
   const ids = Hashing.ALGORITHMS.map((a) => a.id)
   const load = (g: Hashing.Algorithm[]) => g.reduce((t, a) => t + Hashing.COST[a], 0)
@@ -259,6 +270,7 @@ describe('plan: the chosen hashes shared among workers', () => {
         expect(groups.length).toBe(Math.min(w, algs.length))
         expect(groups.flat().sort()).toEqual([...algs].sort())
         for (const g of groups) expect(g).toEqual(ids.filter((a) => g.includes(a)))
+        for (let i = 1; i < groups.length; i++) expect(load(groups[i - 1]!)).toBeGreaterThanOrEqual(load(groups[i]!)) // heaviest first
         const longest = Math.max(...groups.map(load))
         // Graham's bound for longest-processing-time-first scheduling.
         expect(longest).toBeLessThanOrEqual((4 / 3) * optimum(algs, Math.min(w, algs.length)) + 1e-9)

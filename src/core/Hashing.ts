@@ -85,6 +85,18 @@ function finish(hashers: Hashers): Digests {
 
 const ALL: readonly Algorithm[] = ALGORITHMS.map((a) => a.id)
 
+/**
+ * Readies this thread for hashing: compiles every hasher's WebAssembly (hash-wasm caches the
+ * modules for the thread's later hashers). For a worker that waits for Run. Never throws.
+ */
+export async function warm(): Promise<void> {
+  try {
+    await hashBytes(new Uint8Array(1))
+  } catch {
+    /* a warm-up only: the run that follows reports any real failure */
+  }
+}
+
 /** Every hash (or the chosen ones) of a byte array. */
 export async function hashBytes(bytes: Uint8Array, algorithms: readonly Algorithm[] = ALL): Promise<Digests> {
   const hashers = await createHashers(algorithms)
@@ -288,7 +300,8 @@ export const COST: Readonly<Record<Algorithm, number>> = { keccak256: 1, sha3_25
 /**
  * The chosen hashes shared among `workers` workers so that they finish together: the most
  * expensive first, each to the worker with the least work so far (longest processing time
- * first). Each worker then reads the file once for all of its hashes. Groups keep display order.
+ * first). Each worker then reads the file once for all of its hashes. The groups come heaviest
+ * first (a page gives the first one the worker already waiting); each keeps display order.
  */
 export function plan(algorithms: readonly Algorithm[], workers: number, costs: Readonly<Record<Algorithm, number>> = COST): Algorithm[][] {
   const n = Math.max(1, Math.min(Math.floor(workers) || 1, algorithms.length))
@@ -299,7 +312,10 @@ export function plan(algorithms: readonly Algorithm[], workers: number, costs: R
     g.load += costs[a]
   }
   const order = (a: Algorithm) => ALL.indexOf(a)
-  return groups.filter((g) => g.algs.length).map((g) => g.algs.sort((x, y) => order(x) - order(y)))
+  return groups
+    .filter((g) => g.algs.length)
+    .sort((a, b) => b.load - a.load)
+    .map((g) => g.algs.sort((x, y) => order(x) - order(y)))
 }
 
 /** Human size: 1.5 MiB. */
