@@ -203,7 +203,8 @@ async function hashWhole(blob: BlobLike, algorithms: readonly Algorithm[], chunk
   try {
     while (read < size) {
       if (signal?.aborted) throw new AbortedError()
-      const { done, value } = await reader.read(new Uint8Array(buffer, read)).catch(() => {
+      // A view of at most one slice: a read into the whole rest of a large buffer is slow in Chromium.
+      const { done, value } = await reader.read(new Uint8Array(buffer, read, Math.min(chunkSize, size - read))).catch(() => {
         throw new ReadError()
       })
       if (done || !value) break

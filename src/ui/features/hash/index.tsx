@@ -19,7 +19,8 @@ const cores = () => Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 16)
  * The hash calculator: choose the hashes (Keccak-256 preselected); a file's hashes are shared
  * among one worker per core by their expected cost (`Hashing.plan`), so the cores finish
  * together, and each worker reads the file once, through its byte stream, for all of its
- * hashes. Text is hashed in one worker. A worker is started, with the tool loaded, when the
+ * hashes; SHA-256 of a file up to 512 MiB has a worker of its own, which hands it to
+ * WebCrypto. Text is hashed in one worker. A worker is started, with the tool loaded, when the
  * page opens and after each run, so Run does not wait for one.
  */
 export default function HashPage({ meta, tool, values, setValues, files, setFile }: ToolPageProps) {
@@ -42,9 +43,12 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
     const algorithms = chosen(raw)
     const file = files.file
     // A file: its hashes shared among the cores by cost; text is small: one worker for all.
-    // SHA-256 of a file up to 512 MiB is WebCrypto's (native, about a third of hash-wasm's time).
-    const costs = file && Hashing.nativeSha256(file.size) ? { ...Hashing.COST, sha256: 0.35 } : Hashing.COST
-    const jobs = file ? Hashing.plan(algorithms, cores(), costs) : [algorithms]
+    // SHA-256 of a file up to 512 MiB is WebCrypto's (native, off the worker's thread): a worker
+    // of its own that mostly waits, so the other hashes are shared among the cores as if it
+    // were not there. Text is small: one worker for all.
+    const native = !!file && algorithms.length > 1 && algorithms.includes('sha256') && Hashing.nativeSha256(file.size)
+    const rest = native ? algorithms.filter((a) => a !== 'sha256') : algorithms
+    const jobs = file ? [...Hashing.plan(rest, cores()), ...(native ? [['sha256' as const]] : [])] : [algorithms]
     const fractions = jobs.map(() => 0)
     const started = Date.now()
     setState({ status: 'running', fieldErrors: {}, progress: { fraction: 0 } })
