@@ -26,7 +26,7 @@ test('hash: a text gives Keccak-256 and SHA3-256 apart, and hex input is read as
 })
 
 test('hash: a dropped file is hashed in workers (one per core, each reading it once for its share; SHA-256 by WebCrypto in one of its own)', async ({ page }) => {
-  // Every worker the page starts, from the moment it opens (it starts one to wait for Run).
+  // Every worker the page starts, from the moment it opens (it starts one to wait for Run once a file is chosen).
   const workers: string[] = []
   page.on('worker', (w) => workers.push(w.url()))
   await openTool(page, 'hash')
@@ -61,7 +61,7 @@ test('hash: a dropped file is hashed in workers (one per core, each reading it o
   await expect(output(page, 'Size')).toHaveText(`${size.toLocaleString('en-US')} bytes (48.0 MiB)`)
   await expect(output(page, 'SHA-512')).toHaveCount(0) // not chosen
   // Keccak-256 and SHA3-256 on min(cores, 2) workers, SHA-256 (WebCrypto's, the file being
-  // under 512 MiB) on one of its own: the worker waiting since the page opened, the others
+  // under 512 MiB) on one of its own: the worker waiting since the file was chosen, the others
   // started for the run, and one more started after it to wait for the next Run.
   const cores = await page.evaluate(() => navigator.hardwareConcurrency || 2)
   await expect.poll(() => workers.length).toBe(Math.min(cores, 2) + 1 + 1)

@@ -20,17 +20,20 @@ const cores = () => Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 16)
  * among one worker per core by their expected cost (`Hashing.plan`), so the cores finish
  * together, and each worker reads the file once, through its byte stream, for all of its
  * hashes; SHA-256 of a file up to 512 MiB has a worker of its own, which hands it to
- * WebCrypto. Text is hashed in one worker. A worker is started, with the tool loaded, when the
- * page opens and after each run, so Run does not wait for one.
+ * WebCrypto. Text is hashed in one worker. A worker is started, with the tool loaded, when a
+ * file is chosen and after each run, so Run does not wait for one.
  */
 export default function HashPage({ meta, tool, values, setValues, files, setFile }: ToolPageProps) {
   const [state, setState] = useState<RunState>({ status: 'idle', fieldErrors: {} })
   const { workers, stop } = useWorkerPool()
   const seq = useRef(0)
+  // A worker waits for Run once a file is chosen (not on merely opening the page: a visit that
+  // leaves at once starts nothing), and again after each run.
+  const picked = !!files.file
   useEffect(() => {
-    prewarm(meta.id)
-    return () => dropSpare(meta.id)
-  }, [meta.id])
+    if (picked) prewarm(meta.id)
+  }, [meta.id, picked])
+  useEffect(() => () => dropSpare(meta.id), [meta.id])
 
   const run = async () => {
     stop()
