@@ -1,5 +1,5 @@
 /**
- * The keystore page starts its worker at the first keystroke (and the worker readies scrypt's
+ * The keystore page starts its worker when it opens (and the worker readies scrypt's
  * WebAssembly and the curve while the person types): a decryption by that waiting worker
  * gives the key ethers v5 wrote, and a wrong password is still refused.
  */
@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto'
 import { ethers } from 'ethers'
 import { expect, openTool, output, test } from './fixtures'
 
-test('keystore-decrypt: a worker waits from the first keystroke, and it decrypts an ethers v5 keystore to ethers’ key', async ({ page }) => {
+test('keystore-decrypt: a worker waits from page open, and it decrypts an ethers v5 keystore to ethers’ key', async ({ page }) => {
   const wallet = new ethers.Wallet(randomBytes(32))
   const password = 'warm pässword'
   const json = await wallet.encrypt(password, { scrypt: { N: 2 ** 12 } })
@@ -15,9 +15,10 @@ test('keystore-decrypt: a worker waits from the first keystroke, and it decrypts
   const workers: string[] = []
   page.on('worker', (w) => workers.push(w.url()))
   await openTool(page, 'keystore-decrypt')
-  await page.getByLabel('Keystore JSON').fill(json)
-  // Before Decrypt: the page has started its worker.
+  // Before any typing: the page has started its worker.
   await expect.poll(() => workers.length).toBeGreaterThanOrEqual(1)
+
+  await page.getByLabel('Keystore JSON').fill(json)
   await page.getByLabel('Password').fill('wrong')
   await page.getByRole('button', { name: 'Decrypt' }).click()
   await expect(page.getByText('Wrong password (MAC mismatch).', { exact: false })).toBeVisible({ timeout: 60_000 })
