@@ -7,7 +7,9 @@
  * so memory stays bounded by two slices whatever the file size. A file is read through its
  * byte stream into two buffers that take turns (the next read fills one while the other is
  * hashed; nothing is copied on our side); a blob without a byte stream is read by
- * `slice().arrayBuffer()`, also one slice ahead.
+ * `slice().arrayBuffer()`, also one slice ahead. The one exception: SHA-256 of a file up to
+ * {@link NATIVE_SHA256_MAX} is WebCrypto's, which has no incremental form, so that file is
+ * held in memory whole (`nativeSha256: false` streams it instead).
  *
  * @example
  * ```ts
