@@ -144,6 +144,141 @@ describe('streaming (files)', () => {
   })
 })
 
+describe('file reading paths (byte stream with two buffers; slices one ahead) at slice boundaries', () => {
+  /** Every digest from an independent source: node:crypto, and ethers v5 for Keccak-256 (Node has none). */
+  const reference = (b: Uint8Array) => ({
+    keccak256: ethers.utils.keccak256(b),
+    sha3_256: hex(createHash('sha3-256').update(b).digest()),
+    sha256: hex(createHash('sha256').update(b).digest()),
+    sha512: hex(createHash('sha512').update(b).digest()),
+    ripemd160: hex(createHash('ripemd160').update(b).digest()),
+  })
+  /** The blob's byte stream only: slicing it fails the test. */
+  const streamOnly = (b: Uint8Array) => {
+    const blob = blobOf(b)
+    return {
+      size: blob.size,
+      slice: (): never => {
+        throw new Error('sliced: the byte stream was not used')
+      },
+      stream: () => blob.stream() as unknown as ReturnType<NonNullable<Hashing.BlobLike['stream']>>,
+    }
+  }
+  /** The blob's slices only (no stream), as a blob without a byte stream is read. */
+  const slicesOnly = (b: Uint8Array) => {
+    const blob = blobOf(b)
+    return { size: blob.size, slice: (s?: number, e?: number) => blob.slice(s, e) }
+  }
+  const S = 64 * 1024
+  const sizes = [0, 1, S - 1, S, S + 1, 3 * S + 7]
+  for (const [name, wrap, nativeSha256] of [
+    ['byte stream, two buffers (SHA-256 by hash-wasm)', streamOnly, false],
+    ['byte stream, whole file (SHA-256 by WebCrypto)', streamOnly, true],
+    ['slices', slicesOnly, true],
+    ['a Node Blob', blobOf, true],
+  ] as const)
+    it(`${name}: sizes 0, 1, S-1, S, S+1, 3S+7 (S = 64 KiB) give node:crypto's digests, progress rises to 1`, async () => {
+      for (const n of sizes) {
+        const b = random(n)
+        const seen: number[] = []
+        const d = await Hashing.hashBlob(wrap(b) as Hashing.BlobLike, { chunkSize: S, nativeSha256, progress: (f) => seen.push(f) })
+        expect(d, `${n} bytes`).toEqual(reference(b))
+        expect(seen.at(-1), `${n} bytes`).toBe(1)
+        for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!)
+      }
+      // Only the chosen hashes, on this path too.
+      const b = random(S + 1)
+      const d = await Hashing.hashBlob(wrap(b) as Hashing.BlobLike, { chunkSize: S, nativeSha256, algorithms: ['sha256', 'ripemd160'] })
+      expect(d).toEqual({ sha256: reference(b).sha256, ripemd160: reference(b).ripemd160 })
+    })
+
+  it('WebCrypto SHA-256 is used up to NATIVE_SHA256_MAX bytes (Node has WebCrypto)', () => {
+    expect(Hashing.nativeSha256(1)).toBe(true)
+    expect(Hashing.nativeSha256(Hashing.NATIVE_SHA256_MAX)).toBe(true)
+    expect(Hashing.nativeSha256(Hashing.NATIVE_SHA256_MAX + 1)).toBe(false)
+    expect(Hashing.nativeSha256(0)).toBe(false)
+  })
+
+  it('the default slice (16 MiB): S-1, S and S+1 bytes, through the byte stream, give node:crypto SHA-256', { timeout: 120_000 }, async () => {
+    const S16 = Hashing.CHUNK_SIZE
+    const big = random(S16 + 1)
+    for (const n of [S16 - 1, S16, S16 + 1]) {
+      const b = big.subarray(0, n)
+      const d = await Hashing.hashBlob(streamOnly(b) as Hashing.BlobLike, { algorithms: ['sha256'], nativeSha256: false })
+      expect(d.sha256, `${n} bytes`).toBe(hex(createHash('sha256').update(b).digest()))
+    }
+  })
+
+  it.each([false, true])('the byte stream path stops when cancelled, with its own error (native SHA-256: %s)', async (nativeSha256) => {
+    const signal = { aborted: false }
+    let calls = 0
+    const p = Hashing.hashBlob(streamOnly(random(1_000_000)) as Hashing.BlobLike, {
+      chunkSize: 1000,
+      nativeSha256,
+      signal,
+      progress: () => {
+        if (++calls === 3) signal.aborted = true
+      },
+    })
+    await expect(p).rejects.toMatchObject({ name: 'Hashing.AbortedError' })
+    expect(calls).toBeLessThan(10)
+  })
+
+  it.each([false, true])('a byte stream that ends early or runs long is a read error, not a wrong hash (native SHA-256: %s)', async (nativeSha256) => {
+    const real = blobOf(random(5000))
+    const stream = () => real.stream() as unknown as ReturnType<NonNullable<Hashing.BlobLike['stream']>>
+    const short = { size: 10_000, slice: () => real.slice(), stream }
+    await expect(Hashing.hashBlob(short, { chunkSize: 1000, nativeSha256 })).rejects.toMatchObject({ name: 'Hashing.ReadError' })
+    const long = { size: 4000, slice: () => real.slice(), stream }
+    await expect(Hashing.hashBlob(long, { chunkSize: 1000, nativeSha256 })).rejects.toMatchObject({ name: 'Hashing.ReadError' })
+  })
+})
+
+describe('warm', () => {
+  it('resolves, and hashing after it still gives node:crypto’s digests', async () => {
+    await Hashing.warm()
+    const b = random(1000)
+    const d = await Hashing.hashBytes(b)
+    expect(d.sha3_256).toBe(hex(createHash('sha3-256').update(b).digest()))
+    expect(d.ripemd160).toBe(hex(createHash('ripemd160').update(b).digest()))
+    expect(d.keccak256).toBe(ethers.utils.keccak256(b))
+  })
+})
+
+describe('plan: the chosen hashes shared among workers', () => {
+  const ids = Hashing.ALGORITHMS.map((a) => a.id)
+  const load = (g: Hashing.Algorithm[]) => g.reduce((t, a) => t + Hashing.COST[a], 0)
+  /** The best possible longest worker, by trying every assignment. */
+  const optimum = (algs: Hashing.Algorithm[], w: number): number => {
+    let best = Infinity
+    const loads = new Array<number>(w).fill(0)
+    const go = (i: number) => {
+      if (i === algs.length) return void (best = Math.min(best, Math.max(...loads)))
+      for (let k = 0; k < w; k++) {
+        loads[k]! += Hashing.COST[algs[i]!]
+        go(i + 1)
+        loads[k]! -= Hashing.COST[algs[i]!]
+      }
+    }
+    go(0)
+    return best
+  }
+  it('gives every chosen hash to exactly one of at most min(workers, hashes) workers, in display order, within 4/3 of the best split', () => {
+    fc.assert(
+      fc.property(fc.subarray(ids, { minLength: 1 }), fc.integer({ min: 1, max: 8 }), (algs, w) => {
+        const groups = Hashing.plan(algs, w)
+        expect(groups.length).toBe(Math.min(w, algs.length))
+        expect(groups.flat().sort()).toEqual([...algs].sort())
+        for (const g of groups) expect(g).toEqual(ids.filter((a) => g.includes(a)))
+        for (let i = 1; i < groups.length; i++) expect(load(groups[i - 1]!)).toBeGreaterThanOrEqual(load(groups[i]!)) // heaviest first
+        const longest = Math.max(...groups.map(load))
+        // Graham's bound for longest-processing-time-first scheduling.
+        expect(longest).toBeLessThanOrEqual((4 / 3) * optimum(algs, Math.min(w, algs.length)) + 1e-9)
+      }),
+    )
+  })
+})
+
 describe('parseBytes', () => {
   it('round-trips hex (with or without 0x, any case, spaces ignored)', () => {
     fc.assert(

@@ -406,6 +406,25 @@ export async function encrypt(privateKey: Key.PrivateKey, password: string, opti
   return { keystore, json: JSON.stringify(keystore), filename: filename(address, options.date), address }
 }
 
+/** The throwaway key {@link warm} encrypts (any valid key would do). */
+const WARM_KEY: Key.PrivateKey = `0x${'11'.repeat(32)}`
+
+/**
+ * Readies this thread for a decryption: compiles hash-wasm's scrypt and SHA-256 WebAssembly
+ * (cached for the thread's later calls), builds secp256k1's precomputed table and warms the
+ * JIT, by encrypting and decrypting a throwaway key with scrypt N=2. For a worker that waits
+ * for a person to press Decrypt, so the press only runs the real key derivation. Never needed
+ * for a correct result; never throws.
+ */
+export async function warm(): Promise<void> {
+  try {
+    const { json } = await encrypt(WARM_KEY, '', { params: { kdf: 'scrypt', n: 2, r: 1, p: 1 } })
+    await decrypt(json, '')
+  } catch {
+    /* a warm-up only: the run that follows reports any real failure */
+  }
+}
+
 /** The encryption parameters a keystore uses (to keep them when changing its password). */
 export function paramsOf(ks: Parsed): EncryptKdf {
   return ks.kdf.name === 'scrypt' ? { kdf: 'scrypt', n: ks.kdf.n, r: ks.kdf.r, p: ks.kdf.p } : { kdf: 'pbkdf2', c: ks.kdf.c }

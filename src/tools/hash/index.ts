@@ -41,6 +41,9 @@ export function aboutRows(input: { source: 'file'; size: number; name: string } 
 
 export const NOTE = 'Keccak-256 is what Ethereum and Solidity call keccak256. SHA3-256 is the FIPS 202 standard: same sponge, different padding, different result; do not mix them up.'
 
+/** In a worker (which loads this module ahead of a run): compile the hashers' WebAssembly now. */
+if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function') void Hashing.warm()
+
 export default defineTool<Input>(meta, {
   parse,
   run: async (input, ctx) => {

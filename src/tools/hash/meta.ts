@@ -3,7 +3,7 @@ import { defineMeta } from '../define'
 export default defineMeta({
   id: 'hash',
   title: 'Hash calculator',
-  summary: 'Keccak-256, SHA3-256, SHA-256, SHA-512 and RIPEMD-160 of text, hex bytes or a file of any size; the chosen ones at once, one core each.',
+  summary: 'Keccak-256, SHA3-256, SHA-256, SHA-512 and RIPEMD-160 of text, hex bytes or a file of any size; the chosen ones at once, on all cores.',
   capability: 'hashing',
   keywords: ['keccak', 'keccak256', 'sha3', 'sha-3', 'sha256', 'sha-256', 'sha512', 'ripemd160', 'ripemd', 'digest', 'checksum', 'file', 'hash'],
   runs: 'worker',
@@ -13,7 +13,7 @@ export default defineMeta({
       { value: 'utf8', label: 'UTF-8 text' },
       { value: 'hex', label: 'Hex bytes (0x optional)' },
     ] },
-    { name: 'file', label: 'Or a file', kind: 'file', help: 'Any size: read in large slices in background workers (one per chosen hash), with progress and cancel. Used instead of the input when chosen.' },
+    { name: 'file', label: 'Or a file', kind: 'file', help: 'Any size: read once per worker, the chosen hashes shared among background workers (one per core), with progress and cancel. Used instead of the input when chosen.' },
     { name: 'keccak256', label: 'Keccak-256', kind: 'checkbox', default: 'true' },
     { name: 'sha3_256', label: 'SHA3-256 (FIPS 202)', kind: 'checkbox', default: 'false' },
     { name: 'sha256', label: 'SHA-256', kind: 'checkbox', default: 'false' },

@@ -72,6 +72,10 @@ export function honestProgress(progress: (fraction: number, label?: string) => v
   return (fraction, label) => progress(/^(deriving the key|retrying with)/.test(label) ? -1 : fraction, label)
 }
 
+/** In a worker (which loads this module ahead of a run): make the key derivation's WebAssembly and the curve ready now, so Decrypt runs only the derivation. */
+const inWorker = () => typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function'
+if (inWorker()) void Keystore.warm()
+
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ source, password }, ctx) => {

@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import type { ErrorInfo } from '../../../core/Errors'
 import * as Hashing from '../../../core/Hashing'
 import { withDefaults } from '../../../tools/define'
 import { aboutRows, chosen, NOTE } from '../../../tools/hash'
 import type { RawInput, Row, ToolResult } from '../../../tools/types'
-import { runInWorker } from '../../../workers/client'
+import { dropSpare, prewarm, runInWorker } from '../../../workers/client'
 import { useWorkerPool } from '../../hooks/useWorkerPool'
 import { FieldList, FormError, Progress, ResultView, type RunState, type ToolPageProps } from '../../components'
 import { inputKey } from '../../hooks/useToolRun'
@@ -12,16 +12,28 @@ import { inputKey } from '../../hooks/useToolRun'
 const ALGORITHM_FIELDS = Hashing.ALGORITHMS.map((a) => a.id as string)
 const cancelled: ErrorInfo = { name: 'Cancelled', message: 'Cancelled.', hints: [] }
 
+/** Workers for one file: one per core (at most one per chosen hash). */
+const cores = () => Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 16))
+
 /**
- * The hash calculator: choose the hashes (Keccak-256 preselected); a file is hashed by one
- * worker per chosen hash, all at once, each reading the file in large slices, so the hashes
- * share the cores instead of taking turns. Text is hashed in one worker.
+ * The hash calculator: choose the hashes (Keccak-256 preselected); a file's hashes are shared
+ * among one worker per core by their expected cost (`Hashing.plan`), so the cores finish
+ * together, and each worker reads the file once, through its byte stream, for all of its
+ * hashes; SHA-256 of a file up to 512 MiB has a worker of its own, which hands it to
+ * WebCrypto. Text is hashed in one worker. A worker is started, with the tool loaded, when a
+ * file is chosen and after each run, so Run does not wait for one.
  */
 export default function HashPage({ meta, tool, values, setValues, files, setFile }: ToolPageProps) {
   const [state, setState] = useState<RunState>({ status: 'idle', fieldErrors: {} })
   const { workers, stop } = useWorkerPool()
   const seq = useRef(0)
-
+  // A worker waits for Run once a file is chosen (not on merely opening the page: a visit that
+  // leaves at once starts nothing), and again after each run.
+  const picked = !!files.file
+  useEffect(() => {
+    if (picked) prewarm(meta.id)
+  }, [meta.id, picked])
+  useEffect(() => () => dropSpare(meta.id), [meta.id])
 
   const run = async () => {
     stop()
@@ -33,8 +45,13 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
     if (!parsed.ok) return setState({ status: 'error', fieldErrors: parsed.errors })
     const algorithms = chosen(raw)
     const file = files.file
-    // One worker per hash for a file; text is small: one worker for all.
-    const jobs = file && algorithms.length > 1 ? algorithms.map((a) => [a]) : [algorithms]
+    // A file: its hashes shared among the cores by cost; text is small: one worker for all.
+    // SHA-256 of a file up to 512 MiB is WebCrypto's (native, off the worker's thread): a worker
+    // of its own that mostly waits, so the other hashes are shared among the cores as if it
+    // were not there. Text is small: one worker for all.
+    const native = !!file && algorithms.length > 1 && algorithms.includes('sha256') && Hashing.nativeSha256(file.size)
+    const rest = native ? algorithms.filter((a) => a !== 'sha256') : algorithms
+    const jobs = file ? [...Hashing.plan(rest, cores()), ...(native ? [['sha256' as const]] : [])] : [algorithms]
     const fractions = jobs.map(() => 0)
     const started = Date.now()
     setState({ status: 'running', fieldErrors: {}, progress: { fraction: 0 } })
@@ -45,12 +62,13 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
         if (!current()) return
         fractions[k] = f
         const fraction = fractions.reduce((a, b) => a + b, 0) / jobs.length
-        setState((s) => ({ ...s, progress: { fraction, ...(jobs.length === 1 && label ? { label } : { label: `${jobs.length} hashes, one worker each` }) } }))
+        setState((s) => ({ ...s, progress: { fraction, ...(jobs.length === 1 && label ? { label } : { label: `${algorithms.length} hashes on ${jobs.length} workers` }) } }))
       })
     })
     const outs = await Promise.all(workers.current.map((w) => w.promise))
     if (!current()) return
     workers.current = []
+    prewarm(meta.id)
     const failed = outs.find((o) => !o.ok)
     if (failed && !failed.ok) {
       stop()
