@@ -72,6 +72,20 @@ export function checksum(raw: string): string {
 export function bytes32Text(raw: string): string | undefined {
   if (!/^0x[0-9a-fA-F]{64}$/.test(raw)) return undefined
   const hex = raw.toLowerCase() as `0x${string}`
+  // Exact refusals that need no decoding (most words are not text, and a page may ask for a
+  // thousand rows): after the first zero byte, only zero bytes; before it, at least one byte
+  // and no ASCII control byte (0x01-0x1f, 0x7f are those characters in UTF-8, refused below).
+  let end = 64
+  for (let i = 2; i < 66; i += 2)
+    if (hex[i] === '0' && hex[i + 1] === '0') {
+      end = i - 2
+      break
+    }
+  if (end === 0 || !/^0*$/.test(hex.slice(2 + end))) return undefined
+  for (let i = 2; i < 2 + end; i += 2) {
+    const b = parseInt(hex.slice(i, i + 2), 16)
+    if (b < 0x20 || b === 0x7f) return undefined
+  }
   let text: string
   try {
     text = HexBytes.parseBytes32String(hex)

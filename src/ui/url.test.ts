@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { registry } from '../tools/registry'
 import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
-import { fromSearch, heldInMemory, MAX_URL_VALUE, toSearch, toolHref, withheld } from './url'
+import { fromSearch, MAX_URL_VALUE, toSearch, toolHref, withheld } from './url'
+import { heldInMemory } from './features/calldata-decode/held'
 
 /** Any value of a field: one of its options (so a mode switch is exercised), or any string. */
 const valueOf = (f: ToolMeta['fields'][number]) =>

@@ -7,8 +7,8 @@
  * A value longer than `MAX_URL_VALUE` (a pasted megabyte of call data, a large ABI) is not
  * written into the URL on every keystroke: it is kept in this page's memory and the query
  * string holds only a reference to it (`@data=3`). A link with such a reference opened
- * elsewhere finds nothing: `heldInMemory` tells the page which fields that concerns, so it
- * can say why.
+ * elsewhere finds nothing: `heldInMemory` (features/calldata-decode/held.ts, kept out of the
+ * first screen's code) tells the page which fields that concerns, so it can say why.
  */
 import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
@@ -95,23 +95,6 @@ export function fromSearch(meta: ToolMeta, search: string): RawInput {
     const ref = params.get(`@${f.name}`)
     if (v !== null) out[f.name] = v
     else if (ref !== null) out[f.name] = memory.get(Number(ref)) ?? ''
-  }
-  return out
-}
-
-/**
- * The fields whose value is too large for the URL and is held in this page's memory
- * (`found: false` when the link refers to a value this page does not hold: opened elsewhere
- * or after a reload).
- */
-export function heldInMemory(meta: ToolMeta, search: string): { field: string; label: string; length: number; found: boolean }[] {
-  const params = new URLSearchParams(search)
-  const out: { field: string; label: string; length: number; found: boolean }[] = []
-  for (const f of meta.fields) {
-    const ref = params.get(`@${f.name}`)
-    if (ref === null) continue
-    const v = memory.get(Number(ref))
-    out.push({ field: f.name, label: f.label, length: v?.length ?? 0, found: v !== undefined })
   }
   return out
 }

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
 import type { BlobLike, FieldSpec } from '../../tools/types'
+import { grouped } from './numbers'
 
 export interface FieldProps {
   spec: FieldSpec
@@ -63,11 +64,12 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
   }, [inBox])
   // A large insertion (a paste, a drop, text put in by a tool) is taken before the browser lays
   // it out in the box: the value goes to the form, and the box shows its start.
-  const latest = useRef({ onChange, value })
-  latest.current = { onChange, value }
+  const latest = useRef(onChange)
+  latest.current = onChange
   useEffect(() => {
     const el = area.current
     if (!el || spec.secret) return
+    let pending: ReturnType<typeof setTimeout> | undefined
     const take = (text: string | null | undefined, e: Event) => {
       if (!text || text.length < LARGE_INSERT) return
       const before = el.value
@@ -75,9 +77,13 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
       const next = before ? before.slice(0, el.selectionStart) + text + before.slice(el.selectionEnd) : text
       if (next.length <= LARGE_TEXT) return
       e.preventDefault()
-      setFull(false)
-      typed.current = next
-      latest.current.onChange(next)
+      // The value goes to the form in a task of its own: reading a megabyte from the clipboard
+      // (~13 ms) and drawing the page with it then never add up in one task.
+      pending = setTimeout(() => {
+        setFull(false)
+        typed.current = next
+        latest.current(next)
+      }, 0)
     }
     const onPaste = (e: ClipboardEvent) => take(e.clipboardData?.getData('text/plain'), e)
     const onBeforeInput = (e: InputEvent) => {
@@ -89,6 +95,7 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
     return () => {
       el.removeEventListener('paste', onPaste)
       el.removeEventListener('beforeinput', onBeforeInput)
+      clearTimeout(pending)
     }
   }, [spec.secret, spec.kind])
   const [over, setOver] = useState(false)
@@ -155,7 +162,7 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
       >
         <input {...common} type="file" onChange={(e) => onFile?.(e.target.files?.[0])} />
         <span className="hint">
-          {file ? `${file.name ?? 'file'}: ${file.size.toLocaleString('en-US')} byte${file.size === 1 ? '' : 's'}` : 'or drop a file here'}
+          {file ? `${file.name ?? 'file'}: ${grouped(file.size)} byte${file.size === 1 ? '' : 's'}` : 'or drop a file here'}
         </span>
         {file && (
           <button type="button" onClick={() => onFile?.(undefined)}>
@@ -206,7 +213,7 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
       )}
       {large && (
         <p id={largeId} className="hint held" role="note">
-          {value.length.toLocaleString('en-US')} characters, held in this page's memory; the box shows the first {PREVIEW_CHARS.toLocaleString('en-US')}.{' '}
+          {grouped(value.length)} characters, held in this page's memory; the box shows the first {grouped(PREVIEW_CHARS)}.{' '}
           <button type="button" onClick={() => setFull(true)}>
             Edit in full
           </button>{' '}

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from 'react'
+import { memo, type ReactNode, useEffect, useId, useMemo, useState } from 'react'
 import type * as ValueFormatModule from '../../core/ValueFormat'
 import * as VisibleText from '../../core/VisibleText'
 import { findTool } from '../../tools/registry'
@@ -6,6 +6,7 @@ import type { Row, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
 import { Link } from './Link'
+import { grouped } from './numbers'
 
 /**
  * Longest value laid out in full (characters). A longer one (a megabyte of bytes) is shown by
@@ -63,7 +64,8 @@ function useFormatted(row: Row): Formatted {
   const [decimals, setDecimals] = useState('18')
   const [custom, setCustom] = useState('')
   const [showRaw, setShowRaw] = useState(false)
-  const kinds = vf && row.abiType && !row.secret ? vf.choices(row.abiType, row.value) : []
+  // Judged once per value (a page of rows is drawn again when anything above it changes).
+  const kinds = useMemo(() => (vf && row.abiType && !row.secret ? vf.choices(row.abiType, row.value) : []), [vf, row.abiType, row.value, row.secret])
   if (kinds.length < 2) return { value: row.value, controls: null }
   const active = kinds.includes(kind) ? kind : 'raw'
   let value = row.value
@@ -130,7 +132,7 @@ function useFormatted(row: Row): Formatted {
 }
 
 /** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool, a format choice for typed values. */
-export function ResultRow({ row }: { row: Row }) {
+export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   const [revealed, setRevealed] = useState(false)
   // A revealed secret is hidden again when the input changes (a new value is never shown unasked).
   useEffect(() => setRevealed(false), [row.value])
@@ -149,7 +151,7 @@ export function ResultRow({ row }: { row: Row }) {
         </output>
         {long && !hidden && (
           <small className="note">
-            Showing the first {SHOWN_CHARS.toLocaleString('en-US')} of {fmt.value.length.toLocaleString('en-US')} characters{row.copy !== false ? '; Copy copies all of them' : ''}.
+            Showing the first {grouped(SHOWN_CHARS)} of {grouped(fmt.value.length)} characters{row.copy !== false ? '; Copy copies all of them' : ''}.
           </small>
         )}
         <span className="row-actions">
@@ -172,7 +174,7 @@ export function ResultRow({ row }: { row: Row }) {
       </dd>
     </div>
   )
-}
+})
 
 /** Rows a section shows at first; more on request. Thousands of rows (a guessed megabyte of words) would freeze the page. */
 export const ROWS_SHOWN = 100
@@ -190,9 +192,9 @@ function SectionRows({ rows }: { rows: readonly Row[] }) {
       </dl>
       {left > 0 && (
         <p className="hint">
-          {left.toLocaleString('en-US')} more row{left === 1 ? '' : 's'} not shown.{' '}
+          {grouped(left)} more row{left === 1 ? '' : 's'} not shown.{' '}
           <button type="button" onClick={() => setShown((n) => n + ROWS_SHOWN * 10)}>
-            Show {Math.min(left, ROWS_SHOWN * 10).toLocaleString('en-US')} more
+            Show {grouped(Math.min(left, ROWS_SHOWN * 10))} more
           </button>
         </p>
       )}

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { ToolForm, type ToolPageProps } from '../../components'
 import { abiLibrary, useLibraryTool } from '../../hooks/abiLibrary'
-import { heldInMemory } from '../../url'
+import { heldInMemory } from './held'
 import * as Abi from '../../../core/Abi'
 import { RelayedError } from '../../../core/Errors'
 import { runWith } from '../../../tools/calldata-decode'

@@ -5,7 +5,7 @@ import { csvParts, type HdData } from '../../../tools/hd-derive'
 import type { RawInput, ToolResult } from '../../../tools/types'
 import { dropSpare, prewarm, runSlice, shareInWorker } from '../../../workers/split'
 import { useWorkerPool } from '../../hooks/useWorkerPool'
-import { CopyButton, FieldList, keyring, type ToolPageProps } from '../../components'
+import { CopyButton, FieldList, grouped, keyring, type ToolPageProps } from '../../components'
 
 type Row = HdData['accounts'][number]
 
@@ -54,7 +54,10 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
   // Derive starts computing the seed at once, while the slices' workers start.
   const filled = !!(values.phrase?.trim() || values.xpub?.trim())
   useEffect(() => {
-    if (filled && !running) prewarm(meta.id)
+    if (!filled || running) return
+    // Started once the page is idle: not in the frame that draws a run's last rows.
+    const t = setTimeout(() => prewarm(meta.id), 500)
+    return () => clearTimeout(t)
   }, [meta.id, filled, running])
   useEffect(() => () => dropSpare(meta.id), [meta.id])
 
@@ -76,6 +79,20 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
     const cores = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 8, Math.ceil(count / 10)))
     const parts = chunks(start, count, cores)
     const done = new Array<number>(parts.length).fill(0)
+    // What the workers sent is kept here and drawn once per frame: a frame draws the rows that
+    // arrived in it (in index order: slice k holds the k-th range) and the progress, however
+    // many messages came, and React renders only the rows in view.
+    const got: Row[][] = parts.map(() => [])
+    let frame = 0
+    const draw = () => {
+      frame = 0
+      if (my !== seq.current) return
+      setProgress(done.reduce((a, b) => a + b, 0) / count)
+      setRows(got.flat())
+    }
+    const later = () => {
+      frame ||= requestAnimationFrame(draw)
+    }
     setRunning(true)
     setProgress(0)
     // One worker parses the form and computes the seed (PBKDF2) and the path's parent key, once;
@@ -99,20 +116,25 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
       const w = runSlice(meta.id, rangeRaw(s, n), shared, (f) => {
         if (my !== seq.current) return
         done[k] = f * n
-        setProgress(done.reduce((a, b) => a + b, 0) / count)
+        later()
       }, { dataOnly: true }) // the table reads `data`: the rows would cross from the worker for nothing
       void w.promise.then((out) => {
         if (my !== seq.current) return
         if (out.ok) {
           done[k] = n
-          setProgress(done.reduce((a, b) => a + b, 0) / count)
-          setRows((prev) => [...prev, ...rowsOf(out.result)].sort((a, b) => a.index - b.index))
+          got[k] = rowsOf(out.result)
+          later()
         } else if (out.error.name !== 'Cancelled') {
           stop()
           setError(out.error)
           if (out.fieldErrors) setFieldErrors(out.fieldErrors)
         }
-        if (--left === 0 || !out.ok) setRunning(false)
+        if (--left === 0 || !out.ok) {
+          // The last rows are drawn with the end of the run, in one render.
+          cancelAnimationFrame(frame)
+          draw()
+          setRunning(false)
+        }
       })
       return w
     })
@@ -125,10 +147,18 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
 
   useEffect(() => {
     if (!rows.length || running) return setCsvHref(undefined)
-    // A Blob from one part per row: the CSV is never one big string.
-    const url = URL.createObjectURL(new Blob(csvParts(rows, reveal && !watchOnly), { type: 'text/csv' }))
-    setCsvHref(url)
-    return () => URL.revokeObjectURL(url)
+    // A Blob from one part per row: the CSV is never one big string. Made in a task of its own,
+    // not in the one that draws the run's last rows.
+    let url: string | undefined
+    const t = setTimeout(() => {
+      url = URL.createObjectURL(new Blob(csvParts(rows, reveal && !watchOnly), { type: 'text/csv' }))
+      setCsvHref(url)
+    }, 0)
+    return () => {
+      clearTimeout(t)
+      if (url) URL.revokeObjectURL(url)
+      setCsvHref(undefined)
+    }
   }, [rows, reveal, watchOnly, running])
   // Only the rows in view (and a few around) are rendered: 10,000 rows scroll like 10.
   const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN)
@@ -165,7 +195,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
             <>
               <progress max={100} value={Math.round(progress * 100)} aria-label="Progress" />
               <span>
-                {Math.round(progress * count).toLocaleString('en-US')} of {count.toLocaleString('en-US')} addresses derived ({Math.round(progress * 100)}%)
+                {grouped(Math.round(progress * count))} of {grouped(count)} addresses derived ({Math.round(progress * 100)}%)
               </span>
             </>
           )}
@@ -199,7 +229,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
           )}
           {start + count > LAST_INDEX + 1 && !running && (
             <p className="notice notice-info" role="note">
-              Only {rows.length} address{rows.length === 1 ? '' : 'es'} of the {count} asked for: index {LAST_INDEX.toLocaleString('en-US')} (2^31 - 1) is the last
+              Only {rows.length} address{rows.length === 1 ? '' : 'es'} of the {count} asked for: index {grouped(LAST_INDEX)} (2^31 - 1) is the last
               non-hardened index, so the range stops there.
             </p>
           )}

@@ -1,0 +1,157 @@
+/**
+ * What the main thread does with a pasted megabyte and with a thousand derived rows (issue
+ * #11), checked by what can be observed in Chromium, never by time: when and with what the
+ * page writes the box, whether it builds an ICU number formatter or a TextDecoder per row,
+ * and how many times React commits while the workers report.
+ */
+import { ethers } from 'ethers'
+import { expect, openTool, output, test } from './fixtures'
+
+/**
+ * Counts, on the page's main thread: writes to any textarea's `value` (their length, and
+ * whether they came in the task of a paste event: that flag is set by a capturing paste
+ * listener and cleared by a timer set there, which runs in the next task); calls of
+ * `toLocaleString` on numbers and bigints and `Intl.NumberFormat`s made (ICU number
+ * formatting: the page's first one costs ~13 ms); `TextDecoder`s made.
+ */
+const SPIES = `(() => {
+  const w = window
+  w.__writes = []
+  w.__icu = 0
+  w.__decoders = 0
+  w.__inPaste = false
+  w.addEventListener('paste', () => {
+    w.__inPaste = true
+    setTimeout(() => (w.__inPaste = false), 0)
+  }, true)
+  const d = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')
+  Object.defineProperty(HTMLTextAreaElement.prototype, 'value', {
+    ...d,
+    set(v) {
+      w.__writes.push({ length: String(v).length, inPaste: w.__inPaste })
+      return d.set.call(this, v)
+    },
+  })
+  for (const P of [Number.prototype, BigInt.prototype]) {
+    const f = P.toLocaleString
+    P.toLocaleString = function (...a) {
+      w.__icu++
+      return f.apply(this, a)
+    }
+  }
+  const NF = Intl.NumberFormat
+  Intl.NumberFormat = function (...a) {
+    w.__icu++
+    return new NF(...a)
+  }
+  const TD = w.TextDecoder
+  w.TextDecoder = class extends TD {
+    constructor(...a) {
+      super(...a)
+      w.__decoders++
+    }
+  }
+})()`
+
+interface Seen {
+  __writes: { length: number; inPaste: boolean }[]
+  __icu: number
+  __decoders: number
+}
+
+test('calldata-decode: a pasted megabyte reaches the page after the paste task; the box gets only its start, no ICU formatter is built, the guessed words build no TextDecoder each', async ({ page }) => {
+  await page.addInitScript(SPIES)
+  const iface = new ethers.utils.Interface(['function upload(address to, bytes payload)'])
+  const payload = new Uint8Array(1024 * 1024 - 100)
+  for (let i = 0; i < payload.length; i++) payload[i] = (i * 7) & 0xff
+  const to = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
+  const data = iface.encodeFunctionData('upload', [to, payload])
+  await openTool(page, 'calldata-decode')
+  const box = page.getByLabel('Call data', { exact: true })
+  await box.focus()
+  await page.evaluate((d) => navigator.clipboard.writeText(d), data)
+  // What the page did while opening is not part of what is checked.
+  await page.evaluate(() => {
+    const w = window as unknown as Seen
+    w.__writes = []
+    w.__icu = 0
+    w.__decoders = 0
+  })
+  await page.keyboard.press('Control+V')
+  // No signature given: the words are guessed. The selector row and the words of the head, as ethers encodes them.
+  await expect(output(page, 'selector')).toHaveText(data.slice(0, 10), { timeout: 60_000 })
+  const head = ethers.utils.defaultAbiCoder.encode(['address', 'bytes'], [to, payload]).slice(2, 2 + 64 * 3)
+  for (let k = 0; k < 3; k++) await expect(output(page, `arg${k}`)).toHaveText(`0x${head.slice(64 * k, 64 * (k + 1))}`)
+  await expect(page.getByRole('note').filter({ hasText: `${data.length.toLocaleString('en-US')} characters, held in this page's memory` })).toBeVisible()
+  const seen = await page.evaluate(() => {
+    const w = window as unknown as Seen
+    return { writes: w.__writes, icu: w.__icu, decoders: w.__decoders }
+  })
+  // The box was written once, with the start of the value, and not in the paste's own task.
+  expect(seen.writes).toEqual([{ length: 4097, inPaste: false }])
+  expect(data.startsWith((await box.inputValue()).replace(/…$/, ''))).toBe(true)
+  // No ICU number formatter: the counts are grouped by hand (as toLocaleString would: checked above).
+  expect(seen.icu).toBe(0)
+  // A hundred guessed words are shown. Each was decoded as UTF-8 to find it is not text (a
+  // TextDecoder and two errors each); now only the few with no zero byte and no control byte are.
+  const words = await page.locator('output').count()
+  expect(words).toBeGreaterThan(90)
+  expect(seen.decoders).toBeLessThan(words / 4)
+})
+
+/**
+ * With the page's animation frames held (requestAnimationFrame queues its callbacks until
+ * `__frames()`), counts React's commits through the hook React calls for its developer tools,
+ * and the progress messages the workers post to the page.
+ */
+const HOLD_FRAMES = `(() => {
+  const w = window
+  w.__commits = 0
+  w.__progress = 0
+  w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject() { return 1 }, checkDCE() {}, onCommitFiberUnmount() {}, onPostCommitFiberRoot() {},
+    onCommitFiberRoot() { w.__commits++ },
+  }
+  let queue = []
+  w.requestAnimationFrame = (f) => queue.push(f)
+  w.cancelAnimationFrame = () => {}
+  w.__frames = () => { const q = queue; queue = []; q.forEach((f) => f(performance.now())) }
+  const Base = w.Worker
+  w.Worker = class extends Base {
+    constructor(...a) {
+      super(...a)
+      this.addEventListener('message', (e) => { if (e.data && e.data.type === 'progress') w.__progress++ })
+    }
+  }
+})()`
+
+test('hd-derive: the rows and the progress the workers send are drawn per animation frame, not per message', async ({ page }) => {
+  await page.addInitScript(HOLD_FRAMES)
+  const phrase = 'test test test test test test test test test test test junk'
+  const node = ethers.utils.HDNode.fromMnemonic(phrase)
+  await openTool(page, 'hd-derive')
+  await page.getByLabel('Recovery phrase or xprv').fill(phrase)
+  await page.getByLabel('How many').fill('1000')
+  const before = await page.evaluate(() => (window as unknown as { __commits: number }).__commits)
+  await page.getByRole('button', { name: 'Derive' }).click()
+  const table = page.getByRole('table', { name: 'Derived addresses' })
+  // No frame came: the rows are drawn with the end of the run.
+  await expect(table).toHaveAttribute('aria-rowcount', '1001', { timeout: 60_000 })
+  await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toBeVisible()
+  const { commits, progress } = await page.evaluate(() => {
+    const w = window as unknown as { __commits: number; __progress: number }
+    return { commits: w.__commits, progress: w.__progress }
+  })
+  // The workers reported many times (every 10 rows); the page committed a handful of times
+  // (the click, the seed's end, the run's end, the CSV link), not once per report.
+  expect(progress).toBeGreaterThanOrEqual(50)
+  expect(commits - before).toBeLessThan(12)
+  await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveText(node.derivePath("m/44'/60'/0'/0/0").address)
+  // Frames drawn again: the table scrolls to its last row, still drawing only the rows in view.
+  await page.evaluate(() => (window as unknown as { __frames: () => void }).__frames())
+  await page.locator('.table-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight))
+  await expect(output(page, "Address m/44'/60'/0'/0/999")).toHaveText(node.derivePath("m/44'/60'/0'/0/999").address)
+  expect(await table.getByRole('row').count()).toBeLessThan(60)
+})
