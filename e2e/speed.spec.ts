@@ -150,9 +150,10 @@ test('abi-encode: typing into an 800-function ABI never rewrites the box from Re
 })
 
 test('keystore-decrypt: the keystore is parsed in the worker; its error still shows at the field', async ({ page }) => {
-  await openTool(page, 'keystore-decrypt')
+  // The page starts its worker when it opens (warmed for Decrypt): that one worker parses too.
   const workers: string[] = []
   page.on('worker', (w) => workers.push(w.url()))
+  await openTool(page, 'keystore-decrypt')
   await page.getByLabel('Keystore JSON').fill('{"version":3,"crypto":')
   await page.getByLabel('Password').fill('pw')
   await page.getByRole('button', { name: 'Decrypt' }).click()
