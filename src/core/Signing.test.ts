@@ -33,9 +33,10 @@ describe('Signing against cast', () => {
     await Promise.all(
       cases.map(async ({ key, msg }) => {
         const signed = Signing.signMessage(key, Signing.messageBytes(msg))
-        expect(await castAsync(['wallet', 'sign', '--private-key', key, msg])).toBe(signed.signature)
-        if (!msg.startsWith('0x')) expect(await castAsync(['hash-message', msg])).toBe(signed.digest)
-        const out = await castAsync(['wallet', 'verify', '--address', signed.signer, msg, signed.signature])
+        // '--': a random message may start with '-', which cast would read as an option.
+        expect(await castAsync(['wallet', 'sign', '--private-key', key, '--', msg])).toBe(signed.signature)
+        if (!msg.startsWith('0x')) expect(await castAsync(['hash-message', '--', msg])).toBe(signed.digest)
+        const out = await castAsync(['wallet', 'verify', '--address', signed.signer, '--', msg, signed.signature])
         expect(out).toMatch(/Validation succeeded/)
       }),
     )
