@@ -12,16 +12,11 @@ import * as SimReport from '../../src/core/SimReport'
 import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
 import * as TraceCompare from '../../src/core/TraceCompare'
-import { ANVIL_KEYS, startAnvil, type Anvil } from '../support'
-import { compile, type Artifacts } from './sim/contracts'
+import { startAnvil, type Anvil } from '../support'
+import { A0, A1, acct0, acct1, compile, OTHER, type Artifacts } from './sim/contracts'
 
 let anvil: Anvil
 let art: Artifacts
-const acct0 = privateKeyToAccount(ANVIL_KEYS[0])
-const acct1 = privateKeyToAccount(ANVIL_KEYS[1])
-const A0 = acct0.address.toLowerCase() as Hex
-const A1 = acct1.address.toLowerCase() as Hex
-const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' as Hex
 let token: Hex
 let delegate: Hex
 let id = 1

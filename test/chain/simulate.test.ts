@@ -12,7 +12,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, decodeEventLog, encodeFunctionData, http, keccak256, maxUint256, type Abi, type Hex } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
 import * as AssetChanges from '../../src/core/AssetChanges'
 import * as SimReport from '../../src/core/SimReport'
@@ -20,16 +19,11 @@ import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
 import * as StateOverrides from '../../src/core/StateOverrides'
 import * as TraceCompare from '../../src/core/TraceCompare'
-import { ANVIL_KEYS, startAnvil, testSeed, type Anvil } from '../support'
-import { compile, type Artifacts } from './sim/contracts'
+import { startAnvil, testSeed, type Anvil } from '../support'
+import { A0, A1, acct0, acct1, compile, OTHER, type Artifacts } from './sim/contracts'
 
 let anvil: Anvil
 let art: Artifacts
-const acct0 = privateKeyToAccount(ANVIL_KEYS[0])
-const acct1 = privateKeyToAccount(ANVIL_KEYS[1])
-const A0 = acct0.address.toLowerCase() as Hex
-const A1 = acct1.address.toLowerCase() as Hex
-const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' as Hex
 let id = 1
 async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
   const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })

@@ -8,6 +8,8 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Abi, Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { ANVIL_KEYS } from '../../support'
 
 export type Artifacts = Record<string, { abi: Abi; bytecode: Hex }>
 
@@ -36,3 +38,10 @@ export function compile(): Artifacts {
   writeFileSync(file, JSON.stringify(res))
   return res
 }
+
+/** The anvil accounts the simulation tests send from (lower-case addresses, as traces print them), and a third address that only receives. */
+export const acct0 = privateKeyToAccount(ANVIL_KEYS[0])
+export const acct1 = privateKeyToAccount(ANVIL_KEYS[1])
+export const A0 = acct0.address.toLowerCase() as Hex
+export const A1 = acct1.address.toLowerCase() as Hex
+export const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' as Hex
