@@ -122,6 +122,19 @@ function FunctionForm({
       }),
     )
 
+  // The function's inputs parsed; on failure their errors are shown (arguments at this form, the rest at the page's fields).
+  const parseShowingErrors = (argsText: string) => {
+    const parsed = tool.parse({ ...raw, function: sig, args: argsText })
+    if (!parsed.ok) {
+      const { args: argError, function: fnError, ...top } = parsed.errors
+      onTopErrors(top)
+      setState({ status: 'error', ...(argError || fnError ? { argError: argError ?? fnError } : {}) })
+      return undefined
+    }
+    onTopErrors({})
+    return parsed
+  }
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault()
     const argsText = argsJson()
@@ -141,14 +154,8 @@ function FunctionForm({
       return
     }
     setValues({ function: sig, args: argsText })
-    const parsed = tool.parse({ ...raw, function: sig, args: argsText })
-    if (!parsed.ok) {
-      const { args: argError, function: fnError, ...top } = parsed.errors
-      onTopErrors(top)
-      setState({ status: 'error', ...(argError || fnError ? { argError: argError ?? fnError } : {}) })
-      return
-    }
-    onTopErrors({})
+    const parsed = parseShowingErrors(argsText)
+    if (!parsed) return
     setState({ status: 'running' })
     try {
       const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...getProvider() })
@@ -161,14 +168,8 @@ function FunctionForm({
   // Simulate: the same call (sender, msg.value, block, overrides) in the simulation worker, drawn as a call tree.
   const onSimulate = () => {
     const argsText = argsJson()
-    const parsed = tool.parse({ ...raw, function: sig, args: argsText })
-    if (!parsed.ok) {
-      const { args: argError, function: fnError, ...top } = parsed.errors
-      onTopErrors(top)
-      setState({ status: 'error', ...(argError || fnError ? { argError: argError ?? fnError } : {}) })
-      return
-    }
-    onTopErrors({})
+    const parsed = parseShowingErrors(argsText)
+    if (!parsed) return
     setState({ status: 'idle' })
     const v = parsed.value as { address: `0x${string}`; function: Abi.FunctionItem; args: unknown[]; from?: `0x${string}`; value: bigint; block: Parameters<typeof simulateForReview>[0]['block'] }
     const abis: Abi.Abi[] = [...abiLibrary.abis()]
