@@ -103,7 +103,7 @@ export function parseSigned(text: string): Signed {
   }
   const tree = RlpTree.decode(t as Hex.Hex)
   if (tree.kind !== 'list' || tree.items.length !== 6 || tree.items.some((i) => i.kind !== 'bytes'))
-    throw new InvalidAuthorizationError('authorization', 'A signed authorization is an RLP list of 6 byte strings [chainId, address, nonce, yParity, r, s].', 'Paste the output of the authorization tool or `cast wallet sign-auth`.')
+    throw new InvalidAuthorizationError('authorization', 'A signed authorization is an RLP list of 6 byte strings: chain id, address, nonce, y parity, r and s.', 'Paste the output of the authorization tool or `cast wallet sign-auth`.')
   const [c, a, n, y, r, s] = tree.items.map((i) => (i as { hex: Hex.Hex }).hex) as [Hex.Hex, Hex.Hex, Hex.Hex, Hex.Hex, Hex.Hex, Hex.Hex]
   const int = (h: Hex.Hex, k: string, max: number) => {
     if (h.startsWith('0x00')) throw new InvalidAuthorizationError(k, `${k} has a leading zero byte.`, 'RLP integers have no leading zeros.')

@@ -375,7 +375,7 @@ class Fields {
     return this.list(i, 'authorizationList').map((entry, j) => {
       const name = `authorizationList[${j}]`
       if (entry.kind !== 'list' || entry.items.length !== 6)
-        throw new MalformedError(name, `${this.describe(j, name, true)} should be a list of 6 fields [chainId, address, nonce, yParity, r, s].`, 'Each authorization is signed: chain id, delegate address, nonce and signature.')
+        throw new MalformedError(name, `${this.describe(j, name, true)} should be a list of 6 fields: chain id, address, nonce, y parity, r and s.`, 'Each authorization is signed: chain id, delegate address, nonce and signature.')
       const it = entry.items
       const auth: SignedAuthorization = {
         chainId: this.int(0, `${name}.chainId`, AUTHORIZATION_BITS.chainId / 8, it),
