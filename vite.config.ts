@@ -107,7 +107,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'keystore-encrypt': 265 * 1024,
   // Decode a raw transaction naming each malformed field, and its call with the offline table.
   broadcast: 215 * 1024,
-  'tx-decode': 215 * 1024,
+  // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
+  siwe: 215 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
   'qr-sign': 220 * 1024,
   // Signs every sendable type, decodes the call and checks the warnings before confirming.

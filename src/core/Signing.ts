@@ -3,36 +3,15 @@
  * EIP-712 typed data, and raw 32-byte digests. Signatures are RFC 6979 deterministic, low-s
  * (ox `Secp256k1.sign`). Keys never appear in errors.
  */
-import { Address, Bytes, Engine, Hex, PersonalMessage, Secp256k1 } from 'ox'
+import { Address, Bytes, Hex, PersonalMessage, Secp256k1 } from 'ox'
 import * as AddressCheck from './AddressCheck'
 import { BaseError } from './Errors'
 import * as Key from './Key'
 import * as SignatureInspect from './SignatureInspect'
 import * as TypedDataView from './TypedDataView'
 
-let engineReady: Promise<boolean> | undefined
-
-/**
- * Installs ox's WebAssembly secp256k1 engine (`ox/wasm/Secp256k1`, compiled from an inlined
- * module: no network request), once, for every ox signing, key and recovery call. It is
- * 10-40x faster than the JavaScript engine and gives identical results (RFC 6979, low s);
- * until it resolves, or where WebAssembly is unavailable, ox's @noble/curves engine is used.
- * Resolves to whether the WebAssembly engine is in use.
- *
- * @example
- * ```ts
- * await Signing.useWasmEngine() // true
- * ```
- */
-export function useWasmEngine(): Promise<boolean> {
-  engineReady ??= import('ox/wasm/Secp256k1')
-    .then(async (m) => {
-      Engine.set({ Secp256k1: await m.engine() })
-      return true
-    })
-    .catch(() => false)
-  return engineReady
-}
+/** The WebAssembly secp256k1 engine, installed once per thread (see `SigningEngine`). */
+export { useWasmEngine } from './SigningEngine'
 
 export type Mode = 'eip191' | 'eip712' | 'digest'
 export type MessageEncoding = 'auto' | 'text' | 'hex'

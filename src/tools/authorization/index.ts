@@ -1,5 +1,5 @@
 import * as Chains from '../../core/Chains'
-import * as Signing from '../../core/Signing'
+import * as SigningEngine from '../../core/SigningEngine'
 import * as Authorization from '../../core/Authorization'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
@@ -43,7 +43,7 @@ function signedRows(s: Authorization.Signed): Row[] {
 export default defineTool<Input>(meta, {
   parse,
   run: async (input): Promise<ToolResult> => {
-    await Signing.useWasmEngine()
+    await SigningEngine.useWasmEngine()
     const auth = input.action === 'sign' ? input.auth : input.signed
     const warnings = Authorization.warnings(auth)
     const rows: Row[] = [

@@ -2,7 +2,7 @@ import * as BigNum from '../../core/BigNum'
 import * as Calldata from '../../core/Calldata'
 import { BaseError } from '../../core/Errors'
 import * as Safe from '../../core/Safe'
-import * as Signing from '../../core/Signing'
+import * as SigningEngine from '../../core/SigningEngine'
 import { defineTool, errorCollector, visibleRaw } from '../define'
 import { callSections } from '../kit/abiRows'
 import { hexBytes, privateKey, signingAddress, uint } from '../kit/fields'
@@ -190,7 +190,7 @@ export default defineTool<Input>(meta, {
     // Signing and combining.
     const own: Safe.OwnerSignature[] = []
     if (input.signForm !== 'none' && input.privateKey) {
-      await Signing.useWasmEngine()
+      await SigningEngine.useWasmEngine()
       const s = input.signForm === 'eth_sign' ? Safe.signEthSign(input.privateKey, h.safeTxHash, version) : Safe.signEip712(input.privateKey, h.safeTxHash)
       own.push(s)
       const isOwner = state ? state.owners.some((o) => o.toLowerCase() === s.owner.toLowerCase()) : undefined

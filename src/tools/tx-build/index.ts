@@ -1,5 +1,5 @@
 import * as Chains from '../../core/Chains'
-import * as Signing from '../../core/Signing'
+import * as SigningEngine from '../../core/SigningEngine'
 import * as Authorization from '../../core/Authorization'
 import * as TxBuild from '../../core/TxBuild'
 import * as TxDecode from '../../core/TxDecode'
@@ -55,7 +55,7 @@ function parse(raw: Record<string, string>) {
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ tx, privateKey }): Promise<ToolResult> => {
-    await Signing.useWasmEngine()
+    await SigningEngine.useWasmEngine()
     const fields = meta.fields.map((f) => f.name)
     const built = onField('type', fields, () => TxBuild.build(tx))
     const rows: Row[] = [

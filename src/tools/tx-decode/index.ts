@@ -1,5 +1,5 @@
 import * as Chains from '../../core/Chains'
-import * as Signing from '../../core/Signing'
+import * as SigningEngine from '../../core/SigningEngine'
 import * as TxDecode from '../../core/TxDecode'
 import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
@@ -21,7 +21,7 @@ export const parse = fieldParser<Input>({
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ raw, chainId }): Promise<ToolResult> => {
-    await Signing.useWasmEngine()
+    await SigningEngine.useWasmEngine()
     const d = onField('raw', ['raw'], () => TxDecode.decode(raw, chainId !== undefined ? { chainId } : {}))
     return {
       sections: decodedSections(d, d.tx.to && d.tx.data.length >= 10 ? await signatureTable('function') : undefined),
