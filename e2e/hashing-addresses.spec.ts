@@ -25,6 +25,24 @@ test('hash: a text gives Keccak-256 and SHA3-256 apart, and hex input is read as
   await expect(page.getByRole('alert').first()).toHaveText(/Odd number of hex digits/)
 })
 
+test('hash: after each run the next worker starts and waits, and the next Run uses it', async ({ page }) => {
+  const workers: string[] = []
+  page.on('worker', (w) => workers.push(w.url()))
+  await openTool(page, 'hash')
+  await page.getByLabel('Input', { exact: true }).fill('abc')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(output(page, 'Keccak-256')).toHaveText(ethers.utils.keccak256(ethers.utils.toUtf8Bytes('abc')))
+  // The run's own worker, then the one that waits for the next Run.
+  await expect.poll(() => workers.length).toBe(2)
+  await page.getByLabel('Input', { exact: true }).fill('abcd')
+  await page.getByRole('button', { name: 'Run' }).click()
+  await expect(output(page, 'Keccak-256')).toHaveText(ethers.utils.keccak256(ethers.utils.toUtf8Bytes('abcd')))
+  // The second run took the waiting worker (no worker of its own), and another now waits.
+  await expect.poll(() => workers.length).toBe(3)
+  await page.waitForTimeout(300)
+  expect(workers).toHaveLength(3)
+})
+
 test('hash: a dropped file is hashed in workers (one per core, each reading it once for its share; SHA-256 by WebCrypto in one of its own)', async ({ page }) => {
   // Every worker the page starts, from the moment it opens (it starts one to wait for Run once a file is chosen).
   const workers: string[] = []

@@ -28,11 +28,14 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
   const { workers, stop } = useWorkerPool()
   const seq = useRef(0)
   // A worker waits for Run once a file is chosen (not on merely opening the page: a visit that
-  // leaves at once starts nothing), and again after each run.
+  // leaves at once starts nothing), and again after each run: after its result is painted
+  // (effects run after paint), so starting the next worker never delays the result.
   const picked = !!files.file
+  const running = state.status === 'running'
+  const ran = state.status !== 'idle'
   useEffect(() => {
-    if (picked) prewarm(meta.id)
-  }, [meta.id, picked])
+    if ((picked || ran) && !running) prewarm(meta.id)
+  }, [meta.id, picked, ran, running])
   useEffect(() => () => dropSpare(meta.id), [meta.id])
 
   const run = async () => {
@@ -68,7 +71,6 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
     const outs = await Promise.all(workers.current.map((w) => w.promise))
     if (!current()) return
     workers.current = []
-    prewarm(meta.id)
     const failed = outs.find((o) => !o.ok)
     if (failed && !failed.ok) {
       stop()
