@@ -15,6 +15,7 @@ import { toErrorInfo } from '../core/Errors'
 import { withDefaults } from '../tools/define'
 import type { WorkerMessage, WorkerRequest } from './protocol'
 import { limitRows } from './limitRows'
+import { progressGate } from './progressGate'
 import { workerTools } from './tools'
 
 declare const self: DedicatedWorkerGlobalScope
@@ -34,16 +35,13 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
     await workerTools[req.toolId]?.().catch(() => undefined)
     return
   }
-  let last = 0
-  let lastLabel: string | undefined
+  // At most 10 updates a second (each is a frame the page renders, on a core the work needs),
+  // but never drop a change of step.
+  const pass = progressGate(100)
   const ctx = {
     signal,
     progress: (fraction: number, label?: string) => {
-      const now = Date.now()
-      // At most ~20 updates a second, but never drop a change of step (its label).
-      if (now - last < 50 && fraction < 1 && label === lastLabel) return
-      last = now
-      lastLabel = label
+      if (!pass(Date.now(), fraction, label)) return
       post({ type: 'progress', fraction, ...(label !== undefined ? { label } : {}) })
     },
   }

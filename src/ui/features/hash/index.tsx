@@ -56,6 +56,8 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
     const rest = native ? algorithms.filter((a) => a !== 'sha256') : algorithms
     const jobs = file ? [...Hashing.plan(rest, cores()), ...(native ? [['sha256' as const]] : [])] : [algorithms]
     const fractions = jobs.map(() => 0)
+    let lastLabel: string | undefined
+    let shown: ReturnType<typeof setTimeout> | undefined
     const started = Date.now()
     setState({ status: 'running', fieldErrors: {}, progress: { fraction: 0 } })
     workers.current = jobs.map((only, k) => {
@@ -64,11 +66,18 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
       return runInWorker(meta.id, own, file ? { file } : undefined, (f, label) => {
         if (!current()) return
         fractions[k] = f
-        const fraction = fractions.reduce((a, b) => a + b, 0) / jobs.length
-        setState((s) => ({ ...s, progress: { fraction, ...(jobs.length === 1 && label ? { label } : { label: `${algorithms.length} hashes on ${jobs.length} workers` }) } }))
+        if (label !== undefined) lastLabel = label
+        // Several workers report: one render per 100 ms for all of them (each is a frame, on a core the hashing needs).
+        shown ??= setTimeout(() => {
+          shown = undefined
+          if (!current()) return
+          const fraction = fractions.reduce((a, b) => a + b, 0) / jobs.length
+          setState((s) => ({ ...s, progress: { fraction, ...(jobs.length === 1 && lastLabel ? { label: lastLabel } : { label: `${algorithms.length} hashes on ${jobs.length} workers` }) } }))
+        }, 100)
       })
     })
     const outs = await Promise.all(workers.current.map((w) => w.promise))
+    clearTimeout(shown)
     if (!current()) return
     workers.current = []
     const failed = outs.find((o) => !o.ok)
