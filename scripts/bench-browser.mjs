@@ -408,6 +408,80 @@ const scenarios = {
     await s.context.close()
   },
 
+  /**
+   * The floor under the keystore and Keccak rows: the same library calls (hash-wasm's scrypt;
+   * its Keccak-256 over a 256 MiB file read through the byte stream, as the page reads it) in
+   * a bare worker of a blank page in this Chromium, with no app around them. The distance from
+   * a page row to its floor is what the app adds; from the floor to the baseline, what
+   * WebAssembly in this browser costs against native code.
+   */
+  async floor() {
+    const files = { '/keccak.js': 'keccak.umd.min.js', '/scrypt.js': 'scrypt.umd.min.js' }
+    const worker = `importScripts('keccak.js', 'scrypt.js')
+onmessage = async ({ data }) => {
+  const t0 = performance.now()
+  if (data.kind === 'scrypt') {
+    await hashwasm.scrypt({ password: new TextEncoder().encode('pw'), salt: crypto.getRandomValues(new Uint8Array(32)), costFactor: 2 ** 18, blockSize: 8, parallelism: 1, hashLength: 32, outputType: 'binary' })
+    return postMessage({ ms: performance.now() - t0 })
+  }
+  const h = (await hashwasm.createKeccak(256)).init()
+  const reader = data.file.stream().getReader({ mode: 'byob' })
+  let spare = new ArrayBuffer(16 << 20)
+  let pending = reader.read(new Uint8Array(new ArrayBuffer(16 << 20)))
+  for (;;) {
+    const { done, value } = await pending
+    if (done) break
+    pending = reader.read(new Uint8Array(spare))
+    h.update(value)
+    spare = value.buffer
+  }
+  postMessage({ ms: performance.now() - t0, hash: '0x' + h.digest('hex') })
+}`
+    const page = `<!doctype html><title>floor</title><script>
+window.floor = (kind) => new Promise((resolve) => {
+  const w = new Worker('worker.js')
+  // Readied first (scripts loaded, WebAssembly compiled), as the page's waiting worker is.
+  const p = new Uint8Array(16 << 20)
+  const file = new File(Array.from({ length: 16 }, () => p), 'big.bin')
+  w.onmessage = (e) => { w.terminate(); resolve(e.data) }
+  setTimeout(() => w.postMessage({ kind, file }), 300)
+})
+</script>`
+    const { createServer } = await import('node:http')
+    const { readFileSync } = await import('node:fs')
+    const bare = createServer((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname
+      const body = path === '/' ? page : path === '/worker.js' ? worker : files[path] ? readFileSync(join(root, 'node_modules', 'hash-wasm', 'dist', files[path])) : undefined
+      if (body === undefined) return res.writeHead(404).end()
+      res.writeHead(200, { 'content-type': path === '/' ? 'text/html' : 'text/javascript' }).end(body)
+    })
+    await new Promise((r) => bare.listen(0, '127.0.0.1', r))
+    const context = await browser.newContext()
+    const tab = await context.newPage()
+    await tab.goto(`http://127.0.0.1:${bare.address().port}/`)
+    const expected = ethers.utils.keccak256(new Uint8Array(256 * MiB))
+    const none = { raw: 0, gz: 0, files: 0 }
+    try {
+      for (const [kind, name, baselineOf, baselineName] of [
+        ['scrypt', 'floor: hash-wasm scrypt 2^18 in a bare worker', baselineScrypt, 'Node scrypt'],
+        ['keccak', 'floor: hash-wasm Keccak-256, 256 MiB file, bare worker', () => baselineHashes(Buffer.alloc(256 * MiB), ['sha3-256']), 'Node SHA3-256'],
+      ]) {
+        const bases = []
+        const times = []
+        for (let i = 0; i < REPS; i++) {
+          bases.push(baselineOf())
+          const out = await tab.evaluate((k) => window.floor(k), kind)
+          if (out.hash !== undefined && out.hash !== expected) throw new Error(`floor Keccak-256 ${out.hash} is not ethers' ${expected}`)
+          times.push(out.ms)
+        }
+        report({ name: `${name} (median of ${REPS})`, time: median(times), baseline: median(bases), baselineName, longTask: 0, jsOpen: none, jsAll: none, errors: [] })
+      }
+    } finally {
+      await context.close()
+      bare.close()
+    }
+  },
+
   async hd() {
     const n = 1000
     const base = baselineHd(n)
