@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { hiddenFields } from '../../tools/define'
 import type { BlobLike, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
@@ -43,13 +43,27 @@ export function Progress({ state, onCancel }: { state: RunState; onCancel: () =>
         <progress aria-label="Progress" />
       )}
       <span>
-        {state.progress?.label ?? 'Working…'} {state.progress && state.progress.fraction >= 0 ? `${pct}%` : ''}
+        {state.progress?.label ?? 'Working…'} {state.progress && state.progress.fraction >= 0 ? `${pct}%` : <Elapsed key={state.progress?.label ?? ''} />}
       </span>
       <button type="button" onClick={onCancel}>
         Cancel
       </button>
     </div>
   )
+}
+
+/**
+ * The whole seconds a step of unknown length has taken so far, once it passes one: drawn once
+ * a second. Such a step's bar stands still (see styles.css), so this is what shows it is alive.
+ */
+function Elapsed() {
+  const [seconds, setSeconds] = useState(0)
+  useEffect(() => {
+    const t0 = Date.now()
+    const id = setInterval(() => setSeconds(Math.floor((Date.now() - t0) / 1000)), 1000)
+    return () => clearInterval(id)
+  }, [])
+  return seconds ? <>{`· ${seconds} s`}</> : null
 }
 
 /** A form-level error (one that belongs to no single field). */
