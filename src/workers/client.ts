@@ -8,7 +8,7 @@
  */
 import type { ErrorInfo } from '../core/Errors'
 import type { BlobLike, RawInput, RunOutcome } from '../tools/types'
-import type { CancelRequest, LoadRequest, RunRequest, ShareRequest, WorkerMessage } from './protocol'
+import type { CancelRequest, LoadRequest, PrepareRequest, RunRequest, ShareRequest, WorkerMessage } from './protocol'
 
 /** How long a cancelled worker may take to stop by itself before it is terminated. */
 const CANCEL_GRACE_MS = 250
@@ -39,6 +39,15 @@ export function prewarm(toolId: string): void {
   const req: LoadRequest = { type: 'load', toolId }
   w.postMessage(req)
   spares.set(toolId, w)
+}
+
+/**
+ * Tells the waiting worker of `toolId`, if any, what the form now holds, so it readies itself
+ * for that run (the tool module's `prepare`). Send only non-secret fields.
+ */
+export function prepareSpare(toolId: string, raw: RawInput, files?: Record<string, BlobLike>): void {
+  const req: PrepareRequest = { type: 'prepare', toolId, raw, ...(files ? { files } : {}) }
+  spares.get(toolId)?.postMessage(req)
 }
 
 /** Stops the waiting worker of `toolId`, if any (the page that asked for it went away). */

@@ -45,7 +45,19 @@ export interface LoadRequest {
   toolId: string
 }
 
-export type WorkerRequest = RunRequest | CancelRequest | LoadRequest | ShareRequest
+/**
+ * Main thread to a spare worker: ready yourself for a run on these inputs (the tool module's
+ * `prepare(raw, files)`: keystore-decrypt grows and touches the scrypt memory this keystore
+ * needs). Never a secret field: `raw` holds only what the page chose to send.
+ */
+export interface PrepareRequest {
+  type: 'prepare'
+  toolId: string
+  raw: RawInput
+  files?: Record<string, BlobLike>
+}
+
+export type WorkerRequest = RunRequest | CancelRequest | LoadRequest | ShareRequest | PrepareRequest
 
 /** Worker to main thread. */
 export type WorkerMessage =

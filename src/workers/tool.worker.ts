@@ -35,6 +35,11 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
     await workerTools[req.toolId]?.().catch(() => undefined)
     return
   }
+  if (req.type === 'prepare') {
+    const mod = await workerTools[req.toolId]?.().catch(() => undefined)
+    await mod?.prepare?.(req.raw, req.files).catch(() => undefined)
+    return
+  }
   // At most 10 updates a second (each is a frame the page renders, on a core the work needs),
   // but never drop a change of step.
   const pass = progressGate(100)

@@ -1,6 +1,7 @@
 import { toErrorInfo } from '../../core/Errors'
 import * as Key from '../../core/Key'
 import * as Keystore from '../../core/Keystore'
+import * as KeystoreKdf from '../../core/KeystoreKdf'
 import { defineTool, messageOf } from '../define'
 import type { BlobLike, Parsed, RawInput, Row, Section, ToolResult } from '../types'
 import meta from './meta'
@@ -72,9 +73,25 @@ export function honestProgress(progress: (fraction: number, label?: string) => v
   return (fraction, label) => progress(/^(deriving the key|retrying with)/.test(label) ? -1 : fraction, label)
 }
 
-/** In a worker (which loads this module ahead of a run): make the key derivation's WebAssembly and the curve ready now, so Decrypt runs only the derivation. */
+/**
+ * In a worker (which loads this module ahead of a run): keep scrypt's memory between calls
+ * and make the key derivation's WebAssembly and the curve ready now, so Decrypt runs only
+ * the derivation. The worker ends with its run, and its memory with it.
+ */
 const inWorker = () => typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function'
-if (inWorker()) void Keystore.warm()
+if (inWorker()) {
+  KeystoreKdf.keepScryptMemory()
+  void Keystore.warm()
+}
+
+/** Readies the waiting worker for this keystore (its scrypt memory), from the keystore alone: never the password. */
+export async function prepare(raw: RawInput, files?: Readonly<Record<string, BlobLike>>): Promise<void> {
+  try {
+    await Keystore.prepare(await readSource(keystoreSource(raw.keystore ?? '', files?.keystoreFile)))
+  } catch {
+    /* nothing to prepare: the run reports what is wrong */
+  }
+}
 
 export default defineTool<Input>(meta, {
   parse,
