@@ -425,11 +425,15 @@ export async function warm(): Promise<void> {
   }
 }
 
+/** The most scrypt memory {@link prepare} readies ahead of Decrypt (geth's standard N=2^18, r=8). */
+export const MAX_PREPARED_MEMORY = 256 * 1024 * 1024
+
 /**
  * Readies this thread to decrypt `text` (no password needed): for a scrypt keystore, the
  * thread's kept scrypt memory is grown to what its N, r and p need and every page of it
  * touched (`KeystoreKdf.prepareScrypt`), so Decrypt only computes: about a sixth of a 2^18
- * derivation's time is the system handing out 256 MiB of fresh pages. Only where the thread
+ * derivation's time is the system handing out 256 MiB of fresh pages. Up to
+ * {@link MAX_PREPARED_MEMORY}: a larger one grows its memory when Decrypt is pressed. Only where the thread
  * keeps its scrypt memory (`KeystoreKdf.keepScryptMemory`: the keystore workers). Never
  * throws: text that is not a keystore, or is out of bounds, prepares nothing.
  */
@@ -438,7 +442,8 @@ export async function prepare(text: string): Promise<void> {
     const d = detect(text)
     if (d.kind !== 'presale' && d.keystore.kdf.name === 'scrypt') {
       Bounds.checkScrypt({ ...d.keystore.kdf, dklen: 32 })
-      await Kdfs.prepareScrypt(d.keystore.kdf)
+      // Held while the person types: up to geth's standard (256 MiB), not the 1 GiB the bounds allow.
+      if (Bounds.scryptMemory(d.keystore.kdf) <= MAX_PREPARED_MEMORY) await Kdfs.prepareScrypt(d.keystore.kdf)
     }
   } catch {
     /* not a keystore (yet): the run reports it at the field */

@@ -7,6 +7,7 @@
 import { scryptSync } from 'node:crypto'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import * as Keystore from './Keystore'
 import * as KeystoreKdf from './KeystoreKdf'
 
 /** Counts the instances made of hash-wasm's scrypt module (installed before the kept memory, so it sees the real calls). */
@@ -57,5 +58,14 @@ describe('KeystoreKdf: the kept scrypt memory', () => {
       }),
       { numRuns: 25 },
     )
+  })
+
+  it('Keystore.prepare readies up to geth\'s standard (256 MiB), not a 512 MiB keystore held while the person types', { timeout: 60_000 }, async () => {
+    KeystoreKdf.keepScryptMemory()
+    const ks = (n: number) => JSON.stringify({ version: 3, crypto: { cipher: 'aes-128-ctr', cipherparams: { iv: '00'.repeat(16) }, ciphertext: '00'.repeat(32), kdf: 'scrypt', kdfparams: { dklen: 32, n, r: 8, p: 1, salt: '00'.repeat(32) }, mac: '00'.repeat(32) } })
+    await Keystore.prepare(ks(2 ** 19))
+    expect(memoryBytes()).toBeLessThan(128 * 8 * 2 ** 19)
+    await Keystore.prepare(ks(2 ** 18))
+    expect(memoryBytes()).toBeGreaterThan(128 * 8 * 2 ** 18)
   })
 })
