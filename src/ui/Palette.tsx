@@ -67,7 +67,9 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
   }
 
   return (
-    <dialog ref={ref} className="palette" aria-label="Find a tool" onClose={onClose} onCancel={onClose}>
+    // A dialog's close event is a task of its own: one from an earlier close can arrive after
+    // the palette was opened again (Ctrl-K right after choosing), and must not close it.
+    <dialog ref={ref} className="palette" aria-label="Find a tool" onClose={() => !ref.current?.open && onClose()} onCancel={onClose}>
       <input
         type="search"
         autoComplete="off"
