@@ -3,6 +3,7 @@
  * or request to a host other than the app's own origin and the devnet.
  */
 import { test as base, expect, type Page } from '@playwright/test'
+import { ethers } from 'ethers'
 
 export interface Devnet {
   rpcUrl: string
@@ -133,3 +134,15 @@ export async function installTestWallet(page: Page, devnet: Devnet, opts: TestWa
 export function walletCalls(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls)
 }
+
+/**
+ * Large call data for the decoder tests: `upload(address to, bytes payload)` with a payload of
+ * `size` bytes, byte i = i·step mod 256, ABI-encoded by ethers v5.
+ */
+export function uploadCall(to: string, size: number, step: number): { payload: Uint8Array; data: string } {
+  const payload = new Uint8Array(size)
+  for (let i = 0; i < size; i++) payload[i] = (i * step) & 0xff
+  const data = new ethers.utils.Interface(['function upload(address to, bytes payload)']).encodeFunctionData('upload', [to, payload])
+  return { payload, data }
+}
+

@@ -5,7 +5,7 @@
  * and how many times React commits while the workers report.
  */
 import { ethers } from 'ethers'
-import { expect, openTool, output, test } from './fixtures'
+import { expect, openTool, output, test, uploadCall } from './fixtures'
 
 /**
  * Counts, on the page's main thread: writes to any textarea's `value` (their length, and
@@ -61,11 +61,8 @@ interface Seen {
 
 test('calldata-decode: a pasted megabyte reaches the page after the paste task; the box gets only its start, no ICU formatter is built, the guessed words build no TextDecoder each', async ({ page }) => {
   await page.addInitScript(SPIES)
-  const iface = new ethers.utils.Interface(['function upload(address to, bytes payload)'])
-  const payload = new Uint8Array(1024 * 1024 - 100)
-  for (let i = 0; i < payload.length; i++) payload[i] = (i * 7) & 0xff
   const to = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-  const data = iface.encodeFunctionData('upload', [to, payload])
+  const { payload, data } = uploadCall(to, 1024 * 1024 - 100, 7)
   await openTool(page, 'calldata-decode')
   const box = page.getByLabel('Call data', { exact: true })
   await box.focus()

@@ -4,14 +4,11 @@
  * work ran and what the page shows.
  */
 import { ethers } from 'ethers'
-import { expect, openTool, output, test } from './fixtures'
+import { expect, openTool, output, test, uploadCall } from './fixtures'
 
 test('calldata-decode: 256 KiB of call data is decoded in a worker, kept out of the URL, and shown by its start', async ({ page }) => {
-  const iface = new ethers.utils.Interface(['function upload(address to, bytes payload)'])
-  const payload = new Uint8Array(256 * 1024)
-  for (let i = 0; i < payload.length; i++) payload[i] = (i * 7) & 0xff
   const to = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
-  const data = iface.encodeFunctionData('upload', [to, payload])
+  const { payload, data } = uploadCall(to, 256 * 1024, 7)
   await openTool(page, 'calldata-decode')
   const workers: string[] = []
   page.on('worker', (w) => workers.push(w.url()))
@@ -96,11 +93,8 @@ async function watchMutations(page: import('@playwright/test').Page, label: stri
 }
 
 test('calldata-decode: a pasted 1 MiB is held in memory, not laid out in the box nor copied into the DOM, and decoded in a worker', async ({ page }) => {
-  const iface = new ethers.utils.Interface(['function upload(address to, bytes payload)'])
-  const payload = new Uint8Array(1024 * 1024 - 100)
-  for (let i = 0; i < payload.length; i++) payload[i] = (i * 13) & 0xff
   const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-  const data = iface.encodeFunctionData('upload', [to, payload])
+  const { data } = uploadCall(to, 1024 * 1024 - 100, 13)
   await openTool(page, 'calldata-decode')
   await page.getByLabel('Signature (optional)').fill('upload(address,bytes)')
   const box = page.getByLabel('Call data', { exact: true })
