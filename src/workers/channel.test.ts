@@ -170,9 +170,9 @@ describe('Channel', () => {
         load: (scope) => {
           scope.onmessage = (ev: MessageEvent) => {
             const { requestId } = ev.data as { requestId: number }
-            scope.postMessage({ ch: 'answer', requestId, outcome: Outcome.ok(1) })
-            scope.postMessage({ ch: 'answer', requestId, outcome: Outcome.ok(2) })
-            scope.postMessage({ ch: 'progress', requestId, progress: { done: 9 } })
+            scope.postMessage({ type: 'answer', requestId, outcome: Outcome.ok(1) })
+            scope.postMessage({ type: 'answer', requestId, outcome: Outcome.ok(2) })
+            scope.postMessage({ type: 'progress', requestId, progress: { done: 9 } })
           }
         },
       })

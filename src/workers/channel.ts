@@ -37,19 +37,22 @@ export interface Protocol {
   notice: object
 }
 
-/** Page → worker, as sent: the request's or the notice's own keys stay at the top. */
+/** Page → worker, as sent: the request's or the notice's own keys (its `type` too) stay at the top, with the channel's `ch`. */
 export type Down<P extends Protocol> =
   | (P['request'] & { ch: 'request'; requestId: number })
   | { ch: 'cancel'; requestId: number }
   | (P['notice'] & { ch: 'notice' })
 
-/** Worker → page. `ready` is posted once the worker's code has loaded. */
+/**
+ * Worker → page: the channel's own messages, so `type` is free for them (a request's payloads
+ * sit inside). `ready` is posted once the worker's code has loaded.
+ */
 export type Up<P extends Protocol> =
-  | { ch: 'ready' }
-  | { ch: 'progress'; requestId: number; progress: P['progress'] }
-  | { ch: 'event'; requestId: number; event: P['event'] }
-  | { ch: 'answer'; requestId: number; outcome: Outcome.Outcome<P['answer']> }
-  | { ch: 'cancelled'; requestId: number }
+  | { type: 'ready' }
+  | { type: 'progress'; requestId: number; progress: P['progress'] }
+  | { type: 'event'; requestId: number; event: P['event'] }
+  | { type: 'answer'; requestId: number; outcome: Outcome.Outcome<P['answer']> }
+  | { type: 'cancelled'; requestId: number }
 
 /** The part of a `Worker` a channel uses (a test spawns its own). */
 export type WorkerLike = Pick<Worker, 'postMessage' | 'terminate' | 'onmessage' | 'onerror' | 'onmessageerror'>
@@ -183,20 +186,20 @@ export class Channel<P extends Protocol> {
   }
 
   private receive(w: WorkerLike, m: Up<P>): void {
-    if (m.ch === 'cancelled') {
+    if (m.type === 'cancelled') {
       // A cancelled worker under 'grace' was detached from the channel: it goes once it has read the cancel.
       if (this.worker !== w) w.terminate()
       return
     }
     if (this.worker !== w) return
-    if (m.ch === 'ready') {
+    if (m.type === 'ready') {
       this.ready = true
       return
     }
     const p = this.pending.get(m.requestId)
     if (!p || p.worker !== w) return
-    if (m.ch === 'progress') p.onProgress?.(m.progress)
-    else if (m.ch === 'event') p.onEvent?.(m.event)
+    if (m.type === 'progress') p.onProgress?.(m.progress)
+    else if (m.type === 'event') p.onEvent?.(m.event)
     else p.settle(m.outcome)
   }
 

@@ -46,7 +46,7 @@ export function serve<P extends Protocol>(scope: WorkerScope, handlers: Handlers
     if (m.ch === 'cancel') {
       const signal = running.get(m.requestId)
       if (signal) signal.aborted = true
-      post({ ch: 'cancelled', requestId: m.requestId })
+      post({ type: 'cancelled', requestId: m.requestId })
       return
     }
     if (m.ch === 'notice') {
@@ -62,8 +62,8 @@ export function serve<P extends Protocol>(scope: WorkerScope, handlers: Handlers
     running.set(requestId, signal)
     const ctx: RequestContext<P> = {
       signal,
-      progress: (progress) => signal.aborted || post({ ch: 'progress', requestId, progress }),
-      emit: (event) => signal.aborted || post({ ch: 'event', requestId, event }),
+      progress: (progress) => signal.aborted || post({ type: 'progress', requestId, progress }),
+      emit: (event) => signal.aborted || post({ type: 'event', requestId, event }),
     }
     let outcome: Outcome.Outcome<P['answer']>
     try {
@@ -72,7 +72,7 @@ export function serve<P extends Protocol>(scope: WorkerScope, handlers: Handlers
       outcome = Outcome.fail(toErrorInfo(e))
     }
     running.delete(requestId)
-    if (!signal.aborted) post({ ch: 'answer', requestId, outcome })
+    if (!signal.aborted) post({ type: 'answer', requestId, outcome })
   }
-  post({ ch: 'ready' })
+  post({ type: 'ready' })
 }
