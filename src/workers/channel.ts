@@ -134,12 +134,16 @@ export class Channel<P extends Protocol> {
     let resolve!: (o: Outcome.Outcome<A>) => void
     const promise = new Promise<Outcome.Outcome<A>>((r) => (resolve = r))
     let settled = false
-    const settle = (o: Outcome.Outcome<P['answer']>) => {
-      if (settled) return
+    /** Settles the run, the first time only; true if this was it. */
+    const finish = (o: Outcome.Outcome<P['answer']>) => {
+      if (settled) return false
       settled = true
       this.pending.delete(requestId)
       resolve(o as Outcome.Outcome<A>)
-      if (this.options.single && this.worker === worker && !this.pending.size) this.stop()
+      return true
+    }
+    const settle = (o: Outcome.Outcome<P['answer']>) => {
+      if (finish(o) && this.options.single && this.worker === worker && !this.pending.size) this.stop()
     }
     this.pending.set(requestId, { worker, settle, onProgress: options.onProgress, onEvent: options.onEvent })
     void Promise.resolve(body).then(
@@ -153,11 +157,7 @@ export class Channel<P extends Protocol> {
     return {
       promise,
       cancel: (error = Outcome.cancelled()) => {
-        if (settled) return
-        settled = true
-        this.pending.delete(requestId)
-        resolve(Outcome.fail(error))
-        this.cancelled(worker, requestId)
+        if (finish(Outcome.fail(error))) this.cancelled(worker, requestId)
       },
     }
   }

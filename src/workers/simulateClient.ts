@@ -31,7 +31,11 @@ export class SimulationWorker {
   })
   private current: SimRun | undefined
 
-  /** Simulates; `onProgress` gets the node round trips and requests so far. */
+  /**
+   * Simulates; `onProgress` gets the node round trips and requests so far. A run still going
+   * is cancelled ("Replaced by a new simulation."), which ends its worker and session: a
+   * session caught mid-run is not one to chain on. (The pages never start a run while one goes.)
+   */
   run(input: Input, connection: SimConnection, options: { abis?: Abi.Abi[]; onProgress?: (roundTrips: number, requests: number) => void } = {}): SimRun {
     this.current?.cancel(Outcome.cancelled('Replaced by a new simulation.'))
     // without chaining, a fresh worker: nothing of the previous session survives
