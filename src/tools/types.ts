@@ -5,7 +5,7 @@
  * - `src/tools/<id>/meta.ts`: plain data (id, title, fields, examples...), no heavy imports.
  * - `src/tools/<id>/index.ts`: `parse` and `run`, importing core; loaded lazily.
  */
-import type { ErrorInfo } from '../core/Errors'
+import type * as Outcome from '../core/Outcome'
 
 export const CAPABILITIES = [
   { id: 'units', title: 'Units' },
@@ -55,7 +55,12 @@ export interface FieldSpec {
 /** Raw input, exactly as typed: field name to string. */
 export type RawInput = Record<string, string>
 
-export type Parsed<I> = { ok: true; value: I } | { ok: false; errors: Record<string, string> }
+/**
+ * A parse: the typed input (the success of an `Outcome`), or an error per field. Its failure
+ * is not an `Outcome` failure: a parse fails field by field with no form-level error (a page
+ * shows each message at its field; a worker's parse comes back as `Outcome.fail(…, fieldErrors)`).
+ */
+export type Parsed<I> = Extract<Outcome.Outcome<I>, { ok: true }> | { ok: false; errors: Record<string, string> }
 
 export interface Row {
   label: string
@@ -157,5 +162,3 @@ export interface ToolEntry {
   meta: ToolMeta
   load: () => Promise<{ default: Tool<any> }>
 }
-
-export type RunOutcome = { ok: true; result: ToolResult } | { ok: false; error: ErrorInfo }

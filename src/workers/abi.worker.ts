@@ -5,19 +5,15 @@
  * Long-lived: one worker answers every request of a page, newest first (see abiClient.ts).
  */
 import * as Abi from '../core/Abi'
-import { toErrorInfo } from '../core/Errors'
-import type { AbiReply, AbiRequest } from './abiClient'
+import * as Outcome from '../core/Outcome'
+import type { AbiProtocol } from './protocol'
+import { serve } from './serve'
 
 declare const self: DedicatedWorkerGlobalScope
 
-self.onmessage = (ev: MessageEvent<AbiRequest>) => {
-  const { id, text } = ev.data
-  let reply: AbiReply
-  try {
+serve<AbiProtocol>(self, {
+  request({ text }) {
     const abi = Abi.parse(text)
-    reply = { id, ok: true, abi, entries: Abi.entries(abi) }
-  } catch (e) {
-    reply = { id, ok: false, error: toErrorInfo(e) }
-  }
-  self.postMessage(reply)
-}
+    return Outcome.ok({ abi, entries: Abi.entries(abi) })
+  },
+})

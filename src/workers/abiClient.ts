@@ -1,47 +1,26 @@
 /**
- * Main-thread side of the ABI worker: `parseAbi(text)` parses an ABI (and lists its entries
- * with their selectors) in a worker. One worker per page, started on first use; a newer
- * request supersedes older ones (their promises settle with `stale: true`).
+ * Main-thread side of the ABI worker, over `./channel`: `parseAbi(text)` parses an ABI (and
+ * lists its entries with their selectors) in a worker. One worker per page, started on first
+ * use (and again after a crash); a newer request supersedes older ones, whose outcomes are
+ * cancelled ("Replaced by a newer ABI.").
  */
 import type * as Abi from '../core/Abi'
-import type { ErrorInfo } from '../core/Errors'
+import * as Outcome from '../core/Outcome'
+import { Channel, type Run } from './channel'
+import type { AbiProtocol } from './protocol'
 
-export interface AbiRequest {
-  id: number
-  text: string
-}
+const parser = new Channel<AbiProtocol>({
+  spawn: () => new Worker(new URL('./abi.worker.ts', import.meta.url), { type: 'module', name: 'abi' }),
+  name: 'The ABI worker',
+  hints: ['Reload the page to try again.'],
+  onCancel: 'keep',
+})
 
-export type AbiReply = { id: number; ok: true; abi: Abi.Abi; entries: Abi.Entry[] } | { id: number; ok: false; error: ErrorInfo }
+let latest: Run<AbiProtocol['answer']> | undefined
 
-export type AbiParsed = { ok: true; abi: Abi.Abi; entries: Abi.Entry[] } | { ok: false; error: ErrorInfo } | { stale: true }
-
-let worker: Worker | undefined
-let next = 1
-const waiting = new Map<number, (r: AbiParsed) => void>()
-
-function start(): Worker {
-  const w = new Worker(new URL('./abi.worker.ts', import.meta.url), { type: 'module', name: 'abi' })
-  w.onmessage = (ev: MessageEvent<AbiReply>) => {
-    const r = ev.data
-    const settle = waiting.get(r.id)
-    waiting.delete(r.id)
-    settle?.(r.ok ? { ok: true, abi: r.abi, entries: r.entries } : { ok: false, error: r.error })
-  }
-  w.onerror = (ev) => {
-    ev.preventDefault()
-    worker = undefined
-    for (const [, settle] of waiting) settle({ ok: false, error: { name: 'WorkerError', message: 'The ABI worker stopped unexpectedly.', hints: ['Reload the page to try again.'] } })
-    waiting.clear()
-  }
-  return w
-}
-
-export function parseAbi(text: string): Promise<AbiParsed> {
-  worker ??= start()
-  for (const [, settle] of waiting) settle({ stale: true })
-  waiting.clear()
-  const id = next++
-  const req: AbiRequest = { id, text }
-  worker.postMessage(req)
-  return new Promise((res) => waiting.set(id, res))
+/** The ABI in `text`, parsed, with its entries; cancelled when a newer parse is asked for before it is answered. */
+export function parseAbi(text: string): Promise<Outcome.Outcome<{ abi: Abi.Abi; entries: Abi.Entry[] }>> {
+  latest?.cancel(Outcome.cancelled('Replaced by a newer ABI.'))
+  latest = parser.request({ text })
+  return latest.promise
 }

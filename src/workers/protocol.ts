@@ -1,7 +1,20 @@
+/**
+ * What each worker's channel carries (see `./channel`: requests answered once as an Outcome,
+ * progress and events while a request runs, notices that get no answer).
+ */
+import type * as Abi from '../core/Abi'
+import type * as Create2Salt from '../core/Create2Salt'
 import type { ErrorInfo } from '../core/Errors'
+import type * as SimReport from '../core/SimReport'
+import type * as SimRpc from '../core/SimRpc'
+import type * as Vanity from '../core/Vanity'
+import type { KeyHit, SaltHit } from '../core/VanityMiner'
+import type { Input as SimInput } from '../tools/simulate/input'
 import type { BlobLike, RawInput, ToolResult } from '../tools/types'
 
-/** Main thread to worker: run one tool once. */
+// ── the tool worker (tool.worker.ts): one worker per run ──
+
+/** Run one tool once: parse and run, both in the worker. Answered by `{ result }`. */
 export interface RunRequest {
   type: 'run'
   toolId: string
@@ -24,9 +37,9 @@ export interface RunRequest {
 }
 
 /**
- * Main thread to worker: parse `raw` and compute, once, what the workers of a split run share
- * (the tool module's `share(raw, ctx)`: hd-derive's parent key, so the seed is computed by
- * this worker alone). Answered by `shared`, or `error` with field errors.
+ * Parse `raw` and compute, once, what the workers of a split run share (the tool module's
+ * `share(raw, ctx)`: hd-derive's parent key, so the seed is computed by this worker alone).
+ * Answered by `{ shared }`, or a failure with field errors.
  */
 export interface ShareRequest {
   type: 'share'
@@ -34,35 +47,84 @@ export interface ShareRequest {
   raw: RawInput
 }
 
-/** Main thread to worker: stop. Sets the run's `ctx.signal.aborted`, which core's loops check. */
-export interface CancelRequest {
-  type: 'cancel'
-}
-
-/** Main thread to a spare worker: load this tool now (its code, and its WebAssembly where it compiles on import), so a run later starts at once. */
-export interface LoadRequest {
+/** To a spare worker: load this tool now (its code, and its WebAssembly where it compiles on import), so a run later starts at once. */
+export interface LoadNotice {
   type: 'load'
   toolId: string
 }
 
 /**
- * Main thread to a spare worker: ready yourself for a run on these inputs (the tool module's
+ * To a spare worker: ready yourself for a run on these inputs (the tool module's
  * `prepare(raw, files)`: keystore-decrypt grows and touches the scrypt memory this keystore
  * needs). Never a secret field: `raw` holds only what the page chose to send.
  */
-export interface PrepareRequest {
+export interface PrepareNotice {
   type: 'prepare'
   toolId: string
   raw: RawInput
   files?: Record<string, BlobLike>
 }
 
-export type WorkerRequest = RunRequest | CancelRequest | LoadRequest | ShareRequest | PrepareRequest
+export interface ToolProtocol {
+  request: RunRequest | ShareRequest
+  answer: { result: ToolResult } | { shared: unknown }
+  progress: { fraction: number; label?: string }
+  event: never
+  notice: LoadNotice | PrepareNotice
+}
 
-/** Worker to main thread. */
-export type WorkerMessage =
-  | { type: 'progress'; fraction: number; label?: string }
-  | { type: 'done'; result: ToolResult }
-  | { type: 'shared'; shared: unknown }
-  | { type: 'error'; error: ErrorInfo; fieldErrors?: Record<string, string> }
-  | { type: 'cancelled' }
+// ── the simulation worker (simulate.worker.ts): one session per worker ──
+
+export interface SimProtocol {
+  /** Simulate. `rpcUrl` (http/https): the worker fetches itself; otherwise it relays requests to the page. */
+  request: { type: 'run'; input: SimInput; rpcUrl?: string | undefined; abis: Abi.Abi[] }
+  answer: SimReport.Report
+  /** The node round trips and requests so far. */
+  progress: { roundTrips: number; requests: number }
+  /** A round trip for the page to send through its provider (a browser wallet). */
+  event: { type: 'rpc'; id: number; calls: SimRpc.Call[] }
+  /** The page's answer to a relayed round trip. */
+  notice: { type: 'rpc-reply'; id: number; replies?: SimRpc.Reply[]; error?: ErrorInfo }
+}
+
+// ── the vanity search workers (vanity.worker.ts): one per core, a search never answers ──
+
+/** What one vanity worker searches for. */
+export type VanityJob =
+  | { kind: 'key'; pattern: Vanity.Pattern; target: Vanity.Target }
+  | { kind: 'salt'; pattern: Vanity.Pattern; setup: Create2Salt.Setup }
+
+export interface VanityProtocol {
+  /** Search until stopped (terminated), keeping the best `keep` results for the zero-bytes search. Answered only by a failure. */
+  request: { type: 'start'; job: VanityJob; keep: number }
+  answer: never
+  /** Candidates tried and rejected since the last report. */
+  progress: { attempts: number; rejected: number }
+  /** Verified results. */
+  event: { keys: KeyHit[]; salts: SaltHit[] }
+  notice: { type: 'pause' } | { type: 'resume' }
+}
+
+// ── the QR reader (qr.worker.ts): one per page ──
+
+/** A camera frame (RGBA pixels) or an image file (PNG, JPEG, …) to read QR codes from. */
+export type QrImage = { kind: 'pixels'; data: Uint8ClampedArray; width: number; height: number } | { kind: 'file'; blob: Blob }
+
+export interface QrProtocol {
+  request: { image: QrImage }
+  /** The texts of the valid QR codes found. */
+  answer: string[]
+  progress: never
+  event: never
+  notice: never
+}
+
+// ── the ABI parser (abi.worker.ts): one per page ──
+
+export interface AbiProtocol {
+  request: { text: string }
+  answer: { abi: Abi.Abi; entries: Abi.Entry[] }
+  progress: never
+  event: never
+  notice: never
+}

@@ -9,8 +9,9 @@
  */
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader'
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url'
-import { toErrorInfo } from '../core/Errors'
-import type { QrReply, QrRequest } from './qrProtocol'
+import * as Outcome from '../core/Outcome'
+import type { QrProtocol } from './protocol'
+import { serve } from './serve'
 
 prepareZXingModule({
   overrides: {
@@ -20,15 +21,10 @@ prepareZXingModule({
 
 declare const self: DedicatedWorkerGlobalScope
 
-const post = (r: QrReply) => self.postMessage(r)
-
-self.onmessage = async (ev: MessageEvent<QrRequest>) => {
-  const { id, image } = ev.data
-  try {
+serve<QrProtocol>(self, {
+  async request({ image }) {
     const input = image.kind === 'file' ? image.blob : ({ data: image.data, width: image.width, height: image.height, colorSpace: 'srgb' } as ImageData)
     const found = await readBarcodes(input, { formats: ['QRCode'], tryHarder: true, maxNumberOfSymbols: 4 })
-    post({ id, ok: true, texts: found.filter((r) => r.isValid && r.text).map((r) => r.text) })
-  } catch (e) {
-    post({ id, ok: false, error: toErrorInfo(e) })
-  }
-}
+    return Outcome.ok(found.filter((r) => r.isValid && r.text).map((r) => r.text))
+  },
+})

@@ -6,58 +6,54 @@
  *
  * State comes from the node: over HTTP the worker posts JSON-RPC batches itself; for a
  * browser wallet (an EIP-1193 provider that lives in the page) each round trip is relayed
- * through postMessage.
+ * to the page as an event of the run, and answered by an `rpc-reply` notice.
  */
-import { BaseError, toErrorInfo } from '../core/Errors'
+import { RelayedError } from '../core/Errors'
+import * as Outcome from '../core/Outcome'
 import * as SimRpc from '../core/SimRpc'
 import { simulate, type Holder } from '../tools/simulate/engine'
-import type { SimMessage, SimRequest } from './simulateProtocol'
+import type { SimProtocol } from './protocol'
+import { serve } from './serve'
 
 declare const self: DedicatedWorkerGlobalScope
 
-const post = (m: SimMessage) => self.postMessage(m)
 const holder: Holder = {}
 const pending = new Map<number, { resolve: (r: SimRpc.Reply[]) => void; reject: (e: unknown) => void }>()
 let nextId = 1
+/** Sends a relayed round trip to the page, as an event of the run going on. */
+let relayTo: ((e: SimProtocol['event']) => void) | undefined
 
-class RelayError extends BaseError {
-  constructor(info: { name: string; message: string; hints: string[] }) {
-    super(info.name, info.message, { hints: info.hints })
-  }
-}
-
-/** A transport that asks the page to send each round trip through its provider. */
+/**
+ * A transport that asks the page to send each round trip through its provider. One for the
+ * worker: a chained session keeps the client (and so the transport) it was opened with.
+ */
 const relay: SimRpc.Transport = {
   url: 'the wallet',
   send(calls) {
     const id = nextId++
     return new Promise<SimRpc.Reply[]>((resolve, reject) => {
       pending.set(id, { resolve, reject })
-      post({ type: 'rpc', id, calls: [...calls] })
+      relayTo?.({ type: 'rpc', id, calls: [...calls] })
     })
   },
 }
 
-self.onmessage = async (ev: MessageEvent<SimRequest>) => {
-  const m = ev.data
-  if (m.type === 'rpc-reply') {
+serve<SimProtocol>(self, {
+  notice(m) {
     const p = pending.get(m.id)
     pending.delete(m.id)
     if (!p) return
     if (m.replies) p.resolve(m.replies)
-    else p.reject(new RelayError(m.error ?? { name: 'Rpc.ConnectionError', message: 'The wallet did not answer.', hints: [] }))
-    return
-  }
-  try {
+    else p.reject(new RelayedError(m.error ?? { name: 'Rpc.ConnectionError', message: 'The wallet did not answer.', hints: [] }))
+  },
+  async request(m, { progress, emit }) {
+    relayTo = emit
     const transport = m.rpcUrl && /^https?:\/\//i.test(m.rpcUrl) ? SimRpc.httpTransport(m.rpcUrl) : relay
-    const client = SimRpc.create(transport, { onRoundTrip: (roundTrips, requests) => post({ type: 'progress', roundTrips, requests }) })
+    const client = SimRpc.create(transport, { onRoundTrip: (roundTrips, requests) => progress({ roundTrips, requests }) })
     if (!m.input.chain) {
       holder.session = undefined
       holder.key = undefined
     }
-    const report = await simulate(client, m.input, holder, m.abis)
-    post({ type: 'done', report })
-  } catch (e) {
-    post({ type: 'error', error: toErrorInfo(e) })
-  }
-}
+    return Outcome.ok(await simulate(client, m.input, holder, m.abis))
+  },
+})

@@ -1,16 +1,16 @@
 /**
- * Main-thread side of the simulation worker. A `SimulationWorker` keeps one worker (and so
- * one session, for chained simulations) until it is reset or a run is cancelled; `cancel()`
- * terminates the worker at once, whatever the EVM is doing.
+ * Main-thread side of the simulation worker, over `./channel`. A `SimulationWorker` keeps one
+ * worker (and so one session, for chained simulations) until it is reset or a run is
+ * cancelled; `cancel()` terminates the worker at once, whatever the EVM is doing.
  */
 import type * as Abi from '../core/Abi'
-import { toErrorInfo, type ErrorInfo } from '../core/Errors'
+import { toErrorInfo } from '../core/Errors'
+import * as Outcome from '../core/Outcome'
 import type * as SimReport from '../core/SimReport'
 import type * as SimRpc from '../core/SimRpc'
 import type { Input } from '../tools/simulate/input'
-import type { SimMessage, SimRequest } from './simulateProtocol'
-
-export type SimOutcome = { ok: true; report: SimReport.Report } | { ok: false; error: ErrorInfo }
+import { Channel, type Run } from './channel'
+import type { SimProtocol } from './protocol'
 
 export interface SimConnection {
   /** The node's URL: http(s) URLs are fetched by the worker itself. */
@@ -19,64 +19,48 @@ export interface SimConnection {
   rpc: { request(args: { method: string; params?: unknown }): Promise<unknown> }
 }
 
-export interface SimRun {
-  promise: Promise<SimOutcome>
-  cancel: () => void
-}
+/** A simulation on its way: its report, or why there is none. */
+export type SimRun = Run<SimReport.Report>
 
 export class SimulationWorker {
-  private worker: Worker | undefined
-  private finishRun: ((o: SimOutcome) => void) | undefined
+  private readonly channel = new Channel<SimProtocol>({
+    spawn: () => new Worker(new URL('./simulate.worker.ts', import.meta.url), { type: 'module', name: 'simulate' }),
+    name: 'The simulation worker',
+    hints: ['Try again; a very large simulation may not fit this device.'],
+    onCancel: 'now',
+  })
+  private current: SimRun | undefined
 
-  /** Simulates; `onProgress` gets the node round trips and requests so far. */
+  /**
+   * Simulates; `onProgress` gets the node round trips and requests so far. A run still going
+   * is cancelled ("Replaced by a new simulation."), which ends its worker and session: a
+   * session caught mid-run is not one to chain on. (The pages never start a run while one goes.)
+   */
   run(input: Input, connection: SimConnection, options: { abis?: Abi.Abi[]; onProgress?: (roundTrips: number, requests: number) => void } = {}): SimRun {
-    this.finishRun?.({ ok: false, error: { name: 'Cancelled', message: 'Replaced by a new simulation.', hints: [] } })
+    this.current?.cancel(Outcome.cancelled('Replaced by a new simulation.'))
     // without chaining, a fresh worker: nothing of the previous session survives
     if (!input.chain) this.reset()
-    const worker = (this.worker ??= new Worker(new URL('./simulate.worker.ts', import.meta.url), { type: 'module', name: 'simulate' }))
-    let settle!: (o: SimOutcome) => void
-    const promise = new Promise<SimOutcome>((res) => (settle = res))
-    let done = false
-    const finish = (o: SimOutcome) => {
-      if (done) return
-      done = true
-      this.finishRun = undefined
-      worker.onmessage = null
-      worker.onerror = null
-      settle(o)
-    }
-    this.finishRun = finish
-    worker.onmessage = async (ev: MessageEvent<SimMessage>) => {
-      const m = ev.data
-      if (m.type === 'progress') options.onProgress?.(m.roundTrips, m.requests)
-      else if (m.type === 'rpc') worker.postMessage(await relay(connection, m.id, m.calls))
-      else if (m.type === 'done') finish({ ok: true, report: m.report })
-      else finish({ ok: false, error: m.error })
-    }
-    worker.onerror = (ev) => {
-      ev.preventDefault()
-      this.reset()
-      finish({ ok: false, error: { name: 'WorkerError', message: 'The simulation worker stopped unexpectedly.', hints: ['Try again; a very large simulation may not fit this device.'] } })
-    }
-    const req: SimRequest = { type: 'run', input, rpcUrl: /^https?:\/\//i.test(connection.rpcUrl) ? connection.rpcUrl : undefined, abis: options.abis ?? [] }
-    worker.postMessage(req)
-    return {
-      promise,
-      cancel: () => {
-        this.reset()
-        finish({ ok: false, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } })
+    const run = this.channel.request(
+      { type: 'run', input, rpcUrl: /^https?:\/\//i.test(connection.rpcUrl) ? connection.rpcUrl : undefined, abis: options.abis ?? [] },
+      {
+        onProgress: (p) => options.onProgress?.(p.roundTrips, p.requests),
+        onEvent: (e) => void relay(connection, e.calls).then((reply) => this.channel.notify({ type: 'rpc-reply', id: e.id, ...reply })),
       },
-    }
+    )
+    this.current = run
+    void run.promise.then(() => {
+      if (this.current === run) this.current = undefined
+    })
+    return run
   }
 
   /** Forgets the session (terminates the worker); the next run starts fresh. */
   reset(): void {
-    this.worker?.terminate()
-    this.worker = undefined
+    this.channel.close()
   }
 }
 
-async function relay(connection: SimConnection, id: number, calls: SimRpc.Call[]): Promise<SimRequest> {
+async function relay(connection: SimConnection, calls: SimRpc.Call[]): Promise<{ replies: SimRpc.Reply[] } | { error: ReturnType<typeof toErrorInfo> }> {
   try {
     const replies = await Promise.all(
       calls.map(async (c): Promise<SimRpc.Reply> => {
@@ -89,9 +73,9 @@ async function relay(connection: SimConnection, id: number, calls: SimRpc.Call[]
         }
       }),
     )
-    return { type: 'rpc-reply', id, replies }
+    return { replies }
   } catch (e) {
-    return { type: 'rpc-reply', id, error: toErrorInfo(e) }
+    return { error: toErrorInfo(e) }
   }
 }
 

@@ -6,16 +6,14 @@
  * that split a run load it.
  */
 import type { RawInput } from '../tools/types'
-import { launch, prewarm, runRequest, type Outcome, type WorkerRun } from './client'
-
-export { dropSpare, prewarm } from './client'
+import type { Run } from './channel'
+import { launch, prewarm, runRequest, type WorkerRun } from './client'
 import type { RunRequest } from './protocol'
 
+export { dropSpare, prewarm } from './client'
+
 /** A split run's shared value being computed in one worker (a `share` request). */
-export interface ShareRun {
-  promise: Promise<Outcome<{ shared: unknown }>>
-  cancel: () => void
-}
+export type ShareRun = Run<{ shared: unknown }>
 
 /**
  * Has one worker parse `raw` and compute what the slices of a split run share. Field errors
@@ -23,7 +21,7 @@ export interface ShareRun {
  * and keep it nowhere else.
  */
 export function shareInWorker(toolId: string, raw: RawInput, onProgress: (fraction: number, label?: string) => void): ShareRun {
-  return launch(toolId, { type: 'share', toolId, raw }, onProgress, (m) => (m.type === 'shared' ? { shared: m.shared } : undefined))
+  return launch<{ shared: unknown }>(toolId, { type: 'share', toolId, raw }, onProgress)
 }
 
 /**

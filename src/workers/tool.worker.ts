@@ -11,47 +11,33 @@
  * parses the form and computes what every slice needs (the path's parent key, from the seed);
  * each slice's `run` then carries that (`shared`) and only the non-secret fields.
  */
-import { toErrorInfo } from '../core/Errors'
+import * as Outcome from '../core/Outcome'
 import { withDefaults } from '../tools/define'
-import type { WorkerMessage, WorkerRequest } from './protocol'
+import type { RunContext, ToolResult } from '../tools/types'
+import type { ToolProtocol } from './protocol'
 import { limitRows } from './limitRows'
 import { progressGate } from './progressGate'
+import { serve } from './serve'
 import { workerTools } from './tools'
 
 declare const self: DedicatedWorkerGlobalScope
 
-const post = (m: WorkerMessage) => self.postMessage(m)
-const signal = { aborted: false }
+const invalid = (fieldErrors: Record<string, string>) => Outcome.fail({ name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, fieldErrors)
 
-self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
-  const req = ev.data
-  if (req.type === 'cancel') {
-    signal.aborted = true
-    post({ type: 'cancelled' })
-    return
-  }
-  if (req.type === 'load') {
+serve<ToolProtocol>(self, {
+  async notice(n) {
     // Warming up: the run that follows finds the module loaded. A failure shows when it runs.
-    await workerTools[req.toolId]?.().catch(() => undefined)
-    return
-  }
-  if (req.type === 'prepare') {
-    const mod = await workerTools[req.toolId]?.().catch(() => undefined)
-    await mod?.prepare?.(req.raw, req.files).catch(() => undefined)
-    return
-  }
-  // At most 10 updates a second (each is a frame the page renders, on a core the work needs),
-  // but never drop a change of step.
-  const pass = progressGate(100)
-  const ctx = {
-    signal,
-    progress: (fraction: number, label?: string) => {
-      if (!pass(Date.now(), fraction, label)) return
-      post({ type: 'progress', fraction, ...(label !== undefined ? { label } : {}) })
-    },
-  }
-  const invalid = (fieldErrors: Record<string, string>) => post({ type: 'error', error: { name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, fieldErrors })
-  try {
+    const mod = await workerTools[n.toolId]?.()
+    if (n.type === 'prepare') await mod?.prepare?.(n.raw, n.files)
+  },
+  async request(req, { signal, progress }) {
+    // At most 10 updates a second (each is a frame the page renders, on a core the work needs),
+    // but never drop a change of step.
+    const pass = progressGate(100)
+    const ctx: RunContext = {
+      signal,
+      progress: (fraction, label) => pass(Date.now(), fraction, label) && progress({ fraction, ...(label !== undefined ? { label } : {}) }),
+    }
     const load = workerTools[req.toolId]
     if (!load) throw new Error(`No worker tool "${req.toolId}".`)
     const mod = await load()
@@ -60,12 +46,9 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
       // Computed once here for every worker of a split run (hd-derive: the seed and the path's parent key).
       if (!mod.share) throw new Error(`The worker tool "${req.toolId}" does not split its runs.`)
       const out = await mod.share(withDefaults(tool, req.raw), ctx)
-      if (signal.aborted) return
-      if (!out.ok) invalid(out.errors)
-      else post({ type: 'shared', shared: out.value })
-      return
+      return out.ok ? Outcome.ok({ shared: out.value }) : invalid(out.errors)
     }
-    let result
+    let result: ToolResult
     if (req.shared !== undefined) {
       if (!mod.runShared) throw new Error(`The worker tool "${req.toolId}" does not split its runs.`)
       result = await mod.runShared(req.shared as never, req.raw, ctx)
@@ -74,10 +57,7 @@ self.onmessage = async (ev: MessageEvent<WorkerRequest>) => {
       if (!parsed.ok) return invalid(parsed.errors)
       result = await tool.run(parsed.value, ctx)
     }
-    if (signal.aborted) return
     const sent = req.dataOnly ? { sections: [], ...(result.notes ? { notes: result.notes } : {}), data: result.data } : req.rowLimit === undefined ? result : limitRows(result, req.rowLimit)
-    post({ type: 'done', result: sent })
-  } catch (e) {
-    if (!signal.aborted) post({ type: 'error', error: toErrorInfo(e) })
-  }
-}
+    return Outcome.ok({ result: sent })
+  },
+})

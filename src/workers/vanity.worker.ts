@@ -6,13 +6,12 @@
  * chunks the worker reads pause/resume messages. Memory stays flat: the loop's memory is
  * fixed and the worker keeps only the best `keep` results for the zero-bytes search.
  */
-import { toErrorInfo } from '../core/Errors'
 import * as VanityMiner from '../core/VanityMiner'
 import create2Url from 'virtual:vanity-wasm/create2'
 import vanityUrl from 'virtual:vanity-wasm/vanity'
-import type { VanityMessage, VanityRequest } from './vanityProtocol'
+import type { VanityProtocol } from './protocol'
+import { serve, type RequestContext, type WorkerScope } from './serve'
 
-const post = (m: VanityMessage) => (self as unknown as { postMessage(m: VanityMessage): void }).postMessage(m)
 const CHUNK_MS = 25
 
 let paused = false
@@ -26,7 +25,7 @@ async function instantiate(url: string): Promise<WebAssembly.Exports> {
 
 const nextTurn = () => new Promise<void>((r) => setTimeout(r, 0))
 
-async function run(req: Extract<VanityRequest, { type: 'start' }>): Promise<void> {
+async function run(req: VanityProtocol['request'], ctx: RequestContext<VanityProtocol>): Promise<never> {
   const { job, keep } = req
   let step: (n: number) => VanityMiner.Step<VanityMiner.KeyHit | VanityMiner.SaltHit>
   let setMin: (n: number) => void
@@ -45,7 +44,6 @@ async function run(req: Extract<VanityRequest, { type: 'start' }>): Promise<void
     unit = 1
     n = 16384
   }
-  post({ type: 'started' })
   const best: number[] = [] // zero-byte counts of the best `keep` results so far (zeros mode)
   for (;;) {
     if (paused) await new Promise<void>((r) => (wake = r))
@@ -54,7 +52,7 @@ async function run(req: Extract<VanityRequest, { type: 'start' }>): Promise<void
     const dt = performance.now() - t0
     // Aim each call at about CHUNK_MS, within sane bounds.
     if (dt > 0) n = Math.max(1, Math.min(Math.round((n * CHUNK_MS) / dt), unit === 1 ? 1 << 22 : 256))
-    post({ type: 'progress', attempts: s.attempts, rejected: s.rejected })
+    ctx.progress({ attempts: s.attempts, rejected: s.rejected })
     if (s.hits.length) {
       const keys = job.kind === 'key' ? (s.hits as VanityMiner.KeyHit[]) : []
       const salts = job.kind === 'salt' ? (s.hits as VanityMiner.SaltHit[]) : []
@@ -63,19 +61,21 @@ async function run(req: Extract<VanityRequest, { type: 'start' }>): Promise<void
         best.sort((a, b) => b - a).splice(keep)
         if (best.length >= keep) setMin(best[best.length - 1]! + 1)
       }
-      post({ type: 'found', keys, salts })
+      ctx.emit({ keys, salts })
     }
     await nextTurn()
   }
 }
 
-self.onmessage = (ev: MessageEvent<VanityRequest>) => {
-  const m = ev.data
-  if (m.type === 'pause') paused = true
-  else if (m.type === 'resume') {
-    paused = false
-    wake?.()
-    wake = null
-  } else if (m.type === 'start')
-    run(m).catch((e: unknown) => post({ type: 'error', error: toErrorInfo(e) }))
-}
+// A search never answers: it runs until the page terminates the worker, or fails.
+serve<VanityProtocol>(self as unknown as WorkerScope, {
+  notice(m) {
+    if (m.type === 'pause') paused = true
+    else {
+      paused = false
+      wake?.()
+      wake = null
+    }
+  },
+  request: run,
+})

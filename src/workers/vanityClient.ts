@@ -1,11 +1,14 @@
 /**
- * Main-thread side of the vanity workers: one worker per core, each with its own random
- * start; attempts, rejected candidates and verified results are summed over all of them.
- * pause/resume reach every worker; stop terminates them at once.
+ * Main-thread side of the vanity workers, over `./channel`: one worker per core, each with its
+ * own random start; attempts, rejected candidates and verified results are summed over all of
+ * them. pause/resume reach every worker; stop terminates them at once.
  */
 import type { ErrorInfo } from '../core/Errors'
 import type { KeyHit, SaltHit } from '../core/VanityMiner'
-import type { VanityJob, VanityMessage, VanityRequest } from './vanityProtocol'
+import { Channel } from './channel'
+import type { VanityJob, VanityProtocol } from './protocol'
+
+export type { VanityJob } from './protocol'
 
 export interface VanityEvents {
   onProgress(attempts: number, rejected: number): void
@@ -22,37 +25,32 @@ export interface VanityRun {
 
 /** Starts `workers` search workers on `job`; `keep` bounds the results each keeps for the zero-bytes search. */
 export function startVanity(job: VanityJob, workers: number, keep: number, events: VanityEvents): VanityRun {
-  const list: Worker[] = []
   let stopped = false
+  const list = Array.from(
+    { length: workers },
+    (_, i) =>
+      new Channel<VanityProtocol>({
+        spawn: () => new Worker(new URL('./vanity.worker.ts', import.meta.url), { type: 'module', name: `vanity:${i}` }),
+        name: 'A search worker',
+        hints: ['Try again; if it repeats, this browser may not run WebAssembly workers.'],
+        onCancel: 'now',
+      }),
+  )
   const stop = () => {
     stopped = true
-    for (const w of list) w.terminate()
-    list.length = 0
+    for (const ch of list) ch.close()
   }
-  for (let i = 0; i < workers; i++) {
-    const w = new Worker(new URL('./vanity.worker.ts', import.meta.url), { type: 'module', name: `vanity:${i}` })
-    w.onmessage = (ev: MessageEvent<VanityMessage>) => {
-      if (stopped) return
-      const m = ev.data
-      if (m.type === 'progress') events.onProgress(m.attempts, m.rejected)
-      else if (m.type === 'found') events.onFound(m.keys, m.salts)
-      else if (m.type === 'error') {
+  for (const ch of list)
+    // A search runs until stopped: its outcome is a failure (or the cancel of `stop`).
+    void ch
+      .request({ type: 'start', job, keep }, { onProgress: (p) => stopped || events.onProgress(p.attempts, p.rejected), onEvent: (e) => stopped || events.onFound(e.keys, e.salts) })
+      .promise.then((o) => {
+        if (stopped || o.ok) return
         stop()
-        events.onError(m.error)
-      }
-    }
-    w.onerror = (ev) => {
-      ev.preventDefault()
-      if (stopped) return
-      stop()
-      events.onError({ name: 'WorkerError', message: 'A search worker stopped unexpectedly.', hints: ['Try again; if it repeats, this browser may not run WebAssembly workers.'] })
-    }
-    const req: VanityRequest = { type: 'start', job, keep }
-    w.postMessage(req)
-    list.push(w)
-  }
-  const send = (m: VanityRequest) => {
-    for (const w of list) w.postMessage(m)
+        events.onError(o.error)
+      })
+  const send = (notice: VanityProtocol['notice']) => {
+    for (const ch of list) ch.notify(notice)
   }
   return { workers, pause: () => send({ type: 'pause' }), resume: () => send({ type: 'resume' }), stop }
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
 import * as Ur from '../../core/Ur'
+import * as Outcome from '../../core/Outcome'
 import { readQr, warmUpQr } from '../../workers/qrClient'
 
 export interface Scanned {
@@ -43,7 +44,7 @@ export function QrScanner({ types, label, onScanned }: { types: readonly string[
     void warmUpQr().then((r) => {
       if (!alive.current) return
       if (r.ok) setReady(true)
-      else if (r.error.name !== 'Stopped') setError(r.error)
+      else if (!Outcome.isCancelled(r.error)) setError(r.error)
     })
     return () => {
       alive.current = false
@@ -110,8 +111,8 @@ export function QrScanner({ types, label, onScanned }: { types: readonly string[
           ctx.drawImage(v, 0, 0, canvas.width, canvas.height)
           const img = ctx.getImageData(0, 0, canvas.width, canvas.height)
           const r = await readQr({ kind: 'pixels', data: img.data, width: img.width, height: img.height })
-          if (r.ok) take(r.texts)
-          else if (r.error.name !== 'Stopped') setError(r.error)
+          if (r.ok) take(r.value)
+          else if (!Outcome.isCancelled(r.error)) setError(r.error)
         }
         await new Promise((res) => setTimeout(res, 50))
       }
@@ -131,8 +132,8 @@ export function QrScanner({ types, label, onScanned }: { types: readonly string[
       setStatus({ kind: 'idle' })
       return
     }
-    if (r.texts.length === 0) setError(`No QR code found in ${file.name}. Pick a sharper, closer picture of the code.`)
-    take(r.texts)
+    if (r.value.length === 0) setError(`No QR code found in ${file.name}. Pick a sharper, closer picture of the code.`)
+    take(r.value)
     if (!done.current) setStatus({ kind: 'idle' })
   }
 

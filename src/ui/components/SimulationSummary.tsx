@@ -13,6 +13,7 @@ import type * as Rpc from '../../core/Rpc'
 import type * as SimReport from '../../core/SimReport'
 import type * as Simulation from '../../core/Simulation'
 import type * as StateOverrides from '../../core/StateOverrides'
+import * as Outcome from '../../core/Outcome'
 import * as Units from '../../core/Units'
 import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
@@ -118,7 +119,7 @@ export function simulateForReview(
     const outcome = await run.promise
     worker.reset()
     if (stopped) return
-    onState(outcome.ok ? { kind: 'done', report: outcome.report } : outcome.error.name === 'Cancelled' ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error })
+    onState(outcome.ok ? { kind: 'done', report: outcome.value } : Outcome.isCancelled(outcome.error) ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error })
   })()
   return () => {
     if (stopped) return

@@ -19,7 +19,7 @@ import type { Row } from '../../tools/types'
 import { ResultRow } from './ResultView'
 import { Assets, failedFrame, frameLabel, short } from './SimulationSummary'
 
-export { simulateTransaction, SimulationWorker, type SimOutcome, type SimConnection, type SimRun } from '../../workers/simulateClient'
+export { simulateTransaction, SimulationWorker, type SimConnection, type SimRun } from '../../workers/simulateClient'
 export { connectionForSimulation } from './SimulationSummary'
 
 export function SimulationView({ report, compact = false }: { report: SimReport.Report; compact?: boolean }) {

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import * as Outcome from '../../core/Outcome'
 import { hiddenFields } from '../../tools/define'
 import type { BlobLike, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
@@ -70,7 +71,7 @@ function Elapsed() {
 export function FormError({ state }: { state: Partial<RunState> }) {
   if (!state.error) return null
   return (
-    <div className={`notice ${state.error.name === 'Cancelled' ? 'notice-info' : 'notice-error'}`} role="alert">
+    <div className={`notice ${Outcome.isCancelled(state.error) ? 'notice-info' : 'notice-error'}`} role="alert">
       <strong>{state.error.message}</strong>
       {state.error.hints.map((h) => (
         <p key={h}>{h}</p>

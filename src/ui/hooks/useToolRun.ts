@@ -4,6 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
+import * as Outcome from '../../core/Outcome'
 import { hiddenFields, messageOf, visibleRaw, withDefaults } from '../../tools/define'
 import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { dropSpare, prewarm, runInWorker } from '../../workers/client'
@@ -129,7 +130,7 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
       const out = await w.promise
       if (!current()) return
       cancelRef.current = null
-      if (out.ok) setState({ status: 'done', result: out.result, fieldErrors: {}, inputs })
+      if (out.ok) setState({ status: 'done', result: out.value, fieldErrors: {}, inputs })
       // Field errors from the worker's parse show at their fields, as a parse here would.
       else if (out.fieldErrors && Object.keys(out.fieldErrors).length) setState({ status: 'error', fieldErrors: out.fieldErrors, inputs })
       else fail(out.error, out.fieldErrors)
@@ -164,7 +165,7 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     cancelRef.current?.()
     cancelRef.current = null
     seq.current++
-    setState((s) => ({ ...s, status: 'idle', progress: undefined, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } }))
+    setState((s) => ({ ...s, status: 'idle', progress: undefined, error: Outcome.cancelled() }))
   }, [])
 
   // Live tools re-run on every change, lightly debounced.
@@ -198,7 +199,7 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
   const view: RunView = {
     fieldErrors,
     waitingFor,
-    ...(state.error && (engaged || state.error.name === 'Cancelled') && !blank ? { error: state.error } : {}),
+    ...(state.error && (engaged || Outcome.isCancelled(state.error)) && !blank ? { error: state.error } : {}),
     ...(state.result && state.status !== 'error' && !blank ? { result: state.result } : {}),
     stale: !live && state.status === 'done' && state.inputs !== undefined && state.inputs !== key,
     fresh: state.status !== 'running' && state.inputs === key,

@@ -9,8 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
 import type { KeyHit, SaltHit } from '../../core/VanityMiner'
-import { startVanity, type VanityRun } from '../../workers/vanityClient'
-import type { VanityJob } from '../../workers/vanityProtocol'
+import { startVanity, type VanityJob, type VanityRun } from '../../workers/vanityClient'
 
 export const TOP_N = 10
 export const MAX_RESULTS = 100

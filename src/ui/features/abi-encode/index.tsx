@@ -4,6 +4,7 @@ import { useAbiLibrary } from '../../hooks/abiLibrary'
 import * as Abi from '../../../core/Abi'
 import * as AbiCodec from '../../../core/AbiCodec'
 import { isBaseError } from '../../../core/Errors'
+import * as Outcome from '../../../core/Outcome'
 import { parseWithAbi, target } from '../../../tools/abi-encode'
 import type { Tool } from '../../../tools/types'
 import { parseAbi } from '../../../workers/abiClient'
@@ -42,8 +43,8 @@ function useParsedAbi(text: string): ParsedAbi & { pending: boolean } {
     if (small) return
     let alive = true
     void parseAbi(text).then((r) => {
-      if (!alive || 'stale' in r) return
-      setThere(r.ok ? { text, abi: r.abi, entries: r.entries, error: undefined } : { text, abi: null, entries: [], error: [r.error.message, ...r.error.hints].join(' ') })
+      if (!alive || (!r.ok && Outcome.isCancelled(r.error))) return
+      setThere(r.ok ? { text, abi: r.value.abi, entries: r.value.entries, error: undefined } : { text, abi: null, entries: [], error: [r.error.message, ...r.error.hints].join(' ') })
     })
     return () => {
       alive = false

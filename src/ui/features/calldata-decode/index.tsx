@@ -29,7 +29,7 @@ async function decodeInWorker(raw: RawInput, library: readonly Abi.Abi[], ctx: R
   const w = runInWorker('calldata-decode', { ...raw, abi, lookup: 'false' }, undefined, () => {}, { rowLimit: ROW_LIMIT })
   const poll = setInterval(() => ctx.signal.aborted && w.cancel(), 100)
   const out = await w.promise.finally(() => clearInterval(poll))
-  if (out.ok) return out.result
+  if (out.ok) return out.value
   const [field, message] = Object.entries(out.fieldErrors ?? {})[0] ?? []
   if (field) throw new RelayedError({ name: 'InputError', message: message!, hints: [], field })
   throw new RelayedError(out.error)

@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { slices } from '../../../core/Hd'
+import * as Outcome from '../../../core/Outcome'
 import { withDefaults } from '../../../tools/define'
 import type { FindData } from '../../../tools/find-address'
 import type { RawInput, ToolResult } from '../../../tools/types'
@@ -55,20 +56,20 @@ export default function FindAddressPage({ meta, tool, values, setValues }: ToolP
       void w.promise.then((out) => {
         if (my !== seq.current) return
         if (!out.ok) {
-          if (out.error.name === 'Cancelled') return
+          if (Outcome.isCancelled(out.error)) return
           stop()
           seq.current++
           setState({ status: 'error', error: out.error, fieldErrors: out.fieldErrors ?? {} })
           return
         }
         done[k] = p.count * templates.length
-        if (isFound(out.result)) {
+        if (isFound(out.value)) {
           stop()
           seq.current++
-          setState({ status: 'done', result: out.result, fieldErrors: {} })
+          setState({ status: 'done', result: out.value, fieldErrors: {} })
           return
         }
-        last = out.result
+        last = out.value
         report()
         if (--left === 0) {
           // Nobody found it: one note for the whole scan, not one per slice.
@@ -94,7 +95,7 @@ export default function FindAddressPage({ meta, tool, values, setValues }: ToolP
   const cancel = () => {
     stop()
     seq.current++
-    setState({ status: 'error', fieldErrors: {}, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } })
+    setState({ status: 'error', fieldErrors: {}, error: Outcome.cancelled() })
   }
   return (
     <>

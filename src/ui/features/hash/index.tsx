@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import type { ErrorInfo } from '../../../core/Errors'
+import * as Outcome from '../../../core/Outcome'
 import * as Hashing from '../../../core/Hashing'
 import { withDefaults } from '../../../tools/define'
 import { aboutRows, chosen, NOTE } from '../../../tools/hash'
@@ -10,7 +10,6 @@ import { FieldList, FormError, Progress, ResultView, type RunState, type ToolPag
 import { inputKey } from '../../hooks/useToolRun'
 
 const ALGORITHM_FIELDS = Hashing.ALGORITHMS.map((a) => a.id as string)
-const cancelled: ErrorInfo = { name: 'Cancelled', message: 'Cancelled.', hints: [] }
 
 /** Workers for one file: one per core (at most one per chosen hash). */
 const cores = () => Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 16))
@@ -85,7 +84,7 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
       stop()
       return setState({ status: 'error', fieldErrors: failed.fieldErrors ?? {}, ...(failed.fieldErrors ? {} : { error: failed.error }) })
     }
-    const results = outs.map((o) => (o.ok ? o.result : undefined)).filter((r): r is ToolResult => !!r)
+    const results = outs.map((o) => (o.ok ? o.value : undefined)).filter((r): r is ToolResult => !!r)
     const byLabel = new Map(results.flatMap((r) => r.sections[0]!.rows.map((row) => [row.label, row] as const)))
     const rows: Row[] = Hashing.ALGORITHMS.filter((a) => algorithms.includes(a.id)).map((a) => byLabel.get(a.label)!)
     const size = file ? file.size : ((results[0]!.data as { size: number } | undefined)?.size ?? 0)
@@ -101,7 +100,7 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
   const onCancel = () => {
     stop()
     seq.current++
-    setState((s) => ({ ...s, status: 'idle', progress: undefined, error: cancelled }))
+    setState((s) => ({ ...s, status: 'idle', progress: undefined, error: Outcome.cancelled() }))
   }
   // A result never outlives its input: marked outdated once the inputs change.
   const stale = state.status === 'done' && state.inputs !== undefined && state.inputs !== inputKey(meta, values, files)

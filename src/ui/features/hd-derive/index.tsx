@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ErrorInfo } from '../../../core/Errors'
+import * as Outcome from '../../../core/Outcome'
 import { withDefaults } from '../../../tools/define'
 import { csvParts, type HdData } from '../../../tools/hd-derive'
 import type { RawInput, ToolResult } from '../../../tools/types'
@@ -104,7 +105,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
     void sh.promise.then((o) => {
       if (my !== seq.current) return
       if (o.ok) return setStep('derive')
-      if (o.error.name === 'Cancelled') return
+      if (Outcome.isCancelled(o.error)) return
       stop()
       setError(o.error)
       if (o.fieldErrors) setFieldErrors(o.fieldErrors)
@@ -122,9 +123,9 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
         if (my !== seq.current) return
         if (out.ok) {
           done[k] = n
-          got[k] = rowsOf(out.result)
+          got[k] = rowsOf(out.value)
           later()
-        } else if (out.error.name !== 'Cancelled') {
+        } else if (!Outcome.isCancelled(out.error)) {
           stop()
           setError(out.error)
           if (out.fieldErrors) setFieldErrors(out.fieldErrors)
@@ -205,7 +206,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
               stop()
               seq.current++
               setRunning(false)
-              setError({ name: 'Cancelled', message: 'Cancelled.', hints: [] })
+              setError(Outcome.cancelled())
             }}
           >
             Cancel
@@ -213,7 +214,7 @@ export default function HdDerivePage({ meta, tool, values, setValues }: ToolPage
         </div>
       )}
       {error && (
-        <div className={`notice ${error.name === 'Cancelled' ? 'notice-info' : 'notice-error'}`} role="alert">
+        <div className={`notice ${Outcome.isCancelled(error) ? 'notice-info' : 'notice-error'}`} role="alert">
           <strong>{error.message}</strong>
           {error.hints.map((h) => (
             <p key={h}>{h}</p>

@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import * as Abi from '../../../core/Abi'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import * as Outcome from '../../../core/Outcome'
 import type * as SimReport from '../../../core/SimReport'
 import { FieldList, type ToolPageProps } from '../../components'
 import { connectionForSimulation, SimulationView, SimulationWorker } from '../../components/SimulationView'
@@ -68,12 +69,12 @@ export default function SimulatePage({ meta, tool, values, setValues }: ToolPage
     const outcome = await run.promise
     cancelRef.current = null
     if (outcome.ok) {
-      setState({ status: 'done', report: outcome.report })
-      setChained(outcome.report.result.chainedIndex)
+      setState({ status: 'done', report: outcome.value })
+      setChained(outcome.value.result.chainedIndex)
     } else {
       if (outcome.error.field) setFieldErrors({ [outcome.error.field]: [outcome.error.message, ...outcome.error.hints].join(' ') })
       setState({ status: 'error', error: outcome.error })
-      if (outcome.error.name === 'Cancelled') setChained(0)
+      if (Outcome.isCancelled(outcome.error)) setChained(0)
     }
   }
 
@@ -111,7 +112,7 @@ export default function SimulatePage({ meta, tool, values, setValues }: ToolPage
         </div>
       )}
       {state.status === 'error' && (
-        <div className={`notice ${state.error.name === 'Cancelled' ? 'notice-info' : 'notice-error'}`} role="alert">
+        <div className={`notice ${Outcome.isCancelled(state.error) ? 'notice-info' : 'notice-error'}`} role="alert">
           <strong>{state.error.message}</strong>
           {state.error.hints.map((h) => (
             <p key={h}>{h}</p>
