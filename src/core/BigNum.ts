@@ -227,228 +227,277 @@ export function evaluate(src: string, mode: Mode = { kind: 'unbounded' }): EvalR
     const v = parseBigNumberJson(src.trim())
     return { value: mode.kind === 'evm' ? wrap(v, mode.signed, mode.bits) : v, mode, notes: [] }
   }
-  const toks = tokenize(src)
-  let k = 0
-  const notes: string[] = []
-  const evm = mode.kind === 'evm' ? mode : null
-  const peek = () => toks[k]!
-  const next = () => toks[k++]!
-  const isOp = (v: string) => {
-    const t = peek()
-    return t.t === 'op' && t.v === v
-  }
-  const expect = (v: string, what: string) => {
-    const t = peek()
-    if (t.t === 'op' && t.v === v) return next()
-    throw unexpected(t, `expected ${what}`)
-  }
-  function unexpected(t: Tok, wanted: string): BaseError {
-    const shown = t.t === 'end' ? 'end of input' : `"${t.t === 'num' ? t.text : t.v}"`
-    return new SyntaxError_(`Unexpected ${shown} at position ${t.pos + 1}: ${wanted}.`, t.pos)
-  }
-  const guard = (v: bigint, pos: number): bigint => {
-    if (!evm) {
-      const len = (v < 0n ? -v : v).toString(2).length
-      if (len > MAX_BITS) throw new TooLargeError(pos)
-      return v
-    }
-    const w = wrap(v, evm.signed, evm.bits)
-    if (w !== v) notes.push(`Overflow at position ${pos + 1}: the result wrapped around ${modeName(evm)} (Solidity >= 0.8 reverts here unless the code is in an unchecked block).`)
-    return w
-  }
-
-  function apply(op: string, a: bigint, b: bigint, pos: number): bigint {
-    switch (op) {
-      case '+':
-        return guard(a + b, pos)
-      case '-':
-        return guard(a - b, pos)
-      case '*':
-        return guard(a * b, pos)
-      case '/':
-      case '%': {
-        if (b === 0n) {
-          if (!evm) throw new DivisionByZeroError(pos)
-          notes.push(`Division by zero at position ${pos + 1} gives 0, as the EVM's ${op === '/' ? 'DIV' : 'MOD'} does (Solidity >= 0.8 reverts with Panic(0x12)).`)
-          return 0n
-        }
-        return guard(op === '/' ? a / b : a % b, pos) // bigint division truncates toward zero, as SDIV/SMOD
-      }
-      case '**': {
-        if (b < 0n) throw new EvalError_(`Negative exponent at position ${pos + 1}.`, pos, ['Integer powers need an exponent >= 0.'])
-        if (evm) {
-          // Square-and-multiply modulo 2^bits: exact and bounded for any exponent.
-          const m = 1n << BigInt(evm.bits)
-          let base = BigInt.asUintN(evm.bits, a)
-          let e = b
-          let r = 1n
-          while (e > 0n) {
-            if (e & 1n) r = (r * base) % m
-            base = (base * base) % m
-            e >>= 1n
-          }
-          const w = wrap(r, evm.signed, evm.bits)
-          // Overflow check: compute exactly when the power is small enough to, else it surely overflowed.
-          const len = bitLength(a)
-          const overflowed = len <= 1 ? false : (len - 1) * Number(b > 100_000n ? 100_000n : b) > evm.bits + 1 ? true : a ** b !== w
-          if (overflowed)
-            notes.push(`Overflow at position ${pos + 1}: the power wrapped around ${modeName(evm)} (Solidity >= 0.8 reverts here unless unchecked).`)
-          return w
-        }
-        if (a === 0n || a === 1n) return b === 0n ? 1n : a
-        if (a === -1n) return b % 2n === 0n ? 1n : -1n
-        const len = (a < 0n ? -a : a).toString(2).length
-        if (b > BigInt(MAX_BITS) || (len - 1) * Number(b) > MAX_BITS) throw new TooLargeError(pos)
-        return guard(a ** b, pos)
-      }
-      case '&':
-        return guard(a & b, pos)
-      case '|':
-        return guard(a | b, pos)
-      case '^':
-        return guard(a ^ b, pos)
-      case '<<': {
-        if (b < 0n) throw new EvalError_(`Negative shift at position ${pos + 1}.`, pos)
-        if (evm) return b >= BigInt(evm.bits) ? 0n : wrap(a << b, evm.signed, evm.bits)
-        if (b > BigInt(MAX_BITS)) throw new TooLargeError(pos)
-        return guard(a << b, pos)
-      }
-      case '>>': {
-        if (b < 0n) throw new EvalError_(`Negative shift at position ${pos + 1}.`, pos)
-        // Arithmetic shift for signed values (SAR), logical for unsigned (SHR).
-        if (b > 100_000n) return a < 0n ? -1n : 0n
-        return a >> b
-      }
-      case '<':
-        return a < b ? 1n : 0n
-      case '<=':
-        return a <= b ? 1n : 0n
-      case '>':
-        return a > b ? 1n : 0n
-      case '>=':
-        return a >= b ? 1n : 0n
-      case '==':
-        return a === b ? 1n : 0n
-      case '!=':
-        return a !== b ? 1n : 0n
-      case '&&':
-        return a !== 0n && b !== 0n ? 1n : 0n
-      case '||':
-        return a !== 0n || b !== 0n ? 1n : 0n
-    }
-    throw new EvalError_(`Unknown operator ${op}.`, pos)
-  }
-
-  function binary(level: number): bigint {
-    if (level >= LEVELS.length) return unary()
-    let left = binary(level + 1)
-    for (;;) {
-      const t = peek()
-      if (t.t !== 'op' || !LEVELS[level]!.includes(t.v)) return left
-      next()
-      const right = binary(level + 1)
-      left = apply(t.v, left, right, t.pos)
-    }
-  }
-
-  function unary(): bigint {
-    const t = peek()
-    if (t.t === 'op' && (t.v === '-' || t.v === '+' || t.v === '~' || t.v === '!')) {
-      next()
-      const v = unary()
-      if (t.v === '-') return guard(-v, t.pos)
-      if (t.v === '+') return v
-      if (t.v === '!') return v === 0n ? 1n : 0n
-      return evm ? wrap(~v, evm.signed, evm.bits) : ~v
-    }
-    return power()
-  }
-
-  function power(): bigint {
-    const base = primary()
-    const t = peek()
-    if (t.t === 'op' && t.v === '**') {
-      next()
-      const exp = unary() // right-associative: 2**3**2 = 2**9
-      return apply('**', base, exp, t.pos)
-    }
-    return base
-  }
-
-  function args(name: string, pos: number): bigint[] {
-    expect('(', `"(" after ${name}`)
-    const out: bigint[] = []
-    if (!isOp(')')) {
-      out.push(binary(0))
-      while (isOp(',')) {
-        next()
-        out.push(binary(0))
-      }
-    }
-    expect(')', `")" to close ${name}(`)
-    void pos
-    return out
-  }
-
-  function primary(): bigint {
-    const t = next()
-    if (t.t === 'num') return evm ? guard(t.v, t.pos) : t.v
-    if (t.t === 'op' && t.v === '(') {
-      const v = binary(0)
-      expect(')', 'a closing ")"')
-      return v
-    }
-    if (t.t === 'id') {
-      const name = t.v
-      if (name === 'type') {
-        expect('(', '"(" after type')
-        const ty = next()
-        if (ty.t !== 'id') throw unexpected(ty, 'a type like uint256')
-        let m: Mode
-        try {
-          m = parseMode(ty.v)
-        } catch {
-          throw new SyntaxError_(`Unknown type "${ty.v}" at position ${ty.pos + 1}.`, ty.pos, ['Use uintN or intN with N a multiple of 8 from 8 to 256.'])
-        }
-        if (m.kind !== 'evm') throw new SyntaxError_(`Unknown type "${ty.v}" at position ${ty.pos + 1}.`, ty.pos)
-        expect(')', '")" after the type')
-        expect('.', '".max" or ".min"')
-        const which = next()
-        if (which.t !== 'id' || (which.v !== 'max' && which.v !== 'min')) throw unexpected(which, '"max" or "min"')
-        const b = bounds(m.signed, m.bits)
-        const v = which.v === 'max' ? b.max : b.min
-        return evm ? guard(v, t.pos) : v
-      }
-      const fn = name.toLowerCase()
-      if (fn === 'min' || fn === 'max') {
-        const a = args(name, t.pos)
-        if (a.length === 0) throw new SyntaxError_(`${name}() needs at least one argument.`, t.pos)
-        return a.reduce((x, y) => (fn === 'min' ? (y < x ? y : x) : y > x ? y : x))
-      }
-      if (fn === 'abs' || fn === 'sqrt') {
-        const a = args(name, t.pos)
-        if (a.length !== 1) throw new SyntaxError_(`${name}() takes one argument, got ${a.length}.`, t.pos)
-        const x = a[0]!
-        if (fn === 'abs') return guard(x < 0n ? -x : x, t.pos)
-        if (x < 0n) throw new EvalError_(`sqrt of a negative number at position ${t.pos + 1}.`, t.pos)
-        return isqrt(x)
-      }
-      if (fn === 'muldiv') {
-        const a = args(name, t.pos)
-        if (a.length !== 3) throw new SyntaxError_(`mulDiv(a, b, c) takes three arguments, got ${a.length}.`, t.pos)
-        const [x, y, z] = a as [bigint, bigint, bigint]
-        if (z === 0n) throw new DivisionByZeroError(t.pos, 'mulDiv reverts when the divisor is 0.')
-        return guard((x * y) / z, t.pos) // full-precision product, as OpenZeppelin's Math.mulDiv
-      }
-      throw new SyntaxError_(`Unknown name "${name}" at position ${t.pos + 1}.`, t.pos, ['Functions: min, max, abs, sqrt, mulDiv(a, b, c); constants: type(uint256).max, type(int256).min, ...'])
-    }
-    throw unexpected(t, 'expected a number, "(" or a function')
-  }
-
-  const value = binary(0)
-  const end = peek()
+  const p: Parser = { toks: tokenize(src), k: 0, arith: { evm: mode.kind === 'evm' ? mode : null, notes: [] } }
+  const value = parseBinary(p, 0)
+  const end = peek(p)
   if (end.t !== 'end') throw unexpected(end, 'expected an operator or the end')
-  return { value, mode, notes: [...new Set(notes)] }
+  return { value, mode, notes: [...new Set(p.arith.notes)] }
+}
+
+// The arithmetic of one evaluation: unbounded (at most MAX_BITS wide) or an EVM type (wrapping,
+// with a note wherever Solidity >= 0.8 would revert).
+
+interface Arith {
+  evm: Extract<Mode, { kind: 'evm' }> | null
+  notes: string[]
+}
+
+/** `v` as the mode holds it: refused when too wide (unbounded), wrapped with a note (EVM). */
+function guard(ar: Arith, v: bigint, pos: number): bigint {
+  const { evm } = ar
+  if (!evm) {
+    const len = (v < 0n ? -v : v).toString(2).length
+    if (len > MAX_BITS) throw new TooLargeError(pos)
+    return v
+  }
+  const w = wrap(v, evm.signed, evm.bits)
+  if (w !== v) ar.notes.push(`Overflow at position ${pos + 1}: the result wrapped around ${modeName(evm)} (Solidity >= 0.8 reverts here unless the code is in an unchecked block).`)
+  return w
+}
+
+/** A binary operator applied to two values. */
+function applyOperator(ar: Arith, op: string, a: bigint, b: bigint, pos: number): bigint {
+  switch (op) {
+    case '+':
+      return guard(ar, a + b, pos)
+    case '-':
+      return guard(ar, a - b, pos)
+    case '*':
+      return guard(ar, a * b, pos)
+    case '/':
+    case '%':
+      return divide(ar, op, a, b, pos)
+    case '**':
+      return raise(ar, a, b, pos)
+    case '&':
+      return guard(ar, a & b, pos)
+    case '|':
+      return guard(ar, a | b, pos)
+    case '^':
+      return guard(ar, a ^ b, pos)
+    case '<<':
+      return shiftLeft(ar, a, b, pos)
+    case '>>':
+      return shiftRight(a, b, pos)
+  }
+  const truth = compare(op, a, b)
+  if (truth === undefined) throw new EvalError_(`Unknown operator ${op}.`, pos)
+  return truth ? 1n : 0n
+}
+
+/** `/` and `%`: by zero an error when unbounded, 0 with a note in an EVM mode (as DIV and MOD). */
+function divide(ar: Arith, op: '/' | '%', a: bigint, b: bigint, pos: number): bigint {
+  if (b === 0n) {
+    if (!ar.evm) throw new DivisionByZeroError(pos)
+    ar.notes.push(`Division by zero at position ${pos + 1} gives 0, as the EVM's ${op === '/' ? 'DIV' : 'MOD'} does (Solidity >= 0.8 reverts with Panic(0x12)).`)
+    return 0n
+  }
+  return guard(ar, op === '/' ? a / b : a % b, pos) // bigint division truncates toward zero, as SDIV/SMOD
+}
+
+/** `a ** b`. */
+function raise(ar: Arith, a: bigint, b: bigint, pos: number): bigint {
+  if (b < 0n) throw new EvalError_(`Negative exponent at position ${pos + 1}.`, pos, ['Integer powers need an exponent >= 0.'])
+  if (ar.evm) return raiseWrapping(ar, ar.evm, a, b, pos)
+  if (a === 0n || a === 1n) return b === 0n ? 1n : a
+  if (a === -1n) return b % 2n === 0n ? 1n : -1n
+  const len = (a < 0n ? -a : a).toString(2).length
+  if (b > BigInt(MAX_BITS) || (len - 1) * Number(b) > MAX_BITS) throw new TooLargeError(pos)
+  return guard(ar, a ** b, pos)
+}
+
+/** `a ** b` modulo 2^bits (square and multiply: exact and bounded for any exponent), with a note when it wrapped. */
+function raiseWrapping(ar: Arith, evm: NonNullable<Arith['evm']>, a: bigint, b: bigint, pos: number): bigint {
+  const m = 1n << BigInt(evm.bits)
+  let base = BigInt.asUintN(evm.bits, a)
+  let e = b
+  let r = 1n
+  while (e > 0n) {
+    if (e & 1n) r = (r * base) % m
+    base = (base * base) % m
+    e >>= 1n
+  }
+  const w = wrap(r, evm.signed, evm.bits)
+  // Overflow check: compute exactly when the power is small enough to, else it surely overflowed.
+  const len = bitLength(a)
+  const overflowed = len <= 1 ? false : (len - 1) * Number(b > 100_000n ? 100_000n : b) > evm.bits + 1 ? true : a ** b !== w
+  if (overflowed) ar.notes.push(`Overflow at position ${pos + 1}: the power wrapped around ${modeName(evm)} (Solidity >= 0.8 reverts here unless unchecked).`)
+  return w
+}
+
+function shiftLeft(ar: Arith, a: bigint, b: bigint, pos: number): bigint {
+  if (b < 0n) throw new EvalError_(`Negative shift at position ${pos + 1}.`, pos)
+  if (ar.evm) return b >= BigInt(ar.evm.bits) ? 0n : wrap(a << b, ar.evm.signed, ar.evm.bits)
+  if (b > BigInt(MAX_BITS)) throw new TooLargeError(pos)
+  return guard(ar, a << b, pos)
+}
+
+/** Arithmetic shift for signed values (SAR), logical for unsigned (SHR). */
+function shiftRight(a: bigint, b: bigint, pos: number): bigint {
+  if (b < 0n) throw new EvalError_(`Negative shift at position ${pos + 1}.`, pos)
+  if (b > 100_000n) return a < 0n ? -1n : 0n
+  return a >> b
+}
+
+/** The comparison and logical operators (true or false), undefined for any other operator. */
+function compare(op: string, a: bigint, b: bigint): boolean | undefined {
+  switch (op) {
+    case '<':
+      return a < b
+    case '<=':
+      return a <= b
+    case '>':
+      return a > b
+    case '>=':
+      return a >= b
+    case '==':
+      return a === b
+    case '!=':
+      return a !== b
+    case '&&':
+      return a !== 0n && b !== 0n
+    case '||':
+      return a !== 0n || b !== 0n
+  }
+  return undefined
+}
+
+// The parser: recursive descent over the tokens, evaluating as it goes.
+
+interface Parser {
+  toks: Tok[]
+  k: number
+  arith: Arith
+}
+
+const peek = (p: Parser): Tok => p.toks[p.k]!
+const next = (p: Parser): Tok => p.toks[p.k++]!
+function isOp(p: Parser, v: string): boolean {
+  const t = peek(p)
+  return t.t === 'op' && t.v === v
+}
+function expectOp(p: Parser, v: string, what: string): Tok {
+  const t = peek(p)
+  if (t.t === 'op' && t.v === v) return next(p)
+  throw unexpected(t, `expected ${what}`)
+}
+function unexpected(t: Tok, wanted: string): BaseError {
+  const shown = t.t === 'end' ? 'end of input' : `"${t.t === 'num' ? t.text : t.v}"`
+  return new SyntaxError_(`Unexpected ${shown} at position ${t.pos + 1}: ${wanted}.`, t.pos)
+}
+
+/** Binary operators of LEVELS[level] and tighter, left-associative. */
+function parseBinary(p: Parser, level: number): bigint {
+  if (level >= LEVELS.length) return parseUnary(p)
+  let left = parseBinary(p, level + 1)
+  for (;;) {
+    const t = peek(p)
+    if (t.t !== 'op' || !LEVELS[level]!.includes(t.v)) return left
+    next(p)
+    const right = parseBinary(p, level + 1)
+    left = applyOperator(p.arith, t.v, left, right, t.pos)
+  }
+}
+
+function parseUnary(p: Parser): bigint {
+  const t = peek(p)
+  if (t.t === 'op' && (t.v === '-' || t.v === '+' || t.v === '~' || t.v === '!')) {
+    next(p)
+    const v = parseUnary(p)
+    if (t.v === '-') return guard(p.arith, -v, t.pos)
+    if (t.v === '+') return v
+    if (t.v === '!') return v === 0n ? 1n : 0n
+    const { evm } = p.arith
+    return evm ? wrap(~v, evm.signed, evm.bits) : ~v
+  }
+  return parsePower(p)
+}
+
+function parsePower(p: Parser): bigint {
+  const base = parsePrimary(p)
+  const t = peek(p)
+  if (t.t === 'op' && t.v === '**') {
+    next(p)
+    const exp = parseUnary(p) // right-associative: 2**3**2 = 2**9
+    return applyOperator(p.arith, '**', base, exp, t.pos)
+  }
+  return base
+}
+
+/** A number, a parenthesised expression, `type(T).max|min` or a function call. */
+function parsePrimary(p: Parser): bigint {
+  const t = next(p)
+  if (t.t === 'num') return p.arith.evm ? guard(p.arith, t.v, t.pos) : t.v
+  if (t.t === 'op' && t.v === '(') {
+    const v = parseBinary(p, 0)
+    expectOp(p, ')', 'a closing ")"')
+    return v
+  }
+  if (t.t === 'id') return t.v === 'type' ? parseTypeBound(p, t) : parseCall(p, t)
+  throw unexpected(t, 'expected a number, "(" or a function')
+}
+
+/** `(uintN).max` or `(intN).min` after `type` (`at`). */
+function parseTypeBound(p: Parser, at: Tok): bigint {
+  expectOp(p, '(', '"(" after type')
+  const ty = next(p)
+  if (ty.t !== 'id') throw unexpected(ty, 'a type like uint256')
+  let m: Mode
+  try {
+    m = parseMode(ty.v)
+  } catch {
+    throw new SyntaxError_(`Unknown type "${ty.v}" at position ${ty.pos + 1}.`, ty.pos, ['Use uintN or intN with N a multiple of 8 from 8 to 256.'])
+  }
+  if (m.kind !== 'evm') throw new SyntaxError_(`Unknown type "${ty.v}" at position ${ty.pos + 1}.`, ty.pos)
+  expectOp(p, ')', '")" after the type')
+  expectOp(p, '.', '".max" or ".min"')
+  const which = next(p)
+  if (which.t !== 'id' || (which.v !== 'max' && which.v !== 'min')) throw unexpected(which, '"max" or "min"')
+  const b = bounds(m.signed, m.bits)
+  const v = which.v === 'max' ? b.max : b.min
+  return p.arith.evm ? guard(p.arith, v, at.pos) : v
+}
+
+/** A call of min, max, abs, sqrt or mulDiv (any case) named by `t`. */
+function parseCall(p: Parser, t: Extract<Tok, { t: 'id' }>): bigint {
+  const name = t.v
+  const fn = name.toLowerCase()
+  if (fn === 'min' || fn === 'max') {
+    const a = parseArgs(p, name)
+    if (a.length === 0) throw new SyntaxError_(`${name}() needs at least one argument.`, t.pos)
+    return a.reduce((x, y) => (fn === 'min' ? (y < x ? y : x) : y > x ? y : x))
+  }
+  if (fn === 'abs' || fn === 'sqrt') {
+    const a = parseArgs(p, name)
+    if (a.length !== 1) throw new SyntaxError_(`${name}() takes one argument, got ${a.length}.`, t.pos)
+    const x = a[0]!
+    if (fn === 'abs') return guard(p.arith, x < 0n ? -x : x, t.pos)
+    if (x < 0n) throw new EvalError_(`sqrt of a negative number at position ${t.pos + 1}.`, t.pos)
+    return isqrt(x)
+  }
+  if (fn === 'muldiv') {
+    const a = parseArgs(p, name)
+    if (a.length !== 3) throw new SyntaxError_(`mulDiv(a, b, c) takes three arguments, got ${a.length}.`, t.pos)
+    const [x, y, z] = a as [bigint, bigint, bigint]
+    if (z === 0n) throw new DivisionByZeroError(t.pos, 'mulDiv reverts when the divisor is 0.')
+    return guard(p.arith, (x * y) / z, t.pos) // full-precision product, as OpenZeppelin's Math.mulDiv
+  }
+  throw new SyntaxError_(`Unknown name "${name}" at position ${t.pos + 1}.`, t.pos, ['Functions: min, max, abs, sqrt, mulDiv(a, b, c); constants: type(uint256).max, type(int256).min, ...'])
+}
+
+/** A call's parenthesised, comma-separated arguments. */
+function parseArgs(p: Parser, name: string): bigint[] {
+  expectOp(p, '(', `"(" after ${name}`)
+  const out: bigint[] = []
+  if (!isOp(p, ')')) {
+    out.push(parseBinary(p, 0))
+    while (isOp(p, ',')) {
+      next(p)
+      out.push(parseBinary(p, 0))
+    }
+  }
+  expectOp(p, ')', `")" to close ${name}(`)
+  return out
 }
 
 /** Floor of the square root of a non-negative integer (Newton's method). */

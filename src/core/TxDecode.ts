@@ -103,6 +103,25 @@ const MAX_U256 = 2n ** 256n - 1n
  * ```
  */
 export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded {
+  const { bytes, type, body } = readEnvelope(raw)
+  const kind = KIND_NAMES[type]
+  const items = readFieldList(bytes, body, type, kind)
+  const f = new Fields(items, kind)
+  const problems: string[] = []
+  const tx: Tx = { type, nonce: 0n, gas: 0n, value: 0n, data: '0x' }
+  const { signed, eip155, signingItems, signatureAt } = type === 'legacy' ? readLegacy(f, items, tx, problems) : readTyped(f, items, tx, type, kind)
+
+  const typeByte = TYPE_BYTES[type]
+  const payload = Rlp.fromBytes(signingItems.map(toNested) as never, { as: 'Bytes' })
+  const signingHash = Hash.keccak256(typeByte === undefined ? payload : Bytes.concat(Uint8Array.of(typeByte), payload), { as: 'Hex' })
+  const out: Decoded = { tx, signed, ...(eip155 !== undefined ? { eip155 } : {}), signingHash, problems, size: bytes.length }
+  if (signed) checkSignature(out, bytes, signatureAt, kind)
+  problems.push(...nodeRuleProblems(tx, signed, eip155, options))
+  return out
+}
+
+/** The raw bytes, the transaction type their first byte names, and the RLP body after it. */
+function readEnvelope(raw: string): { bytes: Uint8Array; type: TxType; body: Uint8Array } {
   let bytes: Uint8Array
   try {
     bytes = RlpTree.hexToBytes(raw)
@@ -111,20 +130,15 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
   }
   if (bytes.length === 0) throw new MalformedError('raw', 'The transaction is empty.', 'Paste the raw transaction hex (0x02…, 0xf8…).')
   const first = bytes[0]!
-  let type: TxType
-  let body: Uint8Array
-  if (first >= 0xc0) {
-    type = 'legacy'
-    body = bytes
-  } else if (first >= 1 && first <= 4) {
-    type = (['eip2930', 'eip1559', 'eip4844', 'eip7702'] as const)[first - 1]!
-    body = bytes.subarray(1)
-  } else if (first < 0x80) {
+  if (first >= 0xc0) return { bytes, type: 'legacy', body: bytes }
+  if (first >= 1 && first <= 4) return { bytes, type: (['eip2930', 'eip1559', 'eip4844', 'eip7702'] as const)[first - 1]!, body: bytes.subarray(1) }
+  if (first < 0x80)
     throw new MalformedError('type', `The envelope's type byte 0x${first.toString(16).padStart(2, '0')} is not a known transaction type.`, 'Known types: legacy (starts with 0xc0-0xff), 0x01, 0x02, 0x03, 0x04.')
-  } else {
-    throw new MalformedError('raw', 'The envelope is neither an RLP list (legacy) nor a type byte followed by one: it starts with an RLP string.', 'Check that the whole raw transaction was pasted.')
-  }
-  const kind = KIND_NAMES[type]
+  throw new MalformedError('raw', 'The envelope is neither an RLP list (legacy) nor a type byte followed by one: it starts with an RLP string.', 'Check that the whole raw transaction was pasted.')
+}
+
+/** The body's list of fields (strict RLP), refusing a string and a blob transaction's network form. */
+function readFieldList(bytes: Uint8Array, body: Uint8Array, type: TxType, kind: string): RlpTree.Node[] {
   let tree: RlpTree.Node
   try {
     tree = RlpTree.decode(body)
@@ -136,110 +150,108 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
   if (tree.kind !== 'list') throw new MalformedError('raw', `The envelope of ${kind} is an RLP string; it must be a list of fields.`, 'A transaction body is a list of fields.')
   if (type === 'eip4844' && tree.items.length === 4 && tree.items[0]?.kind === 'list')
     throw new MalformedError('raw', 'The envelope is a blob transaction in network form (with blobs, commitments and proofs).', 'Paste the transaction without the blob sidecar (its first list only).')
-  const f = new Fields(tree.items, kind)
+  return tree.items
+}
+
+/** What reading the fields tells beyond `tx`: whether it is signed, the items its signer signed, where the signature starts. */
+interface Reading {
+  signed: boolean
+  eip155: boolean | undefined
+  signingItems: RlpTree.Node[]
+  signatureAt: number
+}
+
+/** A legacy transaction's 6 or 9 fields into `tx`: unsigned, unsigned EIP-155 (chainId, 0, 0), or signed with v. */
+function readLegacy(f: Fields, items: RlpTree.Node[], tx: Tx, problems: string[]): Reading {
+  const n = items.length
+  if (n !== 6 && n !== 9) throw new MalformedError('raw', `The envelope of a legacy transaction has 6 (unsigned) or 9 fields; this one has ${n}.`, 'Fields: nonce, gasPrice, gas, to, value, data[, v, r, s].')
+  tx.nonce = f.int(0, 'nonce', FIELD_BITS.nonce / 8)
+  tx.gasPrice = f.int(1, 'gasPrice', FIELD_BITS.gasPrice / 8)
+  tx.gas = f.int(2, 'gas', FIELD_BITS.gas / 8)
+  const to = f.address(3, 'to', true)
+  if (to) tx.to = to
+  tx.value = f.int(4, 'value', FIELD_BITS.value / 8)
+  tx.data = f.bytes(5, 'data')
+  const unsigned: Reading = { signed: false, eip155: false, signingItems: items.slice(0, 6), signatureAt: 6 }
+  if (n !== 9) return unsigned
+  const v = f.int(6, 'v', 32)
+  const r = f.int(7, 'r', 32)
+  const s = f.int(8, 's', 32)
+  if (r === 0n && s === 0n) {
+    // unsigned EIP-155 form: [.., chainId, 0, 0]
+    tx.chainId = v
+    return { ...unsigned, eip155: true, signingItems: items }
+  }
+  tx.v = v
+  tx.r = r
+  tx.s = s
+  if (v === 27n || v === 28n) {
+    tx.yParity = Number(v - 27n)
+    return { ...unsigned, signed: true }
+  }
+  if (v < 35n) throw new MalformedError('v', `The v (field 6 of a legacy transaction) is ${v}, not a valid legacy v.`, 'Legacy v is 27 or 28, or chain id × 2 + 35 / chain id × 2 + 36 under EIP-155.')
+  tx.chainId = (v - 35n) / 2n
+  tx.yParity = Number((v - 35n) % 2n)
+  if (tx.chainId === 0n) problems.push('v encodes chain id 0 (v = 35 or 36), which EIP-155 does not allow.')
+  return { ...unsigned, signed: true, eip155: true, signingItems: [...items.slice(0, 6), node(RlpTree.bigintBytes(tx.chainId)), node(new Uint8Array()), node(new Uint8Array())] }
+}
+
+/** A typed transaction's fields into `tx`, in its type's order, then yParity, r, s when signed. */
+function readTyped(f: Fields, items: RlpTree.Node[], tx: Tx, type: Exclude<TxType, 'legacy'>, kind: string): Reading {
+  const unsignedCount = unsignedFields(type)
+  const n = items.length
+  if (n !== unsignedCount && n !== unsignedCount + 3)
+    throw new MalformedError('raw', `The envelope of ${kind} has ${unsignedCount} (unsigned) or ${unsignedCount + 3} fields; this one has ${n}.`, `Check the transaction type byte (0x0${TYPE_BYTES[type]}) and that nothing was cut off.`)
+  let i = 0
+  tx.chainId = f.int(i++, 'chainId', FIELD_BITS.chainId / 8)
+  tx.nonce = f.int(i++, 'nonce', FIELD_BITS.nonce / 8)
+  if (type === 'eip2930') tx.gasPrice = f.int(i++, 'gasPrice', FIELD_BITS.gasPrice / 8)
+  else {
+    tx.maxPriorityFeePerGas = f.int(i++, 'maxPriorityFeePerGas', FIELD_BITS.maxPriorityFeePerGas / 8)
+    tx.maxFeePerGas = f.int(i++, 'maxFeePerGas', FIELD_BITS.maxFeePerGas / 8)
+  }
+  tx.gas = f.int(i++, 'gas', FIELD_BITS.gas / 8)
+  const to = f.address(i++, 'to', type === 'eip2930' || type === 'eip1559')
+  if (to) tx.to = to
+  tx.value = f.int(i++, 'value', FIELD_BITS.value / 8)
+  tx.data = f.bytes(i++, 'data')
+  tx.accessList = f.accessList(i++)
+  if (type === 'eip4844') {
+    tx.maxFeePerBlobGas = f.int(i++, 'maxFeePerBlobGas', FIELD_BITS.maxFeePerBlobGas / 8)
+    tx.blobVersionedHashes = f.list(i++, 'blobVersionedHashes').map((_, j) => f.fixed(f.list(i - 1, 'blobVersionedHashes'), j, `blobVersionedHashes[${j}]`, 32))
+  }
+  if (type === 'eip7702') tx.authorizationList = f.authorizations(i++)
+  const reading: Reading = { signed: false, eip155: undefined, signingItems: items.slice(0, unsignedCount), signatureAt: unsignedCount }
+  if (n !== unsignedCount + 3) return reading
+  const y = f.int(unsignedCount, 'yParity', 1)
+  if (y > 1n) throw new MalformedError('yParity', `The yParity (field ${unsignedCount} of ${kind}) is ${y}; it must be 0 or 1.`, 'Typed transactions carry the y parity (0 or 1), not a legacy v.')
+  tx.yParity = Number(y)
+  tx.r = f.int(unsignedCount + 1, 'r', 32)
+  tx.s = f.int(unsignedCount + 2, 's', 32)
+  return { ...reading, signed: true }
+}
+
+/** A signed transaction's hash, its r and s in range, the high-s problem, and its sender when one recovers. */
+function checkSignature(out: Decoded, bytes: Uint8Array, sigAt: number, kind: string): void {
+  const { tx, problems } = out
+  out.hash = Hash.keccak256(bytes, { as: 'Hex' })
+  const r = tx.r!
+  const s = tx.s!
+  if (r === 0n || r >= Key.CURVE_ORDER) throw new MalformedError('r', `The signature's r (field ${sigAt + 1} of ${kind}) is ${r === 0n ? 'zero' : 'not below the curve order'}.`, 'r must be in 1..n-1; this signature is invalid.')
+  if (s === 0n || s >= Key.CURVE_ORDER) throw new MalformedError('s', `The signature's s (field ${sigAt + 2} of ${kind}) is ${s === 0n ? 'zero' : 'not below the curve order'}.`, 's must be in 1..n-1; this signature is invalid.')
+  if (SignatureInspect.isHighS(s)) problems.push('s is in the upper half of the curve order (malleable): EIP-2 makes nodes reject it since Homestead.')
+  try {
+    const rec = SignatureInspect.recover({ r, s, yParity: tx.yParity as 0 | 1 }, out.signingHash)
+    out.sender = rec.address
+    out.senderPublicKey = rec.publicKey
+  } catch {
+    problems.push('No sender can be recovered from this signature (r is not a valid curve point for this parity).')
+  }
+}
+
+/** Rules a node applies to well-formed bytes, as problems. */
+function nodeRuleProblems(tx: Tx, signed: boolean, eip155: boolean | undefined, options: { chainId?: bigint }): string[] {
   const problems: string[] = []
-  const tx: Tx = { type, nonce: 0n, gas: 0n, value: 0n, data: '0x' }
-  let unsignedCount: number
-  let signed = false
-  let eip155: boolean | undefined
-  let signingItems: RlpTree.Node[]
-
-  if (type === 'legacy') {
-    const n = tree.items.length
-    if (n !== 6 && n !== 9) throw new MalformedError('raw', `The envelope of a legacy transaction has 6 (unsigned) or 9 fields; this one has ${n}.`, 'Fields: nonce, gasPrice, gas, to, value, data[, v, r, s].')
-    tx.nonce = f.int(0, 'nonce', FIELD_BITS.nonce / 8)
-    tx.gasPrice = f.int(1, 'gasPrice', FIELD_BITS.gasPrice / 8)
-    tx.gas = f.int(2, 'gas', FIELD_BITS.gas / 8)
-    const to = f.address(3, 'to', true)
-    if (to) tx.to = to
-    tx.value = f.int(4, 'value', FIELD_BITS.value / 8)
-    tx.data = f.bytes(5, 'data')
-    unsignedCount = 6
-    signingItems = tree.items.slice(0, 6)
-    eip155 = false
-    if (n === 9) {
-      const v = f.int(6, 'v', 32)
-      const r = f.int(7, 'r', 32)
-      const s = f.int(8, 's', 32)
-      if (r === 0n && s === 0n) {
-        // unsigned EIP-155 form: [.., chainId, 0, 0]
-        tx.chainId = v
-        eip155 = true
-        signingItems = tree.items
-      } else {
-        signed = true
-        tx.v = v
-        tx.r = r
-        tx.s = s
-        if (v === 27n || v === 28n) tx.yParity = Number(v - 27n)
-        else if (v >= 35n) {
-          eip155 = true
-          tx.chainId = (v - 35n) / 2n
-          tx.yParity = Number((v - 35n) % 2n)
-          if (tx.chainId === 0n) problems.push('v encodes chain id 0 (v = 35 or 36), which EIP-155 does not allow.')
-          signingItems = [...tree.items.slice(0, 6), node(RlpTree.bigintBytes(tx.chainId)), node(new Uint8Array()), node(new Uint8Array())]
-        } else throw new MalformedError('v', `The v (field 6 of a legacy transaction) is ${v}, not a valid legacy v.`, 'Legacy v is 27 or 28, or chain id × 2 + 35 / chain id × 2 + 36 under EIP-155.')
-      }
-    }
-  } else {
-    const layout: Record<Exclude<TxType, 'legacy'>, number> = { eip2930: 8, eip1559: 9, eip4844: 11, eip7702: 10 }
-    unsignedCount = layout[type]
-    const n = tree.items.length
-    if (n !== unsignedCount && n !== unsignedCount + 3)
-      throw new MalformedError('raw', `The envelope of ${kind} has ${unsignedCount} (unsigned) or ${unsignedCount + 3} fields; this one has ${n}.`, `Check the transaction type byte (0x0${TYPE_BYTES[type]}) and that nothing was cut off.`)
-    let i = 0
-    tx.chainId = f.int(i++, 'chainId', FIELD_BITS.chainId / 8)
-    tx.nonce = f.int(i++, 'nonce', FIELD_BITS.nonce / 8)
-    if (type === 'eip2930') tx.gasPrice = f.int(i++, 'gasPrice', FIELD_BITS.gasPrice / 8)
-    else {
-      tx.maxPriorityFeePerGas = f.int(i++, 'maxPriorityFeePerGas', FIELD_BITS.maxPriorityFeePerGas / 8)
-      tx.maxFeePerGas = f.int(i++, 'maxFeePerGas', FIELD_BITS.maxFeePerGas / 8)
-    }
-    tx.gas = f.int(i++, 'gas', FIELD_BITS.gas / 8)
-    const to = f.address(i++, 'to', type === 'eip2930' || type === 'eip1559')
-    if (to) tx.to = to
-    tx.value = f.int(i++, 'value', FIELD_BITS.value / 8)
-    tx.data = f.bytes(i++, 'data')
-    tx.accessList = f.accessList(i++)
-    if (type === 'eip4844') {
-      tx.maxFeePerBlobGas = f.int(i++, 'maxFeePerBlobGas', FIELD_BITS.maxFeePerBlobGas / 8)
-      tx.blobVersionedHashes = f.list(i++, 'blobVersionedHashes').map((_, j) => f.fixed(f.list(i - 1, 'blobVersionedHashes'), j, `blobVersionedHashes[${j}]`, 32))
-    }
-    if (type === 'eip7702') tx.authorizationList = f.authorizations(i++)
-    signingItems = tree.items.slice(0, unsignedCount)
-    if (n === unsignedCount + 3) {
-      signed = true
-      const y = f.int(unsignedCount, 'yParity', 1)
-      if (y > 1n) throw new MalformedError('yParity', `The yParity (field ${unsignedCount} of ${kind}) is ${y}; it must be 0 or 1.`, 'Typed transactions carry the y parity (0 or 1), not a legacy v.')
-      tx.yParity = Number(y)
-      tx.r = f.int(unsignedCount + 1, 'r', 32)
-      tx.s = f.int(unsignedCount + 2, 's', 32)
-    }
-  }
-
-  const typeByte = TYPE_BYTES[type]
-  const payload = Rlp.fromBytes(signingItems.map(toNested) as never, { as: 'Bytes' })
-  const signingHash = Hash.keccak256(typeByte === undefined ? payload : Bytes.concat(Uint8Array.of(typeByte), payload), { as: 'Hex' })
-  const out: Decoded = { tx, signed, ...(eip155 !== undefined ? { eip155 } : {}), signingHash, problems, size: bytes.length }
-
-  if (signed) {
-    const sigAt = type === 'legacy' ? 6 : unsignedCount
-    out.hash = Hash.keccak256(bytes, { as: 'Hex' })
-    const r = tx.r!
-    const s = tx.s!
-    if (r === 0n || r >= Key.CURVE_ORDER) throw new MalformedError('r', `The signature's r (field ${sigAt + 1} of ${kind}) is ${r === 0n ? 'zero' : 'not below the curve order'}.`, 'r must be in 1..n-1; this signature is invalid.')
-    if (s === 0n || s >= Key.CURVE_ORDER) throw new MalformedError('s', `The signature's s (field ${sigAt + 2} of ${kind}) is ${s === 0n ? 'zero' : 'not below the curve order'}.`, 's must be in 1..n-1; this signature is invalid.')
-    if (SignatureInspect.isHighS(s)) problems.push('s is in the upper half of the curve order (malleable): EIP-2 makes nodes reject it since Homestead.')
-    try {
-      const rec = SignatureInspect.recover({ r, s, yParity: tx.yParity as 0 | 1 }, signingHash)
-      out.sender = rec.address
-      out.senderPublicKey = rec.publicKey
-    } catch {
-      problems.push('No sender can be recovered from this signature (r is not a valid curve point for this parity).')
-    }
-  }
-
-  // Rules a node applies to well-formed bytes.
   if (tx.nonce === MAX_U64) problems.push('The nonce is 2^64 - 1, which EIP-2681 forbids.')
   const lowGas = IntrinsicGas.problem(tx.gas, tx)
   if (lowGas) problems.push(lowGas)
@@ -247,18 +259,18 @@ export function decode(raw: string, options: { chainId?: bigint } = {}): Decoded
   if (tx.gas * feeCap > MAX_U256) problems.push('gas × fee cap overflows 256 bits; no account can pay for it.')
   if (tx.maxPriorityFeePerGas !== undefined && tx.maxFeePerGas !== undefined && tx.maxPriorityFeePerGas > tx.maxFeePerGas)
     problems.push(`maxPriorityFeePerGas (${tx.maxPriorityFeePerGas}) is above maxFeePerGas (${tx.maxFeePerGas}).`)
-  if (type === 'eip4844') {
+  if (tx.type === 'eip4844') {
     if (tx.blobVersionedHashes!.length === 0) problems.push('A blob transaction needs at least one blob versioned hash.')
     tx.blobVersionedHashes!.forEach((h, j) => {
       if (!h.startsWith('0x01')) problems.push(`blobVersionedHashes[${j}] does not start with the KZG version byte 0x01.`)
     })
   }
-  if (type === 'eip7702' && tx.authorizationList!.length === 0) problems.push('A set-code transaction needs at least one authorization.')
+  if (tx.type === 'eip7702' && tx.authorizationList!.length === 0) problems.push('A set-code transaction needs at least one authorization.')
   if (options.chainId !== undefined && tx.chainId !== undefined && tx.chainId !== options.chainId)
     problems.push(`The transaction is for chain ${tx.chainId}, not the expected chain ${options.chainId}.`)
-  if (options.chainId !== undefined && type === 'legacy' && signed && !eip155)
+  if (options.chainId !== undefined && tx.type === 'legacy' && signed && !eip155)
     problems.push('This legacy transaction has no chain id (pre-EIP-155): it can be replayed on any chain.')
-  return out
+  return problems
 }
 
 /** How errors name each transaction type ("the nonce (field 1 of an EIP-1559 transaction)"). */

@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import * as Rpc from '../../core/Rpc'
 import * as Units from '../../core/Units'
-import { useConnection, type Choice } from './store'
+import { useConnection, type Choice, type ConnectionState, type WalletInfo } from './store'
 import './connection.css'
 
 const gwei = (v: bigint) => `${Units.format(v, 'gwei')} gwei`
@@ -34,24 +34,13 @@ export default function ConnectionBadge() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    let choice: Choice
-    if (kind === 'url') {
-      try {
-        choice = { kind: 'url', url: Rpc.assertUrl(url) }
-      } catch (err) {
-        setUrlError((err as Rpc.InvalidUrlError).message.replace('\n', ' '))
-        return
-      }
-    } else if (kind === 'wallet') {
-      const w = c.availableWallets().find((x) => x.rdns === wallet) ?? c.availableWallets()[0]
-      choice = { kind: 'wallet', ...(w ? { rdns: w.rdns, name: w.name } : {}) }
-    } else choice = { kind: 'devnet' }
+    const picked = choiceOf(kind, url, wallet, c.availableWallets)
+    if ('urlError' in picked) return setUrlError(picked.urlError)
     setUrlError('')
-    void c.choose(choice)
+    void c.choose(picked.choice)
   }
 
-  const info = c.info
-  const label = c.status === 'connected' && info ? info.chainName : c.status === 'none' ? 'No node' : c.status === 'error' ? 'Not connected' : 'Connecting…'
+  const label = c.status === 'connected' && c.info ? c.info.chainName : c.status === 'none' ? 'No node' : c.status === 'error' ? 'Not connected' : 'Connecting…'
   const wallets = kind === 'wallet' ? c.availableWallets() : []
 
   return (
@@ -70,56 +59,7 @@ export default function ConnectionBadge() {
             </button>
           </header>
           <form onSubmit={onSubmit}>
-            <fieldset className="conn-choices">
-              <legend>Talk to</legend>
-              <label>
-                <input type="radio" name="conn-kind" value="devnet" checked={kind === 'devnet'} onChange={() => setKind('devnet')} /> Local devnet{' '}
-                <code>{Rpc.shortUrl(c.devnetUrl)}</code>
-              </label>
-              <label>
-                <input type="radio" name="conn-kind" value="url" checked={kind === 'url'} onChange={() => setKind('url')} /> A JSON-RPC URL
-              </label>
-              {kind === 'url' && (
-                <div className={`field${urlError ? ' has-error' : ''}`}>
-                  <label htmlFor={`${ids}-url`}>Endpoint URL</label>
-                  <input
-                    id={`${ids}-url`}
-                    type="text"
-                    value={url}
-                    placeholder="https://… or wss://…"
-                    onChange={(e) => setUrl(e.target.value)}
-                    aria-invalid={!!urlError}
-                    aria-describedby={urlError ? `${ids}-url-error` : undefined}
-                    spellCheck={false}
-                    autoComplete="off"
-                  />
-                  {urlError && (
-                    <p className="error" id={`${ids}-url-error`}>
-                      {urlError}
-                    </p>
-                  )}
-                  <p className="help">HTTP(S) or WebSocket. The app sends requests to this endpoint only; the node must allow this page's origin (CORS).</p>
-                </div>
-              )}
-              <label>
-                <input type="radio" name="conn-kind" value="wallet" checked={kind === 'wallet'} onChange={() => setKind('wallet')} /> A browser wallet
-              </label>
-              {kind === 'wallet' &&
-                (wallets.length ? (
-                  <div className="field">
-                    <label htmlFor={`${ids}-wallet`}>Wallet</label>
-                    <select id={`${ids}-wallet`} value={wallet || wallets[0]?.rdns} onChange={(e) => setWallet(e.target.value)}>
-                      {wallets.map((w) => (
-                        <option key={w.uuid} value={w.rdns}>
-                          {w.name}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                ) : (
-                  <p className="help">No browser wallet found (none announced itself via EIP-6963, and there is no window.ethereum).</p>
-                ))}
-            </fieldset>
+            <ChoiceFields {...{ ids, kind, setKind, url, setUrl, urlError, wallet, setWallet, wallets }} devnetUrl={c.devnetUrl} />
             <div className="actions">
               <button type="submit" className="primary">
                 Connect
@@ -129,42 +69,134 @@ export default function ConnectionBadge() {
               </button>
             </div>
           </form>
-
-          <section aria-label="Connection status" className="conn-status" aria-live="polite">
-            {c.status === 'connecting' && <p>Connecting to {Rpc.shortUrl(c.url || c.devnetUrl)}…</p>}
-            {(c.status === 'error' || c.status === 'none') && c.error && (
-              <div className="notice notice-error" role="alert">
-                <strong>{c.error.message}</strong>
-                {c.error.hints.map((h) => (
-                  <p key={h}>{h}</p>
-                ))}
-              </div>
-            )}
-            {info && (
-              <dl>
-                <Row label="Endpoint" value={Rpc.maskUrl(c.url)} />
-                <Row label="Chain" value={`${info.chainName} (chain id ${info.chainId})`} />
-                {c.choice.kind === 'devnet' && c.devnetChainId !== null && c.devnetChainId !== info.chainId && (
-                  <Row label="Warning" value={`The devnet should be chain ${c.devnetChainId}, but the node says ${info.chainId}.`} />
-                )}
-                <Row label="Latest block" value={`${info.blockNumber}${info.blockTimestamp !== null ? ` (${new Date(info.blockTimestamp * 1000).toISOString().replace('.000Z', 'Z')})` : ''}`} />
-                <Row label="Client" value={info.clientVersion ?? 'unknown'} />
-                <Row label="Latency" value={`${info.latencyMs} ms`} />
-                <Row label="Gas price" value={gwei(info.gasPrice)} />
-                {info.fees?.baseFee != null && <Row label="Base fee (next block)" value={gwei(info.fees.baseFee)} />}
-                {info.fees && (
-                  <Row
-                    label="Priority fee"
-                    value={`slow ${gwei(info.fees.priority.slow)} · standard ${gwei(info.fees.priority.standard)} · fast ${gwei(info.fees.priority.fast)}`}
-                  />
-                )}
-                {c.accounts.length > 0 && <Row label="Wallet accounts" value={c.accounts.join(', ')} />}
-              </dl>
-            )}
-          </section>
+          <ConnectionStatus c={c} />
         </div>
       </dialog>
     </>
+  )
+}
+
+/** The choice the form describes, or why its URL is refused. */
+function choiceOf(kind: Choice['kind'], url: string, wallet: string, availableWallets: () => WalletInfo[]): { choice: Choice } | { urlError: string } {
+  if (kind === 'url') {
+    try {
+      return { choice: { kind: 'url', url: Rpc.assertUrl(url) } }
+    } catch (err) {
+      return { urlError: (err as Rpc.InvalidUrlError).message.replace('\n', ' ') }
+    }
+  }
+  if (kind === 'wallet') {
+    const w = availableWallets().find((x) => x.rdns === wallet) ?? availableWallets()[0]
+    return { choice: { kind: 'wallet', ...(w ? { rdns: w.rdns, name: w.name } : {}) } }
+  }
+  return { choice: { kind: 'devnet' } }
+}
+
+interface ChoiceFieldsProps {
+  ids: string
+  kind: Choice['kind']
+  setKind: (k: Choice['kind']) => void
+  url: string
+  setUrl: (url: string) => void
+  urlError: string
+  wallet: string
+  setWallet: (rdns: string) => void
+  wallets: WalletInfo[]
+  devnetUrl: string
+}
+
+/** "Talk to": the local devnet, a JSON-RPC URL (with its field) or a browser wallet (with its picker). */
+function ChoiceFields({ ids, kind, setKind, url, setUrl, urlError, wallet, setWallet, wallets, devnetUrl }: ChoiceFieldsProps) {
+  return (
+    <fieldset className="conn-choices">
+      <legend>Talk to</legend>
+      <label>
+        <input type="radio" name="conn-kind" value="devnet" checked={kind === 'devnet'} onChange={() => setKind('devnet')} /> Local devnet{' '}
+        <code>{Rpc.shortUrl(devnetUrl)}</code>
+      </label>
+      <label>
+        <input type="radio" name="conn-kind" value="url" checked={kind === 'url'} onChange={() => setKind('url')} /> A JSON-RPC URL
+      </label>
+      {kind === 'url' && (
+        <div className={`field${urlError ? ' has-error' : ''}`}>
+          <label htmlFor={`${ids}-url`}>Endpoint URL</label>
+          <input
+            id={`${ids}-url`}
+            type="text"
+            value={url}
+            placeholder="https://… or wss://…"
+            onChange={(e) => setUrl(e.target.value)}
+            aria-invalid={!!urlError}
+            aria-describedby={urlError ? `${ids}-url-error` : undefined}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          {urlError && (
+            <p className="error" id={`${ids}-url-error`}>
+              {urlError}
+            </p>
+          )}
+          <p className="help">HTTP(S) or WebSocket. The app sends requests to this endpoint only; the node must allow this page's origin (CORS).</p>
+        </div>
+      )}
+      <label>
+        <input type="radio" name="conn-kind" value="wallet" checked={kind === 'wallet'} onChange={() => setKind('wallet')} /> A browser wallet
+      </label>
+      {kind === 'wallet' &&
+        (wallets.length ? (
+          <div className="field">
+            <label htmlFor={`${ids}-wallet`}>Wallet</label>
+            <select id={`${ids}-wallet`} value={wallet || wallets[0]?.rdns} onChange={(e) => setWallet(e.target.value)}>
+              {wallets.map((w) => (
+                <option key={w.uuid} value={w.rdns}>
+                  {w.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <p className="help">No browser wallet found (none announced itself via EIP-6963, and there is no window.ethereum).</p>
+        ))}
+    </fieldset>
+  )
+}
+
+/** Where the connection stands, its error, and the chain's details (block, client, latency, gas and fees). */
+function ConnectionStatus({ c }: { c: ConnectionState }) {
+  const info = c.info
+  return (
+    <section aria-label="Connection status" className="conn-status" aria-live="polite">
+      {c.status === 'connecting' && <p>Connecting to {Rpc.shortUrl(c.url || c.devnetUrl)}…</p>}
+      {(c.status === 'error' || c.status === 'none') && c.error && (
+        <div className="notice notice-error" role="alert">
+          <strong>{c.error.message}</strong>
+          {c.error.hints.map((h) => (
+            <p key={h}>{h}</p>
+          ))}
+        </div>
+      )}
+      {info && (
+        <dl>
+          <Row label="Endpoint" value={Rpc.maskUrl(c.url)} />
+          <Row label="Chain" value={`${info.chainName} (chain id ${info.chainId})`} />
+          {c.choice.kind === 'devnet' && c.devnetChainId !== null && c.devnetChainId !== info.chainId && (
+            <Row label="Warning" value={`The devnet should be chain ${c.devnetChainId}, but the node says ${info.chainId}.`} />
+          )}
+          <Row label="Latest block" value={`${info.blockNumber}${info.blockTimestamp !== null ? ` (${new Date(info.blockTimestamp * 1000).toISOString().replace('.000Z', 'Z')})` : ''}`} />
+          <Row label="Client" value={info.clientVersion ?? 'unknown'} />
+          <Row label="Latency" value={`${info.latencyMs} ms`} />
+          <Row label="Gas price" value={gwei(info.gasPrice)} />
+          {info.fees?.baseFee != null && <Row label="Base fee (next block)" value={gwei(info.fees.baseFee)} />}
+          {info.fees && (
+            <Row
+              label="Priority fee"
+              value={`slow ${gwei(info.fees.priority.slow)} · standard ${gwei(info.fees.priority.standard)} · fast ${gwei(info.fees.priority.fast)}`}
+            />
+          )}
+          {c.accounts.length > 0 && <Row label="Wallet accounts" value={c.accounts.join(', ')} />}
+        </dl>
+      )}
+    </section>
   )
 }
 

@@ -6,7 +6,7 @@
  * simulation worker over the node's state (same sender, value, block and overrides as the
  * call) and the page shows the call tree, events, storage changes and asset changes.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react'
 import * as Abi from '../../../core/Abi'
 import * as CalldataEncode from '../../../core/CalldataEncode'
 import * as StateOverrides from '../../../core/StateOverrides'
@@ -72,6 +72,8 @@ export default function ContractReadPage({ meta, tool, values, setValues }: Tool
   )
 }
 
+type CallState = { status: 'idle' | 'running' | 'done' | 'error'; result?: ToolResult; error?: ErrorInfo; argError?: string; href?: string }
+
 function FunctionForm({
   fn,
   raw,
@@ -88,39 +90,14 @@ function FunctionForm({
   write?: boolean
 }) {
   const sig = Abi.entries([fn])[0]!.signature
-  const selected = raw.function === sig || raw.function === fn.name
-  const initial = useMemo(() => {
-    if (!selected) return fn.inputs.map(() => '')
-    try {
-      const a = JSON.parse(raw.args || '[]') as unknown[]
-      return fn.inputs.map((_, i) => (a[i] === undefined ? '' : typeof a[i] === 'string' ? (a[i] as string) : JSON.stringify(a[i])))
-    } catch {
-      return fn.inputs.map(() => '')
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [])
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const initial = useMemo(() => initialArgs(fn, raw, sig), [])
   const [args, setArgs] = useState<string[]>(initial)
-  const [state, setState] = useState<{ status: 'idle' | 'running' | 'done' | 'error'; result?: ToolResult; error?: ErrorInfo; argError?: string; href?: string }>({ status: 'idle' })
+  const [state, setState] = useState<CallState>({ status: 'idle' })
   const [sim, setSim] = useState<SimState | null>(null)
   const stopSim = useRef<(() => void) | null>(null)
   useEffect(() => () => stopSim.current?.(), [])
   const payable = fn.stateMutability === 'payable'
-
-  // Each argument as typed: JSON for arrays and tuples, plain text otherwise.
-  const argsJson = () =>
-    JSON.stringify(
-      fn.inputs.map((p, i) => {
-        const v = (args[i] ?? '').trim()
-        if (p.type.includes('[') || p.type.startsWith('tuple') || p.type === 'bool') {
-          try {
-            return JSON.parse(v)
-          } catch {
-            return v
-          }
-        }
-        return v
-      }),
-    )
 
   // The function's inputs parsed; on failure their errors are shown (arguments at this form, the rest at the page's fields).
   const parseShowingErrors = (argsText: string) => {
@@ -137,22 +114,8 @@ function FunctionForm({
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault()
-    const argsText = argsJson()
-    if (write) {
-      const value = raw.value?.trim() ?? ''
-      if (value && !payable && !/^0*(\.0*)?$/.test(value)) {
-        setState({ status: 'error', argError: `${fn.name} is not payable: with msg.value ${value} ether it would revert. Empty the msg.value field, or pick a payable function.` })
-        return
-      }
-      try {
-        const data = CalldataEncode.encodeCall(fn, argsOf(fn, argsText))
-        const target = findTool('send-transaction')
-        setState({ status: 'done', ...(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data, abi: raw.abi ?? '', ...(payable && value ? { value, unit: 'ether' } : {}) }) } : {}) })
-      } catch (err) {
-        setState({ status: 'error', argError: messageOf(toErrorInfo(err)) })
-      }
-      return
-    }
+    const argsText = argsJson(fn, args)
+    if (write) return setState(prepareTransaction(fn, raw, argsText))
     setValues({ function: sig, args: argsText })
     const parsed = parseShowingErrors(argsText)
     if (!parsed) return
@@ -167,30 +130,13 @@ function FunctionForm({
 
   // Simulate: the same call (sender, msg.value, block, overrides) in the simulation worker, drawn as a call tree.
   const onSimulate = () => {
-    const argsText = argsJson()
-    const parsed = parseShowingErrors(argsText)
+    const parsed = parseShowingErrors(argsJson(fn, args))
     if (!parsed) return
     setState({ status: 'idle' })
-    const v = parsed.value as { address: `0x${string}`; function: Abi.FunctionItem; args: unknown[]; from?: `0x${string}`; value: bigint; block: Parameters<typeof simulateForReview>[0]['block'] }
-    const abis: Abi.Abi[] = [...abiLibrary.abis()]
-    try {
-      abis.push(Abi.parse(raw.abi ?? ''))
-    } catch {
-      /* reported at the ABI field */
-    }
-    let overrides: StateOverrides.Overrides
-    try {
-      overrides = StateOverrides.parse(raw.overrides ?? '')
-    } catch (err) {
-      setSim({ kind: 'failed', error: toErrorInfo(err) })
-      return
-    }
+    const call = simulatedCall(parsed.value as ParsedCall, raw)
+    if ('error' in call) return setSim({ kind: 'failed', error: call.error })
     stopSim.current?.()
-    stopSim.current = simulateForReview(
-      { from: v.from ?? ZERO, to: v.address, value: v.value, data: CalldataEncode.encodeCall(v.function, v.args), block: v.block, overrides },
-      abis,
-      setSim,
-    )
+    stopSim.current = simulateForReview(call.request, call.abis, setSim)
   }
 
   const id = `fn-${sig.replace(/[^a-zA-Z0-9]/g, '-')}`
@@ -200,24 +146,7 @@ function FunctionForm({
         {sig}
         {fn.outputs.length > 0 && <span className="hint"> → ({fn.outputs.map((o) => o.type).join(', ')})</span>}
       </h3>
-      {fn.inputs.map((p, i) => {
-        const label = `${p.name || `argument ${i + 1}`} (${p.type})`
-        const inputId = `${id}-${i}`
-        return (
-          <div className="field" key={i} style={{ marginBottom: 8 }}>
-            <label htmlFor={inputId}>{label}</label>
-            <input
-              id={inputId}
-              type="text"
-              spellCheck={false}
-              autoComplete="off"
-              value={args[i] ?? ''}
-              placeholder={p.type.includes('[') || p.type.startsWith('tuple') ? 'JSON, e.g. ["1", "2"]' : p.type === 'bool' ? 'true or false' : p.type}
-              onChange={(e) => setArgs((a) => a.map((x, j) => (j === i ? e.target.value : x)))}
-            />
-          </div>
-        )
-      })}
+      <ArgumentInputs fn={fn} id={id} args={args} setArgs={setArgs} />
       {state.argError && <p className="error">{state.argError}</p>}
       <div className="actions">
         <button type="submit" className="primary" disabled={state.status === 'running'} aria-label={write ? `Prepare ${sig} as a transaction` : `Call ${sig}`}>
@@ -228,20 +157,7 @@ function FunctionForm({
         </button>
       </div>
       {write && payable && <p className="hint">Payable: the msg.value above is sent with it{raw.value?.trim() ? ` (${raw.value.trim()} ether)` : ''}.</p>}
-      {state.error && (
-        <div className="notice notice-error" role="alert">
-          <strong>{state.error.message}</strong>
-          {state.error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
-      {state.href && (
-        <p>
-          <Link to={state.href}>Review and send {fn.name} in the send-transaction tool</Link>
-        </p>
-      )}
-      {state.result && <ResultView result={state.result} />}
+      <CallOutcome fn={fn} state={state} />
       {sim && (
         <SimulationSummary
           state={sim}
@@ -257,5 +173,112 @@ function FunctionForm({
         </SimulationSummary>
       )}
     </form>
+  )
+}
+
+/** The arguments the URL holds for this function when it is the one selected there, else empty ones. */
+function initialArgs(fn: Abi.FunctionItem, raw: Record<string, string>, sig: string): string[] {
+  const selected = raw.function === sig || raw.function === fn.name
+  if (!selected) return fn.inputs.map(() => '')
+  try {
+    const a = JSON.parse(raw.args || '[]') as unknown[]
+    return fn.inputs.map((_, i) => (a[i] === undefined ? '' : typeof a[i] === 'string' ? (a[i] as string) : JSON.stringify(a[i])))
+  } catch {
+    return fn.inputs.map(() => '')
+  }
+}
+
+/** Each argument as typed: JSON for arrays, tuples and booleans (when it parses), plain text otherwise. */
+function argsJson(fn: Abi.FunctionItem, args: string[]): string {
+  return JSON.stringify(
+    fn.inputs.map((p, i) => {
+      const v = (args[i] ?? '').trim()
+      if (p.type.includes('[') || p.type.startsWith('tuple') || p.type === 'bool') {
+        try {
+          return JSON.parse(v)
+        } catch {
+          return v
+        }
+      }
+      return v
+    }),
+  )
+}
+
+/** A write function: a link to send-transaction with its call data (and msg.value when payable), or why not. */
+function prepareTransaction(fn: Abi.FunctionItem, raw: Record<string, string>, argsText: string): CallState {
+  const payable = fn.stateMutability === 'payable'
+  const value = raw.value?.trim() ?? ''
+  if (value && !payable && !/^0*(\.0*)?$/.test(value))
+    return { status: 'error', argError: `${fn.name} is not payable: with msg.value ${value} ether it would revert. Empty the msg.value field, or pick a payable function.` }
+  try {
+    const data = CalldataEncode.encodeCall(fn, argsOf(fn, argsText))
+    const target = findTool('send-transaction')
+    return { status: 'done', ...(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data, abi: raw.abi ?? '', ...(payable && value ? { value, unit: 'ether' } : {}) }) } : {}) }
+  } catch (err) {
+    return { status: 'error', argError: messageOf(toErrorInfo(err)) }
+  }
+}
+
+type ParsedCall = { address: `0x${string}`; function: Abi.FunctionItem; args: unknown[]; from?: `0x${string}`; value: bigint; block: Parameters<typeof simulateForReview>[0]['block'] }
+
+/** The call to simulate (the page's ABI after the saved ones, for names) or the overrides' error. */
+function simulatedCall(v: ParsedCall, raw: Record<string, string>): { request: Parameters<typeof simulateForReview>[0]; abis: Abi.Abi[] } | { error: ErrorInfo } {
+  const abis: Abi.Abi[] = [...abiLibrary.abis()]
+  try {
+    abis.push(Abi.parse(raw.abi ?? ''))
+  } catch {
+    /* reported at the ABI field */
+  }
+  let overrides: StateOverrides.Overrides
+  try {
+    overrides = StateOverrides.parse(raw.overrides ?? '')
+  } catch (err) {
+    return { error: toErrorInfo(err) }
+  }
+  return { request: { from: v.from ?? ZERO, to: v.address, value: v.value, data: CalldataEncode.encodeCall(v.function, v.args), block: v.block, overrides }, abis }
+}
+
+/** One text input per parameter, labelled with its name (or position) and type. */
+function ArgumentInputs({ fn, id, args, setArgs }: { fn: Abi.FunctionItem; id: string; args: string[]; setArgs: Dispatch<SetStateAction<string[]>> }) {
+  return fn.inputs.map((p, i) => {
+    const label = `${p.name || `argument ${i + 1}`} (${p.type})`
+    const inputId = `${id}-${i}`
+    return (
+      <div className="field" key={i} style={{ marginBottom: 8 }}>
+        <label htmlFor={inputId}>{label}</label>
+        <input
+          id={inputId}
+          type="text"
+          spellCheck={false}
+          autoComplete="off"
+          value={args[i] ?? ''}
+          placeholder={p.type.includes('[') || p.type.startsWith('tuple') ? 'JSON, e.g. ["1", "2"]' : p.type === 'bool' ? 'true or false' : p.type}
+          onChange={(e) => setArgs((a) => a.map((x, j) => (j === i ? e.target.value : x)))}
+        />
+      </div>
+    )
+  })
+}
+
+/** A call's error, its result, or the link to send a prepared transaction. */
+function CallOutcome({ fn, state }: { fn: Abi.FunctionItem; state: CallState }) {
+  return (
+    <>
+      {state.error && (
+        <div className="notice notice-error" role="alert">
+          <strong>{state.error.message}</strong>
+          {state.error.hints.map((h) => (
+            <p key={h}>{h}</p>
+          ))}
+        </div>
+      )}
+      {state.href && (
+        <p>
+          <Link to={state.href}>Review and send {fn.name} in the send-transaction tool</Link>
+        </p>
+      )}
+      {state.result && <ResultView result={state.result} />}
+    </>
   )
 }
