@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { defineMeta, defineTool, fieldParser, hiddenFields, isShown, visibleRaw } from './define'
+import { defineMeta, defineTool, fieldParser, fieldsOfGroup, groupsOf, hiddenFields, isShown, visibleRaw } from './define'
 import { registry } from './registry'
 import type { RawInput } from './types'
 
@@ -110,5 +110,30 @@ describe('showWhen declarations of every registered tool', () => {
       if (can) for (const v of [...(f.showWhen.is ?? []), ...(f.showWhen.not ?? [])]) expect(can, `${f.name}.showWhen value ${v}`).toContain(v)
       expect(f.showWhen.is ?? f.showWhen.not, `${f.name}.showWhen has is or not`).toBeDefined()
     })
+  })
+})
+
+describe('field groups', () => {
+  const grouped = defineMeta({
+    ...meta,
+    fields: [
+      { name: 'a', label: 'A', kind: 'text' },
+      { name: 'b', label: 'B', kind: 'text', group: 'advanced' },
+      { name: 'c', label: 'C', kind: 'checkbox', group: 'named' },
+      { name: 'd', label: 'D', kind: 'text', group: 'basic' },
+      { name: 'e', label: 'E', kind: 'checkbox', setBy: 'a button' },
+    ],
+    groups: { named: 'Named' },
+  })
+  it('puts a field without a group in basic, keeps declaration order, and leaves out fields set by the page', () => {
+    expect(groupsOf(grouped)).toEqual(['basic', 'advanced', 'named'])
+    expect(fieldsOfGroup(grouped, 'basic').map((f) => f.name)).toEqual(['a', 'd'])
+    expect(fieldsOfGroup(grouped, 'advanced').map((f) => f.name)).toEqual(['b'])
+    expect(fieldsOfGroup(grouped, 'named').map((f) => f.name)).toEqual(['c'])
+  })
+
+  it.each(registry.map((e) => [e.meta.id, e.meta] as const))('%s: every named group has a title', (_id, m) => {
+    for (const g of groupsOf(m)) if (g !== 'basic' && g !== 'advanced') expect(m.groups?.[g], `title of group ${g}`).toBeTruthy()
+    for (const g of Object.keys(m.groups ?? {})) expect(groupsOf(m), `group ${g} has fields`).toContain(g)
   })
 })

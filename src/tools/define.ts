@@ -16,6 +16,24 @@ export function defineTool<I>(meta: ToolMeta, impl: ToolImpl<I>): Tool<I> {
   return { ...meta, ...impl, parse: (raw, files) => impl.parse(visibleRaw(meta, raw), files) }
 }
 
+/** A field's group (see `FieldSpec.group`): 'basic' when it names none. */
+export const groupOf = (f: FieldSpec): string => f.group ?? 'basic'
+
+/**
+ * The fields of one group that a page draws as inputs, in declaration order: a field its page
+ * sets with a control of its own (`setBy`) is left out.
+ */
+export function fieldsOfGroup(meta: Pick<ToolMeta, 'fields'>, group: string): FieldSpec[] {
+  return meta.fields.filter((f) => groupOf(f) === group && !f.setBy)
+}
+
+/** The groups a tool's fields use, in the order of their first field ('basic' always first). */
+export function groupsOf(meta: Pick<ToolMeta, 'fields'>): string[] {
+  const out = ['basic']
+  for (const f of meta.fields) if (!out.includes(groupOf(f))) out.push(groupOf(f))
+  return out
+}
+
 const rawDefault = (f: FieldSpec) => f.default ?? (f.kind === 'checkbox' ? 'false' : '')
 
 /**

@@ -50,6 +50,20 @@ export interface FieldSpec {
    * whatever it held (see `visibleRaw` in define.ts).
    */
   showWhen?: { field: string; is?: readonly string[]; not?: readonly string[] }
+  /**
+   * Where the field sits in its form: absent = the form itself ('basic'); 'advanced' = behind
+   * a disclosure, closed at first (its summary is `ToolMeta.groups.advanced`, else "More
+   * options"); any other name = a section of its own, titled by `ToolMeta.groups[name]` (the
+   * hash page's algorithm checkboxes). Every page draws its fields group by group with
+   * `MetaFields`, never from a list of names, so a field added here is drawn.
+   */
+  group?: 'basic' | 'advanced' | (string & {})
+  /**
+   * The tool's own page sets this field with a control of its own instead of an input (say
+   * which): send-transaction's `confirm` is its Confirm button after the review. `MetaFields`
+   * skips it; the generic form and the examples use it as declared. Only for tools with a page.
+   */
+  setBy?: string
 }
 
 /** Raw input, exactly as typed: field name to string. */
@@ -145,6 +159,8 @@ export interface ToolMeta {
   keywords: readonly string[]
   runs: RunsOn
   fields: readonly FieldSpec[]
+  /** Titles of the field groups (see `FieldSpec.group`): the summary of 'advanced', the heading of a named section. */
+  groups?: Readonly<Record<string, string>>
   examples: readonly Example[]
   /** Run on every change (cheap tools) instead of on a button press. Default: runs === 'main'. */
   live?: boolean

@@ -10,7 +10,7 @@ export default defineMeta({
   fields: [
     { name: 'abi', label: 'ABI', kind: 'textarea', placeholder: 'function transfer(address to, uint256 amount) returns (bool)',
       help: 'JSON ABI, artifact, human-readable signatures, or a single signature.' },
-    { name: 'function', label: 'Function', kind: 'text', placeholder: 'transfer', help: 'Name, signature like transfer(address,uint256), or selector; "constructor" for constructor arguments. Optional when the ABI has one function.' },
+    { name: 'function', label: 'Function', kind: 'text', setBy: 'the Function picker, filled from the ABI\'s functions', placeholder: 'transfer', help: 'Name, signature like transfer(address,uint256), or selector; "constructor" for constructor arguments. Optional when the ABI has one function.' },
     { name: 'args', label: 'Arguments (JSON)', kind: 'textarea', placeholder: '["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "1.5 ether"]',
       help: 'A JSON array, one value per parameter. Integers as numbers or strings (hex, 1e18, "1.5 ether", "30 gwei"); tuples as arrays or objects.' },
   ],

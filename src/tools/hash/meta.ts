@@ -14,12 +14,13 @@ export default defineMeta({
       { value: 'hex', label: 'Hex bytes (0x optional)' },
     ] },
     { name: 'file', label: 'Or a file', kind: 'file', help: 'Any size: read once per worker, the chosen hashes shared among background workers (one per core), with progress and cancel. Used instead of the input when chosen.' },
-    { name: 'keccak256', label: 'Keccak-256', kind: 'checkbox', default: 'true' },
-    { name: 'sha3_256', label: 'SHA3-256 (FIPS 202)', kind: 'checkbox', default: 'false' },
-    { name: 'sha256', label: 'SHA-256', kind: 'checkbox', default: 'false' },
-    { name: 'sha512', label: 'SHA-512', kind: 'checkbox', default: 'false' },
-    { name: 'ripemd160', label: 'RIPEMD-160', kind: 'checkbox', default: 'false' },
+    { name: 'keccak256', group: 'algorithms', label: 'Keccak-256', kind: 'checkbox', default: 'true' },
+    { name: 'sha3_256', group: 'algorithms', label: 'SHA3-256 (FIPS 202)', kind: 'checkbox', default: 'false' },
+    { name: 'sha256', group: 'algorithms', label: 'SHA-256', kind: 'checkbox', default: 'false' },
+    { name: 'sha512', group: 'algorithms', label: 'SHA-512', kind: 'checkbox', default: 'false' },
+    { name: 'ripemd160', group: 'algorithms', label: 'RIPEMD-160', kind: 'checkbox', default: 'false' },
   ],
+  groups: { algorithms: 'Hashes to compute' },
   examples: [
     { title: 'Keccak-256 of "hello"', inputs: { input: 'hello', encoding: 'utf8' }, expect: { 'Keccak-256': '0x1c8aff950685c2ed4bc3174f3472287b56d9517b9c948127319a09a7a36deac8' } },
     {

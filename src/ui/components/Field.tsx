@@ -20,38 +20,19 @@ export const PREVIEW_CHARS = 4096
 const LARGE_INSERT = 16 * 1024
 
 /**
- * One labelled input with its help text and its error, for any field kind. Drawn again only
- * when one of its props changed (FieldList gives each field callbacks that never change).
+ * A textarea's uncontrolled text and large values (see docs/ARCHITECTURE.md, Forms).
+ *
+ * A textarea is uncontrolled: React never writes its value (a controlled textarea also copies
+ * the value into its text content, so a pasted megabyte would sit in the DOM twice and be
+ * compared on every key). The box's text is written here only when it changed other than by
+ * typing in this box (an example, the URL, a reset); a typed value comes back as the very
+ * string read from the box, so the check is one reference comparison however long it is.
+ *
+ * A value over LARGE_TEXT characters is not put in the box at all: laying out a megabyte of
+ * text takes the browser most of a second, which no script can split. The box shows its
+ * start, read-only, with its length; "Edit in full" puts all of it in the box, on request.
  */
-export const Field = memo(function Field({ spec, value, error, onChange, file, onFile }: FieldProps) {
-  const id = useId()
-  const helpId = `${id}-help`
-  const errId = `${id}-err`
-  const [shown, setShown] = useState(false)
-  const [full, setFull] = useState(false)
-  // A revealed secret is hidden again when its value changes other than by typing here
-  // (an example, the keyring, a reset): a new secret is never shown unasked.
-  const typed = useRef(value)
-  useEffect(() => {
-    if (value !== typed.current) {
-      setShown(false)
-      setFull(false)
-    }
-    typed.current = value
-  }, [value])
-  const type = (v: string) => {
-    typed.current = v
-    onChange(v)
-  }
-  // A textarea is uncontrolled: React never writes its value (a controlled textarea also copies
-  // the value into its text content, so a pasted megabyte would sit in the DOM twice and be
-  // compared on every key). The box's text is written here only when it changed other than by
-  // typing in this box (an example, the URL, a reset); a typed value comes back as the very
-  // string read from the box, so the check is one reference comparison however long it is.
-  //
-  // A value over LARGE_TEXT characters is not put in the box at all: laying out a megabyte of
-  // text takes the browser most of a second, which no script can split. The box shows its
-  // start, read-only, with its length; "Edit in full" puts all of it in the box, on request.
+function useTextArea(spec: FieldSpec, value: string, full: boolean, setFull: (f: boolean) => void, type: (v: string) => void) {
   const area = useRef<HTMLTextAreaElement>(null)
   const shownInArea = useRef<string | undefined>(undefined)
   const large = spec.kind === 'textarea' && !spec.secret && value.length > LARGE_TEXT && !full
@@ -64,8 +45,8 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
   }, [inBox])
   // A large insertion (a paste, a drop, text put in by a tool) is taken before the browser lays
   // it out in the box: the value goes to the form, and the box shows its start.
-  const latest = useRef(onChange)
-  latest.current = onChange
+  const latest = useRef({ type, setFull })
+  latest.current = { type, setFull }
   useEffect(() => {
     const el = area.current
     if (!el || spec.secret) return
@@ -80,9 +61,8 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
       // The value goes to the form in a task of its own: reading a megabyte from the clipboard
       // (~13 ms) and drawing the page with it then never add up in one task.
       pending = setTimeout(() => {
-        setFull(false)
-        typed.current = next
-        latest.current(next)
+        latest.current.setFull(false)
+        latest.current.type(next)
       }, 0)
     }
     const onPaste = (e: ClipboardEvent) => take(e.clipboardData?.getData('text/plain'), e)
@@ -98,7 +78,80 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
       clearTimeout(pending)
     }
   }, [spec.secret, spec.kind])
+  /** A value typed into the box: remembered as what the box shows, then passed on. */
+  const typed = (v: string) => {
+    shownInArea.current = v
+    type(v)
+  }
+  return { area, large, typed }
+}
+
+/** A file field: a file input in a drop zone, with the chosen file's name and size, and Clear. */
+function FileControl({ common, file, onFile }: { common: Record<string, unknown>; file: BlobLike | undefined; onFile: FieldProps['onFile'] }) {
   const [over, setOver] = useState(false)
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault()
+    setOver(false)
+    const f = e.dataTransfer.files[0]
+    if (f) onFile?.(f)
+  }
+  return (
+    <div
+      className={`dropzone${over ? ' over' : ''}`}
+      onDragOver={(e) => {
+        e.preventDefault()
+        setOver(true)
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={onDrop}
+    >
+      <input {...common} type="file" onChange={(e) => onFile?.(e.target.files?.[0])} />
+      <span className="hint">{file ? `${file.name ?? 'file'}: ${grouped(file.size)} byte${file.size === 1 ? '' : 's'}` : 'or drop a file here'}</span>
+      {file && (
+        <button type="button" onClick={() => onFile?.(undefined)}>
+          Clear file
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The show/hide button of a secret text field. */
+function RevealButton({ label, shown, toggle }: { label: string; shown: boolean; toggle: () => void }) {
+  const text = shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`
+  return (
+    <button type="button" className="reveal icon" aria-pressed={shown} title={text} onClick={toggle}>
+      <EyeIcon crossed={shown} />
+      <span className="visually-hidden">{text}</span>
+    </button>
+  )
+}
+
+/**
+ * One labelled input with its help text and its error, for any field kind. Drawn again only
+ * when one of its props changed (FieldList gives each field callbacks that never change).
+ */
+export const Field = memo(function Field({ spec, value, error, onChange, file, onFile }: FieldProps) {
+  const id = useId()
+  const helpId = `${id}-help`
+  const errId = `${id}-err`
+  const [shown, setShown] = useState(false)
+  const [full, setFull] = useState(false)
+  // A revealed secret is hidden again when its value changes other than by typing here
+  // (an example, the keyring, a reset): a new secret is never shown unasked.
+  const typedValue = useRef(value)
+  useEffect(() => {
+    if (value !== typedValue.current) {
+      setShown(false)
+      setFull(false)
+    }
+    typedValue.current = value
+  }, [value])
+  const type = (v: string) => {
+    typedValue.current = v
+    onChange(v)
+  }
+  const { area, large, typed } = useTextArea(spec, value, full, setFull, type)
   const largeId = `${id}-large`
   const describedBy = [spec.help ? helpId : '', large ? largeId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined
   const common = {
@@ -136,41 +189,12 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
         readOnly={large}
         data-held={large ? value.length : undefined}
         onChange={(e) => {
-          if (large) return
-          const v = e.target.value
-          shownInArea.current = v
-          type(v)
+          if (!large) typed(e.target.value)
         }}
       />
     )
   } else if (spec.kind === 'file') {
-    const onDrop = (e: DragEvent) => {
-      e.preventDefault()
-      setOver(false)
-      const f = e.dataTransfer.files[0]
-      if (f) onFile?.(f)
-    }
-    control = (
-      <div
-        className={`dropzone${over ? ' over' : ''}`}
-        onDragOver={(e) => {
-          e.preventDefault()
-          setOver(true)
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={onDrop}
-      >
-        <input {...common} type="file" onChange={(e) => onFile?.(e.target.files?.[0])} />
-        <span className="hint">
-          {file ? `${file.name ?? 'file'}: ${grouped(file.size)} byte${file.size === 1 ? '' : 's'}` : 'or drop a file here'}
-        </span>
-        {file && (
-          <button type="button" onClick={() => onFile?.(undefined)}>
-            Clear file
-          </button>
-        )}
-      </div>
-    )
+    control = <FileControl common={common} file={file} onFile={onFile} />
   } else {
     control = (
       <input
@@ -196,18 +220,7 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
           <label htmlFor={id}>{spec.label}</label>
           <div className="control-row">
             {control}
-            {spec.secret && (spec.kind === 'text' || spec.kind === 'textarea') && (
-              <button
-                type="button"
-                className="reveal icon"
-                aria-pressed={shown}
-                title={shown ? `Hide ${spec.label.toLowerCase()}` : `Show ${spec.label.toLowerCase()}`}
-                onClick={() => setShown((s) => !s)}
-              >
-                <EyeIcon crossed={shown} />
-                <span className="visually-hidden">{shown ? `Hide ${spec.label.toLowerCase()}` : `Show ${spec.label.toLowerCase()}`}</span>
-              </button>
-            )}
+            {spec.secret && (spec.kind === 'text' || spec.kind === 'textarea') && <RevealButton label={spec.label} shown={shown} toggle={() => setShown((s) => !s)} />}
           </div>
         </>
       )}

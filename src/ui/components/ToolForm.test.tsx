@@ -9,7 +9,7 @@ import { ethers } from 'ethers'
 import { LARGE_TEXT, PREVIEW_CHARS } from './Field'
 import { withDefaults } from '../../tools/define'
 import type { RawInput } from '../../tools/types'
-import { Examples, ToolForm } from './ToolForm'
+import { Examples, MetaFields, ToolForm } from './ToolForm'
 import { ResultRow } from './ResultView'
 
 afterEach(cleanup)
@@ -127,5 +127,41 @@ describe('Field: textareas are uncontrolled', () => {
     expect(box.readOnly).toBe(false)
     expect(box.value).toBe(text)
     expect(box.textContent).toBe('')
+  })
+})
+
+describe('MetaFields', () => {
+  const meta = {
+    fields: [
+      { name: 'mode', label: 'Mode', kind: 'select', default: 'x', options: [{ value: 'x', label: 'X' }, { value: 'y', label: 'Y' }] },
+      { name: 'plain', label: 'Plain', kind: 'text' },
+      { name: 'deep', label: 'Deep', kind: 'text', group: 'advanced' },
+      { name: 'alg', label: 'Alg', kind: 'checkbox', group: 'algs' },
+      { name: 'onlyY', label: 'Only Y', kind: 'text', group: 'algs', showWhen: { field: 'mode', is: ['y'] } },
+      { name: 'confirm', label: 'Confirm', kind: 'checkbox', setBy: 'a button' },
+    ],
+    groups: { advanced: 'More knobs', algs: 'Algorithms' },
+  } as const
+  const draw = (values: RawInput, group?: string) =>
+    render(<MetaFields meta={{ fields: [...meta.fields], groups: meta.groups }} values={values} errors={{ plain: 'bad' }} setValues={() => {}} after={{ plain: <p>after plain</p> }} {...(group ? { group } : {})} />)
+
+  it('draws every group from meta: basic as is, advanced in a closed disclosure, a named group in a titled fieldset', () => {
+    const { container } = draw({ mode: 'x' })
+    expect(screen.getByLabelText('Plain').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('after plain')).toBeTruthy()
+    const details = container.querySelector('details')!
+    expect(details.open).toBe(false)
+    expect(details.querySelector('summary')!.textContent).toBe('More knobs')
+    expect(details.contains(screen.getByLabelText('Deep'))).toBe(true)
+    expect(screen.getByRole('group', { name: 'Algorithms' }).contains(screen.getByLabelText('Alg'))).toBe(true)
+    expect(screen.queryByLabelText('Only Y')).toBeNull()
+    expect(screen.queryByLabelText('Confirm')).toBeNull()
+  })
+
+  it('draws one group alone, with its showWhen fields as the values say', () => {
+    draw({ mode: 'y' }, 'algs')
+    expect(screen.getByLabelText('Only Y')).toBeTruthy()
+    expect(screen.queryByLabelText('Plain')).toBeNull()
+    expect(screen.queryByLabelText('Deep')).toBeNull()
   })
 })

@@ -2,116 +2,110 @@
  * Broadcast a signed transaction: the hash (known from the bytes) is shown as soon as it is
  * sent, before any waiting; the wait for the receipt can be stopped ("stopped waiting; the
  * node holds 0x…"), which stops waiting, not knowing. Nothing here ever sends twice.
+ *
+ * The shared runner parses the form, reaches the node and routes errors to their fields; its
+ * run here is `broadcastOnce` (the tool's own run would also wait for the receipt, which this
+ * page shows as it goes). The receipt is watched by the watcher send-transaction shares.
  */
-import { useRef, useState, type FormEvent } from 'react'
-import { BaseError, toErrorInfo, type ErrorInfo } from '../../../core/Errors'
-import * as SendTx from '../../../core/SendTx'
-import { messageOf, withDefaults } from '../../../tools/define'
+import { useMemo, useRef, useState, type FormEvent } from 'react'
+import { toErrorInfo } from '../../../core/Errors'
 import { broadcastOnce, receiptRows, sentRows, type Input } from '../../../tools/broadcast'
-import type { Row } from '../../../tools/types'
-import { Field, ResultView, type ToolPageProps } from '../../components'
-import { getProvider } from '../../connection/store'
+import type { Row, Tool, ToolResult } from '../../../tools/types'
+import { FormError, MetaFields, useToolRun, type ToolPageProps } from '../../components'
+import { SentView, stillWaiting, useReceiptWatch, type ReceiptWatch } from '../../components/SentTransaction'
 
-type Phase =
-  | { kind: 'edit' }
-  | { kind: 'sending' }
-  | { kind: 'sent'; rows: Row[]; hash: string; wait: 'waiting' | 'unknown' | 'stopped' | 'done' | 'off'; message?: string; receipt?: Row[]; warning?: string }
+/** The broadcast, from the moment its hash is known. */
+interface Sent {
+  rows: Row[]
+  /** Still sending: the node has not answered yet. */
+  sending: boolean
+  /** Wait for the receipt (the form's choice). */
+  wait: boolean
+  warning?: string
+}
 
-export default function BroadcastPage({ meta, tool, values, setValues }: ToolPageProps) {
-  const raw = withDefaults(meta, values)
-  const [phase, setPhase] = useState<Phase>({ kind: 'edit' })
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const [error, setError] = useState<ErrorInfo | null>(null)
-  const signal = useRef({ aborted: false })
-  const spec = (name: string) => meta.fields.find((f) => f.name === name)!
-  const update = (patch: Partial<Extract<Phase, { kind: 'sent' }>>) => setPhase((p) => (p.kind === 'sent' ? { ...p, ...patch } : p))
+/** The notes above the sent transaction, for the state of its wait. */
+function notesOf(sent: Sent, watch: ReceiptWatch | null): NonNullable<ToolResult['notes']> {
+  const notes: NonNullable<ToolResult['notes']> = sent.warning ? [{ tone: 'error', text: sent.warning }] : []
+  if (sent.sending) notes.push({ tone: 'info', text: 'Sending…' })
+  else if (watch?.kind === 'waiting') notes.push({ tone: 'info', text: 'Sent: waiting for the receipt…' })
+  else if (watch?.kind === 'unknown') notes.push({ tone: 'warn', text: `Sent, receipt unknown: ${watch.error}` })
+  else if (watch?.kind === 'stopped' || watch?.kind === 'failed') notes.push({ tone: 'warn', text: `${watch.message ?? 'Stopped waiting.'} It may still be mined: look it up.` })
+  return notes
+}
 
-  const onSubmit = async (e: FormEvent) => {
+export default function BroadcastPage({ meta, tool, values, setValues, files }: ToolPageProps) {
+  const [sent, setSent] = useState<Sent | null>(null)
+  const receipt = useReceiptWatch()
+  const startWatch = receipt.start
+  // "Stop waiting" pressed while still sending: the watch stops at its first check.
+  const stopEarly = useRef(false)
+
+  const runner = useMemo<Tool<Input>>(
+    () => ({
+      ...tool,
+      run: async (input: Input, ctx): Promise<ToolResult> => {
+        stopEarly.current = false
+        let shown = false
+        try {
+          const { info, warning } = await broadcastOnce(input, ctx, (i) => {
+            shown = true
+            setSent({ rows: sentRows(i, input.raw), sending: true, wait: true })
+          })
+          setSent({ rows: sentRows(info, input.raw), sending: false, wait: input.wait, ...(warning ? { warning } : {}) })
+          if (input.wait) void startWatch(ctx.rpc, info.hash, stopEarly.current)
+        } catch (err) {
+          // Once the hash is on screen, nothing goes back to the form: what is known is said there.
+          if (!shown) throw err
+          setSent((s) => s && { ...s, sending: false, warning: toErrorInfo(err).message })
+        }
+        return { sections: [] }
+      },
+    }),
+    [tool, startWatch],
+  )
+  const { state, view, run } = useToolRun(meta, runner as Tool<unknown>, values, files)
+
+  const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    setError(null)
-    const parsed = tool.parse(raw)
-    if (!parsed.ok) return setFieldErrors(parsed.errors)
-    setFieldErrors({})
-    const input = parsed.value as Input
-    signal.current = { aborted: false }
-    setPhase({ kind: 'sending' })
-    const provider = getProvider()
-    let shown = false
-    try {
-      const { info, warning } = await broadcastOnce(input, provider, (i) => {
-        shown = true
-        setPhase({ kind: 'sent', rows: sentRows(i, input.raw), hash: i.hash, wait: 'waiting', message: 'Sending…' })
-      })
-      setPhase({ kind: 'sent', rows: sentRows(info, input.raw), hash: info.hash, wait: warning ? 'unknown' : input.wait ? 'waiting' : 'off', ...(warning ? { warning } : {}) })
-      if (!input.wait) return
-      try {
-        const r = await SendTx.watchReceipt(provider.rpc, info.hash, {
-          signal: signal.current,
-          onState: (s) => update(s.kind === 'unknown' ? { wait: 'unknown', message: `Sent, receipt unknown: ${s.error.shortMessage}` } : { wait: 'waiting', message: undefined }),
-        })
-        update({ wait: 'done', receipt: receiptRows(r), message: undefined })
-      } catch (err) {
-        update({ wait: 'stopped', message: err instanceof BaseError ? err.shortMessage : 'Stopped waiting.' })
-      }
-    } catch (err) {
-      const info = toErrorInfo(err)
-      if (shown) return update({ wait: 'unknown', warning: info.message })
-      if (info.field && meta.fields.some((f) => f.name === info.field)) setFieldErrors({ [info.field]: messageOf(info) })
-      else setError(info)
-      setPhase({ kind: 'edit' })
-    }
+    receipt.clear()
+    setSent(null)
+    void run()
   }
-
-  const sent = phase.kind === 'sent'
+  const again = () => {
+    receipt.clear()
+    setSent(null)
+  }
+  const watch = receipt.watch
+  const waiting = !!sent && (sent.sending || stillWaiting(watch) || (!!sent.warning && sent.wait && !watch))
   return (
     <>
       {!sent && (
-        <>
-          <form className="tool-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={meta.title}>
-            {meta.fields.map((f) => (
-              <Field key={f.name} spec={spec(f.name)} value={raw[f.name] ?? ''} error={fieldErrors[f.name]} onChange={(v) => setValues({ [f.name]: v })} />
-            ))}
-            <div className="actions">
-              <button type="submit" className="primary" disabled={phase.kind === 'sending'}>
-                {phase.kind === 'sending' ? 'Sending…' : 'Broadcast'}
-              </button>
-            </div>
-          </form>
-        </>
-      )}
-      {error && (
-        <div className="notice notice-error" role="alert">
-          <strong>{error.message}</strong>
-          {error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
-      {phase.kind === 'sent' && (
-        <section aria-label="Broadcast result" className="result">
-          <ResultView
-            result={{
-              notes: [
-                ...(phase.warning ? [{ tone: 'error' as const, text: phase.warning }] : []),
-                ...(phase.wait === 'waiting' ? [{ tone: 'info' as const, text: phase.message ?? 'Sent: waiting for the receipt…' }] : []),
-                ...(phase.wait === 'unknown' && phase.message ? [{ tone: 'warn' as const, text: phase.message }] : []),
-                ...(phase.wait === 'stopped' ? [{ tone: 'warn' as const, text: `${phase.message ?? ''} It may still be mined: look it up.` }] : []),
-              ],
-              sections: [{ title: 'Sent', rows: phase.rows }, ...(phase.receipt ? [{ title: 'Receipt', rows: phase.receipt }] : [])],
-            }}
-          />
+        <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+          <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} />
           <div className="actions">
-            {phase.wait === 'waiting' || phase.wait === 'unknown' ? (
-              <button type="button" onClick={() => (signal.current.aborted = true)}>
-                Stop waiting
-              </button>
-            ) : (
-              <button type="button" onClick={() => setPhase({ kind: 'edit' })}>
-                Broadcast another
-              </button>
-            )}
+            <button type="submit" className="primary" disabled={state.status === 'running'}>
+              {state.status === 'running' ? 'Sending…' : 'Broadcast'}
+            </button>
           </div>
-        </section>
+        </form>
+      )}
+      {!sent && <FormError state={view} />}
+      {sent && (
+        <SentView
+          label="Broadcast result"
+          result={{ notes: notesOf(sent, watch), sections: [{ title: 'Sent', rows: sent.rows }, ...(watch?.kind === 'done' ? [{ title: 'Receipt', rows: receiptRows(watch.receipt) }] : [])] }}
+          waiting={waiting}
+          onStop={() => {
+            stopEarly.current = true
+            receipt.stop()
+          }}
+          again={
+            <button type="button" onClick={again}>
+              Broadcast another
+            </button>
+          }
+        />
       )}
     </>
   )

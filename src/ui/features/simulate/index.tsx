@@ -2,33 +2,24 @@
  * /simulate: the form, then the simulation in its own worker (the EVM loads there, only on
  * this page), with the node round trips so far, Cancel (terminates the worker) and Reset
  * (forgets the chained session), and the result drawn by SimulationView.
+ *
+ * The shared runner parses the form and routes errors; its run here is the page's simulation
+ * worker (which keeps the chained session between runs), not the tool's main-thread run.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import * as Abi from '../../../core/Abi'
-import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
-import * as Outcome from '../../../core/Outcome'
+import { RelayedError } from '../../../core/Errors'
 import type * as SimReport from '../../../core/SimReport'
-import { FieldList, type ToolPageProps } from '../../components'
+import type { Input } from '../../../tools/simulate'
+import type { Tool, ToolResult } from '../../../tools/types'
+import { FormError, MetaFields, useToolRun, type ToolPageProps } from '../../components'
 import { connectionForSimulation, SimulationView, SimulationWorker } from '../../components/SimulationView'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
-import { withDefaults } from '../../../tools/define'
-import type { Input } from '../../../tools/simulate'
 
-type State =
-  | { status: 'idle' }
-  | { status: 'running'; roundTrips: number; requests: number }
-  | { status: 'done'; report: SimReport.Report }
-  | { status: 'error'; error: ErrorInfo }
-
-export default function SimulatePage({ meta, tool, values, setValues }: ToolPageProps) {
-  const raw = withDefaults(meta, values)
-  const [state, setState] = useState<State>({ status: 'idle' })
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-  const [chained, setChained] = useState(0)
-  const worker = useRef<SimulationWorker | null>(null)
-  const cancelRef = useRef<(() => void) | null>(null)
+/** The ABIs of the person's library that still parse. */
+function useLibraryAbis(): Abi.Abi[] {
   const library = useAbiLibrary()
-  const abis = useMemo(() => {
+  return useMemo(() => {
     const out: Abi.Abi[] = []
     for (const e of library)
       try {
@@ -38,6 +29,16 @@ export default function SimulatePage({ meta, tool, values, setValues }: ToolPage
       }
     return out
   }, [library])
+}
+
+export default function SimulatePage({ meta, tool, values, setValues, files }: ToolPageProps) {
+  const [trips, setTrips] = useState({ roundTrips: 0, requests: 0 })
+  const [chained, setChained] = useState(0)
+  // Reset clears what the last (finished) run showed, until the next run.
+  const [cleared, setCleared] = useState(false)
+  const worker = useRef<SimulationWorker | null>(null)
+  const cancelRef = useRef<(() => void) | null>(null)
+  const abis = useLibraryAbis()
   useEffect(
     () => () => {
       cancelRef.current?.()
@@ -46,49 +47,50 @@ export default function SimulatePage({ meta, tool, values, setValues }: ToolPage
     [],
   )
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault()
-    const parsed = tool.parse(raw)
-    if (!parsed.ok) {
-      setFieldErrors(parsed.errors)
-      return
-    }
-    setFieldErrors({})
-    const input = parsed.value as Input
-    worker.current ??= new SimulationWorker()
-    setState({ status: 'running', roundTrips: 0, requests: 0 })
-    let connection
-    try {
-      connection = await connectionForSimulation()
-    } catch (err) {
-      setState({ status: 'error', error: toErrorInfo(err) })
-      return
-    }
-    const run = worker.current.run(input, connection, { abis, onProgress: (roundTrips, requests) => setState({ status: 'running', roundTrips, requests }) })
-    cancelRef.current = run.cancel
-    const outcome = await run.promise
-    cancelRef.current = null
-    if (outcome.ok) {
-      setState({ status: 'done', report: outcome.value })
-      setChained(outcome.value.result.chainedIndex)
-    } else {
-      if (outcome.error.field) setFieldErrors({ [outcome.error.field]: [outcome.error.message, ...outcome.error.hints].join(' ') })
-      setState({ status: 'error', error: outcome.error })
-      if (Outcome.isCancelled(outcome.error)) setChained(0)
-    }
-  }
+  const runner = useMemo<Tool<Input>>(
+    () => ({
+      ...tool,
+      run: async (input: Input): Promise<ToolResult<SimReport.Report>> => {
+        worker.current ??= new SimulationWorker()
+        setTrips({ roundTrips: 0, requests: 0 })
+        const connection = await connectionForSimulation()
+        const run = worker.current.run(input, connection, { abis, onProgress: (roundTrips, requests) => setTrips({ roundTrips, requests }) })
+        cancelRef.current = run.cancel
+        const outcome = await run.promise
+        cancelRef.current = null
+        if (!outcome.ok) throw new RelayedError(outcome.error)
+        setChained(outcome.value.result.chainedIndex)
+        return { sections: [], data: outcome.value }
+      },
+    }),
+    [tool, abis],
+  )
+  const { state, view, run, cancel } = useToolRun(meta, runner as Tool<unknown>, values, files)
 
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    setCleared(false)
+    void run()
+  }
+  const onCancel = () => {
+    cancelRef.current?.()
+    cancel()
+    setChained(0)
+  }
   const reset = () => {
     cancelRef.current?.()
+    // A run in progress ends as cancelled (and says so); a finished one is cleared.
+    if (state.status === 'running') cancel()
+    else setCleared(true)
     worker.current?.reset()
     setChained(0)
-    setState({ status: 'idle' })
   }
 
+  const report = !cleared && state.status === 'done' ? (view.result?.data as SimReport.Report | undefined) : undefined
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={meta.fields} values={raw} errors={fieldErrors} setValues={setValues} />
+        <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} />
         <div className="actions">
           <button type="submit" className="primary" disabled={state.status === 'running'}>
             Simulate
@@ -104,22 +106,15 @@ export default function SimulatePage({ meta, tool, values, setValues }: ToolPage
         <div className="progress" role="status">
           <progress aria-label="Progress" />
           <span>
-            Simulating… {state.roundTrips} node round trip{state.roundTrips === 1 ? '' : 's'}, {state.requests} requests
+            Simulating… {trips.roundTrips} node round trip{trips.roundTrips === 1 ? '' : 's'}, {trips.requests} requests
           </span>
-          <button type="button" onClick={() => cancelRef.current?.()}>
+          <button type="button" onClick={onCancel}>
             Cancel
           </button>
         </div>
       )}
-      {state.status === 'error' && (
-        <div className={`notice ${Outcome.isCancelled(state.error) ? 'notice-info' : 'notice-error'}`} role="alert">
-          <strong>{state.error.message}</strong>
-          {state.error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
-      {state.status === 'done' && <SimulationView report={state.report} />}
+      {!cleared && <FormError state={view} />}
+      {report && <SimulationView report={report} />}
     </>
   )
 }

@@ -1,0 +1,74 @@
+/**
+ * The send form: the meta's fields, group by group (basic, then "advanced" behind a disclosure),
+ * with the keyring picker under the signer choice, the wallet's accounts under From, and an offer
+ * to use the node's chain when the chain id differs.
+ */
+import type { FormEvent } from 'react'
+import type { RawInput, ToolMeta } from '../../../tools/types'
+import { KeyringPicker, MetaFields } from '../../components'
+import { useConnection } from '../../connection/store'
+
+export function EditForm({
+  meta,
+  raw,
+  errors,
+  setValues,
+  busy,
+  preparing,
+  onReview,
+}: {
+  meta: ToolMeta
+  raw: RawInput
+  errors: Record<string, string>
+  setValues: (patch: RawInput) => void
+  busy: boolean
+  preparing: boolean
+  onReview: () => void
+}) {
+  const conn = useConnection()
+  const connectedChain = conn.info?.chainId
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    onReview()
+  }
+  const byNode = raw.signer === 'node'
+  const after = {
+    signer: !byNode && <KeyringPicker value={raw.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '', from: k?.address ?? '' })} />,
+    from: byNode && (
+      <>
+        {conn.choice.kind !== 'wallet' && (
+          <p className="help">The connected node signs with its own account (devnet accounts are unlocked). To use a browser wallet, choose it in the connection menu.</p>
+        )}
+        {conn.accounts.length > 0 && (
+          <p className="help">
+            Wallet accounts: {conn.accounts.map((a) => (
+              <button key={a} type="button" onClick={() => setValues({ from: a })}>
+                {a}
+              </button>
+            ))}
+          </p>
+        )}
+      </>
+    ),
+  }
+  const fields = { meta, values: raw, errors, setValues }
+  return (
+    <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+      <MetaFields {...fields} group="basic" after={after} />
+      {connectedChain !== undefined && raw.chainId?.trim() !== String(connectedChain) && (
+        <p className="help">
+          The node is on chain {connectedChain} ({conn.info?.chainName}).{' '}
+          <button type="button" onClick={() => setValues({ chainId: String(connectedChain) })}>
+            Use chain {connectedChain}
+          </button>
+        </p>
+      )}
+      <MetaFields {...fields} group="advanced" />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {preparing ? 'Preparing…' : 'Review'}
+        </button>
+      </div>
+    </form>
+  )
+}

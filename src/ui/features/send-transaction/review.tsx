@@ -1,0 +1,112 @@
+/**
+ * The review step: the shared runner (`useToolRun`) parses the form, reaches the node and
+ * routes errors to their fields, running `prepare` (nonce, gas and fees filled in, the call
+ * decoded and checked) instead of sending; the result carries what will be signed. The
+ * reviewed transaction is then simulated (in the simulation worker; never holds up Confirm).
+ * `ReviewPanel` shows it all, with Confirm and Edit.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { prepare, summaryRows, type Input, type Reviewed } from '../../../tools/send-transaction'
+import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult } from '../../../tools/types'
+import { ResultView, useToolRun } from '../../components'
+import { revertText, simulateForReview, SimulationSummary, type SimState } from '../../components/SimulationSummary'
+import { abiLibrary } from '../../hooks/abiLibrary'
+
+export interface ReviewData {
+  reviewed: Reviewed
+  input: Input
+}
+
+/** What the simulation leaves out of a transaction, said beside its result. */
+const SIM_NOTES = [`Ether changes count gas at the simulated block's base fee without a tip; the fee rows above show what this transaction may cost.`]
+
+/**
+ * Runs the review through the shared runner. `onReviewed` gets each fresh review, and
+ * undefined while none is (a new run, or the inputs changed since: what is confirmed is
+ * exactly what was shown). The page starts the review's simulation (`startSim`) when it shows
+ * the review and drops it (`dropSim`) when it leaves it.
+ */
+export function useReview(meta: ToolMeta, tool: Tool<any>, values: RawInput, files: Record<string, BlobLike>, onReviewed: (r: ReviewData | undefined) => void) {
+  // The tool's parse, with `prepare` as its run: nothing is signed or sent here.
+  const reviewTool = useMemo<Tool<Input>>(
+    () => ({
+      ...tool,
+      run: async (input: Input, ctx): Promise<ToolResult<ReviewData>> => ({ sections: [], data: { reviewed: await prepare(input, ctx, abiLibrary.abis()), input } }),
+    }),
+    [tool],
+  )
+  const { state, view, run } = useToolRun(meta, reviewTool as Tool<unknown>, values, files)
+  const fresh = state.status === 'done' && !view.stale ? (view.result?.data as ReviewData | undefined) : undefined
+  const latest = useRef(onReviewed)
+  latest.current = onReviewed
+  useEffect(() => latest.current(fresh), [fresh])
+
+  // The simulation of the reviewed transaction, at the node's pending state (what the next
+  // block would run on), with the transaction's access and authorization lists.
+  const [sim, setSim] = useState<SimState | null>(null)
+  const stopSim = useRef<(() => void) | null>(null)
+  const endSim = useCallback(() => {
+    stopSim.current?.()
+    stopSim.current = null
+  }, [])
+  const startSim = useCallback(
+    ({ reviewed, input }: ReviewData) => {
+      endSim()
+      const s = reviewed.summary
+      const abis = [...abiLibrary.abis(), ...(input.abi ? [input.abi] : [])]
+      stopSim.current = simulateForReview(
+        { from: s.from, to: s.to, value: s.value, data: s.data, gas: s.gas, block: 'pending', accessList: s.type === 'legacy' ? undefined : s.accessList, authorizationList: s.type === 'eip7702' ? s.authorizationList : undefined },
+        abis,
+        setSim,
+      )
+    },
+    [endSim],
+  )
+  /** A simulation belongs to its review: leaving the review ends it and terminates its worker. */
+  const dropSim = useCallback(() => {
+    endSim()
+    setSim(null)
+  }, [endSim])
+  useEffect(() => endSim, [endSim])
+  const cancelSim = useCallback(() => {
+    endSim()
+    setSim({ kind: 'cancelled' })
+  }, [endSim])
+  return { state, view, run, sim, startSim, dropSim, cancelSim }
+}
+
+/** The confirmation: exactly what will be signed, Confirm and Edit, then the simulation. */
+export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onCancelSim }: { data: ReviewData; sending: boolean; byNode: boolean; sim: SimState | null; onConfirm: () => void; onEdit: () => void; onCancelSim: () => void }) {
+  const { reviewed, input } = data
+  return (
+    <section aria-label="Confirmation" className="result">
+      <ResultView
+        result={{
+          notes: [
+            reviewed.summary.affordable
+              ? { tone: 'info', text: 'Nothing has been signed or sent yet. Check everything below, then confirm.' }
+              : { tone: 'error', text: 'The balance does not cover the maximum cost: the node will reject this transaction.' },
+            ...(reviewed.review.warnings.length ? [{ tone: 'warn' as const, text: `${reviewed.review.warnings.length} warning(s): read them before confirming.` }] : []),
+          ],
+          sections: [{ title: 'To be signed', rows: summaryRows(reviewed, input.unit) }],
+        }}
+      />
+      <div className="actions">
+        <button type="button" className="primary" onClick={onConfirm} disabled={sending || !reviewed.summary.affordable}>
+          {sending ? 'Sending…' : byNode ? 'Confirm and send with the wallet' : 'Confirm, sign and send'}
+        </button>
+        <button type="button" onClick={onEdit} disabled={sending}>
+          Edit
+        </button>
+      </div>
+      {/* Below the buttons: a result that arrives while the person reads never moves Confirm. */}
+      {sim?.kind === 'done' && sim.report.result.status === 'reverted' && (
+        <div className="notice notice-error" role="alert" aria-label="Simulation says it reverts">
+          <strong>The simulation says this transaction would revert: {revertText(sim.report)}.</strong>
+          <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
+        </div>
+      )}
+      {sim && <SimulationSummary state={sim} onCancel={onCancelSim} notes={SIM_NOTES} />}
+    </section>
+  )
+}
