@@ -21,7 +21,7 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
   const listId = useId()
   const results = useMemo<Choice[]>(() => {
     const value = query.trim()
-    const detected: Choice[] = detect(value).slice(0, 5).flatMap((sug) => {
+    const detected: Choice[] = detect(value).slice(0, 6).flatMap((sug) => {
       const entry = findTool(sug.tool)
       if (!entry) return []
       // A secret field, or a value that may be a key (32 bytes, xprv) or reveals a wallet
