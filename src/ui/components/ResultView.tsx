@@ -143,7 +143,7 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   // Bidirectional overrides and zero-width characters are shown, never applied.
   const shown = VisibleText.reveal(long ? fmt.value.slice(0, SHOWN_CHARS) : fmt.value)
   return (
-    <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`}>
+    <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`} data-depth={row.depth ? Math.min(row.depth, 4) : undefined}>
       <dt>{row.label}</dt>
       <dd>
         <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label}>
