@@ -68,7 +68,8 @@ const SOURCE: Record<Calldata.Source | 'builtin', string> = {
 }
 
 export function sourceRow(source: Calldata.Source | 'builtin', sources?: readonly string[]): Row {
-  const note = sources?.length ? `From ${sources.slice(0, 3).join('; ')}${sources.length > 3 ? ` and ${sources.length - 3} more` : ''}` : undefined
+  // Provenance in one line: the first source, and how many more agree.
+  const note = sources?.length ? `From ${sources[0]}${sources.length > 1 ? ` and ${sources.length - 1} more` : ''}` : undefined
   return { label: 'source', value: SOURCE[source], mono: false, copy: false, ...(note ? { note } : {}), ...(source === 'guess' ? { tone: 'warn' as const } : {}) }
 }
 
