@@ -26,23 +26,30 @@ async function paste(page: Page, value: string) {
 }
 
 test.describe('secrets through the palette', () => {
-  test('a pasted 32-byte value opens "Address from a key" first, in memory only, with or without 0x', async ({ page }) => {
+  test('a pasted 32-byte value: with 0x, transaction lookup first and the key tool last; bare hex, the key tool first; in memory only', async ({ page }) => {
     await home(page)
-    for (const v of [KEY0, KEY0.slice(2)]) {
-      const options = await paste(page, v)
-      await expect(options.first()).toContainText('Address from a key')
-      await expect(options.first()).toContainText('never in the URL')
-      await page.keyboard.press('Enter')
-      await expect(page).toHaveURL(/\/address-from-key$/)
-      await expect(output(page, 'Address')).toHaveText(ADDR0)
-      expect(page.url()).not.toContain(KEY0.slice(2, 20))
-    }
-    // offered as a transaction hash too, but handed over in memory: the node would see it on one more click
-    const options = await paste(page, KEY0)
-    const tx = options.filter({ hasText: 'transaction hash' })
-    await expect(tx).toContainText('not in the URL')
-    await tx.click()
+    // with 0x: most likely a transaction hash. Enter opens the lookup, handed over in memory (the node sees it only on Look up)
+    let options = await paste(page, KEY0)
+    await expect(options.first()).toContainText('transaction hash')
+    await expect(options.first()).toContainText('not in the URL')
+    await expect(options.last()).toContainText('Address from a key')
+    await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/transaction$/)
+    await expect(page.getByLabel('Transaction hash')).toHaveValue(KEY0)
+    expect(page.url()).not.toContain(KEY0.slice(2, 20))
+    // the key tool is still offered, last, and in memory
+    options = await paste(page, KEY0)
+    await options.filter({ hasText: 'Address from a key' }).click()
+    await expect(page).toHaveURL(/\/address-from-key$/)
+    await expect(output(page, 'Address')).toHaveText(ADDR0)
+    expect(page.url()).not.toContain(KEY0.slice(2, 20))
+    // bare 64 hex digits (how wallets export a key): the key tool first
+    options = await paste(page, KEY0.slice(2))
+    await expect(options.first()).toContainText('Address from a key')
+    await expect(options.first()).toContainText('never in the URL')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/address-from-key$/)
+    await expect(output(page, 'Address')).toHaveText(ADDR0)
     expect(page.url()).not.toContain(KEY0.slice(2, 20))
   })
 

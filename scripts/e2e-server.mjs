@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { seedDevnet } from './devnet-fixtures.mjs'
 import { serveDist } from './serve.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
@@ -32,6 +33,8 @@ for (let i = 0; i < 300; i++) {
   }
   await new Promise((r) => setTimeout(r, 100))
 }
+// The known state every chain tool's example reads (scripts/devnet-fixtures.mjs).
+await seedDevnet(rpcUrl)
 const server = await serveDist({ root: join(root, 'dist'), port, devnet: { rpcUrl, chainId: 31337 } })
 console.log(`e2e server ${server.url} devnet ${rpcUrl}`)
 const stop = () => {

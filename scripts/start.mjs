@@ -10,6 +10,7 @@ import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serveDist, withDevnetMeta } from './serve.mjs'
+import { FIXTURES, seedDevnet } from './devnet-fixtures.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dev = process.argv.includes('--dev')
@@ -79,6 +80,8 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100))
 }
 const devnet = { rpcUrl, chainId: 31337 }
+// The known state every chain tool's example reads (scripts/devnet-fixtures.mjs).
+await seedDevnet(rpcUrl)
 
 const appPort = await pickPort(APP_PORT)
 let appUrl
@@ -114,5 +117,6 @@ if (dev) {
 console.log('')
 console.log(`  Ether Workbench:  ${appUrl}/`)
 console.log(`  Devnet (anvil):   ${rpcUrl}  (chain id 31337, the default chain)`)
+console.log(`  Known state:      the Store contract at ${FIXTURES.store}, a transfer ${FIXTURES.transfer}`)
 console.log('')
 console.log('  Press Ctrl-C to stop both.')

@@ -19,6 +19,7 @@ import type * as Simulation from './Simulation'
 import * as SimRpc from './SimRpc'
 import * as StorageSlot from './StorageSlot'
 import * as Units from './Units'
+import { UNLIMITED } from './Approval'
 
 export const TOPICS = {
   transfer: '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef',
@@ -28,8 +29,8 @@ export const TOPICS = {
   transferBatch: '0x4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb',
 } as const
 
-/** An approval at or above this is shown as unlimited (2^128: no real supply comes near it). */
-export const UNLIMITED = 2n ** 128n
+/** An approval at or above this is shown as unlimited (one threshold with the call-data decoders). */
+export { UNLIMITED } from './Approval'
 
 export interface EtherChange {
   address: string

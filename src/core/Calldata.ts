@@ -32,7 +32,16 @@ export interface Arg {
   json: unknown
   /** An indexed dynamic event value: only its keccak256 hash is in the log. */
   hashed?: boolean
+  /**
+   * A struct (tuple) argument's fields, named as the ABI names them and nested as it nests
+   * them (`params.tokenIn`); for an array of structs, each element's (`orders[0].maker`), the
+   * first `MAX_FIELD_ROWS` in all.
+   */
+  fields?: Arg[]
 }
+
+/** At most this many struct fields are spelled out per argument (the whole value stays in `value`). */
+export const MAX_FIELD_ROWS = 200
 
 /** A call found inside another call's arguments. */
 export interface Nested {
@@ -185,14 +194,40 @@ export { encodeCall, selectorOf } from './CalldataEncode'
 
 /** Decoded values with their paths, names and types. */
 export function argsOf(params: AbiCodec.Params, values: readonly unknown[]): Arg[] {
-  return params.map((p, i) => ({
-    path: p.name || `arg${i}`,
-    name: p.name ?? '',
-    type: AbiCodec.canonicalType(p),
-    value: AbiCodec.format(p, values[i]),
-    json: AbiCodec.toJson(p, values[i]),
-  }))
+  return params.map((p, i) => argOf(p, values[i], p.name || `arg${i}`))
 }
+
+function argOf(p: AbiCodec.Param, v: unknown, path: string): Arg {
+  const json = AbiCodec.toJson(p, v)
+  const fields = fieldsOf(p, json, path, { left: MAX_FIELD_ROWS })
+  return { path, name: p.name ?? '', type: AbiCodec.canonicalType(p), value: AbiCodec.format(p, v), json, ...(fields?.length ? { fields } : {}) }
+}
+
+/**
+ * The fields of a struct, or of each struct in an array (of arrays) of structs, from the JSON
+ * form (which `AbiCodec.format` prints as it prints the decoded value: integers are decimal
+ * text either way).
+ */
+function fieldsOf(p: AbiCodec.Param, json: unknown, path: string, budget: { left: number }): Arg[] | undefined {
+  const components = (p as { components?: AbiCodec.Params }).components
+  if (!components || !Array.isArray(json)) return undefined
+  const out: Arg[] = []
+  const array = /\[\d*\]$/.exec(p.type)
+  if (array) {
+    const child = { ...p, type: p.type.slice(0, array.index) } as AbiCodec.Param
+    for (let i = 0; i < json.length && budget.left > 0; i++) out.push(...(fieldsOf(child, json[i], `${path}[${i}]`, budget) ?? []))
+    return out
+  }
+  components.forEach((c, i) => {
+    if (budget.left-- <= 0) return
+    const at = `${path}.${c.name || i}`
+    const value = (json as unknown[])[i]
+    const fields = fieldsOf(c, value, at, budget)
+    out.push({ path: at, name: c.name ?? '', type: AbiCodec.canonicalType(c), value: AbiCodec.format(c, value), json: value, ...(fields?.length ? { fields } : {}) })
+  })
+  return out
+}
+
 
 // ---------------------------------------------------------------------------------------
 // Nested call data.
@@ -462,8 +497,7 @@ function decodeEventWith(item: Abi.EventItem, ts: readonly Hex.Hex[], data: Uint
     const path = p.name || `arg${i}`
     const type = AbiCodec.canonicalType(p)
     if (!p.indexed) {
-      const v = values[n++]
-      return { path, name: p.name ?? '', type, value: AbiCodec.format(p, v), json: AbiCodec.toJson(p, v), indexed: false }
+      return { ...argOf(p, values[n++], path), indexed: false }
     }
     const topic = ts[t++]!
     const dynamic = AbiLayout.compile(p).dynamic || p.type.startsWith('tuple') || p.type.endsWith(']')

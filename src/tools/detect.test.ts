@@ -32,15 +32,25 @@ describe('the palette and secrets (issue #18, #17)', () => {
   const xprv = 'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cjPG7vvVexpXkgU8pvZRSJCjHkCJMNDMH2jFNPHrPvpEq4qP3qRQhN8mY5ZrB'
   const xpub = 'xpub661MyMwAqRbcFtXgS5sYJABqqG9YLmC4Q1Rdap9gSE8NqtwybGhePY2gZ29ESFjqJoCu1Rupje8YtGqsefD265TMg7usUDFdp6W1EGMcet8'
 
-  it('offers "Address from a key" first for 32 bytes, with or without 0x, and marks it in-memory', () => {
-    for (const v of [key, key.slice(2)]) {
+  it('32 bytes with 0x: transaction, block and topic uses first, the key tool last; every offer in memory', () => {
+    // a real transaction hash (ethers v5 computes it from a signed transaction), and anvil's key 0
+    const tx = { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: 1, nonce: 0, gasLimit: 21000, gasPrice: 1, chainId: 31337 }
+    const txHash = ethers.utils.keccak256(ethers.utils.serializeTransaction(tx, new ethers.utils.SigningKey(key).signDigest(ethers.utils.keccak256(ethers.utils.serializeTransaction(tx)))))
+    for (const v of [txHash, key]) {
       const s = detect(v)
-      expect(s[0]?.tool).toBe('address-from-key')
-      expect(s[0]?.field).toBe('privateKey')
+      expect(s.slice(0, 4).map((x) => x.tool)).toEqual(['transaction', 'block', 'signature-from-selector', 'event-decode'])
+      const tools = s.map((x) => x.tool)
+      expect(tools).toContain('address-from-key')
+      // the key tool comes after every lookup, decode and number use of the value
+      for (const t of ['transaction', 'block', 'signature-from-selector', 'event-decode', 'bignum']) expect(tools.indexOf(t)).toBeLessThan(tools.indexOf('address-from-key'))
       for (const x of s) expect(x.shape, `${x.tool} must be handed over in memory`).toBe('private-key')
     }
-    // it is still offered as a transaction hash, in memory
-    expect(detect(key).map((s) => s.tool)).toContain('transaction')
+  })
+
+  it('bare 64 hex digits (a wallet\'s key export) offer "Address from a key" first, and the 0x hash lookup after, in memory', () => {
+    const s = detect(key.slice(2))
+    expect(s[0]).toMatchObject({ tool: 'address-from-key', field: 'privateKey', shape: 'private-key' })
+    expect(s.find((x) => x.tool === 'transaction')).toMatchObject({ value: key, shape: 'private-key' })
   })
 
   it('an extended private key goes to HD derive (secret field) and an xpub is kept out of links', () => {

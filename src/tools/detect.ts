@@ -47,8 +47,12 @@ export const RULES: readonly Rule[] = [
   { tool: 'address', field: 'address', what: 'an address', score: 100, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
   { tool: 'account', field: 'address', what: 'an address', score: 60, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
   { tool: 'address', field: 'address', what: 'an ICAP address', score: 90, test: (t) => /^XE[0-9]{2}[0-9A-Z]{16,31}$/i.test(t) },
-  // 32 bytes may be a private key: "Address from a key" comes first, and the value is handed over in memory (see `shape`).
-  { tool: 'address-from-key', field: 'privateKey', what: '32 bytes (a private key?)', score: 99, test: (t) => /^(0x)?[0-9a-fA-F]{64}$/.test(t) },
+  // 32 bytes with 0x are most often a transaction hash, a block hash or an event topic: those
+  // come first, the key tools last. Bare 64 hex digits (how wallets export keys) offer the key
+  // tool first. Either way the value may be a private key, so every offer hands it over in
+  // memory, never in the URL (see `shape`), and nothing reaches the node until the person acts.
+  { tool: 'address-from-key', field: 'privateKey', what: '32 bytes (a private key?)', score: 99, test: (t) => /^[0-9a-fA-F]{64}$/.test(t) },
+  { tool: 'address-from-key', field: 'privateKey', what: '32 bytes (a private key?)', score: 30, test: (t) => hexBytes(t) === 32 },
   { tool: 'address-from-key', field: 'publicKey', what: 'an uncompressed public key', score: 97, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) },
   { tool: 'address-from-key', field: 'publicKey', what: 'a compressed public key', score: 90, test: (t) => hexBytes(t) === 33 && /^0x0[23]/i.test(t) },
   { tool: 'error-decode', field: 'data', what: 'revert data', score: 96, test: revertData },
@@ -59,8 +63,12 @@ export const RULES: readonly Rule[] = [
   { tool: 'signature-inspect', field: 'signature', what: 'a 65-byte signature', score: 95, test: (t) => hexBytes(t) === 65 && !/^0x04/i.test(t) },
   { tool: 'signature-inspect', field: 'signature', what: '65 bytes (if it is a signature)', score: 50, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) },
   { tool: 'signature-inspect', field: 'signature', what: 'a 64-byte compact signature', score: 60, test: (t) => hexBytes(t) === 64 },
-  { tool: 'transaction', field: 'hash', what: 'a transaction hash', score: 60, test: (t) => hexBytes(t) === 32 },
-  { tool: 'block', field: 'block', what: 'a block hash or number', score: 40, test: (t) => hexBytes(t) === 32 || /^\d{1,12}$/.test(t) },
+  { tool: 'transaction', field: 'hash', what: 'a transaction hash', score: 99, test: (t) => hexBytes(t) === 32 },
+  { tool: 'block', field: 'block', what: 'a block hash', score: 98, test: (t) => hexBytes(t) === 32 },
+  { tool: 'block', field: 'block', what: 'a block number', score: 40, test: (t) => /^\d{1,12}$/.test(t) },
+  { tool: 'signature-from-selector', field: 'keys', what: 'an event topic (its signature)', score: 97, test: (t) => hexBytes(t) === 32 },
+  { tool: 'event-decode', field: 'topics', what: 'an event topic', score: 96, test: (t) => hexBytes(t) === 32 },
+  { tool: 'transaction', field: 'hash', what: 'a transaction hash (with 0x)', score: 45, test: (t) => /^[0-9a-fA-F]{64}$/.test(t), value: (t) => `0x${t}` },
   { tool: 'bignum', field: 'expr', what: 'a number', score: 50, test: (t) => /^(-?(0x[0-9a-f_]+|0b[01_]+|0o[0-7_]+|\d[\d_]*(e\d+)?))$/i.test(t) || /^[\d\s()+\-*/%^&|~<>x.a-f_]+$/i.test(t) && /\d/.test(t) && /[+\-*/%^&|<>]/.test(t) },
   { tool: 'units', field: 'amount', what: 'an amount', score: 45, test: (t) => /^[+-]?(\d[\d_,]*)?(\.\d+)?(e[+-]?\d+)?$/i.test(t) && /\d/.test(t) },
   {

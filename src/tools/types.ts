@@ -92,6 +92,8 @@ export interface Row {
   abiType?: string
   /** Offer to open this value in another tool. Never set for secrets. */
   open?: { tool: string; inputs: RawInput; label?: string }
+  /** How deep the row is nested under the row before it (a struct's field: 1, a field of that field: 2). */
+  depth?: number
 }
 
 export interface Section {

@@ -1,14 +1,16 @@
 /**
- * The worked examples of the providers tools (runs: 'network'), run against a fresh anvil:
- * each parses, runs, and produces every row its `expect` names. Order matters: the broadcast
- * example sends the transfer the transaction example looks up, and the send-transaction
- * example deploys the contract the contract-read examples call.
+ * The worked examples of the providers tools (runs: 'network'), run against a fresh anvil
+ * seeded with the devnet fixtures (scripts/devnet-fixtures.mjs), as `npm start` seeds it: each
+ * parses, runs, and produces every row its `expect` names, in any order (no example depends on
+ * another having run).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../support'
 import * as Rpc from '../../src/core/Rpc'
 import { tools } from '../../src/tools/groups/providers'
 import { withDefaults } from '../../src/tools/define'
+import { FIXTURES, seedDevnet, STORE_INIT } from '../../scripts/devnet-fixtures.mjs'
+import sendMeta from '../../src/tools/send-transaction/meta'
 import type { RunContext, ToolResult } from '../../src/tools/types'
 
 /** Rows by label (and by "section / label"), as src/tools/examples.test.ts reads them. */
@@ -23,13 +25,30 @@ let anvil: Anvil
 let ctx: RunContext
 beforeAll(async () => {
   anvil = await startAnvil()
+  await seedDevnet(anvil.url)
   ctx = { signal: { aborted: false }, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url }
 })
 afterAll(async () => {
   await anvil?.stop()
 })
 
-const ORDER = ['account', 'block', 'rpc-console', 'ens-resolve', 'broadcast', 'transaction', 'send-transaction', 'contract-read', 'simulate', 'logs', 'deploy']
+// Reversed on purpose: an example that read what another example made would fail here.
+const ORDER = ['deploy', 'logs', 'simulate', 'contract-read', 'send-transaction', 'transaction', 'broadcast', 'ens-resolve', 'rpc-console', 'block', 'account']
+
+describe('the devnet fixtures', () => {
+  it('deploy the Store contract the send-transaction example deploys, at its address, with its transfer mined', async () => {
+    expect(sendMeta.examples.some((ex) => (ex.inputs as Record<string, string>).data === STORE_INIT)).toBe(true)
+    const rpc = Rpc.http(anvil.url)
+    // the node's own view: the contract's code is there, Store.get() answers 42, and the transfer is mined to 0x…dEaD
+    expect(((await rpc.request({ method: 'eth_getCode', params: [FIXTURES.store, 'latest'] })) as string).length).toBeGreaterThan(2)
+    expect(BigInt((await rpc.request({ method: 'eth_call', params: [{ to: FIXTURES.store, data: '0x6d4ce63c' }, 'latest'] })) as string)).toBe(42n)
+    const receipt = (await rpc.request({ method: 'eth_getTransactionReceipt', params: [FIXTURES.transfer] })) as { status: string; to: string }
+    expect(receipt.status).toBe('0x1')
+    expect(receipt.to).toBe('0x000000000000000000000000000000000000dead')
+    // seeding again changes nothing
+    expect(await seedDevnet(anvil.url)).toEqual(FIXTURES)
+  })
+})
 
 describe('providers examples against a fresh devnet', () => {
   it('covers every providers tool', () => {

@@ -23,14 +23,14 @@ export default defineMeta({
       help: 'Read the implementation address from the proxy\'s standard slots, and call the proxy with the implementation\'s ABI (paste that ABI above).' },
   ],
   examples: [
-    // The Store test contract (see the send-transaction example that deploys it: x = 42 in its constructor),
-    // at the address `cast compute-address 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 --nonce 0` gives.
-    { title: 'Store.get() on the devnet (deploy it with the send-transaction example first)',
-      inputs: { address: '0x8464135c8F25Da09e49BC8782676a84730C318bC', abi: 'function get() view returns (uint256)\nfunction set(uint256 v)', function: 'get', args: '' },
+    // The Store test contract the devnet fixtures deploy (scripts/devnet-fixtures.mjs: x = 42 in its constructor, then set(42)),
+    // at the address `cast compute-address 0xfdC9A10526e3535770E5Ad8aa082165A2D49d4E3 --nonce 0` gives.
+    { title: 'Store.get() on the devnet',
+      inputs: { address: '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8', abi: 'function get() view returns (uint256)\nfunction set(uint256 v)', function: 'get', args: '' },
       expect: { '#1 (uint256)': '42', Selector: '0x6d4ce63c' } },
     // Error("too big") from the contract's require(v <= 100): shown as a decoded revert.
     { title: 'A call that reverts: Store.set(101)',
-      inputs: { address: '0x8464135c8F25Da09e49BC8782676a84730C318bC', abi: 'function get() view returns (uint256)\nfunction set(uint256 v)', function: 'set', args: '["101"]' },
+      inputs: { address: '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8', abi: 'function get() view returns (uint256)\nfunction set(uint256 v)', function: 'set', args: '["101"]' },
       expect: { Reverted: 'Error("too big")' } },
   ],
 })

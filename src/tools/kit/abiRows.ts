@@ -4,6 +4,7 @@
  */
 import * as Abi from '../../core/Abi'
 import * as AbiCodec from '../../core/AbiCodec'
+import * as Approval from '../../core/Approval'
 import type * as AbiLayout from '../../core/AbiLayout'
 import type * as Calldata from '../../core/Calldata'
 import { BaseError } from '../../core/Errors'
@@ -16,28 +17,46 @@ export function optionalAbi(v: string): Abi.Abi | null {
   return v.trim() === '' ? null : Abi.parse(v)
 }
 
-/** One row per decoded argument: label = its path, note = its type. */
-export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[], guessed = false): Row[] {
-  return args.map((a) => {
-    const row: Row = {
-      label: a.path,
-      value: a.value,
-      abiType: a.type,
-      note: `${a.type}${guessed ? ' (guessed type)' : ''}${a.indexed ? ', indexed' : ''}${a.hashed ? ': only the keccak256 hash of the value is in the log' : ''}`,
-      ...(guessed ? { tone: 'warn' as const } : {}),
-    }
-    // A decoded string shows its invisible, control and bidirectional characters as escapes.
-    if (a.type === 'string' && typeof a.json === 'string') {
-      const shown = VisibleText.show(a.json)
-      if (shown.marked.length) {
-        row.value = a.value.startsWith('"') ? `"${shown.text}"` : shown.text
-        row.note = `${row.note}. ${VisibleText.note(shown)}`
-        row.tone = 'warn'
-      }
-    }
-    if (a.type === 'bytes' && /^0x[0-9a-f]{8}/.test(a.value)) row.open = { tool: 'calldata-decode', inputs: { data: a.value }, label: 'Decode as call data' }
-    return row
+/**
+ * One row per decoded argument: label = its path, note = its type. A struct's fields follow it,
+ * one row each, named and nested as the ABI nests them (`params.tokenIn`).
+ */
+export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[], guessed = false, depth = 0): Row[] {
+  return args.flatMap((a) => {
+    const row = argRow(a, guessed)
+    if (depth) row.depth = depth
+    if (!a.fields?.length) return [row]
+    row.note = `${row.note}: a struct, its fields below`
+    return [row, ...argRows(a.fields, guessed, depth + 1)]
   })
+}
+
+function argRow(a: Calldata.Arg & { indexed?: boolean }, guessed: boolean): Row {
+  const row: Row = {
+    label: a.path,
+    value: a.value,
+    abiType: a.type,
+    note: `${a.type}${guessed ? ' (guessed type)' : ''}${a.indexed ? ', indexed' : ''}${a.hashed ? ': only the keccak256 hash of the value is in the log' : ''}`,
+    ...(guessed ? { tone: 'warn' as const } : {}),
+  }
+  // A decoded string shows its invisible, control and bidirectional characters as escapes.
+  if (a.type === 'string' && typeof a.json === 'string') {
+    const shown = VisibleText.show(a.json)
+    if (shown.marked.length) {
+      row.value = a.value.startsWith('"') ? `"${shown.text}"` : shown.text
+      row.note = `${row.note}. ${VisibleText.note(shown)}`
+      row.tone = 'warn'
+    }
+  }
+  if (a.type === 'bytes' && /^0x[0-9a-f]{8}/.test(a.value)) row.open = { tool: 'calldata-decode', inputs: { data: a.value }, label: 'Decode as call data' }
+  return row
+}
+
+/** A warning row when the call grants an approval without limit (approve, permit, Permit2, setApprovalForAll). */
+function approvalRows(call: Calldata.Call): Row[] {
+  const grant = Approval.of(call.signature, call.args)
+  if (!grant?.unlimited) return []
+  return [{ label: 'approval', value: grant.kind === 'all' ? 'Approval for all' : 'Unlimited approval', mono: false, copy: false, tone: 'warn', note: grant.text }]
 }
 
 const SOURCE: Record<Calldata.Source | 'builtin', string> = {
@@ -49,7 +68,8 @@ const SOURCE: Record<Calldata.Source | 'builtin', string> = {
 }
 
 export function sourceRow(source: Calldata.Source | 'builtin', sources?: readonly string[]): Row {
-  const note = sources?.length ? `From ${sources.slice(0, 3).join('; ')}${sources.length > 3 ? ` and ${sources.length - 3} more` : ''}` : undefined
+  // Provenance in one line: the first source, and how many more agree.
+  const note = sources?.length ? `From ${sources[0]}${sources.length > 1 ? ` and ${sources.length - 1} more` : ''}` : undefined
   return { label: 'source', value: SOURCE[source], mono: false, copy: false, ...(note ? { note } : {}), ...(source === 'guess' ? { tone: 'warn' as const } : {}) }
 }
 
@@ -65,6 +85,7 @@ export function callSections(call: Calldata.Call, prefix = ''): Section[] {
     },
     { label: 'selector', value: call.selector },
     sourceRow(call.source, call.sources),
+    ...approvalRows(call),
   ]
   if (call.alternatives?.length)
     head.push({ label: 'also matches', value: call.alternatives.join('\n'), mono: true, note: 'Other signatures with the same selector.', tone: 'warn' })

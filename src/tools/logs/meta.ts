@@ -20,8 +20,9 @@ export default defineMeta({
   ],
   examples: [
     // topic0 of Set(uint256) = `cast keccak "Set(uint256)"`.
-    { title: 'Set events of the Store contract on the devnet (deploy it with the send-transaction example first)',
-      inputs: { address: '0x8464135c8F25Da09e49BC8782676a84730C318bC', event: 'Set(uint256 value)', fromBlock: '0', toBlock: 'latest' },
+    // The devnet fixtures deploy Store and call set(42), which logs Set(42).
+    { title: 'Set events of the Store contract on the devnet',
+      inputs: { address: '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8', event: 'Set(uint256 value)', fromBlock: '0', toBlock: 'latest' },
       expect: { 'Topic 0': '0xdf7a95aebff315db1b7716215d602ab537373cdb769232aae6055c06e798425b' } },
     // topic0 = `cast keccak "Transfer(address,address,uint256)"`; topic 2 = `cast to-uint256 0x70997970C51812dc3A010C7d01b50e0d17dc79C8`.
     { title: 'ERC-20 transfers to one address',

@@ -1,6 +1,7 @@
 import { defineMeta } from '../define'
 
-const STORE = '0x8464135c8F25Da09e49BC8782676a84730C318bC'
+/** The Store test contract the devnet fixtures deploy (scripts/devnet-fixtures.mjs; `cast compute-address <fixtures account> --nonce 0`). */
+const STORE = '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8'
 
 export default defineMeta({
   id: 'simulate',
@@ -42,11 +43,11 @@ export default defineMeta({
     { name: 'chain', label: 'Chain on the previous simulation (its block and changes stay)', kind: 'checkbox', default: 'false', showWhen: { field: 'mode', not: ['hash'] } },
   ],
   examples: [
-    // The broadcast example's transfer (cast-signed): a plain transfer costs 21000 gas (yellow paper G_transaction).
-    { title: 'Replay the devnet transfer (send the broadcast example first)', inputs: { mode: 'hash', hash: '0x7d4c13ed95c0cee830d7457ec5a5976db1fc301cfa7a23fef0039a7ccf6aea87' },
+    // The devnet fixtures' transfer: a plain transfer costs 21000 gas (yellow paper G_transaction).
+    { title: 'Replay the devnet transfer', inputs: { mode: 'hash', hash: '0x01b751ec8e201c15651dacd3ce237c34c362177c439963dffe4a4bd66ad79e09' },
       expect: { Status: 'success', 'Gas used': '21000', Frames: '1' } },
-    // The Store test contract (deployed by the send-transaction example) reverts with Error("too big") above 100.
-    { title: 'A call that reverts: Store.set(101) (deploy Store with the send-transaction example first)', inputs: { mode: 'call', to: STORE, data: '0x60fe47b10000000000000000000000000000000000000000000000000000000000000065' },
+    // The Store test contract (deployed by the devnet fixtures) reverts with Error("too big") above 100.
+    { title: 'A call that reverts: Store.set(101)', inputs: { mode: 'call', to: STORE, data: '0x60fe47b10000000000000000000000000000000000000000000000000000000000000065' },
       expect: { Status: 'reverted', Reason: 'too big' } },
     // Store.get() returns slot 0: overriding the slot to 7 makes it return 7.
     { title: 'Store.get() with slot 0 overridden to 7', inputs: { mode: 'call', to: STORE, data: '0x6d4ce63c', overrides: `{ "${STORE}": { "stateDiff": { "0x0": "0x7" } } }` },

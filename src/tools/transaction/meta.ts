@@ -13,8 +13,8 @@ export default defineMeta({
       help: 'JSON ABI or signatures, one per line: decodes custom errors and events.' },
   ],
   examples: [
-    // The transfer of the broadcast tool's example (signed with `cast mktx`): a plain ether transfer uses exactly 21000 gas (Yellow Paper G_transaction).
-    { title: 'A plain transfer on the devnet (send the broadcast example first)', inputs: { hash: '0x7d4c13ed95c0cee830d7457ec5a5976db1fc301cfa7a23fef0039a7ccf6aea87' },
-      expect: { Status: 'success', 'Gas used': '21000', From: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', To: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', 'Value (ether)': '1' } },
+    // The devnet fixtures' 1 ether transfer (scripts/devnet-fixtures.mjs; its hash is what anvil answers for it): a plain ether transfer uses exactly 21000 gas (Yellow Paper G_transaction).
+    { title: 'A plain transfer on the devnet', inputs: { hash: '0x01b751ec8e201c15651dacd3ce237c34c362177c439963dffe4a4bd66ad79e09' },
+      expect: { Status: 'success', 'Gas used': '21000', From: '0xfdC9A10526e3535770E5Ad8aa082165A2D49d4E3', To: '0x000000000000000000000000000000000000dEaD', 'Value (ether)': '1' } },
   ],
 })

@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react'
+import { AlertIcon, CheckIcon, CopyIcon } from './icons'
 
-/** Copies `value` to the clipboard; says "Copied" for a moment. */
+/**
+ * An icon button that copies `value` to the clipboard; its accessible name is "Copy <label>",
+ * and for a moment it shows (and announces) "Copied" or "Copy failed".
+ */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState<'ok' | 'fail' | null>(null)
   useEffect(() => {
@@ -11,7 +15,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button
       type="button"
-      className="copy"
+      className={`copy icon-button${copied ? ` copy-${copied}` : ''}`}
       aria-label={`Copy ${label}`}
       title={`Copy ${label}`}
       onClick={() => {
@@ -22,7 +26,10 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         )
       }}
     >
-      {copied === 'ok' ? 'Copied' : copied === 'fail' ? 'Copy failed' : 'Copy'}
+      {copied === 'ok' ? <CheckIcon /> : copied === 'fail' ? <AlertIcon /> : <CopyIcon />}
+      <span className="copy-state" aria-live="polite">
+        {copied === 'ok' ? 'Copied' : copied === 'fail' ? 'Copy failed' : ''}
+      </span>
     </button>
   )
 }

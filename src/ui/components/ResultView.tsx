@@ -131,6 +131,25 @@ function useFormatted(row: Row): Formatted {
   return { value: formatted ? value : row.value, controls, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
 }
 
+/** A value with no spaces long enough to overflow a phone's width: hex, a hash, base58. */
+const ONE_TOKEN = /^\S{25,}$/
+
+/**
+ * A long single-token value that never wraps mid-value: when it does not fit, its middle is
+ * cut with an ellipsis and the last 8 characters stay in view (the full text is still the
+ * element's text, so Copy, find-in-page and assistive technology get all of it). A click or
+ * tap shows it whole, wrapped; Copy copies it either way.
+ */
+function MiddleEllipsis({ text }: { text: string }) {
+  const [whole, setWhole] = useState(false)
+  return (
+    <span className={whole ? 'mid whole' : 'mid'} title={whole ? undefined : text} onClick={() => setWhole((w) => !w)}>
+      <span className="mid-head">{text.slice(0, -8)}</span>
+      <span className="mid-tail">{text.slice(-8)}</span>
+    </span>
+  )
+}
+
 /** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool, a format choice for typed values. */
 export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   const [revealed, setRevealed] = useState(false)
@@ -143,11 +162,11 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   // Bidirectional overrides and zero-width characters are shown, never applied.
   const shown = VisibleText.reveal(long ? fmt.value.slice(0, SHOWN_CHARS) : fmt.value)
   return (
-    <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`}>
+    <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`} data-depth={row.depth ? Math.min(row.depth, 4) : undefined}>
       <dt>{row.label}</dt>
       <dd>
         <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label}>
-          {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : shown.text}
+          {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : row.mono !== false && ONE_TOKEN.test(shown.text) ? <MiddleEllipsis text={shown.text} /> : shown.text}
         </output>
         {long && !hidden && (
           <small className="note">

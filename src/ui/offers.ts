@@ -1,0 +1,55 @@
+/**
+ * What a pasted value can open, as the palette and the home page's paste box offer it: one
+ * offer per tool that can take it (`detect`), best first. Choosing an offer opens the tool with
+ * the value filled in; a secret, or a value that may be secret (32 bytes) or reveals a wallet
+ * (an xpub), is handed over in memory only, never through the URL. Nothing reaches a node or
+ * the URL until the person chooses.
+ */
+import { detect, inMemoryOnly, isSecretTarget } from '../tools/detect'
+import { findTool } from '../tools/registry'
+import { handOff } from './handoff'
+import { navigate } from './router'
+import { toolHref } from './url'
+
+export interface Offer {
+  key: string
+  /** "Open a transaction hash in Transaction lookup". */
+  title: string
+  /** What the value looks like ("a transaction hash"). */
+  what: string
+  /** The tool's title. */
+  toolTitle: string
+  /** How the value is handed over, or the tool's summary. */
+  detail: string
+  go: () => void
+}
+
+/** The offers for `text`, best first, at most `limit`. */
+export function offersFor(text: string, limit = 6): Offer[] {
+  const value = text.trim()
+  return detect(value).slice(0, limit).flatMap((sug) => {
+    const entry = findTool(sug.tool)
+    if (!entry) return []
+    const memory = inMemoryOnly(sug)
+    const v = sug.value ?? value
+    return [{
+      key: `detect-${sug.tool}`,
+      title: `Open ${sug.what} in ${entry.meta.title}`,
+      what: sug.what,
+      toolTitle: entry.meta.title,
+      detail: isSecretTarget(sug)
+        ? 'kept in this page only, never in the URL'
+        : sug.shape === 'extended-public-key'
+          ? 'kept out of the URL: an xpub is not secret, but it reveals every address of the account'
+          : sug.shape
+            ? 'handed over in this page only, not in the URL: the value may be a private key'
+            : entry.meta.summary,
+      go: () => {
+        if (memory) {
+          handOff(sug.tool, { [sug.field]: v, ...sug.extra })
+          navigate(`/${sug.tool}${sug.extra ? toolHref(entry.meta, sug.extra).slice(sug.tool.length + 1) : ''}`)
+        } else navigate(toolHref(entry.meta, { ...sug.extra, [sug.field]: v }))
+      },
+    }]
+  })
+}
