@@ -32,6 +32,14 @@ interface Fake extends WorkerLike {
 
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms))
 
+/** A `wait` request and a promise that resolves once the worker runs it (its first progress): no timed wait for a worker to load. */
+function running(ch: Channel<TestProtocol>, n: number) {
+  let started!: () => void
+  const runs = new Promise<void>((r) => (started = r))
+  const run = ch.request({ type: 'wait', n }, { onProgress: (p: { done: number }) => p.done === 1 && started() })
+  return { run, runs }
+}
+
 /** A stand-in worker whose thread runs `load(scope)` once its "code has loaded" (a task later); `load` undefined: its code never loads. */
 function fake(load: ((scope: WorkerScope) => void) | undefined): Fake {
   const scope: WorkerScope = {
@@ -180,7 +188,9 @@ describe('Channel', () => {
       const then = vi.fn()
       const run = ch.request({ type: 'echo', n: 1 }, { onProgress: progress })
       void run.promise.then(then)
-      await tick(20)
+      // the second answer and the progress were posted before this wait's timer: they arrive first
+      await run.promise
+      await tick(5)
       expect(then).toHaveBeenCalledTimes(1)
       expect(then).toHaveBeenCalledWith(Outcome.ok(1))
       expect(progress).not.toHaveBeenCalled()
@@ -215,8 +225,8 @@ describe('Channel', () => {
   describe('cancel', () => {
     it('settles at once, sets the worker’s signal, and terminates the worker when it acknowledges', async () => {
       const { ch, spawned, seen } = channel()
-      const run = ch.request({ type: 'wait', n: 7 })
-      await tick(10)
+      const { run, runs } = running(ch, 7)
+      await runs
       run.cancel()
       const o = await run.promise
       expect(o.ok).toBe(false)
@@ -228,8 +238,8 @@ describe('Channel', () => {
 
     it('terminates a worker that cannot read the cancel after the grace', async () => {
       const { ch, spawned } = channel({ graceMs: 30 })
-      const run = ch.request({ type: 'wait', n: 1 })
-      await tick(10)
+      const { run, runs } = running(ch, 1)
+      await runs
       spawned[0]!.stalled = true
       run.cancel()
       expect(await run.promise).toEqual(Outcome.fail(Outcome.cancelled()))
@@ -257,8 +267,8 @@ describe('Channel', () => {
 
     it("'keep' sets the signal and keeps the worker for the other requests", async () => {
       const { ch, spawned, seen } = channel({ onCancel: 'keep' })
-      const waiting = ch.request({ type: 'wait', n: 3 })
-      await tick(10)
+      const { run: waiting, runs } = running(ch, 3)
+      await runs
       waiting.cancel()
       expect(await ch.request({ type: 'echo', n: 5 }).promise).toEqual(Outcome.ok(10))
       await vi.waitFor(() => expect(seen.aborted).toEqual([3]))
@@ -288,9 +298,18 @@ describe('Channel', () => {
   describe('a worker that fails is reported as an error', () => {
     it('a crash settles every request it was running with a WorkerError a person can act on', async () => {
       const { ch, spawned } = channel({ onCancel: 'keep' })
-      const a = ch.request({ type: 'wait', n: 1 })
-      const b = ch.request({ type: 'wait', n: 2 })
-      await tick(10)
+      // Crash only once both requests run in the worker (each reports progress first): a crash
+      // before the worker has loaded is the other error, below. No timed wait: under load a
+      // fixed delay was not always enough for the worker to load.
+      let running = 0
+      let a!: ReturnType<typeof ch.request>
+      let b!: ReturnType<typeof ch.request>
+      const started = new Promise<void>((res) => {
+        const onProgress = (p: { done: number }) => p.done === 1 && ++running === 2 && res()
+        a = ch.request({ type: 'wait', n: 1 }, { onProgress })
+        b = ch.request({ type: 'wait', n: 2 }, { onProgress })
+      })
+      await started
       spawned[0]!.crash()
       const error = { name: 'WorkerError', message: 'The test worker stopped unexpectedly.', hints: ['Try again.'] }
       expect(await a.promise).toEqual(Outcome.fail(error))
