@@ -109,6 +109,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   broadcast: 215 * 1024,
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
   siwe: 215 * 1024,
+  // The same contract-wallet checks as siwe (it was 0.5 KB under the default until the decoders named struct fields and approvals).
+  'verify-signature': 215 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
   'qr-sign': 220 * 1024,
   // Signs every sendable type, decodes the call and checks the warnings before confirming.

@@ -34,7 +34,7 @@ test('safe-tx: hashes of a devnet Safe equal its getTransactionHash, with a DELE
   await page.getByLabel('operation', { exact: true }).selectOption('1')
   await page.getByLabel('Sign the safeTxHash', { exact: true }).selectOption('eip712')
   await page.getByLabel('Owner private key', { exact: true }).fill(KEY)
-  await page.getByRole('button', { name: 'Send request' }).click()
+  await page.getByRole('button', { name: 'Check the Safe transaction' }).click()
 
   await expect(output(page, 'safeTxHash')).toHaveText(contractHash)
   await expect(output(page, "Contract's getTransactionHash")).toHaveText(contractHash)
@@ -50,7 +50,7 @@ test('safe-tx: hashes of a devnet Safe equal its getTransactionHash, with a DELE
 
 test('safe-tx: an address without code gets a clear message at the field', async ({ page }) => {
   await openTool(page, 'safe-tx', { safe: '0x00000000000000000000000000000000000b0b00', to: ADDRESS })
-  await page.getByRole('button', { name: 'Send request' }).click()
+  await page.getByRole('button', { name: 'Check the Safe transaction' }).click()
   await expect(page.getByText(/There is no contract at 0x00000000000000000000000000000000000b0b00 on chain/)).toBeVisible()
 })
 

@@ -166,6 +166,10 @@ export interface ToolMeta {
   examples: readonly Example[]
   /** Run on every change (cheap tools) instead of on a button press. Default: runs === 'main'. */
   live?: boolean
+  /** The run button's label: what it does ("Look up", "Resolve"). Default "Run", or "Send request" for network tools. */
+  action?: string
+  /** "Try an example" also runs it (default true); false for a tool whose run sends something (broadcast). */
+  examplesRun?: boolean
 }
 
 export interface ToolImpl<I = unknown> {

@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['balance', 'nonce', 'code', 'getBalance', 'getCode', 'getStorageAt', 'storage', 'slot', 'proxy', 'eip-1967', 'implementation', 'eip-7702', 'delegation', 'contract', 'eoa'],
   runs: 'network',
+  action: 'Look up',
   fields: [
     { name: 'address', label: 'Address', kind: 'text', placeholder: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', help: 'A 0x address (mixed case must carry a valid EIP-55 checksum).' },
     { name: 'block', label: 'At block', kind: 'text', default: 'latest', help: 'latest, pending, safe, finalized, earliest, or a block number.' },

@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['block', 'getBlockByNumber', 'getBlockByHash', 'latest', 'finalized', 'base fee', 'gas used', 'timestamp', 'miner'],
   runs: 'network',
+  action: 'Look up',
   fields: [
     { name: 'block', label: 'Block', kind: 'text', default: 'latest', help: 'latest, pending, safe, finalized, earliest, a number (12345 or 0x3039), or a 32-byte block hash.' },
   ],

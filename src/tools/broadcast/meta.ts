@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['broadcast', 'sendRawTransaction', 'eth_sendRawTransaction', 'raw', 'signed', 'publish', 'push', 'submit'],
   runs: 'network',
+  examplesRun: false,
   fields: [
     { name: 'raw', label: 'Signed transaction (hex)', kind: 'textarea', placeholder: '0x02f8…' },
     { name: 'chainId', label: 'Expected chain id (optional)', kind: 'text', inputMode: 'numeric', help: 'When set, the transaction must be signed for this chain (and the node must be on it).' },

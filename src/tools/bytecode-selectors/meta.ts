@@ -13,6 +13,7 @@ export default defineMeta({
   keywords: ['selectors', 'cast selectors', 'bytecode', 'dispatcher', 'runtime code', 'deployed bytecode', 'functions', 'interface', 'unverified contract', 'code'],
   // A network tool only for reading an address's code from the node; live as before for pasted code.
   runs: 'network',
+  action: 'Read the code',
   live: true,
   fields: [
     { name: 'source', label: 'Read selectors from', kind: 'select', default: 'code', options: [

@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['ens', 'name', 'resolve', 'reverse', 'lookup', 'namehash', '.eth', 'primary name', 'addr', 'text', 'records', 'wildcard', 'ensip-10', 'avatar'],
   runs: 'network',
+  action: 'Resolve',
   fields: [
     { name: 'query', label: 'Name or address', kind: 'text', placeholder: 'vitalik.eth or 0x…', help: 'A name resolves to an address; an address looks up its primary name.' },
     {

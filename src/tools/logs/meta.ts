@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['logs', 'events', 'eth_getLogs', 'cast logs', 'topics', 'filter', 'indexed', 'Transfer', 'csv', 'export', 'etherscan'],
   runs: 'network',
+  action: 'Find logs',
   fields: [
     { name: 'address', label: 'Contract address (optional)', kind: 'text', placeholder: '0x… (several: comma-separated)', help: 'Only logs emitted by this contract (or these). Empty: any contract.' },
     { name: 'event', label: 'Event', kind: 'text', placeholder: 'Transfer(address indexed from, address indexed to, uint256 value)',

@@ -20,6 +20,7 @@ export default defineMeta({
   capability: 'signing',
   keywords: ['safe', 'gnosis safe', 'multisig', 'safeTxHash', 'safe transaction hash', 'ledger', 'trezor', 'blind signing', 'domain hash', 'message hash', 'execTransaction', 'multisend', 'delegatecall', 'eip-712', 'safe-tx-hashes'],
   runs: 'network',
+  action: 'Check the Safe transaction',
   fields: [
     { name: 'readChain', label: 'Read version, nonce and owners from the connected chain', kind: 'checkbox', default: 'true', help: 'Untick to work offline: then type the version, chain id and nonce.' },
     { name: 'safe', label: 'Safe address', kind: 'text', placeholder: '0x… (the Safe, not an owner)', help: 'Optional when the pasted JSON names it.' },

@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['transaction', 'tx', 'receipt', 'getTransactionByHash', 'getTransactionReceipt', 'status', 'revert', 'reason', 'logs', 'events', 'gas used', 'effective gas price'],
   runs: 'network',
+  action: 'Look up',
   fields: [
     { name: 'hash', label: 'Transaction hash', kind: 'text', placeholder: '0x… (66 characters)' },
     { name: 'abi', label: 'ABI (optional)', kind: 'textarea', placeholder: 'error TooBig(uint256)\nevent Set(uint256 value)',

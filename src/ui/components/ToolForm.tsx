@@ -16,14 +16,25 @@ export interface ToolPageProps {
   setFile: (name: string, file: BlobLike | undefined) => void
 }
 
-/** "Try an example": fills the form with a worked example. */
+/**
+ * "Try an example": fills the form with a worked example and shows its result: a live tool
+ * computes at once; any other is run as if the person pressed its button, once the form holds
+ * the example (chain tools read the devnet's known state, scripts/devnet-fixtures.mjs), unless
+ * its run sends something (`examplesRun: false`: broadcast).
+ */
 export function Examples({ meta, setValues }: Pick<ToolPageProps, 'meta' | 'setValues'>) {
   if (!meta.examples.length) return null
+  const show = (inputs: RawInput) => {
+    setValues(inputs)
+    if (isLive(meta) || meta.examplesRun === false) return
+    // Two frames: the values are committed and the form's submit handler sees them.
+    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLFormElement>('main form[data-run]')?.requestSubmit()))
+  }
   return (
     <nav className="examples" aria-label="Examples">
       <span>Try an example:</span>
       {meta.examples.map((ex) => (
-        <button key={ex.title} type="button" onClick={() => setValues(ex.inputs)}>
+        <button key={ex.title} type="button" onClick={() => show(ex.inputs)}>
           {ex.title}
         </button>
       ))}
@@ -189,7 +200,7 @@ export function ToolForm(
     children?: ReactNode
     /** Only these fields (for pages that render the others themselves). Mode-dependent fields declare `showWhen` instead. */
     fieldsShown?: readonly string[]
-    /** The run button's label (default "Run", or "Send request" for network tools). */
+    /** The run button's label (default: the tool's `action`, else "Run", or "Send request" for network tools). */
     submitLabel?: string
     /** Called with each new successful result, and with undefined when it goes (a new run, an error). */
     onResult?: (result: ToolResult | undefined) => void
@@ -226,7 +237,7 @@ export function ToolForm(
         {!live && (
           <div className="actions">
             <button type="submit" className="primary" disabled={state.status === 'running'}>
-              {props.submitLabel ?? (meta.runs === 'network' ? 'Send request' : 'Run')}
+              {props.submitLabel ?? meta.action ?? (meta.runs === 'network' ? 'Send request' : 'Run')}
             </button>
           </div>
         )}
@@ -242,7 +253,7 @@ export function ToolForm(
       {view.stale && view.result && (
         <p className="notice notice-warn" role="note">
           {staleSecret ? 'The inputs changed, so the result was cleared.' : 'Outdated: the inputs changed after this result.'} Press{' '}
-          {props.submitLabel ?? (meta.runs === 'network' ? 'Send request' : 'Run')} (or Ctrl+Enter) to update it.
+          {props.submitLabel ?? meta.action ?? (meta.runs === 'network' ? 'Send request' : 'Run')} (or Ctrl+Enter) to update it.
         </p>
       )}
       {view.result && !staleSecret && <ResultView result={view.result} stale={view.stale} />}
