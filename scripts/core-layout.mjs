@@ -161,6 +161,8 @@ const SITES = [
   /(\brequire\s*\(\s*)(['"])(\.\.?\/[^'"\n]*)\2/g,
   /(\bnew\s+URL\s*\(\s*)(['"])(\.\.?\/[^'"\n]*)\2(?=\s*,\s*import\.meta\.url)/g,
   /(\bimport\.meta\.glob\s*(?:<[^>]*>)?\s*\(\s*)(['"])(\.\.?\/[^'"\n*]*)\2/g,
+  // paths read from the file's own folder: join(__dirname, '../…'), resolve(import.meta.dirname, '…')
+  /(\b(?:join|resolve)\s*\(\s*(?:__dirname|import\.meta\.dirname)\s*,\s*)(['"])(\.\.?\/[^'"\n]*)\2/g,
 ]
 const CODE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/
 
@@ -171,7 +173,14 @@ function rewriteSpecifiers(file, text) {
     out = out.replace(site, (whole, lead, q, spec) => {
       const [, path, suffix = ''] = /^([^?#]*)([?#].*)?$/.exec(spec)
       const found = resolveSpec(file, path)
-      if (!found) return whole
+      if (!found) {
+        // Nothing in the tree (a folder, files outside it such as ../shared/vectors): a moved file
+        // still names the same place.
+        if (newFile === file) return whole
+        let r = posix.relative(posix.dirname(newFile), posix.normalize(posix.join(posix.dirname(file), path)))
+        if (!r.startsWith('.')) r = `./${r}`
+        return `${lead}${q}${r}${path.endsWith('/') && !r.endsWith('/') ? '/' : ''}${suffix}${q}`
+      }
       if (!found.stale && !moves.has(found.target) && newFile === file) return whole
       const next = respecify(newFile, found.target, found.ext) + suffix
       return next === spec ? whole : `${lead}${q}${next}${q}`
