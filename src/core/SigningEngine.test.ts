@@ -18,7 +18,7 @@ describe('SigningEngine.useWasmEngine', () => {
     const installed = Engine.get().Secp256k1?.sign
     expect(installed).toBeTypeOf('function')
     expect(await SigningEngine.useWasmEngine()).toBe(true)
-    expect(Engine.get().Secp256k1.sign).toBe(installed)
+    expect(Engine.get().Secp256k1?.sign).toBe(installed)
 
     for (let i = 0; i < 40; i++) {
       const key = random(32)
