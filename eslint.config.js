@@ -4,9 +4,10 @@
 // tools/kit and its own folder; kit only core, types and define; the registry files import
 // every tool's meta.ts (and load() its index); workers never import ui; the ui shell reaches
 // tools only through types, define, registry and detect; a feature imports no other feature
-// and no tool but its own; ui never reaches a crypto library directly; no cycles.
+// and no tool but its own; ui never reaches a crypto library directly; core's concept families
+// import only the families below them; no cycles.
 // test/lint.test.ts proves each fence fires (and that allowed imports pass).
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
@@ -40,8 +41,27 @@ const toolsUnderUiZone = {
 }
 const workersZone = { target: 'src/workers', from: 'src/ui', message: 'workers never import ui.' }
 
+// core's concept families (docs/ARCHITECTURE.md "Core families"), bottom first: a family
+// imports only the families before it; the root of src/core (Errors, Outcome) is the shared
+// base and imports no family. Fenced for the folders that exist (scripts/core-layout.mjs makes
+// them); test/lint.test.ts fails on a folder of src/core that is not in this list.
+const CORE_FAMILIES = ['format', 'keys', 'address', 'hash', 'abi', 'chain', 'ens', 'sign', 'tx', 'sim', 'qr']
+const FAMILY_ORDER = CORE_FAMILIES.join(' < ')
+const families = CORE_FAMILIES.filter((f) => existsSync(join(root, 'src/core', f)))
+const familyZones = [
+  ...families.slice(0, -1).map((f, i) => ({
+    target: `src/core/${f}`,
+    from: families.slice(i + 1).map((g) => `src/core/${g}`),
+    message: `core's families import only the families below them (${FAMILY_ORDER}): src/core/${f} imports none of ${families.slice(i + 1).join(', ')}.`,
+  })),
+  ...(families.length
+    ? [{ target: 'src/core/*.ts', from: families.map((g) => `src/core/${g}`), message: 'The root of src/core (Errors, Outcome) is the shared base: it imports no family.' }]
+    : []),
+]
+
 const ZONES = [
   coreZone,
+  ...familyZones,
   toolsUnderUiZone,
   workersZone,
   ...TOOLS.map((id) => ({

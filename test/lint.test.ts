@@ -139,7 +139,7 @@ describe('lint fences: forbidden imports fail', () => {
 
 describe('lint fences: allowed imports pass', () => {
   it.each([
-    ['core → core', CORE, './Units'],
+    ['core → core (the shared base)', CORE, './Errors'],
     ['core → ox', CORE, 'ox'],
     ['tool → core', TOOL, '../../core/Units'],
     ['tool → its own meta', TOOL, './meta'],
@@ -210,5 +210,46 @@ describe('lint fences: every tool and feature folder is fenced', () => {
     await expectFence(file, importing(`../${otherFeature}`), PATHS, 'A feature never imports another feature')
     await expectFence(file, importing(`../../../tools/${otherTool}/meta`), PATHS, 'A feature imports only its own tool')
     if (existsSync(join(repoRoot, 'src/tools', id, 'meta.ts'))) await expectClean(file, importing(`../../../tools/${id}/meta`))
+  })
+})
+
+// core's concept families (eslint.config.js CORE_FAMILIES, docs/ARCHITECTURE.md "Core
+// families"), bottom first: each imports only the families before it, and the root of src/core
+// (Errors, Outcome) imports none. The folders are made by scripts/core-layout.mjs.
+const ORDER = JSON.parse(/const CORE_FAMILIES = (\[[^\]]*\])/.exec(readFileSync(join(repoRoot, 'eslint.config.js'), 'utf8'))![1]!.replace(/'/g, '"')) as string[]
+const FAMILIES = ORDER.filter((f) => existsSync(join(repoRoot, 'src/core', f)))
+/** A real module of a family folder, as a specifier from a file one folder deep in src/core. */
+const moduleOf = (family: string) => {
+  const m = readdirSync(join(repoRoot, 'src/core', family)).find((n) => /^[A-Z]\w*\.ts$/.test(n))!
+  return `../${family}/${m.replace(/\.ts$/, '')}`
+}
+
+describe('lint fences: core families', () => {
+  it('every folder of src/core is a family in the order, or its data', () => {
+    expect(ORDER.length).toBeGreaterThan(5)
+    expect(subdirs('src/core').filter((d) => d !== 'data' && !ORDER.includes(d))).toEqual([])
+  })
+
+  describe.skipIf(FAMILIES.length < 2)('with the families in place', () => {
+    it.each(FAMILIES.slice(0, -1).map((f, i) => [f, FAMILIES[i + 1]!]))('src/core/%s imports no family above it (%s)', async (low, high) => {
+      await expectFence(`src/core/${low}/LintProbe.ts`, importing(moduleOf(high)), PATHS, 'import only the families below them')
+    })
+
+    it.each(FAMILIES.slice(1).map((f, i) => [f, FAMILIES[i]!]))('src/core/%s may import the family below it (%s) and the shared base', async (high, low) => {
+      await expectClean(`src/core/${high}/LintProbe.ts`, importing(moduleOf(low)))
+      await expectClean(`src/core/${high}/LintProbe.ts`, importing('../Errors'))
+    })
+
+    it('the root of src/core imports no family', async () => {
+      await expectFence(CORE, importing(moduleOf(FAMILIES[0]!).replace(/^\.\./, '.')), PATHS, 'the shared base')
+    })
+
+    it('a family is still core: it imports no ui', async () => {
+      await expectFence(`src/core/${FAMILIES[0]}/LintProbe.ts`, importing('../../ui/url'), PATHS, 'core is the bottom layer')
+    })
+
+    it('tests may reach across families (a chain test sends through tx)', async () => {
+      await expectClean(`src/core/${FAMILIES[0]}/LintProbe.test.ts`, importing(moduleOf(FAMILIES.at(-1)!)))
+    })
   })
 })
