@@ -49,7 +49,7 @@ test('the revert reason of a failed transaction that is second in its block is r
   expect(r.status).toBe('0x0')
   expect(r.transactionIndex).toBe('0x1')
   await openTool(page, 'transaction', { hash: String(failed) })
-  await page.getByRole('button', { name: 'Look up' }).click()
+  await page.getByRole('button', { name: 'Look up', exact: true }).click()
   await expect(output(page, 'Status')).toHaveText('reverted')
   await expect(output(page, 'Revert reason')).toHaveText('Error("already set")')
   await expect(output(page, 'Revert found by')).toHaveText('debug_traceTransaction (exact)')
@@ -71,7 +71,7 @@ contract Emitter {
   await page.getByLabel('Contract address (optional)').fill(emitter)
   await page.getByLabel('Event', { exact: true }).fill('Transfer(address indexed from, address indexed to, uint256 value)')
   await page.getByLabel('Indexed argument filters').fill(`to = ${A6}`)
-  await page.getByRole('button', { name: 'Find logs' }).click()
+  await page.getByRole('button', { name: 'Find logs', exact: true }).click()
   await expect(output(page, 'Logs found')).toHaveText('2')
   await expect(output(page, '#1 value (uint256)')).toHaveText('7')
   await expect(output(page, '#2 value (uint256)')).toHaveText('9')
@@ -79,7 +79,7 @@ contract Emitter {
   await expect(output(page, 'CSV')).toContainText('blockNumber,transactionHash,logIndex,address,event,from,to,value,topics,data')
   // a bad filter is named at its field, nothing is sent
   await page.getByLabel('Indexed argument filters').fill('amount = 1')
-  await page.getByRole('button', { name: 'Find logs' }).click()
+  await page.getByRole('button', { name: 'Find logs', exact: true }).click()
   await expect(page.getByText(/has no indexed argument "amount"/)).toBeVisible()
 })
 
@@ -223,7 +223,7 @@ contract Wildcard {
   // the registry exists only while this page asks (other specs expect a devnet without ENS)
   await rpc(url, 'anvil_setCode', [REGISTRY, code])
   try {
-    await page.getByRole('button', { name: 'Resolve' }).click()
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click()
     await expect(output(page, 'Address')).toHaveText(new RegExp(`^${expected}$`, 'i'))
   } finally {
     await rpc(url, 'anvil_setCode', [REGISTRY, '0x'])

@@ -327,7 +327,7 @@ test('logs through a node that refuses ranges over 3 blocks (Infura-style -32005
       fromBlock: '0',
       toBlock: String(head),
     })
-    await page.getByRole('button', { name: 'Find logs' }).click()
+    await page.getByRole('button', { name: 'Find logs', exact: true }).click()
     await expect(output(page, 'Logs found')).toHaveText('8', {
       timeout: 30_000,
     })
@@ -403,16 +403,16 @@ test('ENS CCIP-read: the page asks "Contact <host>?" and contacts nothing until 
 
     await connect(page, node.url)
     await openTool(page, 'ens-resolve', { query: 'off.eth' })
-    await page.getByRole('button', { name: 'Resolve' }).click()
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click()
     await expect(page.getByText(`Contact ${host}?`, { exact: false })).toBeVisible({ timeout: 20_000 })
     // ticked, but the host not listed: still nothing contacted
     await page.getByRole('checkbox', { name: /Contact allowed hosts/ }).check()
-    await page.getByRole('button', { name: 'Resolve' }).click()
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click()
     await expect(page.getByText(`Contact ${host}?`, { exact: false })).toBeVisible({ timeout: 20_000 })
     expect(gw.hits).toEqual([])
 
     await page.getByRole('textbox', { name: 'Allowed hosts' }).fill(host)
-    await page.getByRole('button', { name: 'Resolve' }).click()
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click()
     await expect(output(page, 'Address')).toHaveText(A1, { timeout: 20_000 })
     await expect(output(page, 'Text: description')).toHaveText(RECORDS.texts.description!)
     // the address is what the resolver returns through its callback, read from the node with ethers v5's own CCIP-read
@@ -459,14 +459,14 @@ test('ENS avatar NFT (ENSIP-12): owner and metadata URL read through the chain; 
 
     await connect(page, node.url)
     await openTool(page, 'ens-resolve', { query: 'pic.eth' })
-    await page.getByRole('button', { name: 'Resolve' }).click()
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click()
     await expect(output(page, 'Avatar NFT')).toHaveText(`ERC721 ${ethers.utils.getAddress(nft)} #42`, { timeout: 20_000 })
     await expect(page.getByText(`Contact ${host}?`, { exact: false })).toBeVisible()
     expect(hits).toEqual([])
 
     await page.getByRole('checkbox', { name: /Contact allowed hosts/ }).check()
     await page.getByRole('textbox', { name: 'Allowed hosts' }).fill(host)
-    await page.getByRole('button', { name: 'Resolve' }).click()
+    await page.getByRole('button', { name: 'Resolve', exact: true }).click()
     // read from the node directly: the owner and tokenURI the page shows
     const iface = new ethers.utils.Interface(['function ownerOf(uint256) view returns (address)', 'function tokenURI(uint256) view returns (string)'])
     const [owner] = iface.decodeFunctionResult('ownerOf', await rpc<string>(node.url, 'eth_call', [{ to: nft, data: iface.encodeFunctionData('ownerOf', [42]) }, 'latest']))

@@ -27,7 +27,7 @@ export default defineMeta({
     ] },
     { name: 'data', label: 'Data (hex)', kind: 'textarea', placeholder: '0x (call data from the call-data encoder, or init code to deploy)' },
     { name: 'abi', label: 'ABI (optional)', kind: 'textarea', placeholder: 'function transfer(address to, uint256 amount)', help: 'Decodes the call data in the confirmation (JSON ABI or signatures, one per line).' },
-    { name: 'chainId', label: 'Chain id', kind: 'text', inputMode: 'numeric', placeholder: '31337', help: 'The chain you mean to use: the node must be on it, and the transaction is signed for it.' },
+    { name: 'chainId', label: 'Chain id', kind: 'text', inputMode: 'numeric', placeholder: 'e.g. 1 for Ethereum', help: 'The chain you mean to use: the node must be on it, and the transaction is signed for it. Filled in on the local devnet.' },
     { name: 'type', label: 'Transaction type', kind: 'select', default: 'eip1559', options: [
       { value: 'eip1559', label: 'EIP-1559 (type 2)' },
       { value: 'legacy', label: 'Legacy (type 0, EIP-155)' },

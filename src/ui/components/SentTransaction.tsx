@@ -10,6 +10,7 @@ import { BaseError } from '../../core/Errors'
 import * as SendTx from '../../core/SendTx'
 import type { Eip1193Like, ToolResult } from '../../tools/types'
 import { ResultView } from './ResultView'
+import { useInView } from '../hooks/useInView'
 
 export type ReceiptWatch =
   | { kind: 'waiting' }
@@ -79,8 +80,10 @@ export const stillWaiting = (w: ReceiptWatch | null | undefined) => w?.kind === 
  * else the page's button to start again.
  */
 export function SentView({ label, result, waiting, onStop, again }: { label: string; result: ToolResult; waiting: boolean; onStop: () => void; again: ReactNode }) {
+  // After sending, the status and receipt are where the eye is.
+  const ref = useInView<HTMLElement>()
   return (
-    <section aria-label={label} className="result">
+    <section aria-label={label} className="result" ref={ref} tabIndex={-1}>
       <ResultView result={result} />
       <div className="actions">
         {waiting ? (

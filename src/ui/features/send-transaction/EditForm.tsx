@@ -3,7 +3,7 @@
  * with the keyring picker under the signer choice, the wallet's accounts under From, and an offer
  * to use the node's chain when the chain id differs.
  */
-import type { FormEvent } from 'react'
+import { useEffect, type FormEvent } from 'react'
 import type { RawInput, ToolMeta } from '../../../tools/types'
 import { KeyringPicker, MetaFields } from '../../components'
 import { useConnection } from '../../connection/store'
@@ -27,6 +27,14 @@ export function EditForm({
 }) {
   const conn = useConnection()
   const connectedChain = conn.info?.chainId
+  // On the local devnet the chain id is filled in from it (visible, and editable): a first Review
+  // must not fail on an empty field whose placeholder looked filled. On any other node the person
+  // states the chain they mean, and the page offers the node's below.
+  const devnet = conn.choice.kind === 'devnet'
+  const emptyChain = !raw.chainId?.trim()
+  useEffect(() => {
+    if (devnet && emptyChain && connectedChain !== undefined) setValues({ chainId: String(connectedChain) })
+  }, [devnet, emptyChain, connectedChain, setValues])
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     onReview()

@@ -11,6 +11,7 @@ import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult } from '../../../to
 import { ResultView, useToolRun } from '../../components'
 import { revertText, simulateForReview, SimulationSummary, type SimState } from '../../components/SimulationSummary'
 import { abiLibrary } from '../../hooks/abiLibrary'
+import { useInView } from '../../hooks/useInView'
 
 export interface ReviewData {
   reviewed: Reviewed
@@ -75,11 +76,12 @@ export function useReview(meta: ToolMeta, tool: Tool<any>, values: RawInput, fil
   return { state, view, run, sim, startSim, dropSim, cancelSim }
 }
 
-/** The confirmation: exactly what will be signed, Confirm and Edit, then the simulation. */
+/** The confirmation: exactly what will be signed, what the simulation says it will do, then Confirm and Edit. */
 export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onCancelSim }: { data: ReviewData; sending: boolean; byNode: boolean; sim: SimState | null; onConfirm: () => void; onEdit: () => void; onCancelSim: () => void }) {
   const { reviewed, input } = data
+  const ref = useInView<HTMLElement>()
   return (
-    <section aria-label="Confirmation" className="result">
+    <section aria-label="Confirmation" className="result" ref={ref} tabIndex={-1}>
       <ResultView
         result={{
           notes: [
@@ -91,6 +93,17 @@ export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onC
           sections: [{ title: 'To be signed', rows: summaryRows(reviewed, input.unit) }],
         }}
       />
+      {/* What will happen, before Confirm (read top to bottom: what is signed, what it does, then
+          Confirm). Its space is kept while it runs, so Confirm does not move far when it lands. */}
+      <div className="review-simulation">
+        {sim?.kind === 'done' && sim.report.result.status === 'reverted' && (
+          <div className="notice notice-error" role="alert" aria-label="Simulation says it reverts">
+            <strong>The simulation says this transaction would revert: {revertText(sim.report)}.</strong>
+            <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
+          </div>
+        )}
+        {sim && <SimulationSummary state={sim} onCancel={onCancelSim} notes={SIM_NOTES} />}
+      </div>
       <div className="actions">
         <button type="button" className="primary" onClick={onConfirm} disabled={sending || !reviewed.summary.affordable}>
           {sending ? 'Sending…' : byNode ? 'Confirm and send with the wallet' : 'Confirm, sign and send'}
@@ -99,14 +112,6 @@ export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onC
           Edit
         </button>
       </div>
-      {/* Below the buttons: a result that arrives while the person reads never moves Confirm. */}
-      {sim?.kind === 'done' && sim.report.result.status === 'reverted' && (
-        <div className="notice notice-error" role="alert" aria-label="Simulation says it reverts">
-          <strong>The simulation says this transaction would revert: {revertText(sim.report)}.</strong>
-          <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
-        </div>
-      )}
-      {sim && <SimulationSummary state={sim} onCancel={onCancelSim} notes={SIM_NOTES} />}
     </section>
   )
 }
