@@ -125,7 +125,7 @@ function runSplit<I>(meta: ToolMeta, split: WorkSplit<I>, input: I, raw: RawInpu
     if (finished) return
     finished = true
     clearTimeout(timer)
-    cancelAnimationFrame(frame)
+    if (frame) cancelAnimationFrame(frame)
     for (const r of runs) r.cancel()
     settle(o)
   }
