@@ -7,9 +7,9 @@
 import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from './define'
-import findTool, { type FindData } from './find-address'
+import findTool from './find-address'
 import findSplit from './find-address/split'
-import hashTool, { type HashData } from './hash'
+import hashTool from './hash'
 import hashSplit from './hash/split'
 import hdTool, { runShared, share, type HdData } from './hd-derive'
 import hdSplit from './hd-derive/split'
@@ -17,6 +17,13 @@ import type { BlobLike, RawInput, Tool, ToolResult, WorkSplit } from './types'
 
 const PHRASE = 'test test test test test test test test test test test junk'
 const ctx = () => ({ signal: { aborted: false }, progress: () => {} })
+
+/** One run of the tool over the whole input, as without workers. */
+async function wholeRun<I>(tool: Tool<I>, values: RawInput): Promise<ToolResult> {
+  const parsed = tool.parse(withDefaults(tool, values))
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+  return tool.run(parsed.value, ctx())
+}
 
 /** Parses, cuts into parts, runs each part as its worker would, and merges. */
 async function runSplit<I, D>(tool: Tool<any>, split: WorkSplit<I, D>, values: RawInput, cores: number, files: Record<string, BlobLike> = {}) {
@@ -44,9 +51,9 @@ async function runSplit<I, D>(tool: Tool<any>, split: WorkSplit<I, D>, values: R
 describe('hash: the chosen hashes shared among workers, merged in display order', () => {
   it('text goes to one worker; its result is the tool’s own', async () => {
     const values = { input: 'abc', sha3_256: 'true', ripemd160: 'true' }
-    const { parts, merged } = await runSplit<unknown, HashData>(hashTool, hashSplit, values, 8)
+    const { parts, merged } = await runSplit(hashTool, hashSplit, values, 8)
     expect(parts).toHaveLength(1)
-    const whole = await hashTool.run((hashTool.parse(withDefaults(hashTool, values)) as { value: unknown }).value, ctx())
+    const whole = await wholeRun(hashTool, values)
     expect(merged!.sections[0]).toEqual(whole.sections[0])
     expect(merged!.data).toEqual(whole.data)
   })
@@ -55,7 +62,7 @@ describe('hash: the chosen hashes shared among workers, merged in display order'
     const bytes = new Uint8Array(100_000).map((_, i) => i % 251)
     const file: BlobLike = { size: bytes.length, name: 'f.bin', slice: (a, b) => ({ arrayBuffer: async () => bytes.slice(a, b).buffer }) }
     const all = { keccak256: 'true', sha3_256: 'true', sha256: 'true', sha512: 'true', ripemd160: 'true' }
-    const { parts, merged } = await runSplit<unknown, HashData>(hashTool, hashSplit, all, 3, { file: file as never })
+    const { parts, merged } = await runSplit(hashTool, hashSplit, all, 3, { file: file as never })
     const chosen = parts.map((p) => Object.keys(all).filter((a) => p.raw[a] === 'true'))
     expect(chosen.flat().sort()).toEqual(Object.keys(all).sort())
     expect(parts.length).toBeGreaterThan(1)
@@ -68,10 +75,10 @@ describe('hash: the chosen hashes shared among workers, merged in display order'
 describe('hd-derive: the parent key shared, the range cut into slices, the accounts joined in index order', () => {
   it('slices carry only the range fields and together cover the range; merged equal to one run', async () => {
     const values = { phrase: PHRASE, start: '3', count: '25' }
-    const { parts, results, merged } = await runSplit<unknown, HdData>(hdTool, hdSplit, values, 8)
+    const { parts, results, merged } = await runSplit(hdTool, hdSplit, values, 8)
     expect(parts.map((p) => Object.keys(p.raw).sort())).toEqual(parts.map(() => ['count', 'path', 'preset', 'start']))
     expect(parts.map((p) => [p.raw.start, p.raw.count])).toEqual([['3', '9'], ['12', '9'], ['21', '7']])
-    const whole = (await hdTool.run((hdTool.parse(withDefaults(hdTool, values)) as { value: unknown }).value, ctx())).data as HdData
+    const whole = (await wholeRun(hdTool, values)).data as HdData
     expect(merged!.data).toEqual(whole)
     // While slices run: the finished ones, in index order.
     expect(hdSplit.merge([undefined, results[1], results[2]], { raw: {}, files: {}, cores: 8, input: {} as never, complete: false, ms: 0 })!.data!.accounts.map((a) => a.index)[0]).toBe(12)
@@ -89,7 +96,7 @@ describe('find-address: one slice per core; the first to find it ends the scan, 
   const target = ethers.utils.HDNode.fromMnemonic(PHRASE).derivePath("m/44'/60'/0'/9").address
 
   it('found in one slice: that slice ends the run', async () => {
-    const { parts, results, merged } = await runSplit<unknown, FindData>(findTool, findSplit, { address: target, phrase: PHRASE, count: '20' }, 3)
+    const { parts, results, merged } = await runSplit(findTool, findSplit, { address: target, phrase: PHRASE, count: '20' }, 3)
     expect(parts.map((p) => [p.raw.start, p.raw.count])).toEqual([['0', '6'], ['6', '7'], ['13', '7']])
     expect(results.map((r) => findSplit.ends!(r))).toEqual([false, true, false])
     expect(merged!.data).toMatchObject({ found: true, path: "m/44'/60'/0'/9" })
@@ -97,7 +104,7 @@ describe('find-address: one slice per core; the first to find it ends the scan, 
   })
 
   it('found nowhere: nothing until every slice is done, then one note for the whole scan', async () => {
-    const { results, merged } = await runSplit<unknown, FindData>(findTool, findSplit, { address: '0x000000000000000000000000000000000000dEaD', phrase: PHRASE, count: '12' }, 3)
+    const { results, merged } = await runSplit(findTool, findSplit, { address: '0x000000000000000000000000000000000000dEaD', phrase: PHRASE, count: '12' }, 3)
     expect(findSplit.merge([results[0], undefined, undefined], { raw: {}, files: {}, cores: 3, input: {} as never, complete: false, ms: 0 })).toBeUndefined()
     expect(merged!.notes).toHaveLength(1)
     expect(merged!.notes![0]!.text).toMatch(/^Not found in the first 12 indexes of m\/44'\/60'\/0'\/0\/i, m\/44'\/60'\/i'\/0\/0, m\/44'\/60'\/0'\/i\./)

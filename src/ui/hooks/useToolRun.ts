@@ -102,7 +102,7 @@ export interface RunOptions<I = any> {
   onSettle?: (s: { raw: RawInput; outcome: Outcome.Outcome<ToolResult>; ms: number }) => void
 }
 
-export function useToolRun<D = unknown>(meta: ToolMeta, tool: Tool<unknown> | undefined, values: RawInput, files: Record<string, BlobLike>, options: RunOptions = {}) {
+export function useToolRun<D = unknown>(meta: ToolMeta, tool: Tool<any> | undefined, values: RawInput, files: Record<string, BlobLike>, options: RunOptions = {}) {
   const [state, setState] = useState<RunState>(idle)
   const active = useRef<Work | null>(null)
   const seq = useRef(0)
