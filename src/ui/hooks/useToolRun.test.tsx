@@ -17,7 +17,8 @@ import { useToolRun } from './useToolRun'
 const workers = vi.hoisted(() => ({
   runs: [] as { raw: Record<string, string>; answer: (o: unknown) => void; progress: (f: number, l?: string) => void; cancelled: boolean }[],
 }))
-vi.mock('../../workers/client', () => {
+vi.mock('../../workers/client', async () => {
+  const Outcome = await import('../../core/Outcome')
   const runInWorker = (_id: string, raw: Record<string, string>, _files: unknown, progress: (f: number, l?: string) => void) => {
     // As the real channel: settles once, and a cancel after the answer does nothing.
     let settle!: (o: unknown) => void
@@ -34,7 +35,7 @@ vi.mock('../../workers/client', () => {
       cancel: () => {
         if (settled) return
         run.cancelled = true
-        answer({ ok: false, error: { name: 'Cancelled', message: 'Cancelled.', hints: [] } })
+        answer(Outcome.fail(Outcome.cancelled()))
       },
     }
   }
