@@ -161,14 +161,16 @@ const scanSplit: WorkSplit<{ count: number }, ScanData> = {
 }
 
 describe('useToolRun: a run split across workers as the tool declares', () => {
-  const start = () => {
+  /** Runs, and waits for the parts' workers (the split runner's module loads first). */
+  const start = async () => {
     const hook = renderHook(() => useToolRun<ScanData>(scanMeta, scanTool, { phrase: 'secret words here', count: '30' }, {}, { split: scanSplit }))
     act(() => void hook.result.current.run())
+    await waitFor(() => expect(workers.runs).toHaveLength(3))
     return hook
   }
 
   it('each part gets its raw values, progress is summed by weight, the parts merge by the tool’s merge', async () => {
-    const { result } = start()
+    const { result } = await start()
     expect(workers.runs.map((r) => r.raw.start)).toEqual(['0', '10', '20'])
     expect(result.current.state.status).toBe('running')
     act(() => workers.runs[1]!.progress(0.5))
@@ -181,14 +183,14 @@ describe('useToolRun: a run split across workers as the tool declares', () => {
   })
 
   it('a part whose result ends the run stops the others', async () => {
-    const { result } = start()
+    const { result } = await start()
     await act(async () => workers.runs[2]!.answer({ ok: true, result: { sections: [], data: { found: [25] } } }))
     expect(result.current.view.data).toEqual({ found: [25] })
     expect(workers.runs.map((r) => r.cancelled)).toEqual([true, true, false])
   })
 
   it('a part that fails stops the others, and its errors are routed (and scrubbed) like any other', async () => {
-    const { result } = start()
+    const { result } = await start()
     await act(async () => workers.runs[0]!.answer({ ok: false, error: { name: 'X', message: 'Some inputs are not valid.', hints: [] }, fieldErrors: { phrase: 'The phrase "secret words here" is not BIP-39.' } }))
     expect(result.current.state.status).toBe('error')
     expect(result.current.view.fieldErrors).toEqual({ phrase: `The phrase "${HIDDEN}" is not BIP-39.` })
@@ -196,7 +198,7 @@ describe('useToolRun: a run split across workers as the tool declares', () => {
   })
 
   it('Cancel stops every part and says so', async () => {
-    const { result } = start()
+    const { result } = await start()
     act(() => result.current.cancel())
     expect(workers.runs.every((r) => r.cancelled)).toBe(true)
     expect(result.current.view.error?.message).toBe('Cancelled.')

@@ -13,7 +13,7 @@ import { hiddenFields, visibleRaw, withDefaults } from '../../tools/define'
 import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
 import { dropSpare, prewarm } from '../../workers/client'
 import { routeErrors, scrubError } from './runErrors'
-import { startWork, type Work } from './runWork'
+import { loadSplit, startWork, type Work } from './runWork'
 
 export interface RunState {
   status: 'idle' | 'running' | 'done' | 'error'
@@ -192,6 +192,11 @@ export function useToolRun<D = unknown>(meta: ToolMeta, tool: Tool<any> | undefi
     return () => clearTimeout(t)
   }, [meta, warm, warmDelay, values, files])
   useEffect(() => () => dropSpare(meta.id), [meta.id])
+  // A page whose tool splits its runs loads the split runner when it opens, not at Run.
+  const splits = !!options.split
+  useEffect(() => {
+    if (splits) void loadSplit()
+  }, [splits])
 
   // Cancel whatever runs when the page goes away.
   useEffect(() => () => active.current?.cancel(), [])
