@@ -111,6 +111,11 @@ export interface ToolResult<D = unknown> {
    * never a row's label.
    */
   data?: D
+  /**
+   * Problems with a field that did not stop the run (units: bad token decimals, while the named
+   * units still convert): the page runner shows each at its field, like a parse error.
+   */
+  fieldErrors?: Record<string, string>
 }
 
 export interface Example {
@@ -183,4 +188,60 @@ export type Tool<I = unknown> = ToolMeta & ToolImpl<I>
 export interface ToolEntry {
   meta: ToolMeta
   load: () => Promise<{ default: Tool<any> }>
+}
+
+/**
+ * How a worker tool's run splits across workers and how the parts merge, declared next to the
+ * tool (`src/tools/<id>/split.ts`) and executed by the page runner (`useToolRun`'s `split`):
+ * the runner parses on the main thread, asks `parts` for each worker's raw values, runs them
+ * (after the `share` step when there is one), sums their progress by `weight` and hands the
+ * parts' results, in part order, to `merge`. No page merges results itself.
+ */
+export interface WorkSplit<I = unknown, D = unknown> {
+  /**
+   * One worker first parses the whole form and computes what every part needs (the tool
+   * module's `share`; hd-derive: the path's parent key), so the secret fields reach that one
+   * worker only; each part then gets that value and its own raw values. `label` is the
+   * progress shown meanwhile.
+   */
+  share?: { label: (input: I, raw: RawInput) => string }
+  /** The parts of one run: each worker's raw values (and files), and its share of the work. */
+  parts: (input: I, ctx: SplitContext) => SplitPart[]
+  /**
+   * The run's result from the parts' results so far (`undefined` where a part has not finished;
+   * `complete` once every part has), or `undefined` for nothing to show yet.
+   */
+  merge: (results: readonly (ToolResult | undefined)[], ctx: MergeContext<I>) => ToolResult<D> | undefined
+  /** True when this part's result ends the whole run (find-address: found): the other parts stop. */
+  ends?: (result: ToolResult) => boolean
+  /** The progress label, from the work done over all parts (`reported`: any part reported yet). */
+  progress?: (p: { done: number; total: number; parts: number; label?: string; reported: boolean }, input: I) => string | undefined
+  /** Draw progress (and partial results) at most every this many ms; default once per animation frame. */
+  drawEvery?: number
+  /** Show the merged results of the parts finished so far while the others run (hd-derive's table). */
+  partial?: boolean
+  /** The parts send back only their result's `data` (for pages that draw `data` themselves). */
+  dataOnly?: boolean
+}
+
+export interface SplitContext {
+  raw: RawInput
+  files: Readonly<Record<string, BlobLike>>
+  /** `navigator.hardwareConcurrency` (2 when unknown). */
+  cores: number
+}
+
+export interface SplitPart {
+  raw: RawInput
+  files?: Record<string, BlobLike>
+  /** Units of work, for progress (a part's fraction counts this much). */
+  weight: number
+}
+
+export interface MergeContext<I> extends SplitContext {
+  input: I
+  /** Every part has finished. */
+  complete: boolean
+  /** Milliseconds since the run started. */
+  ms: number
 }

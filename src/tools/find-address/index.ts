@@ -4,7 +4,7 @@ import { nodeOf, nodeSource, type NodeSource } from '../kit/hdSource'
 import type { Parsed, RawInput, ToolResult } from '../types'
 import meta from './meta'
 
-interface Input {
+export interface Input {
   address: string
   source: NodeSource
   /** First index scanned (a worker's slice; 0 for the whole scan). */

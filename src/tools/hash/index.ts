@@ -1,10 +1,10 @@
 import * as Hashing from '../../core/Hashing'
 import { defineTool } from '../define'
-import type { BlobLike, Parsed, RawInput, Row } from '../types'
+import type { BlobLike, Parsed, RawInput, Row, ToolResult } from '../types'
 import meta from './meta'
 import { bytes } from '../kit/text'
 
-type Input = ({ source: 'file'; file: BlobLike; name: string } | { source: 'text'; bytes: Uint8Array; encoding: Hashing.Encoding }) & {
+export type Input = ({ source: 'file'; file: BlobLike; name: string } | { source: 'text'; bytes: Uint8Array; encoding: Hashing.Encoding }) & {
   algorithms: Hashing.Algorithm[]
 }
 
@@ -39,6 +39,22 @@ export function aboutRows(input: { source: 'file'; size: number; name: string } 
   return about
 }
 
+/** What a hash result carries as data (structured-clone safe): each chosen hash's digest, and the bytes hashed. */
+export interface HashData {
+  digests: Partial<Record<Hashing.Algorithm, string>>
+  size: number
+}
+
+/** The "Hashes" rows: the chosen hashes in display order. */
+export function hashRows(digests: HashData['digests']): Row[] {
+  return Hashing.ALGORITHMS.filter((a) => digests[a.id] !== undefined).map((a) => ({ label: a.label, value: digests[a.id]!, ...(a.note ? { note: a.note } : {}) }))
+}
+
+/** The whole result of hashing: the digests, what was hashed, and the note. */
+export function hashResult(data: HashData, about: Row[]): ToolResult<HashData> {
+  return { sections: [{ title: 'Hashes', rows: hashRows(data.digests) }, { title: 'Input', rows: about }], notes: [{ tone: 'info', text: NOTE }], data }
+}
+
 export const NOTE = 'Keccak-256 is what Ethereum and Solidity call keccak256. SHA3-256 is the FIPS 202 standard: same sponge, different padding, different result; do not mix them up.'
 
 /** In a worker (which loads this module ahead of a run): compile the hashers' WebAssembly now. */
@@ -53,13 +69,8 @@ export default defineTool<Input>(meta, {
       input.source === 'file'
         ? await Hashing.hashBlob(input.file, { algorithms, signal: ctx.signal, progress: ctx.progress })
         : await Hashing.hashBytes(input.bytes, algorithms)
-    const rows: Row[] = Hashing.ALGORITHMS.filter((a) => algorithms.includes(a.id)).map((a) => ({ label: a.label, value: digests[a.id], ...(a.note ? { note: a.note } : {}) }))
     const size = input.source === 'file' ? input.file.size : input.bytes.length
     const about = aboutRows(input.source === 'file' ? { source: 'file', size, name: input.name } : { source: 'text', size, encoding: input.encoding }, Date.now() - started, algorithms.length)
-    return {
-      sections: [{ title: 'Hashes', rows }, { title: 'Input', rows: about }],
-      notes: [{ tone: 'info', text: NOTE }],
-      data: { digests: Object.fromEntries(algorithms.map((a) => [a, digests[a]])), size },
-    }
+    return hashResult({ digests: Object.fromEntries(algorithms.map((a) => [a, digests[a]])), size }, about)
   },
 })

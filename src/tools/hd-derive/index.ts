@@ -4,7 +4,7 @@ import type { Parsed, RawInput, RunContext, Section, ToolResult } from '../types
 import meta from './meta'
 import { nodeOf, nodeSource, type NodeSource } from '../kit/hdSource'
 
-interface Input {
+export interface Input {
   source: NodeSource
   template: Hd.Template
   start: number

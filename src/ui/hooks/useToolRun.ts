@@ -1,13 +1,19 @@
 /**
- * Runs a tool over raw values: parse (field errors), then run on the main thread, in a
- * worker (progress, cancel), or against the connected node. Live tools re-run on change.
+ * The page runner: every tool page runs its tool through `useToolRun`. It parses, then runs on
+ * the main thread, in a worker (progress, cancel), against the connected node, or split across
+ * workers as the tool declares (`options.split`, see `runWork.ts`); live tools re-run on change.
+ * It drops the updates of a run that is no longer the newest (one guard, `begin`), routes every
+ * error by one rule (`runErrors.ts`: at its field, else above the result, secret values never
+ * in a message), and gives the page the result's typed `data`.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
+import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction } from 'react'
+import type { ErrorInfo } from '../../core/Errors'
 import * as Outcome from '../../core/Outcome'
-import { hiddenFields, messageOf, visibleRaw, withDefaults } from '../../tools/define'
-import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult } from '../../tools/types'
-import { dropSpare, prewarm, runInWorker } from '../../workers/client'
+import { hiddenFields, visibleRaw, withDefaults } from '../../tools/define'
+import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
+import { dropSpare, prewarm } from '../../workers/client'
+import { routeErrors, scrubError } from './runErrors'
+import { loadSplit, startWork, type Work } from './runWork'
 
 export interface RunState {
   status: 'idle' | 'running' | 'done' | 'error'
@@ -20,7 +26,7 @@ export interface RunState {
 }
 
 /** What the page should show of a run, judged against what the person has done so far. */
-export interface RunView {
+export interface RunView<D = unknown> {
   /** Errors of the fields the person touched (all of them once Run was pressed). */
   fieldErrors: Record<string, string>
   /** Labels of the fields whose errors are held back until they are touched. */
@@ -28,7 +34,9 @@ export interface RunView {
   /** The form-level error, once any field was touched or Run pressed. */
   error?: ErrorInfo
   /** The result, unless the form is blank (a live tool with every text field empty). */
-  result?: ToolResult
+  result?: ToolResult<D>
+  /** The result's typed data (`ToolResult.data`): what a page reads, never a row's label. */
+  data?: D
   /** The inputs changed since the shown result (a tool that does not re-run live). */
   stale: boolean
   /** The last run finished over the current inputs. */
@@ -36,15 +44,6 @@ export interface RunView {
 }
 
 const idle: RunState = { status: 'idle', fieldErrors: {} }
-
-type ProviderModule = { getProvider: () => { rpc: Eip1193Like; rpcUrl: string } }
-const providerModules = import.meta.glob<ProviderModule>('../connection/store.ts')
-
-async function currentProvider(): Promise<{ rpc?: Eip1193Like; rpcUrl?: string }> {
-  const load = Object.values(providerModules)[0]
-  if (!load) return {}
-  return (await load()).getProvider()
-}
 
 export function isLive(meta: ToolMeta): boolean {
   return meta.live ?? meta.runs === 'main'
@@ -88,10 +87,27 @@ function useInputKey(meta: ToolMeta, values: RawInput, files: Record<string, Blo
   }, [meta, values, files])
 }
 
-export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, values: RawInput, files: Record<string, BlobLike>) {
+/** What a page may add to the runner. */
+export interface RunOptions<I = any> {
+  /** How the tool's work splits across workers and merges (declared in `src/tools/<id>/split.ts`). */
+  split?: WorkSplit<I, unknown>
+  /**
+   * When a worker waits, with the tool loaded, for the next run (default: a worker tool once
+   * the form is engaged). `ran`: a run has finished (or failed) since the last cancel.
+   */
+  warm?: (s: { values: RawInput; files: Record<string, BlobLike>; engaged: boolean; running: boolean; ran: boolean }) => boolean
+  /** Start that worker this many ms after the wish, once the page is idle (hd-derive: 500). */
+  warmDelay?: number
+  /** Hears every run that got past its parse, once it ends (not a cancelled or outrun one). */
+  onSettle?: (s: { raw: RawInput; outcome: Outcome.Outcome<ToolResult>; ms: number }) => void
+}
+
+export function useToolRun<D = unknown>(meta: ToolMeta, tool: Tool<any> | undefined, values: RawInput, files: Record<string, BlobLike>, options: RunOptions = {}) {
   const [state, setState] = useState<RunState>(idle)
-  const cancelRef = useRef<(() => void) | null>(null)
+  const active = useRef<Work | null>(null)
   const seq = useRef(0)
+  const opts = useRef(options)
+  opts.current = options
   const [submitted, setSubmitted] = useState(false)
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set())
   // One key per set of values (a long value by its revision: a pasted megabyte is not copied per render).
@@ -104,66 +120,54 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     setTouched((t) => (now.every((n) => t.has(n)) ? t : new Set([...t, ...now])))
   }, [meta, values, files])
 
-  const runWith = useCallback(async (explicit: boolean) => {
-    if (!tool) return
-    if (explicit) setSubmitted(true)
-    cancelRef.current?.()
+  /**
+   * The one stale-run guard: starts a new run (stopping the one before) and returns `guard`,
+   * which lets a callback of this run through only while it is the newest run.
+   */
+  const begin = useCallback(() => {
+    active.current?.cancel()
     const my = ++seq.current
-    const current = () => my === seq.current
-    const raw = withDefaults(meta, values)
-    const inputs = key
-    const fail = (e: ErrorInfo, fieldErrors: Record<string, string> = {}) => {
-      if (!current()) return
-      const atField = !!e.field && meta.fields.some((f) => f.name === e.field)
-      if (atField) fieldErrors = { ...fieldErrors, [e.field!]: messageOf(e) }
-      // An error for no field, or for a field this tool does not have, shows above the result.
-      setState({ status: 'error', fieldErrors, error: atField ? undefined : e, inputs })
-    }
-    // A worker tool's raw values go to the worker as they are: it parses them there (field
-    // errors come back from it), so a large input is never parsed on the main thread.
-    if (meta.runs === 'worker') {
-      setState((s) => ({ ...s, status: 'running', fieldErrors: {}, error: undefined, progress: { fraction: 0 } }))
-      const w = runInWorker(meta.id, raw, Object.keys(files).length ? files : undefined, (fraction, label) => {
-        if (current()) setState((s) => ({ ...s, progress: { fraction, ...(label !== undefined ? { label } : {}) } }))
+    return <A extends unknown[]>(f: (...a: A) => void) =>
+      (...a: A) => {
+        if (my === seq.current) f(...a)
+      }
+  }, [])
+
+  const runWith = useCallback(
+    async (explicit: boolean, patch?: RawInput) => {
+      if (!tool) return
+      if (explicit) setSubmitted(true)
+      const guard = begin()
+      const set = guard((u: SetStateAction<RunState>) => setState(u))
+      const given = patch ? { ...values, ...patch } : values
+      const raw = withDefaults(meta, given)
+      const inputs = patch ? inputKey(meta, given, files) : key
+      const t0 = performance.now()
+      const work = startWork(meta, tool, opts.current.split, raw, files, {
+        progress: (progress) => set((s) => (s.status === 'running' ? { ...s, progress } : s)),
+        partial: (result) => set((s) => (s.status === 'running' ? { ...s, result } : s)),
       })
-      cancelRef.current = w.cancel
-      const out = await w.promise
-      if (!current()) return
-      cancelRef.current = null
-      if (out.ok) setState({ status: 'done', result: out.value, fieldErrors: {}, inputs })
-      // Field errors from the worker's parse show at their fields, as a parse here would.
-      else if (out.fieldErrors && Object.keys(out.fieldErrors).length) setState({ status: 'error', fieldErrors: out.fieldErrors, inputs })
-      else fail(out.error, out.fieldErrors)
-      return
-    }
-    // A main-thread or network tool parses here; a worker tool parses where it runs (above).
-    const parsed = tool.parse(raw, files)
-    if (!parsed.ok) {
-      setState({ status: 'error', fieldErrors: parsed.errors, inputs })
-      return
-    }
-    const signal = { aborted: false }
-    cancelRef.current = () => {
-      signal.aborted = true
-    }
-    const running = meta.runs === 'network'
-    if (running) setState((s) => ({ ...s, status: 'running', fieldErrors: {}, error: undefined }))
-    try {
-      const provider = meta.runs === 'network' ? await currentProvider() : {}
-      // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
-      const online = raw.lookup === 'true' ? { fetch: globalThis.fetch.bind(globalThis) as RunContext['fetch'] } : {}
-      const result = await tool.run(parsed.value, { signal, progress: () => {}, ...provider, ...online })
-      if (current() && !signal.aborted) setState({ status: 'done', result, fieldErrors: {}, inputs })
-    } catch (e) {
-      if (!signal.aborted) fail(toErrorInfo(e))
-    }
-  }, [meta, tool, values, files, key])
-  /** Runs the tool as the person asked (Run, Ctrl/Cmd-Enter): every error shows from now on. */
-  const run = useCallback(() => runWith(true), [runWith])
+      active.current = work
+      // A split run starts from an empty result (its parts fill it); any other keeps the last one while it runs.
+      if (work.running) set((s) => ({ ...s, status: 'running', fieldErrors: {}, error: undefined, progress: work.progress ?? { fraction: 0 }, ...(opts.current.split ? { result: undefined } : {}) }))
+      const out = await work.promise
+      guard(() => {
+        if (active.current === work) active.current = null
+        // A cancelled run was said so by `cancel`.
+        if (!out.ok && Outcome.isCancelled(out.error)) return
+        if (work.ran) opts.current.onSettle?.({ raw, outcome: out.ok ? out : Outcome.fail(scrubError(meta, raw, out.error)), ms: performance.now() - t0 })
+        if (out.ok) setState({ status: 'done', result: out.value, fieldErrors: routeErrors(meta, raw, undefined, out.value.fieldErrors).fieldErrors, inputs })
+        else setState({ status: 'error', inputs, ...routeErrors(meta, raw, out.error, out.fieldErrors) })
+      })()
+    },
+    [meta, tool, values, files, key, begin],
+  )
+  /** Runs the tool as the person asked (Run, Ctrl/Cmd-Enter): every error shows from now on. `patch` overrides some values for this run (a page's next range). */
+  const run = useCallback((patch?: RawInput) => runWith(true, patch), [runWith])
 
   const cancel = useCallback(() => {
-    cancelRef.current?.()
-    cancelRef.current = null
+    active.current?.cancel()
+    active.current = null
     seq.current++
     setState((s) => ({ ...s, status: 'idle', progress: undefined, error: Outcome.cancelled() }))
   }, [])
@@ -175,20 +179,30 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
     return () => clearTimeout(t)
   }, [tool, meta, runWith])
 
-  // A worker tool's worker is started, and its code loaded, as soon as the person fills in the
-  // form (and again after each run, when the inputs change), so Run does not wait for it.
-  const engagedNow = submitted || touched.size > 0
+  // A worker tool's worker is started, and its code loaded, ahead of its run (by default as soon
+  // as the person fills in the form, and again after each run when the inputs change), so Run
+  // does not wait for it.
+  const engaged = submitted || touched.size > 0
+  const warm = meta.runs === 'worker' && (options.warm ? options.warm({ values, files, engaged, running: state.status === 'running', ran: state.status !== 'idle' }) : engaged)
+  const warmDelay = options.warmDelay ?? 0
   useEffect(() => {
-    if (meta.runs === 'worker' && engagedNow) prewarm(meta.id)
-  }, [meta, engagedNow, values, files])
+    if (!warm) return
+    if (!warmDelay) return prewarm(meta.id)
+    const t = setTimeout(() => prewarm(meta.id), warmDelay)
+    return () => clearTimeout(t)
+  }, [meta, warm, warmDelay, values, files])
   useEffect(() => () => dropSpare(meta.id), [meta.id])
+  // A page whose tool splits its runs loads the split runner when it opens, not at Run.
+  const splits = !!options.split
+  useEffect(() => {
+    if (splits) void loadSplit()
+  }, [splits])
 
   // Cancel whatever runs when the page goes away.
-  useEffect(() => () => cancelRef.current?.(), [])
+  useEffect(() => () => active.current?.cancel(), [])
 
   const live = isLive(meta)
   const blank = live && !submitted && isBlank(meta, values, files)
-  const engaged = submitted || touched.size > 0
   const fieldErrors: Record<string, string> = {}
   const waitingFor: string[] = []
   if (!blank)
@@ -196,11 +210,12 @@ export function useToolRun(meta: ToolMeta, tool: Tool<unknown> | undefined, valu
       if (submitted || touched.has(name)) fieldErrors[name] = message
       else if (engaged) waitingFor.push(meta.fields.find((f) => f.name === name)?.label ?? name)
     }
-  const view: RunView = {
+  const result = state.result && state.status !== 'error' && !blank ? (state.result as ToolResult<D>) : undefined
+  const view: RunView<D> = {
     fieldErrors,
     waitingFor,
     ...(state.error && (engaged || Outcome.isCancelled(state.error)) && !blank ? { error: state.error } : {}),
-    ...(state.result && state.status !== 'error' && !blank ? { result: state.result } : {}),
+    ...(result ? { result, ...(result.data !== undefined ? { data: result.data } : {}) } : {}),
     stale: !live && state.status === 'done' && state.inputs !== undefined && state.inputs !== key,
     fresh: state.status !== 'running' && state.inputs === key,
   }

@@ -3,13 +3,12 @@
  * templates to start from, and a history of this session's requests (memory only) that can be
  * re-run or edited.
  */
-import { useState, useSyncExternalStore, type FormEvent } from 'react'
-import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import { useSyncExternalStore, type FormEvent } from 'react'
 import * as RpcConsole from '../../../core/RpcConsole'
-import { messageOf, withDefaults } from '../../../tools/define'
+import { withDefaults } from '../../../tools/define'
 import type { RpcData } from '../../../tools/rpc-console'
-import type { ToolResult } from '../../../tools/types'
-import { FieldList, FormError, ResultView, type ToolPageProps } from '../../components'
+import type { RawInput, ToolResult } from '../../../tools/types'
+import { FieldList, FormError, ResultView, useToolRun, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 
 interface Entry {
@@ -44,44 +43,36 @@ const store = {
   },
 }
 
-export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPageProps) {
+/** What the history calls a request: its method, or `batch (n)`. */
+function methodOf(raw: RawInput): string {
+  if (raw.mode !== 'batch') return raw.method ?? ''
+  let n = 0
+  try {
+    n = RpcConsole.parseBatch(raw.batch ?? '').length
+  } catch {
+    /* the run's parse names the problem at the field */
+  }
+  return `batch (${n})`
+}
+
+export default function RpcConsolePage({ meta, tool, values, setValues, files }: ToolPageProps) {
   const raw = withDefaults(meta, values)
   const entries = useSyncExternalStore(store.subscribe, store.get, store.get)
-  const [state, setState] = useState<{ status: 'idle' | 'running' | 'done' | 'error'; result?: ToolResult; error?: ErrorInfo; fieldErrors: Record<string, string> }>({ status: 'idle', fieldErrors: {} })
-
-  const runWith = async (method: string, params: string, batch?: string) => {
-    const parsed = tool.parse(batch === undefined ? { mode: 'single', method, params, batch: '' } : { mode: 'batch', method: '', params: '[]', batch })
-    if (!parsed.ok) {
-      setState({ status: 'error', fieldErrors: parsed.errors })
-      return
-    }
-    setState({ status: 'running', fieldErrors: {} })
-    const provider = getProvider()
-    const t0 = performance.now()
-    try {
-      const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...provider })
-      const response = (result as ToolResult<RpcData>).data?.response ?? ''
-      store.add({ method, params, ...(batch !== undefined ? { batch } : {}), endpoint: provider.rpcUrl, ok: true, summary: response.length > 120 ? `${response.slice(0, 120)}…` : response, ms: Math.round(performance.now() - t0) })
-      setState({ status: 'done', result, fieldErrors: {} })
-    } catch (e) {
-      const error = toErrorInfo(e)
-      store.add({ method, params, ...(batch !== undefined ? { batch } : {}), endpoint: provider.rpcUrl, ok: false, summary: error.message, ms: Math.round(performance.now() - t0) })
-      if (error.field) setState({ status: 'error', fieldErrors: { [error.field]: messageOf(error) } })
-      else setState({ status: 'error', error, fieldErrors: {} })
-    }
-  }
+  // Each request that reaches the node, answered or not, joins the history.
+  const { state, view, run } = useToolRun<RpcData>(meta, tool, values, files, {
+    onSettle: ({ raw, outcome, ms }) => {
+      const response = outcome.ok ? ((outcome.value as ToolResult<RpcData>).data?.response ?? '') : ''
+      const summary = outcome.ok ? (response.length > 120 ? `${response.slice(0, 120)}…` : response) : outcome.error.message
+      const batch = raw.mode === 'batch' ? { batch: raw.batch ?? '' } : {}
+      store.add({ method: methodOf(raw), params: raw.mode === 'batch' ? (raw.batch ?? '') : (raw.params ?? '[]'), ...batch, endpoint: getProvider().rpcUrl, ok: outcome.ok, summary, ms: Math.round(ms) })
+    },
+  })
+  /** A request again, from the history: the one it was, whatever the form holds now. */
+  const again = (h: Entry) => void run(h.batch !== undefined ? { mode: 'batch', batch: h.batch, method: '', params: '[]' } : { mode: 'single', method: h.method, params: h.params, batch: '' })
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    if (raw.mode === 'batch') {
-      let n = 0
-      try {
-        n = RpcConsole.parseBatch(raw.batch ?? '').length
-      } catch {
-        /* the parse below names the problem at the field */
-      }
-      void runWith(`batch (${n})`, raw.batch ?? '', raw.batch ?? '')
-    } else void runWith(raw.method ?? '', raw.params ?? '[]')
+    void run()
   }
 
   return (
@@ -107,15 +98,15 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
             </select>
           </div>
         )}
-        <FieldList fields={meta.fields} values={raw} errors={state.fieldErrors} setValues={setValues} />
+        <FieldList fields={meta.fields} values={raw} errors={view.fieldErrors} setValues={setValues} />
         <div className="actions">
           <button type="submit" className="primary" disabled={state.status === 'running'}>
             {state.status === 'running' ? 'Sending…' : 'Send request'}
           </button>
         </div>
       </form>
-      <FormError state={{ status: state.status, fieldErrors: state.fieldErrors, ...(state.error ? { error: state.error } : {}) }} />
-      {state.result && state.status === 'done' && <ResultView result={state.result} />}
+      <FormError state={view} />
+      {view.result && state.status === 'done' && <ResultView result={view.result} />}
       <section aria-labelledby="rpc-history-title" className="section" style={{ marginTop: 16 }}>
         <h2 id="rpc-history-title" className="section-title">History</h2>
         {entries.length === 0 ? (
@@ -150,7 +141,7 @@ export default function RpcConsolePage({ meta, tool, values, setValues }: ToolPa
                         <button type="button" onClick={() => setValues(h.batch !== undefined ? { mode: 'batch', batch: h.batch } : { mode: 'single', method: h.method, params: h.params })} aria-label={`Edit ${h.method} again`}>
                           Edit
                         </button>{' '}
-                        <button type="button" onClick={() => void runWith(h.method, h.params, h.batch)} aria-label={`Re-run ${h.method}`}>
+                        <button type="button" onClick={() => again(h)} aria-label={`Re-run ${h.method}`}>
                           Re-run
                         </button>
                       </td>

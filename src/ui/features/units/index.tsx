@@ -1,38 +1,34 @@
 import { useId } from 'react'
-import { CopyButton, Field, type ToolPageProps } from '../../components'
-import { UNIT_NAMES, parse, views } from '../../../tools/units'
+import { CopyButton, Field, useToolRun, type ToolPageProps } from '../../components'
+import { UNIT_NAMES, type UnitsData } from '../../../tools/units'
 
 /**
  * Every unit live at once: typing into any unit's box re-expresses the amount in all the
- * others. The URL keeps the amount as typed and the unit it was typed in.
+ * others (the tool runs live through the page runner; the boxes read its typed `data`). The URL
+ * keeps the amount as typed and the unit it was typed in. Bad token decimals are said once, at
+ * their field; the named units still convert (the tool says so in its result).
  */
-export default function UnitsPage({ meta, values, setValues }: ToolPageProps) {
+export default function UnitsPage({ meta, tool, values, setValues, files }: ToolPageProps) {
+  const { view } = useToolRun<UnitsData>(meta, tool, values, files)
   const source = values.unit ?? 'ether'
-  // Bad token decimals are said once, at their field; the named units still convert (only
-  // the token view, or an amount typed in tokens, needs the decimals).
-  const first = parse(values)
-  const decimalsError = first.ok ? undefined : first.errors.decimals
-  const parsed = decimalsError ? (source === 'token' ? undefined : parse({ ...values, decimals: '18' })) : first
-  const style = parsed?.ok ? parsed.value.style : 'plain'
-  const rows = parsed?.ok ? views(parsed.value.amount, parsed.value.decimals, style).filter((r) => !decimalsError || !r.label.startsWith('token')) : []
-  const byLabel = new Map(rows.map((r) => [r.label, r.value]))
-  const decimals = first.ok ? first.value.decimals : undefined
-  const tokenLabel = `token (${decimals ?? '?'} decimals)`
-  const amountError = parsed && !parsed.ok ? parsed.errors.amount : undefined
-  const units: { unit: string; label: string }[] = [...UNIT_NAMES.map((u) => ({ unit: u, label: u })), { unit: 'token', label: tokenLabel }]
-  const hex = byLabel.get('wei (hex)')
+  const data = view.data
+  const decimalsError = view.fieldErrors.decimals
+  const amountError = view.fieldErrors.amount
+  const tokenLabel = `token (${data?.decimals ?? '?'} decimals)`
+  const units = [...UNIT_NAMES.map((u) => ({ unit: u, label: u as string, value: data?.units[u] })), { unit: 'token', label: tokenLabel, value: data?.token }]
+  const hex = data?.hex
   const baseId = useId()
   return (
     <div className="units-page">
       <form className="tool-form" aria-label={meta.title} onSubmit={(e) => e.preventDefault()}>
-        {units.map(({ unit, label }) => {
+        {units.map(({ unit, label, value }) => {
           const id = `${baseId}-${unit}`
           const isSource = unit === source
-          const shown = isSource ? (values.amount ?? '') : (byLabel.get(label) ?? '')
+          const shown = isSource ? (values.amount ?? '') : (value ?? '')
           const err = isSource ? amountError : undefined
           return (
             <div key={unit} className={`field${err ? ' has-error' : ''}`}>
-              <label htmlFor={id}>{label === tokenLabel ? `Token (${decimals ?? '?'} decimals)` : label}</label>
+              <label htmlFor={id}>{unit === 'token' ? `Token (${data?.decimals ?? '?'} decimals)` : label}</label>
               <div className="control-row">
                 <input
                   id={id}

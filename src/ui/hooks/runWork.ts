@@ -1,0 +1,69 @@
+/**
+ * One run of a tool, without React: parse, then run on the main thread, against the node, in
+ * one worker, or split across workers as the tool declares (`WorkSplit`). Every way ends in one
+ * `Outcome<ToolResult>`; `useToolRun` owns the state, drops stale runs and routes the errors.
+ */
+import { toErrorInfo } from '../../core/Errors'
+import * as Outcome from '../../core/Outcome'
+import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
+import { runInWorker } from '../../workers/client'
+import { fromWorker, type Work, type WorkEvents } from './work'
+
+export { fromWorker, type Progress, type Work, type WorkEvents } from './work'
+
+type ProviderModule = { getProvider: () => { rpc: Eip1193Like; rpcUrl: string } }
+const providerModules = import.meta.glob<ProviderModule>('../connection/store.ts')
+
+async function currentProvider(): Promise<{ rpc?: Eip1193Like; rpcUrl?: string }> {
+  const load = Object.values(providerModules)[0]
+  if (!load) return {}
+  return (await load()).getProvider()
+}
+
+const settled = (outcome: Outcome.Outcome<ToolResult>, ran = false): Work => ({ promise: Promise.resolve(outcome), cancel: () => {}, running: false, ran })
+
+/**
+ * Starts one run over `raw` (defaults filled in). A worker tool with no split parses in its
+ * worker (a large input is never parsed here); the others parse here first.
+ */
+export function startWork(meta: ToolMeta, tool: Tool<unknown>, split: WorkSplit<any> | undefined, raw: RawInput, files: Record<string, BlobLike>, events: WorkEvents): Work {
+  if (meta.runs === 'worker' && !split) {
+    const w = runInWorker(meta.id, raw, Object.keys(files).length ? files : undefined, (fraction, label) => events.progress({ fraction, ...(label !== undefined ? { label } : {}) }))
+    return { promise: w.promise.then(fromWorker), cancel: w.cancel, running: true, progress: { fraction: 0 }, ran: true }
+  }
+  const parsed = tool.parse(raw, files)
+  if (!parsed.ok) return settled(Outcome.fail({ name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, parsed.errors))
+  if (split) return splitLater(meta, split, parsed.value, raw, files, events)
+  const signal = { aborted: false }
+  return { promise: runHere(meta, tool, parsed.value, raw, signal), cancel: () => void (signal.aborted = true), running: meta.runs === 'network', ran: true }
+}
+
+/** A main-thread or network run. */
+async function runHere(meta: ToolMeta, tool: Tool<unknown>, input: unknown, raw: RawInput, signal: { aborted: boolean }): Promise<Outcome.Outcome<ToolResult>> {
+  try {
+    const provider = meta.runs === 'network' ? await currentProvider() : {}
+    // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
+    const online = raw.lookup === 'true' ? { fetch: globalThis.fetch.bind(globalThis) as RunContext['fetch'] } : {}
+    const result = await tool.run(input, { signal, progress: () => {}, ...provider, ...online })
+    return signal.aborted ? Outcome.fail(Outcome.cancelled()) : Outcome.ok(result)
+  } catch (e) {
+    return Outcome.fail(signal.aborted ? Outcome.cancelled() : toErrorInfo(e))
+  }
+}
+
+/** The split runner's module: loaded by the pages that declare a split (see `useToolRun`), not by every tool page. */
+export const loadSplit = () => import('./runSplit')
+
+/** `runSplit`, once its module is here (at once after the first run: the page loads it when it opens). */
+function splitLater<I>(meta: ToolMeta, split: WorkSplit<I>, input: I, raw: RawInput, files: Record<string, BlobLike>, events: WorkEvents): Work {
+  let stopped = false
+  let work: Work | undefined
+  const promise = loadSplit().then(({ runSplit }) => {
+    if (stopped) return Outcome.fail<ToolResult>(Outcome.cancelled())
+    work = runSplit(meta, split, input, raw, files, events)
+    if (work.progress) events.progress(work.progress)
+    return work.promise
+  })
+  const first = split.share ? { fraction: -1, label: split.share.label(input, raw) } : { fraction: 0 }
+  return { promise, cancel: () => ((stopped = true), work?.cancel()), running: true, progress: first, ran: true }
+}
