@@ -10,9 +10,9 @@ export default defineMeta({
   keywords: ['wei', 'gwei', 'ether', 'eth', 'kwei', 'mwei', 'szabo', 'finney', 'decimals', 'token', 'convert', 'formatUnits', 'parseUnits', 'parseEther'],
   runs: 'main',
   fields: [
-    { name: 'amount', label: 'Amount', kind: 'text', placeholder: '1.5', default: '1', inputMode: 'decimal',
+    { name: 'amount', label: 'Amount', kind: 'text', setBy: 'the box of the unit the amount is typed in (one box per unit)', placeholder: '1.5', default: '1', inputMode: 'decimal',
       help: 'Accepts 1.5, .5, 1_000, 1,000.5, 1e18, 2.5e-3 and a leading + or -.' },
-    { name: 'unit', label: 'Unit of the amount', kind: 'select', default: 'ether', options: [...unitOptions, { value: 'token', label: 'token (custom decimals)' }] },
+    { name: 'unit', label: 'Unit of the amount', kind: 'select', setBy: 'the box the amount is typed in', default: 'ether', options: [...unitOptions, { value: 'token', label: 'token (custom decimals)' }] },
     { name: 'decimals', label: 'Token decimals', kind: 'text', default: '6', inputMode: 'numeric', help: '0 to 77, for the token view (USDC and USDT use 6); empty means 18, as for ether.' },
     { name: 'style', label: 'Number style', kind: 'select', default: 'plain', options: [
       { value: 'plain', label: 'plain (1)' },

@@ -1,10 +1,8 @@
 import type { FormEvent, KeyboardEvent } from 'react'
-import * as Hashing from '../../../core/Hashing'
 import split from '../../../tools/hash/split'
 import type { HashData } from '../../../tools/hash'
-import { FieldList, FormError, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
+import { FormError, MetaFields, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
 
-const ALGORITHM_FIELDS = Hashing.ALGORITHMS.map((a) => a.id as string)
 
 /**
  * The hash calculator: choose the hashes (Keccak-256 preselected); the run is shared among
@@ -29,15 +27,11 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
       if (state.status !== 'running') void run()
     }
   }
-  const others = meta.fields.filter((f) => !ALGORITHM_FIELDS.includes(f.name)).map((f) => f.name)
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={meta.title} aria-keyshortcuts="Control+Enter Meta+Enter">
-        <FieldList fields={meta.fields} only={others} values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
-        <fieldset className="hash-choice">
-          <legend>Hashes to compute</legend>
-          <FieldList fields={meta.fields} only={ALGORITHM_FIELDS} values={values} errors={view.fieldErrors} setValues={setValues} />
-        </fieldset>
+        <MetaFields meta={meta} group="basic" values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
+        <MetaFields meta={meta} group="algorithms" className="hash-choice" values={values} errors={view.fieldErrors} setValues={setValues} />
         <div className="actions">
           <button type="submit" className="primary" disabled={state.status === 'running'}>
             Run

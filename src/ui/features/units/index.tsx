@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { CopyButton, Field, useToolRun, type ToolPageProps } from '../../components'
+import { CopyButton, MetaFields, useToolRun, type ToolPageProps } from '../../components'
 import { UNIT_NAMES, type UnitsData } from '../../../tools/units'
 
 /**
@@ -12,7 +12,6 @@ export default function UnitsPage({ meta, tool, values, setValues, files }: Tool
   const { view } = useToolRun<UnitsData>(meta, tool, values, files)
   const source = values.unit ?? 'ether'
   const data = view.data
-  const decimalsError = view.fieldErrors.decimals
   const amountError = view.fieldErrors.amount
   const tokenLabel = `token (${data?.decimals ?? '?'} decimals)`
   const units = [...UNIT_NAMES.map((u) => ({ unit: u, label: u as string, value: data?.units[u] })), { unit: 'token', label: tokenLabel, value: data?.token }]
@@ -50,8 +49,8 @@ export default function UnitsPage({ meta, tool, values, setValues, files }: Tool
             </div>
           )
         })}
-        <Field spec={meta.fields.find((f) => f.name === 'decimals')!} value={values.decimals ?? ''} error={decimalsError} onChange={(v) => setValues({ decimals: v })} />
-        <Field spec={meta.fields.find((f) => f.name === 'style')!} value={values.style ?? 'plain'} onChange={(v) => setValues({ style: v })} />
+        {/* The rest of the fields from meta (amount and unit are set by the unit boxes above). */}
+        <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} />
       </form>
       {hex && (
         <section className="result" aria-label="Result">
