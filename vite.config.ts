@@ -95,7 +95,8 @@ function installable(): Plugin {
  * bundles are not counted here (they load only when work starts).
  */
 export const FIRST_SCREEN_BUDGET = 150 * 1024
-export const ROUTE_BUDGET = 210 * 1024
+// 210 KB until #22/#23 moved every page onto one runner, forms from meta and the new result view (+~1.5 KB on every route).
+export const ROUTE_BUDGET = 215 * 1024
 /** Routes allowed more, and why. */
 export const ROUTE_BUDGETS: Record<string, number> = {
   // The BIP-39 wordlists and BIP-32 on the main thread (the form checks the phrase as it is typed).
@@ -107,13 +108,9 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'keystore-decrypt': 267 * 1024,
   'keystore-encrypt': 267 * 1024,
   // Decode a raw transaction naming each malformed field, and its call with the offline table.
-  broadcast: 215 * 1024,
+  broadcast: 220 * 1024,
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
-  siwe: 215 * 1024,
-  // The same contract-wallet checks as siwe (it was 0.5 KB under the default until the decoders named struct fields and approvals).
-  'verify-signature': 215 * 1024,
-  // The simulation view (call tree, events, state and asset changes) on the main thread; the EVM stays in its worker.
-  simulate: 215 * 1024,
+  siwe: 220 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
   'qr-sign': 220 * 1024,
   // Signs every sendable type, decodes the call and checks the warnings before confirming.

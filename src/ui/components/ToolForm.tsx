@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef, useState, type FormEvent, type KeyboardEve
 import * as Outcome from '../../core/Outcome'
 import { fieldsOfGroup, groupsOf, hiddenFields } from '../../tools/define'
 import type { BlobLike, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
+import { requestExampleRun } from '../hooks/exampleRun'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
 import { Field, type FieldProps } from './Field'
 import { ResultView } from './ResultView'
@@ -25,10 +26,9 @@ export interface ToolPageProps {
 export function Examples({ meta, setValues }: Pick<ToolPageProps, 'meta' | 'setValues'>) {
   if (!meta.examples.length) return null
   const show = (inputs: RawInput) => {
+    // The page's runner runs it once its form holds the example (useToolRun takes the request).
+    if (!isLive(meta) && meta.examplesRun !== false) requestExampleRun(meta.id, inputs)
     setValues(inputs)
-    if (isLive(meta) || meta.examplesRun === false) return
-    // Two frames: the values are committed and the form's submit handler sees them.
-    requestAnimationFrame(() => requestAnimationFrame(() => document.querySelector<HTMLFormElement>('main form[data-run]')?.requestSubmit()))
   }
   return (
     <nav className="examples" aria-label="Examples">

@@ -14,6 +14,7 @@ import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult, WorkSplit } from '
 import { dropSpare, prewarm } from '../../workers/client'
 import { routeErrors, scrubError } from './runErrors'
 import { loadSplit, startWork, type Work } from './runWork'
+import { onExampleRun, takeExampleRun } from './exampleRun'
 
 export interface RunState {
   status: 'idle' | 'running' | 'done' | 'error'
@@ -98,6 +99,8 @@ export interface RunOptions<I = any> {
   warm?: (s: { values: RawInput; files: Record<string, BlobLike>; engaged: boolean; running: boolean; ran: boolean }) => boolean
   /** Start that worker this many ms after the wish, once the page is idle (hd-derive: 500). */
   warmDelay?: number
+  /** Whether this runner holds the example "Try an example" asked to run (default: the form holds every input it sets). */
+  exampleMatches?: (inputs: RawInput) => boolean
   /** Hears every run that got past its parse, once it ends (not a cancelled or outrun one). */
   onSettle?: (s: { raw: RawInput; outcome: Outcome.Outcome<ToolResult>; ms: number }) => void
 }
@@ -171,6 +174,14 @@ export function useToolRun<D = unknown>(meta: ToolMeta, tool: Tool<any> | undefi
     seq.current++
     setState((s) => ({ ...s, status: 'idle', progress: undefined, error: Outcome.cancelled() }))
   }, [])
+
+  // "Try an example" on a tool that is not live: run it once the form holds the example.
+  const [asked, setAsked] = useState(0)
+  useEffect(() => onExampleRun(() => setAsked((n) => n + 1)), [])
+  useEffect(() => {
+    if (tool && !isLive(meta) && takeExampleRun(meta.id, values, opts.current.exampleMatches)) void runWith(true)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a request, on mount (a form drawn after the request) and on each new set of values while one waits
+  }, [asked, key])
 
   // Live tools re-run on every change, lightly debounced.
   useEffect(() => {

@@ -4,7 +4,7 @@
  * Prepare transaction (a write: a link into send-transaction), and Simulate (the same call in
  * the simulation worker, drawn as a call tree).
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import * as Abi from '../../../core/Abi'
 import * as CalldataEncode from '../../../core/CalldataEncode'
 import { toErrorInfo } from '../../../core/Errors'
@@ -112,7 +112,16 @@ export function FunctionForm({ fn, meta, raw, tool, setValues, onTopErrors, writ
   // The call's outcome is shown until a simulation is asked for (then the simulation is).
   const [callShown, setCallShown] = useState(false)
   const values = useMemo(() => ({ ...raw, function: sig, args: argsJson(fn, args) }), [raw, sig, fn, args])
-  const { state, view, run } = useToolRun(meta, tool, values, NO_FILES)
+  // An example runs in the form of the function it names (by name or signature).
+  const exampleMatches = useCallback(
+    (inputs: RawInput) => {
+      const mine = inputs.function === sig || inputs.function === fn.name
+      if (mine) setCallShown(true)
+      return mine
+    },
+    [sig, fn.name],
+  )
+  const { state, view, run } = useToolRun(meta, tool, values, NO_FILES, { exampleMatches })
   const simulation = useCallSimulation(raw)
   const payable = fn.stateMutability === 'payable'
 

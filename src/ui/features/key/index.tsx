@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import * as KeyQr from '../../../core/KeyQr'
 import type { KeyData } from '../../../tools/key'
 import type { ToolResult } from '../../../tools/types'
-import { Field, FormError, keyring, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
+import { FormError, MetaFields, keyring, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
 
 function svgUrl(text: string, title: string): string {
   return KeyQr.dataUrl(text, title)
@@ -33,11 +33,10 @@ export default function KeyPage({ meta, tool, values, setValues, files }: ToolPa
     e.preventDefault()
     void run()
   }
-  const field = meta.fields[0]!
   return (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <Field spec={field} value={values.privateKey ?? ''} error={state.fieldErrors.privateKey} onChange={(v) => setValues({ privateKey: v })} />
+        <MetaFields meta={meta} values={values} errors={state.fieldErrors} setValues={setValues} />
         <div className="actions">
           <button type="submit" className="primary">
             {imported ? 'Import key' : 'Create a new key'}
