@@ -51,7 +51,7 @@ export async function read(rpc: Rpc.Eip1193Like | undefined, options: { blocks?:
 
 /** Validates an `eth_feeHistory` answer and turns it into points (any node may lie). */
 export function fromResponse(raw: unknown, percentiles: readonly number[]): History {
-  const h = Fees.parseHistory(raw, percentiles.length)
+  const h = Fees.parseHistory(raw, percentiles.length as typeof Fees.PERCENTILES.length)
   const o = Rpc.object(raw, 'the fee history')
   const ratios = o.gasUsedRatio === undefined || o.gasUsedRatio === null ? [] : Rpc.array(o.gasUsedRatio, 'gasUsedRatio', 1024)
   const points: Point[] = h.baseFeePerGas.map((baseFee, i) => {
