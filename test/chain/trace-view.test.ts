@@ -11,6 +11,7 @@ import * as Rpc from '../../src/core/Rpc'
 import * as SimReport from '../../src/core/SimReport'
 import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
+import * as TraceFlows from '../../src/core/TraceFlows'
 import * as TraceView from '../../src/core/TraceView'
 import { startAnvil, type Anvil } from '../support'
 import { A0, compile, OTHER, type Artifacts } from './sim/contracts'
@@ -86,11 +87,11 @@ describe('TraceView on replayed devnet transactions', () => {
     expect(lines[0]!.gasUsed).toBe(21_000n)
     expect(lines[0]!.to).toBe(getAddress(OTHER))
     expect(lines[0]!.from).toBe(getAddress(A0))
-    expect(lines[0]!.text).toBe(`CALL ${getAddress(OTHER).slice(0, 8)}…${getAddress(OTHER).slice(-6)} (ether transfer) · 0.000000000000012345 ETH · 21,000 gas`)
-    const gas = TraceView.gasTree(report)
+    expect(lines[0]!.text).toBe(`CALL ${getAddress(OTHER).slice(0, 8)}…${getAddress(OTHER).slice(-6)} · 0.000000000000012345 ETH · 21,000 gas`)
+    const gas = TraceFlows.gasTree(report)
     expect(gas.gas).toBe(BigInt(receipt.gasUsed))
-    expect(TraceView.gasTotal(gas)).toBe(BigInt(receipt.gasUsed))
-    expect(TraceView.valueFlows(report)).toEqual([{ asset: 'ETH', label: 'ETH', transfers: [{ from: getAddress(A0), to: getAddress(OTHER), amount: 12_345n, text: '0.000000000000012345 ETH' }], net: [{ address: getAddress(A0), delta: -12_345n }, { address: getAddress(OTHER), delta: 12_345n }] }])
+    expect(TraceFlows.gasTotal(gas)).toBe(BigInt(receipt.gasUsed))
+    expect(TraceFlows.valueFlows(report)).toEqual([{ asset: 'ETH', label: 'ETH', transfers: [{ from: getAddress(A0), to: getAddress(OTHER), amount: 12_345n, text: '0.000000000000012345 ETH' }], net: [{ address: getAddress(A0), delta: -12_345n }, { address: getAddress(OTHER), delta: 12_345n }] }])
   })
 
   it('the orchestrator: one line per callTracer frame with its type, checksummed contract and gas; caught reverts marked as caught; the gas boxes add up to the receipt; ether and token flows as the frames and logs say', async () => {
@@ -118,14 +119,14 @@ describe('TraceView on replayed devnet transactions', () => {
     expect(caught[0]!.text).toMatch(/ · reverted, caught by the caller: leaf boom$/)
     expect(lines.some((l) => l.revertOrigin)).toBe(false)
     // gas: the boxes' own parts add up to the receipt's gas used
-    const gas = TraceView.gasTree(report)
+    const gas = TraceFlows.gasTree(report)
     expect(gas.gas).toBe(BigInt(receipt.gasUsed))
-    expect(TraceView.gasTotal(gas)).toBe(BigInt(receipt.gasUsed))
-    const rows = TraceView.gasRows(gas)
+    expect(TraceFlows.gasTotal(gas)).toBe(BigInt(receipt.gasUsed))
+    const rows = TraceFlows.gasRows(gas)
     expect(rows).toHaveLength(nodeFrames.length)
     expect(rows[0]!.share).toBe(100)
     // ether: every frame with value that did not revert (callTracer's CALL, CREATE2, SELFDESTRUCT with value)
-    const flows = TraceView.valueFlows(report)
+    const flows = TraceFlows.valueFlows(report)
     const eth = flows.find((f) => f.asset === 'ETH')!
     const moved = nodeFrames.filter((n) => n.value && BigInt(n.value) > 0n && !n.error && ['CALL', 'CREATE', 'CREATE2', 'SELFDESTRUCT'].includes(n.type))
     expect(eth.transfers.map((t) => [t.from, t.to, t.amount])).toEqual(moved.map((n) => [getAddress(n.from), getAddress(n.to!), BigInt(n.value!)]))
@@ -151,9 +152,9 @@ describe('TraceView on replayed devnet transactions', () => {
     expect(lines[0]!.failed).toBe(true)
     expect(lines[0]!.text).not.toMatch(/reverted/)
     expect(TraceView.revertOrigin(report)?.id).toBe('0')
-    expect(TraceView.gasTree(report).gas).toBe(BigInt(receipt.gasUsed))
+    expect(TraceFlows.gasTree(report).gas).toBe(BigInt(receipt.gasUsed))
     // nothing moved: a reverted transaction's transfers are undone
-    expect(TraceView.valueFlows(report)).toEqual([])
+    expect(TraceFlows.valueFlows(report)).toEqual([])
   })
 
   it('a revert in the top frame itself: the top frame is marked; the call before it is undone', async () => {
@@ -169,8 +170,8 @@ describe('TraceView on replayed devnet transactions', () => {
 
 describe('words for jargon', () => {
   it('hardforks and node reads in plain words', () => {
-    expect(TraceView.hardforkText('bpo1')).toBe('Osaka rules with the blob limits of the first blob-parameter-only upgrade after it (BPO1)')
-    expect(TraceView.hardforkText('prague')).toBe('Prague (the Pectra upgrade, May 2025) rules')
+    expect(TraceView.hardforkText('bpo1')).toBe('Osaka rules with the blob limits of BPO1 (blob-parameter-only upgrade 1)')
+    expect(TraceView.hardforkText('prague')).toBe('Prague (Pectra) rules')
     expect(TraceView.readsText({ requests: 20, roundTrips: 2 })).toBe('20 values read from the node in 2 batches')
     expect(TraceView.readsText({ requests: 1, roundTrips: 1 })).toBe('1 value read from the node in 1 batch')
   })
