@@ -98,6 +98,6 @@ export function summary(h: History): string {
     parts.push(`tip at the ${h.percentiles[mid]}th percentile ${tl === th ? gwei(tl) : `${gwei(tl)} to ${gwei(th)}`}`)
   }
   const full = mined.reduce((s, p) => s + p.gasUsedRatio, 0) / mined.length
-  parts.push(`blocks ${Math.round(full * 100)}% full on average`)
+  parts.push(`blocks ${full > 0 && full < 0.01 ? 'under 1' : Math.round(full * 100)}% full on average`)
   return `${parts.join('; ')}.`
 }

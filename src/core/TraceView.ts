@@ -156,7 +156,7 @@ export function line(f: SimReport.FrameView, report: SimReport.Report, options: 
 export function callText(l: Pick<Line, 'fn' | 'args'>): string {
   if (!l.fn) return ''
   if (l.fn.startsWith('(') || l.fn === 'new contract' || l.fn === 'selfdestruct') return l.fn
-  return `${l.fn}(${l.args.map((a) => `${a.name ? `${a.name}: ` : ''}${a.type === 'bytes' || a.value.length > 42 ? middle(a.value, 10, 8) : a.value}`).join(', ')})`
+  return `${l.fn}(${l.args.map((a) => `${a.name ? `${a.name}: ` : ''}${a.type === 'address' ? middle(a.value) : a.value.length > 42 ? middle(a.value, 10, 8) : a.value}`).join(', ')})`
 }
 
 /**

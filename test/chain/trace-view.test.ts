@@ -148,7 +148,7 @@ describe('TraceView on replayed devnet transactions', () => {
     expect(marked[0]!.id).toBe('0')
     expect(marked[0]!.reason).toBe(nodeFrames[1]!.revertReason)
     expect(marked[0]!.reason).toBe('balance')
-    expect(marked[0]!.text).toMatch(/^CALL 0x[0-9a-fA-F]{6}…[0-9a-fA-F]{6} transfer\(to: 0x[0-9a-fA-F]{40}, v: 1\) · [\d,]+ gas · reverted: balance$/)
+    expect(marked[0]!.text).toMatch(/^CALL 0x[0-9a-fA-F]{6}…[0-9a-fA-F]{6} transfer\(to: 0x[0-9a-fA-F]{6}…[0-9a-fA-F]{6}, v: 1\) · [\d,]+ gas · reverted: balance$/)
     expect(lines[0]!.failed).toBe(true)
     expect(lines[0]!.text).not.toMatch(/reverted/)
     expect(TraceView.revertOrigin(report)?.id).toBe('0')

@@ -20,7 +20,8 @@ export function TraceTree({ report }: { report: SimReport.Report }) {
   const byId = useMemo(() => new Map(lines.map((l) => [l.id, l])), [lines])
   // a large tree starts with the first two levels and the failure's path open
   const [collapsed, setCollapsed] = useState(() => new Set(lines.length <= OPEN_ALL_UP_TO ? [] : lines.filter((l) => l.calls && l.depth && !(l.failed && !l.caught)).map((l) => l.id)))
-  const [details, setDetails] = useState<Set<string>>(() => new Set(['root', ...lines.filter((l) => l.revertOrigin || l.caught).map((l) => l.id).slice(0, 3)]))
+  // details start open where the eye should go: the failure's frame, or the top frame of a small tree
+  const [details, setDetails] = useState<Set<string>>(() => new Set([...(lines.length <= 3 ? ['root'] : []), ...lines.filter((l) => l.revertOrigin).map((l) => l.id)]))
   const toggle = (set: Set<string>, id: string) => {
     const n = new Set(set)
     if (n.has(id)) n.delete(id)
@@ -118,14 +119,14 @@ function FrameDetails({ f, l, id }: { f: SimReport.FrameView; l: TraceView.Line;
     { label: 'Gas used', value: TraceView.grouped(l.gasUsed), note: l.depth === 0 ? 'the transaction\'s gas used: intrinsic cost and refund included' : `of ${TraceView.grouped(BigInt(f.gas))} available to the call` },
     { label: 'Input', value: f.input, ...(f.input.length >= 10 && !creates ? { open: { tool: 'calldata-decode', inputs: { data: f.input }, label: 'Decode call' } } : {}) },
   ]
-  if (f.call) rows.push({ label: 'Function', value: f.call.human, note: `decoded with ${TraceView.sourceText(f.call.source)}` }, ...l.args.map((a, i) => ({ label: `${a.name || `#${i + 1}`} (${a.type})`, value: a.value, abiType: a.type })))
+  if (f.call) rows.push({ label: 'Function', value: f.call.human, note: `decoded with ${TraceView.sourceText(f.call.source)}` }, ...l.args.map((a, i) => ({ label: `${a.name || `#${i + 1}`} (${a.type})`, value: a.value })))
   if (f.error) {
     rows.push({ label: 'Error', value: f.error, tone: l.revertOrigin ? ('error' as const) : ('warn' as const), mono: false })
     if (f.revert) rows.push({ label: 'Revert', value: f.revert.reason ?? f.revert.signature, tone: l.revertOrigin ? ('error' as const) : ('warn' as const), note: `decoded with ${TraceView.sourceText(f.revert.source)}`, ...(f.output !== '0x' ? { open: { tool: 'error-decode', inputs: { data: f.output }, label: 'Decode error' } } : {}) })
     else if (f.output !== '0x') rows.push({ label: 'Revert data', value: f.output, open: { tool: 'error-decode', inputs: { data: f.output }, label: 'Decode error' } })
   } else if (f.output !== '0x') {
     rows.push({ label: creates ? 'Runtime code' : 'Output', value: f.output })
-    if (f.result) rows.push(...f.result.map((a, i) => ({ label: `→ ${a.name || `#${i + 1}`} (${a.type})`, value: a.type === 'address' ? TraceView.checksum(a.value) : a.value, abiType: a.type })))
+    if (f.result) rows.push(...f.result.map((a, i) => ({ label: `→ ${a.name || `#${i + 1}`} (${a.type})`, value: a.type === 'address' ? TraceView.checksum(a.value) : a.value })))
   }
   return (
     <div className="ft-details" id={id}>
