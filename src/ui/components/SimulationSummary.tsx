@@ -19,6 +19,7 @@ import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
 import { SimulationWorker, type SimConnection } from '../../workers/simulateClient'
 import { ResultRow } from './ResultView'
+import './trace.css'
 
 /**
  * The chosen connection, once it is ready: its real URL (an http(s) node is fetched by the
@@ -219,7 +220,12 @@ export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.
           {assets.ether.map((e) => (
             <tr key={`eth-${e.address}`}>
               <td>ETH</td>
-              <td className="mono">{TraceView.checksum(e.address)}</td>
+              <td className="mono">
+                <span className="addr-long">{TraceView.checksum(e.address)}</span>
+                <span className="addr-short" aria-hidden="true">
+                  {short(e.address)}
+                </span>
+              </td>
               <td className="mono">
                 {BigInt(e.delta) > 0n ? '+' : ''}
                 {Units.format(BigInt(e.delta), 'ether')} ETH

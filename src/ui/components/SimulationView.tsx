@@ -37,7 +37,6 @@ import { getProvider } from '../connection/store'
 import { ResultRow } from './ResultView'
 import { TraceTree } from './TraceTree'
 import { Assets, failedFrame, frameLabel } from './SimulationSummary'
-import './trace.css'
 
 export { simulateTransaction, SimulationWorker, type SimOutcome, type SimConnection, type SimRun } from '../../workers/simulateClient'
 export { connectionForSimulation } from './SimulationSummary'
@@ -90,7 +89,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
           : { label: "Node's own trace", value: `differs in ${c.differences.length} place(s) (${c.method})`, tone: 'warn', note: c.differences.join('; '), mono: false },
     )
   const newest = /^\d+$/.test(r.block.stateBlock) ? BigInt(r.block.stateBlock) : 'latest'
-  const jump = (k: string) => document.getElementById(sid(k))?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+  const jump = (k: string) => document.getElementById(sid(k))?.scrollIntoView()
 
   return (
     <section className="result sim-view" aria-label="Simulation result">
