@@ -6,6 +6,7 @@
  * receipt's gasUsed, where value moved, and the fee chart from the node's eth_feeHistory —
  * each picture with its text alternative. Everything is found by role and name.
  */
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { encodeDeployData, encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
 import * as FeeHistory from '../src/core/FeeHistory'
@@ -51,6 +52,16 @@ const data = (name: string, fn: string, args: unknown[] = []) => encodeFunctionD
 async function deploy(url: string, name: string, args: unknown[] = []): Promise<Hex> {
   const r = await send(url, { data: encodeDeployData({ abi: art[name]!.abi as Abi, bytecode: art[name]!.bytecode, args } as never) })
   return r.contractAddress as Hex
+}
+/** axe's findings on the drawn result, in both colour schemes. */
+async function axe(page: Page): Promise<string[]> {
+  const found: string[] = []
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode().analyze()
+    found.push(...r.violations.flatMap((v) => v.nodes.map((n) => `${scheme}: ${v.id} at ${n.target.join(' ')}: ${v.help}`)))
+  }
+  return found
 }
 const simulate = async (page: Page) => {
   await page.getByRole('button', { name: 'Simulate', exact: true }).click()
@@ -150,6 +161,7 @@ test.describe.serial('the trace view', () => {
     for (const part of FeeHistory.summary(history).replace(/\.$/, '').split('; ').filter((p) => !p.startsWith('next block'))) await expect(fees.locator('figcaption')).toContainText(part)
     await expect(fees.locator('figcaption')).toContainText(/; next block \d+(\.\d+)? gwei;/)
     expect(await fees.locator('svg rect').count()).toBe(history.points.length)
+    expect(await axe(page)).toEqual([])
   })
 
   test('a revert deep in the tree: the frame where it started is marked once, with the reason the node gives', async ({ page, devnet }) => {
@@ -172,6 +184,7 @@ test.describe.serial('the trace view', () => {
     await expect(tree.getByRole('button', { name: FRAME_LINE }).first()).not.toContainText('reverted')
     // nothing moved: the picture says so in words
     await expect(page.getByRole('region', { name: 'Asset changes' })).toContainText('No ether or tokens moved between accounts')
+    expect(await axe(page)).toEqual([])
   })
 
   test('the Store example decodes with the ABI it gives (no guessed name), a plain transfer shows its 21,000 gas, and the block\'s rules in words', async ({ page, devnet }) => {

@@ -77,7 +77,7 @@ export default function FeeChart({ history, title = 'Fees of recent blocks' }: {
       </figcaption>
       <details className="pic-table">
         <summary>Fees per block as a table</summary>
-        <table className="sim-table" aria-label="Fees per block">
+        <table tabIndex={0} className="sim-table" aria-label="Fees per block">
           <thead>
             <tr>
               <th>Block</th>

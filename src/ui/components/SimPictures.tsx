@@ -52,7 +52,7 @@ export function GasChart({ report }: { report: SimReport.Report }) {
       </figcaption>
       <details className="pic-table">
         <summary>Gas per frame as a table</summary>
-        <table className="sim-table" aria-label="Gas per frame">
+        <table tabIndex={0} className="sim-table" aria-label="Gas per frame">
           <thead>
             <tr>
               <th>Frame</th>
@@ -188,7 +188,7 @@ function AssetFlowChart({ flow, report }: { flow: TraceFlows.AssetFlow; report: 
       </figcaption>
       <details className="pic-table">
         <summary>{flow.label} transfers as a table</summary>
-        <table className="sim-table" aria-label={`${flow.label} transfers`}>
+        <table tabIndex={0} className="sim-table" aria-label={`${flow.label} transfers`}>
           <thead>
             <tr>
               <th>From</th>

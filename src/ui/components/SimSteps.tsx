@@ -7,14 +7,14 @@ export default function Steps({ steps, total, truncated }: { steps: NonNullable<
   const [shown, setShown] = useState(false)
   return (
     <div>
-      <h4>Opcode steps</h4>
+      <h3>Opcode steps</h3>
       <p className="hint">
         {truncated ? `The first ${steps.length} of ${total} steps.` : `${steps.length} steps.`} Stack top first; gas cost of a CALL includes the gas it passes on.
       </p>
       <details onToggle={(e) => setShown((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>Show {steps.length} steps</summary>
         {shown && (
-        <table className="sim-table" aria-label="Opcode steps">
+        <table tabIndex={0} className="sim-table" aria-label="Opcode steps">
           <thead>
             <tr>
               <th>#</th>

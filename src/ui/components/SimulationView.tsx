@@ -108,7 +108,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
         </p>
       ))}
       <section className="section" aria-label="Summary" id={sid('summary')}>
-        <h3>Summary</h3>
+        <h2 className="section-title">Summary</h2>
         <dl>
           {summary.map((row, i) => (
             <ResultRow key={`${row.label}-${i}`} row={row} />
@@ -124,7 +124,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
       {!compact && (
         <>
           <section className="section" aria-label="Trace" id={sid('trace')}>
-            <h3>Trace</h3>
+            <h2 className="section-title">Trace</h2>
             {report.undecodedFrames > 0 && <p className="hint">{report.undecodedFrames} frames beyond the first 500 are shown undecoded.</p>}
             <TraceTree report={report} />
             <Suspense fallback={null}>
@@ -132,11 +132,11 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
             </Suspense>
           </section>
           <section className="section" aria-label="Events" id={sid('events')}>
-            <h3>Events</h3>
+            <h2 className="section-title">Events</h2>
             <Events events={report.events} />
           </section>
           <section className="section" aria-label="Asset changes" id={sid('assets')}>
-            <h3>Asset changes</h3>
+            <h2 className="section-title">Asset changes</h2>
             <Assets assets={report.assets} tokens={report.tokens} bare />
             {!report.assets.ether.length && !report.assets.tokens.length && <p className="hint">No ether or token changes.</p>}
             <Suspense fallback={null}>
@@ -144,7 +144,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
             </Suspense>
           </section>
           <section className="section" aria-label="State changes" id={sid('state')}>
-            <h3>State changes</h3>
+            <h2 className="section-title">State changes</h2>
             <Storage storage={report.assets.storage} />
             {r.steps && (
               <Suspense fallback={null}>
@@ -185,7 +185,7 @@ function Storage({ storage }: { storage: AssetChanges.StorageChange[] }) {
   return (
     <>
       {storage.map((c) => (
-        <table key={c.address} className="sim-table" aria-label={`Storage of ${TraceView.checksum(c.address)}`}>
+        <table key={c.address} tabIndex={0} className="sim-table" aria-label={`Storage of ${TraceView.checksum(c.address)}`}>
           <caption className="mono">Storage of {TraceView.checksum(c.address)}</caption>
           <thead>
             <tr>
