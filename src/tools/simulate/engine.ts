@@ -60,7 +60,7 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
   }
   holder.session = session
   holder.key = client.transport.url
-  const report = await SimReport.build(result, { abis, table: await table, rpc: session.rpc, blockTag: session.stateTag })
+  const report = await SimReport.build(result, { abis: input.abi ? [input.abi, ...abis] : abis, table: await table, rpc: session.rpc, blockTag: session.stateTag })
   if (input.compare) {
     if (input.mode === 'hash') report.nodeTrace = await TraceCompare.withNode(session.rpc, result, { hash: input.hash! })
     else if (input.mode === 'raw') report.nodeTrace = { available: false, method: 'debug_traceTransaction', reason: 'a signed transaction is compared once it is mined (replay it by hash)' }

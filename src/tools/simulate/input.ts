@@ -1,6 +1,7 @@
 /**
  * The simulate tool's fields, parsed (cheap: no EVM here, so the page loads it at once).
  */
+import * as Abi from '../../core/Abi'
 import * as ChainBlocks from '../../core/ChainBlocks'
 import * as Rpc from '../../core/Rpc'
 import type * as Simulation from '../../core/Simulation'
@@ -27,6 +28,8 @@ export interface Input extends Record<string, unknown> {
   accessList?: Simulation.CallInput['accessList']
   /** The transaction's EIP-7702 authorizations (the send confirmation; no field of this form). */
   authorizationList?: Simulation.CallInput['authorizationList']
+  /** The called contract's ABI, when given: decodes the trace by name (before the library's and the table). */
+  abi?: Abi.Abi | undefined
   steps: boolean
   compare?: boolean
   chain?: boolean
@@ -44,6 +47,7 @@ export const parse = fieldParser<Input>(
     hash: (v) => ChainBlocks.parseTxHash(v),
     raw: (v) => SimulationInput.requireRaw(Fields.hexBytes('raw', v)),
     overrides: (v) => StateOverrides.parse(v),
+    abi: (v) => (v.trim() === '' ? undefined : Abi.parse(v)),
     steps: (v) => v === 'true',
     compare: (v) => v === 'true',
     chain: (v) => v === 'true',

@@ -14,11 +14,13 @@ import type * as SimReport from '../../core/SimReport'
 import type * as Simulation from '../../core/Simulation'
 import type * as StateOverrides from '../../core/StateOverrides'
 import * as Outcome from '../../core/Outcome'
+import * as TraceView from '../../core/TraceWords'
 import * as Units from '../../core/Units'
 import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
 import { SimulationWorker, type SimConnection } from '../../workers/simulateClient'
 import { ResultRow } from './ResultView'
+import './trace.css'
 
 /**
  * The chosen connection, once it is ready: its real URL (an http(s) node is fetched by the
@@ -30,7 +32,7 @@ export async function connectionForSimulation(): Promise<SimConnection> {
   return getProvider()
 }
 
-export const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
+export const short = (a: string) => TraceView.middle(/^0x[0-9a-fA-F]{40}$/.test(a) ? TraceView.checksum(a) : a)
 export const frameLabel = (f: SimReport.FrameView) => (f.path.length ? `frame ${f.path.join('.')}` : 'root frame')
 
 /** The deepest frame on the path to the failure (the one that reverted first). */
@@ -54,7 +56,7 @@ export function revertText(report: SimReport.Report): string | undefined {
 export function revertPlace(report: SimReport.Report): string | undefined {
   const at = failedFrame(report.root)
   if (!at) return undefined
-  return `${frameLabel(at)}: ${at.type} to ${at.to ?? '(create)'}${at.call ? ` ${at.call.signature}` : ''}`
+  return `${frameLabel(at)}: ${at.type} to ${at.to ? TraceView.checksum(at.to) : '(create)'}${at.call ? ` ${at.call.signature}` : ''}`
 }
 
 /** A simulation for a confirmation, as the page follows it. */
@@ -182,7 +184,7 @@ function ReportSummary({ report }: { report: SimReport.Report }) {
     { label: 'Simulated gas used', value: BigInt(r.gasUsed).toString(), note: `of a limit of ${BigInt(r.gasLimit).toString()}` },
     {
       label: 'Simulated at',
-      value: `${r.block.stateBlock === 'pending' ? `pending state, next block ${r.block.number}` : `block ${r.block.stateBlock}`} (${r.block.hardfork}), ${r.stats.requests} node requests in ${r.stats.roundTrips} round trips`,
+      value: `${r.block.stateBlock === 'pending' ? `pending state, next block ${r.block.number}` : `block ${r.block.stateBlock}`} (${TraceView.hardforkText(r.block.hardfork)}); ${TraceView.readsText(r.stats)}`,
       mono: false,
     },
   )
@@ -204,11 +206,9 @@ function ReportSummary({ report }: { report: SimReport.Report }) {
   )
 }
 
-export function Assets({ assets, tokens }: { assets: AssetChanges.Changes; tokens: Record<string, AssetChanges.TokenInfo> }) {
+export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.Changes; tokens: Record<string, AssetChanges.TokenInfo>; bare?: boolean }) {
   if (!assets.ether.length && !assets.tokens.length) return null
-  return (
-    <div className="section">
-      <h3>Asset changes</h3>
+  const table = (
       <table className="sim-table" aria-label="Asset changes">
         <thead>
           <tr>
@@ -221,7 +221,12 @@ export function Assets({ assets, tokens }: { assets: AssetChanges.Changes; token
           {assets.ether.map((e) => (
             <tr key={`eth-${e.address}`}>
               <td>ETH</td>
-              <td className="mono">{e.address}</td>
+              <td className="mono">
+                <span className="addr-long">{TraceView.checksum(e.address)}</span>
+                <span className="addr-short" aria-hidden="true">
+                  {short(e.address)}
+                </span>
+              </td>
               <td className="mono">
                 {BigInt(e.delta) > 0n ? '+' : ''}
                 {Units.format(BigInt(e.delta), 'ether')} ETH
@@ -239,6 +244,12 @@ export function Assets({ assets, tokens }: { assets: AssetChanges.Changes; token
           ))}
         </tbody>
       </table>
+  )
+  if (bare) return table
+  return (
+    <div className="section">
+      <h3>Asset changes</h3>
+      {table}
     </div>
   )
 }
