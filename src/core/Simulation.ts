@@ -151,6 +151,8 @@ export function rpcAuthorization(a: Authorization): RpcAuthorization {
 export interface Options {
   /** Record up to this many opcode steps. Default 0 (none). */
   maxSteps?: number
+  /** Another observer of this transaction's EVM run (the debugger's recorder, DebugTrace); returns its detach. */
+  observe?: ((evm: VM['evm'], tx: TypedTransaction) => () => void) | undefined
 }
 
 /** The result of one simulated transaction, as plain data (hex strings; structured-clone safe). */
@@ -473,6 +475,7 @@ async function prefetchFor(s: Session, txs: AccessListTx[], extraAddrs: string[]
 async function run(s: Session, tx: TypedTransaction, options: Options & { impersonated?: boolean }): Promise<Result> {
   s.state.startDiff()
   const t = CallTrace.attach(s.vm.evm as never, tx.to ? 'CALL' : 'CREATE', { maxSteps: options.maxSteps ?? 0 })
+  const unobserve = options.observe?.(s.vm.evm, tx)
   try {
     let r
     try {
@@ -516,6 +519,7 @@ async function run(s: Session, tx: TypedTransaction, options: Options & { impers
     }
   } finally {
     CallTrace.detach(t)
+    unobserve?.()
   }
 }
 
@@ -597,7 +601,7 @@ export async function raw(s: Session, signed: Hex, options: Options = {}): Promi
  * Replays a mined transaction: state at its parent block, the block's earlier transactions
  * run first (untraced), then this one, traced. Returns the session (for chaining after it).
  */
-export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string } = {}): Promise<{ result: Result; session: Session }> {
+export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string | undefined } = {}): Promise<{ result: Result; session: Session }> {
   const first = await SimRpc.batchSettled<unknown>(rpc, [
     { method: 'eth_getTransactionByHash', params: [hash] },
     { method: 'eth_chainId', params: [] },
