@@ -29,7 +29,7 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-const ORDER = ['account', 'block', 'rpc-console', 'ens-resolve', 'broadcast', 'transaction', 'send-transaction', 'contract-read', 'simulate', 'logs', 'deploy']
+const ORDER = ['account', 'block', 'rpc-console', 'ens-resolve', 'broadcast', 'transaction', 'send-transaction', 'contract-read', 'simulate', 'debug', 'logs', 'deploy']
 
 describe('providers examples against a fresh devnet', () => {
   it('covers every providers tool', () => {

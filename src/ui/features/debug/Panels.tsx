@@ -1,0 +1,154 @@
+/**
+ * The panels of one step: stack (full words), memory (hex and text, written bytes marked),
+ * storage and transient storage touched so far in the frame, return data, gas, call stack.
+ */
+import type * as DebugTrace from '../../../core/DebugTrace'
+import { CopyButton, grouped } from '../../components'
+
+const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
+
+export function CallStack({ view }: { view: DebugTrace.StepView }) {
+  return (
+    <nav aria-label="Call stack" className="dbg-crumbs">
+      <ol>
+        {view.callStack.map((f, i) => (
+          <li key={f.id} aria-current={i === view.callStack.length - 1 ? 'step' : undefined}>
+            <span className="mono">{f.type}</span> <span className="mono" title={f.address}>{short(f.address)}</span>
+            {f.codeAddress !== f.address && <span className="hint"> (code {short(f.codeAddress)})</span>}
+            {f.error && <span className="dbg-bad"> · {f.error}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}
+
+export function StepFacts({ view, steps }: { view: DebugTrace.StepView; steps: number }) {
+  return (
+    <section aria-label="Step" className="dbg-facts">
+      <dl>
+        <div><dt>Step</dt><dd>{grouped(view.index)} of {grouped(steps)}</dd></div>
+        <div><dt>Opcode</dt><dd className="mono">{view.op}</dd></div>
+        <div><dt>pc</dt><dd className="mono">{view.pc}</dd></div>
+        <div><dt>Depth</dt><dd>{view.depth}</dd></div>
+        <div><dt>Gas left</dt><dd>{grouped(view.gas)}</dd></div>
+        <div><dt>Cost</dt><dd>{grouped(view.gasCost)}</dd></div>
+      </dl>
+    </section>
+  )
+}
+
+export function StackPanel({ view }: { view: DebugTrace.StepView }) {
+  const top = [...view.stack].reverse()
+  return (
+    <section aria-label="Stack" className="dbg-panel">
+      <h3>Stack <span className="hint">({top.length} items, top first)</span></h3>
+      {top.length === 0 ? (
+        <p className="hint">Empty.</p>
+      ) : (
+        <ol className="dbg-stack mono" start={0}>
+          {top.map((w, i) => (
+            <li key={i} aria-label={`Stack item ${i}`}>
+              {w}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  )
+}
+
+const MAX_ROWS = 1024
+
+export function MemoryPanel({ view }: { view: DebugTrace.StepView }) {
+  const bytes = (view.memory.length - 2) / 2
+  const rows = Math.min(Math.ceil(bytes / 32), MAX_ROWS)
+  const w = view.justWritten
+  const marked = (at: number) => w !== undefined && at >= w.offset && at < w.offset + w.length
+  const lines = []
+  for (let r = 0; r < rows; r++) {
+    const cells = []
+    let text = ''
+    let written = false
+    for (let b = 0; b < 32; b++) {
+      const at = r * 32 + b
+      const hex = view.memory.slice(2 + at * 2, 4 + at * 2)
+      const code = parseInt(hex, 16)
+      text += code >= 0x20 && code < 0x7f ? String.fromCharCode(code) : '.'
+      if (marked(at)) {
+        written = true
+        cells.push(<mark key={b}>{hex}</mark>)
+      } else cells.push(<span key={b}>{hex}</span>)
+    }
+    lines.push(
+      <tr key={r} className={written ? 'dbg-written' : undefined}>
+        <th scope="row" className="mono">0x{(r * 32).toString(16).padStart(4, '0')}</th>
+        <td className="mono dbg-hex" aria-label={written ? `Memory word at 0x${(r * 32).toString(16)}, written` : undefined}>{cells}</td>
+        <td className="mono dbg-text">{text}</td>
+      </tr>,
+    )
+  }
+  return (
+    <section aria-label="Memory" className="dbg-panel">
+      <h3>
+        Memory <span className="hint">({grouped(bytes)} bytes{w ? `; marked: ${w.length} bytes at 0x${w.offset.toString(16)} written by the frame's previous step` : ''})</span>
+      </h3>
+      {view.writes && <p className="hint">This step writes {view.writes.length} bytes at 0x{view.writes.offset.toString(16)} (shown from the frame's next step).</p>}
+      {bytes === 0 ? (
+        <p className="hint">Empty.</p>
+      ) : (
+        <div className="table-wrap dbg-scroll">
+          <table className="dbg-mem">
+            <caption className="visually-hidden">Memory, 32 bytes a row: offset, hex, text</caption>
+            <tbody>{lines}</tbody>
+          </table>
+          {rows === MAX_ROWS && <p className="hint">The first {MAX_ROWS * 32} bytes are shown.</p>}
+        </div>
+      )}
+    </section>
+  )
+}
+
+export function StoragePanel({ title, items }: { title: string; items: DebugTrace.StepView['storage'] }) {
+  return (
+    <section aria-label={title} className="dbg-panel">
+      <h3>{title} <span className="hint">(this frame, so far)</span></h3>
+      {items.length === 0 ? (
+        <p className="hint">None touched.</p>
+      ) : (
+        <div className="table-wrap">
+          <table aria-label={title}>
+            <thead>
+              <tr><th scope="col">Step</th><th scope="col">Access</th><th scope="col">Slot</th><th scope="col">Value</th></tr>
+            </thead>
+            <tbody>
+              {items.map((s, i) => (
+                <tr key={i}>
+                  <td>{s.step}</td>
+                  <td>{s.kind === 'sload' || s.kind === 'tload' ? 'read' : 'write'}</td>
+                  <td className="mono value">{s.slot}</td>
+                  <td className="mono value">{s.value ?? '(not read yet)'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}
+
+export function ReturnDataPanel({ view }: { view: DebugTrace.StepView }) {
+  return (
+    <section aria-label="Return data" className="dbg-panel">
+      <h3>Return data <span className="hint">(of the frame's last call)</span></h3>
+      {view.returnData === '0x' ? (
+        <p className="hint">Empty.</p>
+      ) : (
+        <p className="mono value">
+          {view.returnData} <CopyButton value={view.returnData} label="Copy return data" />
+        </p>
+      )}
+    </section>
+  )
+}
