@@ -473,6 +473,17 @@ export function memoryAt(rec: Recording, i: number): Uint8Array {
   return mem
 }
 
+/** The frame's latest memory write before step `i` (visible at `i`): where, how long, and which step wrote it. */
+export function lastWriteBefore(rec: Recording, i: number): { offset: number; length: number; step: number } | undefined {
+  let out: { offset: number; length: number; step: number } | undefined
+  for (const w of rec.frames[rec.frame[i]!]!.writes) {
+    const s = rec.wStep[w]!
+    if (s >= i) break
+    out = { offset: rec.wOff[w]!, length: rec.wLen[w]!, step: s }
+  }
+  return out
+}
+
 /** The memory write step `i` made (visible from the frame's next step), if any. */
 export function writeOf(rec: Recording, i: number): { offset: number; length: number } | undefined {
   for (const w of rec.frames[rec.frame[i]!]!.writes) {
@@ -530,8 +541,8 @@ export interface StepView {
   /** Full 32-byte words, bottom first. */
   stack: Hex[]
   memory: Hex
-  /** Bytes written by the frame's previous step (now visible), to mark. */
-  justWritten?: { offset: number; length: number } | undefined
+  /** The frame's latest memory write before this step (to mark), and the step that made it. */
+  justWritten?: { offset: number; length: number; step: number } | undefined
   /** What this step will write to memory (shown from the frame's next step). */
   writes?: { offset: number; length: number } | undefined
   storage: { slot: Hex; value: Hex | undefined; kind: AccessKind; step: number }[]
@@ -543,7 +554,6 @@ export interface StepView {
 /** Materialises step `i`. */
 export function step(rec: Recording, i: number): StepView {
   if (!(i >= 0 && i < rec.steps)) throw new StepOutOfRangeError(i, rec.steps)
-  const prev = rec.prevInFrame[i]!
   const acc = accessesAt(rec, i).map((a) => ({ slot: hex32(a.slot), value: a.value === undefined ? undefined : hex32(a.value), kind: a.kind, step: a.step }))
   return {
     index: i,
@@ -555,7 +565,7 @@ export function step(rec: Recording, i: number): StepView {
     depth: rec.depth[i]!,
     stack: stackAt(rec, i).map(hex32),
     memory: bytesToHex(memoryAt(rec, i)),
-    justWritten: prev >= 0 ? writeOf(rec, prev) : undefined,
+    justWritten: lastWriteBefore(rec, i),
     writes: writeOf(rec, i),
     storage: acc.filter((a) => a.kind === 'sload' || a.kind === 'sstore'),
     transient: acc.filter((a) => a.kind === 'tload' || a.kind === 'tstore'),

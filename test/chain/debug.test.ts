@@ -304,7 +304,9 @@ describe('DebugTrace: navigation, materialised steps and the bound', () => {
     const ms = DebugNav.go(rec, 0, { to: 'opcode', op: 'MSTORE' })
     const next = DebugNav.go(rec, ms, { to: 'over' })
     const w = DebugTrace.step(rec, next)
-    expect(w.justWritten).toEqual({ offset: Number(BigInt(DebugTrace.step(rec, ms).stack.at(-1)!)), length: 32 })
+    expect(w.justWritten).toEqual({ offset: Number(BigInt(DebugTrace.step(rec, ms).stack.at(-1)!)), length: 32, step: ms })
+    if (!w.writes) expect(DebugTrace.step(rec, DebugNav.go(rec, next, { to: 'over' })).justWritten?.step).toBe(ms) // still the frame's latest write
+    expect(DebugTrace.step(rec, ms).writes).toEqual({ offset: w.justWritten!.offset, length: 32 })
     expect(DebugTrace.step(rec, f).returnData).not.toBe('0x') // poke returned its value
     expect(() => DebugTrace.step(rec, rec.steps)).toThrow(DebugTrace.StepOutOfRangeError)
   }, 120_000)

@@ -27,14 +27,29 @@ export function StepFacts({ view, steps }: { view: DebugTrace.StepView; steps: n
   return (
     <section aria-label="Step" className="dbg-facts">
       <dl>
-        <div><dt>Step</dt><dd>{grouped(view.index)} of {grouped(steps)}</dd></div>
-        <div><dt>Opcode</dt><dd className="mono">{view.op}</dd></div>
-        <div><dt>pc</dt><dd className="mono">{view.pc}</dd></div>
-        <div><dt>Depth</dt><dd>{view.depth}</dd></div>
-        <div><dt>Gas left</dt><dd>{grouped(view.gas)}</dd></div>
-        <div><dt>Cost</dt><dd>{grouped(view.gasCost)}</dd></div>
+        <Fact label="Step" value={String(view.index)} after={`of ${grouped(steps)}`} />
+        <Fact label="Opcode" value={view.op} mono />
+        <Fact label="pc" value={String(view.pc)} mono />
+        <Fact label="Depth" value={String(view.depth)} />
+        <Fact label="Gas left" value={grouped(view.gas)} />
+        <Fact label="Cost" value={grouped(view.gasCost)} />
       </dl>
     </section>
+  )
+}
+
+/** A named value (an output, not announced on every step: the step changes them all at once). */
+function Fact({ label, value, after, mono = false }: { label: string; value: string; after?: string; mono?: boolean }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <output aria-label={label} aria-live="off" className={mono ? 'mono' : undefined}>
+          {value}
+        </output>
+        {after && <span className="hint"> {after}</span>}
+      </dd>
+    </div>
   )
 }
 
@@ -91,7 +106,7 @@ export function MemoryPanel({ view }: { view: DebugTrace.StepView }) {
   return (
     <section aria-label="Memory" className="dbg-panel">
       <h3>
-        Memory <span className="hint">({grouped(bytes)} bytes{w ? `; marked: ${w.length} bytes at 0x${w.offset.toString(16)} written by the frame's previous step` : ''})</span>
+        Memory <span className="hint">({grouped(bytes)} bytes{w ? `; marked: the ${w.length} bytes at 0x${w.offset.toString(16)} that step ${w.step} wrote, the frame's latest write` : ''})</span>
       </h3>
       {view.writes && <p className="hint">This step writes {view.writes.length} bytes at 0x{view.writes.offset.toString(16)} (shown from the frame's next step).</p>}
       {bytes === 0 ? (
