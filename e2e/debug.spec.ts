@@ -81,4 +81,25 @@ test('a reverting call, by keyboard: to the revert, one step back; stack word an
   await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText('0')
   await page.keyboard.press('End')
   await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText(String(trace.structLogs.length - 1))
+  // the gas profile: one frame, whose gas is the gas used
+  const gas = page.getByRole('table', { name: 'Gas per call frame' })
+  const gasUsed = (await summary.getByRole('status', { name: 'Gas used', exact: true }).textContent())!
+  await expect(gas.getByRole('row')).toHaveCount(2)
+  await expect(gas.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(Number(gasUsed).toLocaleString('en-US'))
+})
+
+test('/simulate offers "Debug", which opens the debugger on the same call', async ({ page, devnet }) => {
+  await rpc(devnet.rpcUrl, 'anvil_setBalance', [FROM, '0xde0b6b3a7640000'])
+  await rpc(devnet.rpcUrl, 'anvil_impersonateAccount', [FROM])
+  const store = (await sendAndWait(devnet.rpcUrl, { data: STORE_INIT, gas: '0x30000' })).contractAddress as string
+  const call = { from: FROM, to: store, data: SET(7) }
+  const trace = (await rpc<{ structLogs: StructLog[]; failed: boolean }>(devnet.rpcUrl, 'debug_traceCall', [call, 'latest', {}])).result!
+  await openTool(page, 'simulate', { mode: 'call', ...call })
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+  await page.getByRole('link', { name: 'Debug' }).click()
+  await expect(page.getByLabel('Data')).toHaveValue(SET(7))
+  await page.getByRole('button', { name: 'Debug', exact: true }).click()
+  const summary = page.getByRole('region', { name: 'Result' })
+  await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+  await expect(summary.getByRole('status', { name: 'Steps', exact: true })).toHaveText(String(trace.structLogs.length))
 })

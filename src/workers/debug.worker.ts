@@ -8,6 +8,7 @@
 import * as DebugNav from '../core/DebugNav'
 import * as DebugTrace from '../core/DebugTrace'
 import { BaseError, toErrorInfo } from '../core/Errors'
+import * as GasProfile from '../core/GasProfile'
 import * as SimRpc from '../core/SimRpc'
 import { record, summarise } from '../tools/debug/engine'
 import type { DebugAsk, DebugMessage, DebugRequest } from './debugProtocol'
@@ -16,6 +17,7 @@ declare const self: DedicatedWorkerGlobalScope
 
 const post = (m: DebugMessage) => self.postMessage(m)
 let recording: DebugTrace.Recording | undefined
+let gasUsed = 0n
 const pending = new Map<number, { resolve: (r: SimRpc.Reply[]) => void; reject: (e: unknown) => void }>()
 let nextRpc = 1
 
@@ -44,11 +46,13 @@ async function answer(id: number, ask: DebugAsk): Promise<unknown> {
     const client = SimRpc.create(transport, { onRoundTrip: (roundTrips, requests) => post({ type: 'progress', id, roundTrips, requests }) })
     const r = await record(client, ask.input)
     recording = r.recording
+    gasUsed = BigInt(r.result.gasUsed)
     return summarise(r.result, r.recording)
   }
   if (!recording) throw new NoRecordingError()
   if (ask.kind === 'step') return DebugTrace.step(recording, ask.index)
   if (ask.kind === 'rows') return DebugTrace.rows(recording, ask.from, ask.count)
+  if (ask.kind === 'profile') return GasProfile.fromRecording(recording, gasUsed)
   return DebugNav.go(recording, ask.from, ask.move)
 }
 

@@ -1,6 +1,7 @@
 import type * as DebugNav from '../core/DebugNav'
 import type * as DebugTrace from '../core/DebugTrace'
 import type { ErrorInfo } from '../core/Errors'
+import type * as GasProfile from '../core/GasProfile'
 import type * as SimRpc from '../core/SimRpc'
 import type { Input } from '../tools/debug/input'
 import type { Summary } from '../tools/debug/rows'
@@ -15,12 +16,15 @@ export type DebugAsk =
   | { kind: 'rows'; from: number; count: number }
   /** Where a move leads from `from`. */
   | { kind: 'go'; from: number; move: DebugNav.Move }
+  /** Gas per call frame. */
+  | { kind: 'profile' }
 
 export interface DebugAnswers {
   record: Summary
   step: DebugTrace.StepView
   rows: DebugTrace.Row[]
   go: number
+  profile: GasProfile.Profile
 }
 
 /** Main thread to the debug worker. */

@@ -5,6 +5,9 @@
  * anvil's `debug_traceTransaction` (`enableMemory: true`, storage on; anvil runs with
  * `--steps-tracing`, without which it answers an empty struct log for mined transactions).
  *
+ * The gas profile (core/GasProfile) is checked on the same transactions: every frame's gas equals
+ * anvil's callTracer gasUsed, and the frames' self gas adds up to the receipt's gas used.
+ *
  * Representation (not value) differences, handled explicitly:
  * - anvil's stack items are minimal hex, its memory 32-byte words; both are compared as numbers
  *   and bytes.
@@ -21,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as DebugNav from '../../src/core/DebugNav'
 import * as DebugTrace from '../../src/core/DebugTrace'
+import * as GasProfile from '../../src/core/GasProfile'
 import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
 import { startAnvil, testSeed, type Anvil } from '../support'
@@ -201,14 +205,31 @@ function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit = 8): 
 const sortKeys = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)))
 
 let stepsCompared = 0
+let framesCompared = 0
 let txsCompared = 0
 async function check(hash: Hex, label: string): Promise<DebugTrace.Recording> {
-  const [receipt, trace] = await Promise.all([
+  const [receipt, trace, calls] = await Promise.all([
     rpc<any>('eth_getTransactionReceipt', [hash]),
     rpc<{ structLogs: StructLog[]; failed: boolean }>('debug_traceTransaction', [hash, { enableMemory: true, disableStorage: false }]),
+    rpc<any>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
   ])
   const { result, recording } = await DebugTrace.replay(client(), hash)
   const issues = compareSteps(trace.structLogs, recording)
+  // the gas profile: each frame's gas is the call tracer's gasUsed (the root's, the receipt's:
+  // anvil 1.7.1's root gasUsed is the block's cumulative gas); the self gas adds up to the receipt
+  const profile = GasProfile.fromRecording(recording, BigInt(receipt.gasUsed))
+  const theirs: number[] = []
+  const walk = (f: any) => {
+    if (f.type === 'SELFDESTRUCT') return // geth's pseudo-frame: no message, no frame of its own
+    theirs.push(theirs.length === 0 ? Number(BigInt(receipt.gasUsed)) : Number(BigInt(f.gasUsed)))
+    for (const ch of f.calls ?? []) walk(ch)
+  }
+  walk(calls)
+  const ours = profile.frames.map((f) => f.gas)
+  if (JSON.stringify(ours) !== JSON.stringify(theirs)) issues.push(`frame gas: anvil ${theirs} ours ${ours}`)
+  const selfSum = profile.frames.reduce((s, f) => s + f.self, 0)
+  if (selfSum !== Number(BigInt(receipt.gasUsed))) issues.push(`self gas adds up to ${selfSum}, the receipt says ${BigInt(receipt.gasUsed)}`)
+  framesCompared += ours.length
   if (BigInt(receipt.gasUsed) !== BigInt(result.gasUsed)) issues.push(`gasUsed receipt ${BigInt(receipt.gasUsed)} ours ${BigInt(result.gasUsed)}`)
   if (trace.failed !== (result.status === 'reverted')) issues.push(`failed: anvil ${trace.failed} ours ${result.status}`)
   expect(issues, `${label} ${hash}`).toEqual([])
@@ -263,7 +284,7 @@ describe('DebugTrace.replay against anvil struct logs, at every step', () => {
       const hashes = await block(Array.from({ length: n }, () => pick(gens)))
       for (const h of hashes) await check(h, `random #${done++} (seed ${testSeed})`)
     }
-    console.log(`debug.test: ${txsCompared} transactions, ${stepsCompared} steps compared with anvil's struct logs`)
+    console.log(`debug.test: ${txsCompared} transactions, ${stepsCompared} steps compared with anvil's struct logs, ${framesCompared} frames' gas with its call tracer`)
     expect(done).toBeGreaterThanOrEqual(50)
   }, 600_000)
 })

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react'
 import type { Summary } from '../../../tools/debug/rows'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { Controls } from './Controls'
+import { GasPanel } from './GasPanel'
 import { moveFor, SHORTCUTS } from './keys'
 import { OpList } from './OpList'
 import { CallStack, MemoryPanel, ReturnDataPanel, StackPanel, StepFacts, StoragePanel } from './Panels'
@@ -58,6 +59,7 @@ export function Debugger({ worker, summary }: { worker: DebugWorker; summary: Su
             <StoragePanel title="Transient storage" items={d.view.transient} />
           </div>
           <ReturnDataPanel view={d.view} />
+          <GasPanel worker={worker} goTo={d.goTo} />
         </>
       )}
       <details className="dbg-keys">
