@@ -35,6 +35,7 @@ import { Common, createCustomCommon, Hoodi, Mainnet, Sepolia, type ChainConfig }
 import { createTx, createTxFromRLP, createTxFromRPC, type TypedTransaction } from '@ethereumjs/tx'
 import { Address, bigIntToUnpaddedBytes, bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { createVM, runTx, type VM } from '@ethereumjs/vm'
+import * as BlockOverrides from './BlockOverrides'
 import * as CallTrace from './CallTrace'
 import { BaseError } from './Errors'
 import * as SimRpc from './SimRpc'
@@ -370,6 +371,12 @@ async function openPending(rpc: SimRpc.Client, options: OpenOptions): Promise<Se
 export function reset(s: Session): void {
   s.state.resetOverlay()
   s.chained = 0
+}
+
+/** Runs the session's next simulations in an overridden block context (timestamp, number, base fee, coinbase, prevrandao, gas limit). */
+export function overrideBlock(s: Session, overrides: BlockOverrides.Overrides): void {
+  s.context = BlockOverrides.apply(s.context, overrides)
+  s.block = blockOf(s.context, s.common)
 }
 
 /** Applies state overrides (see StateOverrides.parse); they stay for the session's next simulations. */

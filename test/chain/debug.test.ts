@@ -25,6 +25,9 @@ import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as DebugNav from '../../src/core/DebugNav'
 import * as DebugTrace from '../../src/core/DebugTrace'
 import * as GasProfile from '../../src/core/GasProfile'
+import * as BlockOverrides from '../../src/core/BlockOverrides'
+import { record } from '../../src/tools/debug/engine'
+import { parse as parseDebug } from '../../src/tools/debug/input'
 import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
 import { startAnvil, testSeed, type Anvil } from '../support'
@@ -79,6 +82,11 @@ contract Dbg {
         s = uint256(h) ^ r.length;
     }
     function boom(uint256 v) external { s = v; revert("dbg boom"); }
+    // a deadline, and the block context
+    function until(uint256 deadline) external view returns (uint256) { require(block.timestamp <= deadline, "expired"); return block.timestamp; }
+    function context() external view returns (uint256, uint256, uint256, address, uint256, uint256) {
+        return (block.timestamp, block.number, block.basefee, block.coinbase, block.prevrandao, block.gaslimit);
+    }
 }
 `
 
@@ -340,4 +348,56 @@ describe('DebugTrace: navigation, materialised steps and the bound', () => {
     const { recording } = await DebugTrace.call(s, { from: A0, to: c.dbg!, data: data('Dbg', 'boom', [1n]) })
     expect(DebugTrace.opName(recording, DebugNav.failureStep(recording)!)).toBe('REVERT')
   }, 120_000)
+})
+
+describe('block context overrides, against anvil eth_call with the same block overrides', () => {
+  const run = async (fields: Record<string, string>) => {
+    const parsed = parseDebug({ mode: 'call', from: A0, to: c.dbg!, value: '', gas: '', block: 'latest', hash: '', blockOverrides: 'true', timestamp: '', number: '', baseFee: '', coinbase: '', prevrandao: '', blockGasLimit: '', ...fields })
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+    return { input: parsed.value, ...(await record(client(), parsed.value)) }
+  }
+  const node = (data: Hex, o: BlockOverrides.Overrides) => fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'eth_call', params: [{ from: A0, to: c.dbg, data }, 'latest', {}, BlockOverrides.toRpc(o)] }) }).then((r) => r.json() as Promise<{ result?: Hex; error?: { message: string } }>)
+
+  it('a deadline that passes at one timestamp and reverts at another, as anvil runs it at those timestamps', async () => {
+    const latest = await rpc<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false])
+    const deadline = BigInt(latest.timestamp) + 1000n
+    for (const [t, ok] of [[deadline - 1n, true], [deadline, true], [deadline + 1n, false]] as const) {
+      const d = data('Dbg', 'until', [deadline])
+      const { result, recording } = await run({ data: d, timestamp: t.toString() })
+      const theirs = await node(d, { timestamp: t })
+      expect(result.status, `timestamp ${t}`).toBe(ok ? 'success' : 'reverted')
+      expect(theirs.error === undefined, `anvil at timestamp ${t}`).toBe(ok)
+      if (ok) expect(result.returnData).toBe(theirs.result)
+      else {
+        expect(result.revertReason).toBe('expired')
+        expect(theirs.error!.message).toContain('expired')
+        expect(DebugTrace.opName(recording, DebugNav.failureStep(recording)!)).toBe('REVERT')
+      }
+    }
+  }, 60_000)
+
+  it('timestamp, number, base fee, coinbase, prevrandao and gas limit: what the contract reads equals anvil\'s, on random values', async () => {
+    const rnd = (n: number) => BigInt(Math.floor(Math.random() * n))
+    for (let k = 0; k < 8; k++) {
+      const o: BlockOverrides.Overrides = {
+        timestamp: 1_700_000_000n + rnd(1e8),
+        number: 100n + rnd(1e6),
+        baseFee: rnd(1e3) * 10n ** 9n,
+        coinbase: `0x${rnd(2 ** 48).toString(16).padStart(40, '0')}`,
+        prevrandao: `0x${rnd(2 ** 48).toString(16).padStart(64, '0')}`,
+        gasLimit: 30_000_000n + rnd(1e6),
+      }
+      const d = data('Dbg', 'context')
+      const { result } = await run({ data: d, timestamp: o.timestamp!.toString(), number: o.number!.toString(), baseFee: `${o.baseFee} wei`, coinbase: o.coinbase!, prevrandao: o.prevrandao!, blockGasLimit: o.gasLimit!.toString() })
+      const theirs = await node(d, o)
+      expect(result.returnData, JSON.stringify(BlockOverrides.toRpc(o))).toBe(theirs.result)
+      expect(BigInt(result.block.number)).toBe(o.number)
+    }
+  }, 60_000)
+
+  it('refuses a prevrandao that is not 32 bytes, at its field', () => {
+    const p = parseDebug({ mode: 'call', from: A0, to: A1, blockOverrides: 'true', prevrandao: '0x' + '1'.repeat(66) })
+    expect(p.ok).toBe(false)
+    if (!p.ok) expect(p.errors.prevrandao).toMatch(/not a 32-byte value/)
+  })
 })

@@ -3,12 +3,13 @@
  * (src/workers/debug.worker.ts, which keeps the recording and answers the page's questions):
  * open a session or replay, record every step, and summarise.
  */
+import * as BlockOverrides from '../../core/BlockOverrides'
 import * as DebugNav from '../../core/DebugNav'
 import * as DebugTrace from '../../core/DebugTrace'
 import * as Rpc from '../../core/Rpc'
 import * as SimRpc from '../../core/SimRpc'
 import * as Simulation from '../../core/Simulation'
-import type { Input } from './input'
+import { blockOverridesOf, type Input } from './input'
 import type { Summary } from './rows'
 
 export type { Summary } from './rows'
@@ -28,6 +29,8 @@ export async function record(client: SimRpc.Client, input: Input, options: Debug
   }
   const call: Simulation.CallInput = { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas }
   const session = await Simulation.openAt(client, input.block ?? 'latest', { call })
+  const block = blockOverridesOf(input)
+  if (!BlockOverrides.isEmpty(block)) Simulation.overrideBlock(session, block)
   return DebugTrace.call(session, call, options)
 }
 

@@ -1,6 +1,7 @@
 /**
  * The debug tool's fields, parsed (cheap: no EVM here, so the page loads it at once).
  */
+import * as BlockOverrides from '../../core/BlockOverrides'
 import * as ChainBlocks from '../../core/ChainBlocks'
 import * as Rpc from '../../core/Rpc'
 import * as SimulationInput from '../../core/SimulationInput'
@@ -17,6 +18,21 @@ export interface Input extends Record<string, unknown> {
   gas?: bigint | undefined
   block?: Rpc.BlockTag
   hash?: `0x${string}`
+  blockOverrides?: boolean
+  timestamp?: bigint | undefined
+  number?: bigint | undefined
+  baseFee?: bigint | undefined
+  coinbase?: `0x${string}` | undefined
+  prevrandao?: `0x${string}` | undefined
+  blockGasLimit?: bigint | undefined
+}
+
+const optionalUint = (field: string, v: string) => (v.trim() === '' ? undefined : Fields.uint(field, v, 64))
+
+/** The block context overrides the form asks for (none unless ticked, and only for a call). */
+export function blockOverridesOf(input: Input): BlockOverrides.Overrides {
+  if (input.mode !== 'call' || !input.blockOverrides) return {}
+  return { timestamp: input.timestamp, number: input.number, baseFee: input.baseFee, coinbase: input.coinbase, prevrandao: input.prevrandao, gasLimit: input.blockGasLimit }
 }
 
 export const parse = fieldParser<Input>(
@@ -33,6 +49,13 @@ export const parse = fieldParser<Input>(
     gas: (v) => (v.trim() === '' ? undefined : Fields.uint('gas', v, 64)),
     block: (v) => Rpc.parseBlockTag(v),
     hash: (v) => ChainBlocks.parseTxHash(v),
+    blockOverrides: (v) => v === 'true',
+    timestamp: (v) => optionalUint('timestamp', v),
+    number: (v) => optionalUint('number', v),
+    baseFee: (v) => (v.trim() === '' ? undefined : Fields.amount('baseFee', v, 'gwei')),
+    coinbase: (v) => Fields.address('coinbase', v),
+    prevrandao: (v) => BlockOverrides.parsePrevrandao(v),
+    blockGasLimit: (v) => optionalUint('blockGasLimit', v),
   },
   meta,
 )

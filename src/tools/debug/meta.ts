@@ -26,6 +26,13 @@ export default defineMeta({
     { name: 'data', label: 'Data', kind: 'textarea', placeholder: '0x…', showWhen: { field: 'mode', is: ['call'] } },
     { name: 'gas', label: 'Gas limit', kind: 'text', placeholder: 'cap: 16,777,216 (Osaka) or 30,000,000', showWhen: { field: 'mode', is: ['call'] } },
     { name: 'block', label: 'At block', kind: 'text', default: 'latest', help: 'The state after this block; older blocks need an archive node.', showWhen: { field: 'mode', is: ['call'] } },
+    { name: 'blockOverrides', label: 'Override the block context (timestamp, number, base fee, coinbase, prevrandao, gas limit)', kind: 'checkbox', default: 'false', showWhen: { field: 'mode', is: ['call'] } },
+    { name: 'timestamp', label: 'Block timestamp', kind: 'text', placeholder: 'unix seconds (empty: the block\'s)', showWhen: { field: 'blockOverrides', is: ['true'] } },
+    { name: 'number', label: 'Block number', kind: 'text', placeholder: 'empty: the block\'s', showWhen: { field: 'blockOverrides', is: ['true'] } },
+    { name: 'baseFee', label: 'Base fee', kind: 'text', placeholder: 'in gwei unless a unit follows', showWhen: { field: 'blockOverrides', is: ['true'] } },
+    { name: 'coinbase', label: 'Coinbase', kind: 'text', placeholder: '0x… (empty: the block\'s)', showWhen: { field: 'blockOverrides', is: ['true'] } },
+    { name: 'prevrandao', label: 'Prevrandao', kind: 'text', placeholder: '0x… 32 bytes (empty: the block\'s)', showWhen: { field: 'blockOverrides', is: ['true'] } },
+    { name: 'blockGasLimit', label: 'Block gas limit', kind: 'text', placeholder: 'empty: the block\'s', showWhen: { field: 'blockOverrides', is: ['true'] } },
     { name: 'hash', label: 'Transaction hash', kind: 'text', placeholder: '0x… (64 hex digits)', help: 'Replayed at its parent block after the block\'s earlier transactions, as cast run does.', showWhen: { field: 'mode', is: ['hash'] } },
   ],
   examples: [
