@@ -4,6 +4,7 @@
  * the memory the previous step wrote are checked against anvil's own debug_traceCall struct log
  * of the same call (enableMemory).
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, openTool, test } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
 
@@ -66,6 +67,15 @@ test('a reverting call, by keyboard: to the revert, one step back; stack word an
   await expect(memory.getByRole('cell', { name: 'Memory word at 0x40, written' })).toHaveText(theirs[2]!.replace(/^0x/, ''))
   await expect(memory.locator('mark')).toHaveCount(100)
   await expect(memory).toContainText('too big')
+  // the debugger at this step, with its marks, passes axe (WCAG 2.1 AA and best practice) in light and dark
+  await expect(page.getByRole('table', { name: 'Gas per call frame' })).toBeVisible()
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode().analyze()
+    expect(r.violations.flatMap((v) => v.nodes.map((n) => `${colorScheme}: ${v.id} at ${n.target.join(' ')}: ${v.help}`))).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByRole('region', { name: 'Debugger' }).focus()
 
   // k: one step back (PUSH1 0, the REVERT's offset); every stack word full, as anvil has them
   await page.keyboard.press('k')

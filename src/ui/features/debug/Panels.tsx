@@ -2,6 +2,7 @@
  * The panels of one step: stack (full words), memory (hex and text, written bytes marked),
  * storage and transient storage touched so far in the frame, return data, gas, call stack.
  */
+import { useState } from 'react'
 import type * as DebugTrace from '../../../core/DebugTrace'
 import { CopyButton, grouped } from '../../components'
 
@@ -73,54 +74,68 @@ export function StackPanel({ view }: { view: DebugTrace.StepView }) {
   )
 }
 
-const MAX_ROWS = 1024
+/** Rows of 32 bytes drawn at once (a page of 4 KiB): a step's panel stays a small render. */
+const PAGE_ROWS = 128
 
 export function MemoryPanel({ view }: { view: DebugTrace.StepView }) {
+  const [page, setPage] = useState(0)
   const bytes = (view.memory.length - 2) / 2
-  const rows = Math.min(Math.ceil(bytes / 32), MAX_ROWS)
+  const pages = Math.max(1, Math.ceil(bytes / (PAGE_ROWS * 32)))
+  const p = Math.min(page, pages - 1)
   const w = view.justWritten
-  const marked = (at: number) => w !== undefined && at >= w.offset && at < w.offset + w.length
-  const lines = []
-  for (let r = 0; r < rows; r++) {
-    const cells = []
-    let text = ''
-    let written = false
-    for (let b = 0; b < 32; b++) {
-      const at = r * 32 + b
-      const hex = view.memory.slice(2 + at * 2, 4 + at * 2)
-      const code = parseInt(hex, 16)
-      text += code >= 0x20 && code < 0x7f ? String.fromCharCode(code) : '.'
-      if (marked(at)) {
-        written = true
-        cells.push(<mark key={b}>{hex}</mark>)
-      } else cells.push(<span key={b}>{hex}</span>)
-    }
-    lines.push(
-      <tr key={r} className={written ? 'dbg-written' : undefined}>
-        <th scope="row" className="mono">0x{(r * 32).toString(16).padStart(4, '0')}</th>
-        <td className="mono dbg-hex" aria-label={written ? `Memory word at 0x${(r * 32).toString(16)}, written` : undefined}>{cells}</td>
-        <td className="mono dbg-text">{text}</td>
-      </tr>,
-    )
-  }
+  const first = p * PAGE_ROWS
+  const rows = Math.min(Math.ceil(bytes / 32) - first, PAGE_ROWS)
   return (
     <section aria-label="Memory" className="dbg-panel">
       <h3>
         Memory <span className="hint">({grouped(bytes)} bytes{w ? `; marked: the ${w.length} bytes at 0x${w.offset.toString(16)} that step ${w.step} wrote, the frame's latest write` : ''})</span>
       </h3>
       {view.writes && <p className="hint">This step writes {view.writes.length} bytes at 0x{view.writes.offset.toString(16)} (shown from the frame's next step).</p>}
+      {pages > 1 && (
+        <div className="actions">
+          <button type="button" disabled={p === 0} onClick={() => setPage(p - 1)}>Earlier memory</button>
+          <span className="hint">bytes 0x{(first * 32).toString(16)}–0x{((first + rows) * 32 - 1).toString(16)}, page {p + 1} of {pages}</span>
+          <button type="button" disabled={p === pages - 1} onClick={() => setPage(p + 1)}>Later memory</button>
+        </div>
+      )}
       {bytes === 0 ? (
         <p className="hint">Empty.</p>
       ) : (
         <div className="table-wrap dbg-scroll">
           <table className="dbg-mem">
             <caption className="visually-hidden">Memory, 32 bytes a row: offset, hex, text</caption>
-            <tbody>{lines}</tbody>
+            <tbody>
+              {Array.from({ length: rows }, (_, k) => (
+                <MemoryRow key={first + k} memory={view.memory} row={first + k} written={w} />
+              ))}
+            </tbody>
           </table>
-          {rows === MAX_ROWS && <p className="hint">The first {MAX_ROWS * 32} bytes are shown.</p>}
         </div>
       )}
     </section>
+  )
+}
+
+function MemoryRow({ memory, row, written: w }: { memory: string; row: number; written: DebugTrace.StepView['justWritten'] }) {
+  const cells = []
+  let text = ''
+  let written = false
+  for (let b = 0; b < 32; b++) {
+    const at = row * 32 + b
+    const hex = memory.slice(2 + at * 2, 4 + at * 2)
+    const code = parseInt(hex, 16)
+    text += code >= 0x20 && code < 0x7f ? String.fromCharCode(code) : '.'
+    if (w !== undefined && at >= w.offset && at < w.offset + w.length) {
+      written = true
+      cells.push(<mark key={b}>{hex}</mark>)
+    } else cells.push(<span key={b}>{hex}</span>)
+  }
+  return (
+    <tr className={written ? 'dbg-written' : undefined}>
+      <th scope="row" className="mono">0x{(row * 32).toString(16).padStart(4, '0')}</th>
+      <td className="mono dbg-hex" aria-label={written ? `Memory word at 0x${(row * 32).toString(16)}, written` : undefined}>{cells}</td>
+      <td className="mono dbg-text">{text}</td>
+    </tr>
   )
 }
 
