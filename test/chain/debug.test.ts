@@ -21,7 +21,8 @@
  *   the free 2,300 stipend (DebugTrace does the same).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
+import { createPublicClient, createWalletClient, encodeDeployData, encodeFunctionData, http, type Abi, type Hex } from 'viem'
+import { foundry } from 'viem/chains'
 import * as DebugNav from '../../src/core/DebugNav'
 import * as DebugTrace from '../../src/core/DebugTrace'
 import * as GasProfile from '../../src/core/GasProfile'
@@ -32,7 +33,7 @@ import * as SimRpc from '../../src/core/SimRpc'
 import * as Simulation from '../../src/core/Simulation'
 import { startAnvil, testSeed, type Anvil } from '../support'
 import { compile as compileSol } from './solc'
-import { A0, A1, compile, OTHER, type Artifacts } from './sim/contracts'
+import { A0, A1, acct1, compile, OTHER, type Artifacts } from './sim/contracts'
 
 const DEBUG_SOL = `
 // SPDX-License-Identifier: MIT
@@ -295,6 +296,24 @@ describe('DebugTrace.replay against anvil struct logs, at every step', () => {
     console.log(`debug.test: ${txsCompared} transactions, ${stepsCompared} steps compared with anvil's struct logs, ${framesCompared} frames' gas with its call tracer`)
     expect(done).toBeGreaterThanOrEqual(50)
   }, 600_000)
+})
+
+describe('DebugTrace.replay of EIP-7702 delegated accounts, at every step', () => {
+  it('the type-4 transaction that delegates and calls, then a call to the delegated account', async () => {
+    c.delegate ??= await deploy('Delegate')
+    const wallet = createWalletClient({ account: acct1, chain: foundry, transport: http(anvil.url) })
+    const pub = createPublicClient({ chain: foundry, transport: http(anvil.url) })
+    const nonce = await pub.getTransactionCount({ address: acct1.address })
+    const auth = await wallet.signAuthorization({ contractAddress: c.delegate, nonce: nonce + 1 })
+    const h1 = await wallet.sendTransaction({ authorizationList: [auth], to: acct1.address, data: data('Delegate', 'ping', [c.token, OTHER]), gas: 300_000n })
+    await mined(h1)
+    const r1 = await check(h1, '7702 set-code tx')
+    expect(r1.frames[0]!.address).toBe(A1) // the EOA runs the delegate's code, in its own storage
+    expect(r1.accesses.some((a) => a.kind === 'sstore')).toBe(true)
+    const h2 = await send(A0, A1, data('Delegate', 'ping', [c.token, OTHER]), 0n, 300_000n)
+    await mined(h2)
+    await check(h2, 'call to a delegated EOA')
+  }, 120_000)
 })
 
 describe('DebugTrace: navigation, materialised steps and the bound', () => {
