@@ -226,10 +226,10 @@ export function stop(r: Recorder): Recording {
   r.evm.events!.off('step', r.listeners.step)
   if (r.failed) throw r.failed
   const k = r.cols
-  const n = k.pc.n
-  const cut = <T extends { subarray(a: number, b: number): T }>(col: { a: T; n: number }) => col.a.subarray(0, col.n)
-  return {
-    steps: n,
+  // copied to their used length, so the growth slack (up to half of each column) is let go
+  const cut = <T extends { slice(a: number, b: number): T }>(col: { a: T; n: number }) => col.a.slice(0, col.n)
+  const rec: Recording = {
+    steps: k.pc.n,
     pc: cut(k.pc),
     op: cut(k.op),
     gas: cut(k.gas),
@@ -250,8 +250,11 @@ export function stop(r: Recorder): Recording {
     accesses: r.accesses,
     frames: r.frames,
     names: r.names,
-    bytes: size(r),
+    bytes: 0,
   }
+  for (const v of Object.values(rec)) if (ArrayBuffer.isView(v)) rec.bytes += v.byteLength
+  rec.bytes += r.accesses.length * 96 + r.frames.length * 400
+  return rec
 }
 
 function size(r: Recorder): number {
