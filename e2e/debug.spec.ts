@@ -89,6 +89,10 @@ test('a reverting call, by keyboard: to the revert, one step back; stack word an
   // Shift+k: back over, o: out (to the end), Home: the first step
   await page.keyboard.press('Home')
   await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText('0')
+  // key presses faster than the page draws: each counts
+  for (let i = 0; i < 5; i++) await page.keyboard.press('j')
+  await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText('5')
+  await expect(facts.getByRole('status', { name: 'Opcode', exact: true })).toHaveText(trace.structLogs[5]!.op)
   await page.keyboard.press('End')
   await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText(String(trace.structLogs.length - 1))
   // the gas profile: one frame, whose gas is the gas used

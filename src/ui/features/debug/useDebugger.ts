@@ -30,7 +30,6 @@ export function useDebugger(worker: DebugWorker, summary: Summary): Debugger {
   const [error, setError] = useState<ErrorInfo>()
   const seq = useRef(0)
   const indexRef = useRef(0)
-  indexRef.current = index
 
   useEffect(() => {
     if (summary.steps === 0) return
@@ -46,7 +45,14 @@ export function useDebugger(worker: DebugWorker, summary: Summary): Debugger {
     })
   }, [worker, index, summary.steps])
 
-  const goTo = useCallback((i: number) => setIndex(Math.max(0, Math.min(i, summary.steps - 1))), [summary.steps])
+  // the ref moves at once, so key presses faster than the page draws each count from the last one
+  const goTo = useCallback(
+    (i: number) => {
+      indexRef.current = Math.max(0, Math.min(i, summary.steps - 1))
+      setIndex(indexRef.current)
+    },
+    [summary.steps],
+  )
   const move = useCallback(
     (m: DebugNav.Move) => {
       if (m.to === 'step') return goTo(indexRef.current + (m.back ? -1 : 1))
