@@ -607,8 +607,10 @@ export async function raw(s: Session, signed: Hex, options: Options = {}): Promi
 /**
  * Replays a mined transaction: state at its parent block, the block's earlier transactions
  * run first (untraced), then this one, traced. Returns the session (for chaining after it).
+ * `position` replays it at another position in its block: after that many of the block's other
+ * transactions (0: first in the block).
  */
-export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string | undefined } = {}): Promise<{ result: Result; session: Session }> {
+export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string | undefined; position?: number | undefined } = {}): Promise<{ result: Result; session: Session }> {
   const first = await SimRpc.batchSettled<unknown>(rpc, [
     { method: 'eth_getTransactionByHash', params: [hash] },
     { method: 'eth_chainId', params: [] },
@@ -625,7 +627,10 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   const parent = `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}` as Hex
   const s = await openSession(rpc, parent, block, chainId, options.hardfork ?? (info?.hardFork ? String(info.hardFork).toLowerCase() : undefined))
   const index = Number(BigInt(tx.transactionIndex ?? '0x0'))
-  const earlier = (block.transactions as RpcTx[]).slice(0, index)
+  // at another position: the block's other transactions that would come before it there
+  const others = (block.transactions as RpcTx[]).filter((_, i) => i !== index)
+  if (options.position !== undefined && !(Number.isInteger(options.position) && options.position >= 0 && options.position <= others.length)) throw new PositionError(options.position, others.length)
+  const earlier = options.position === undefined ? others.slice(0, index) : others.slice(0, options.position)
   await prefetchFor(s, [...earlier, tx], [], preludeSlots(block))
   await applyPrelude(s, block)
   const toTx = async (t: RpcTx) => {
@@ -675,6 +680,15 @@ export class PendingTransactionError extends BaseError {
     super('Simulation.PendingTransactionError', `Transaction ${hash} is not mined yet.`, {
       hints: ['Replay it once it is in a block, or paste its signed bytes to simulate it now.'],
       field: 'hash',
+    })
+  }
+}
+
+export class PositionError extends BaseError {
+  constructor(position: number, others: number) {
+    super('Simulation.PositionError', `Position ${position} is not in its block: it has ${others} other transaction${others === 1 ? '' : 's'}.`, {
+      hints: [`Use 0 (first) to ${others} (after all of them).`],
+      field: 'position',
     })
   }
 }

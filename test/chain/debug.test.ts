@@ -316,6 +316,31 @@ describe('DebugTrace.replay of EIP-7702 delegated accounts, at every step', () =
   }, 120_000)
 })
 
+describe('DebugTrace.replay at another position in its block', () => {
+  it('first in its block: every step equal to anvil debug_traceCall of the same call on the parent block', async () => {
+    const [h1, h2] = await block([
+      () => send(A0, c.token!, data('Token', 'transfer', [A1, 50n]), 0n, 200_000n),
+      () => send(A1, c.token!, data('Token', 'transfer', [OTHER, 30n]), 0n, 200_000n),
+    ])
+    const own = await check(h2!, 'own position')
+    const tx = await rpc<any>('eth_getTransactionByHash', [h2])
+    const parent = `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}`
+    const theirs = await rpc<{ structLogs: StructLog[]; failed: boolean }>('debug_traceCall', [{ from: tx.from, to: tx.to, data: tx.input, gas: tx.gas }, parent, { enableMemory: true, disableStorage: false }])
+    const { result, recording } = await DebugTrace.replay(client(), h2!, { position: 0 })
+    expect(compareSteps(theirs.structLogs, recording)).toEqual([])
+    expect(result.status === 'reverted').toBe(theirs.failed)
+    expect(result.replayed).toEqual({ hash: h2, index: 1, earlierTxs: 0 })
+    // without the transfer before it, A1's balance read differs
+    const reads = (r: DebugTrace.Recording) => JSON.stringify(r.accesses.filter((a) => a.kind === 'sload').map((a) => String(a.value)))
+    expect(reads(recording)).not.toBe(reads(own))
+    // its own position, asked for, is the default replay
+    const again = await DebugTrace.replay(client(), h2!, { position: 1 })
+    expect(again.recording.steps).toBe(own.steps)
+    expect(reads(again.recording)).toBe(reads(own))
+    await expect(DebugTrace.replay(client(), h1!, { position: 2 })).rejects.toThrow(Simulation.PositionError)
+  }, 120_000)
+})
+
 describe('DebugTrace: navigation, materialised steps and the bound', () => {
   it('steps over, into and out of calls, jumps to the revert, finds calls and storage ops, on a recorded transaction', async () => {
     const [h] = await block([() => send(A0, c.orch!, data('Orchestrator', 'fail', [c.leaf]), 0n, 300_000n)])

@@ -25,6 +25,7 @@ export interface Input extends Record<string, unknown> {
   coinbase?: `0x${string}` | undefined
   prevrandao?: `0x${string}` | undefined
   blockGasLimit?: bigint | undefined
+  position?: number | undefined
 }
 
 const optionalUint = (field: string, v: string) => (v.trim() === '' ? undefined : Fields.uint(field, v, 64))
@@ -56,6 +57,7 @@ export const parse = fieldParser<Input>(
     coinbase: (v) => Fields.address('coinbase', v),
     prevrandao: (v) => BlockOverrides.parsePrevrandao(v),
     blockGasLimit: (v) => optionalUint('blockGasLimit', v),
+    position: (v) => (v.trim() === '' ? undefined : Number(Fields.uint('position', v, 16))),
   },
   meta,
 )

@@ -34,6 +34,7 @@ export default defineMeta({
     { name: 'prevrandao', label: 'Prevrandao', kind: 'text', placeholder: '0x… 32 bytes (empty: the block\'s)', showWhen: { field: 'blockOverrides', is: ['true'] } },
     { name: 'blockGasLimit', label: 'Block gas limit', kind: 'text', placeholder: 'empty: the block\'s', showWhen: { field: 'blockOverrides', is: ['true'] } },
     { name: 'hash', label: 'Transaction hash', kind: 'text', placeholder: '0x… (64 hex digits)', help: 'Replayed at its parent block after the block\'s earlier transactions, as cast run does.', showWhen: { field: 'mode', is: ['hash'] } },
+    { name: 'position', label: 'Position in its block', kind: 'text', placeholder: 'empty: its own', help: 'Replay it after this many of the block\'s other transactions (0: first in the block).', showWhen: { field: 'mode', is: ['hash'] } },
   ],
   examples: [
     // The Store test contract (deployed by the send-transaction example) reverts with Error("too big") above 100:

@@ -38,5 +38,6 @@ export function toToolResult(s: Summary): ToolResult<Summary> {
     { label: 'Recording', value: `${Math.max(1, Math.round(s.bytes / 1024))} KiB`, mono: false },
     { label: 'Block', value: `${s.block.number} (state after ${s.block.stateBlock}), ${s.block.hardfork}, chain ${s.block.chainId}`, mono: false },
   )
+  if (s.replayed) rows.push({ label: 'Replayed', value: s.replayed.hash, note: `mined at index ${s.replayed.index}; replayed after ${s.replayed.earlierTxs} of the block's other transaction(s)` })
   return { sections: [{ title: 'Summary', rows }], data: s }
 }
