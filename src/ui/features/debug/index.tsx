@@ -18,7 +18,7 @@ import './debug.css'
 type State =
   | { status: 'idle' }
   | { status: 'running'; roundTrips: number; requests: number }
-  | { status: 'done'; summary: Summary; worker: DebugWorker }
+  | { status: 'done'; summary: Summary; worker: DebugWorker; run: number }
   | { status: 'error'; error: ErrorInfo }
 
 export default function DebugPage({ meta, tool, values, setValues }: ToolPageProps) {
@@ -26,6 +26,7 @@ export default function DebugPage({ meta, tool, values, setValues }: ToolPagePro
   const [state, setState] = useState<State>({ status: 'idle' })
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
   const worker = useRef<DebugWorker | null>(null)
+  const runs = useRef(0)
   useEffect(() => () => worker.current?.dispose(), [])
 
   const onSubmit = async (e: FormEvent) => {
@@ -49,7 +50,7 @@ export default function DebugPage({ meta, tool, values, setValues }: ToolPagePro
     }
     const o = await w.ask({ kind: 'record', input: parsed.value as Input }, (roundTrips, requests) => setState({ status: 'running', roundTrips, requests }))
     if (worker.current !== w) return
-    if (o.ok) setState({ status: 'done', summary: o.value, worker: w })
+    if (o.ok) setState({ status: 'done', summary: o.value, worker: w, run: ++runs.current })
     else {
       if (o.error.field) setFieldErrors({ [o.error.field]: [o.error.message, ...o.error.hints].join(' ') })
       setState({ status: 'error', error: o.error })
@@ -92,7 +93,7 @@ export default function DebugPage({ meta, tool, values, setValues }: ToolPagePro
       {state.status === 'done' && (
         <>
           <ResultView result={toToolResult(state.summary)} />
-          <Debugger key={state.summary.steps + state.summary.gasUsed} worker={state.worker} summary={state.summary} />
+          <Debugger key={state.run} worker={state.worker} summary={state.summary} />
         </>
       )}
     </>
