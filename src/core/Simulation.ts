@@ -35,6 +35,7 @@ import { Common, createCustomCommon, Hoodi, Mainnet, Sepolia, type ChainConfig }
 import { createTx, createTxFromRLP, createTxFromRPC, type TypedTransaction } from '@ethereumjs/tx'
 import { Address, bigIntToUnpaddedBytes, bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { createVM, runTx, type VM } from '@ethereumjs/vm'
+import * as BlockOverrides from './BlockOverrides'
 import * as CallTrace from './CallTrace'
 import { BaseError } from './Errors'
 import * as SimRpc from './SimRpc'
@@ -151,6 +152,8 @@ export function rpcAuthorization(a: Authorization): RpcAuthorization {
 export interface Options {
   /** Record up to this many opcode steps. Default 0 (none). */
   maxSteps?: number
+  /** Another observer of this transaction's EVM run (the debugger's recorder, DebugTrace); returns its detach. */
+  observe?: ((evm: VM['evm'], tx: TypedTransaction) => () => void) | undefined
 }
 
 /** The result of one simulated transaction, as plain data (hex strings; structured-clone safe). */
@@ -370,6 +373,12 @@ export function reset(s: Session): void {
   s.chained = 0
 }
 
+/** Runs the session's next simulations in an overridden block context (timestamp, number, base fee, coinbase, prevrandao, gas limit). */
+export function overrideBlock(s: Session, overrides: BlockOverrides.Overrides): void {
+  s.context = BlockOverrides.apply(s.context, overrides)
+  s.block = blockOf(s.context, s.common)
+}
+
 /** Applies state overrides (see StateOverrides.parse); they stay for the session's next simulations. */
 export async function applyOverrides(s: Session, overrides: StateOverrides.Overrides): Promise<void> {
   const addrs = Object.keys(overrides)
@@ -473,6 +482,7 @@ async function prefetchFor(s: Session, txs: AccessListTx[], extraAddrs: string[]
 async function run(s: Session, tx: TypedTransaction, options: Options & { impersonated?: boolean }): Promise<Result> {
   s.state.startDiff()
   const t = CallTrace.attach(s.vm.evm as never, tx.to ? 'CALL' : 'CREATE', { maxSteps: options.maxSteps ?? 0 })
+  const unobserve = options.observe?.(s.vm.evm, tx)
   try {
     let r
     try {
@@ -516,6 +526,7 @@ async function run(s: Session, tx: TypedTransaction, options: Options & { impers
     }
   } finally {
     CallTrace.detach(t)
+    unobserve?.()
   }
 }
 
@@ -596,8 +607,10 @@ export async function raw(s: Session, signed: Hex, options: Options = {}): Promi
 /**
  * Replays a mined transaction: state at its parent block, the block's earlier transactions
  * run first (untraced), then this one, traced. Returns the session (for chaining after it).
+ * `position` replays it at another position in its block: after that many of the block's other
+ * transactions (0: first in the block).
  */
-export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string } = {}): Promise<{ result: Result; session: Session }> {
+export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string | undefined; position?: number | undefined } = {}): Promise<{ result: Result; session: Session }> {
   const first = await SimRpc.batchSettled<unknown>(rpc, [
     { method: 'eth_getTransactionByHash', params: [hash] },
     { method: 'eth_chainId', params: [] },
@@ -614,7 +627,10 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   const parent = `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}` as Hex
   const s = await openSession(rpc, parent, block, chainId, options.hardfork ?? (info?.hardFork ? String(info.hardFork).toLowerCase() : undefined))
   const index = Number(BigInt(tx.transactionIndex ?? '0x0'))
-  const earlier = (block.transactions as RpcTx[]).slice(0, index)
+  // at another position: the block's other transactions that would come before it there
+  const others = (block.transactions as RpcTx[]).filter((_, i) => i !== index)
+  if (options.position !== undefined && !(Number.isInteger(options.position) && options.position >= 0 && options.position <= others.length)) throw new PositionError(options.position, others.length)
+  const earlier = options.position === undefined ? others.slice(0, index) : others.slice(0, options.position)
   await prefetchFor(s, [...earlier, tx], [], preludeSlots(block))
   await applyPrelude(s, block)
   const toTx = async (t: RpcTx) => {
@@ -664,6 +680,15 @@ export class PendingTransactionError extends BaseError {
     super('Simulation.PendingTransactionError', `Transaction ${hash} is not mined yet.`, {
       hints: ['Replay it once it is in a block, or paste its signed bytes to simulate it now.'],
       field: 'hash',
+    })
+  }
+}
+
+export class PositionError extends BaseError {
+  constructor(position: number, others: number) {
+    super('Simulation.PositionError', `Position ${position} is not in its block: it has ${others} other transaction${others === 1 ? '' : 's'}.`, {
+      hints: [`Use 0 (first) to ${others} (after all of them).`],
+      field: 'position',
     })
   }
 }

@@ -8,6 +8,7 @@ import rpcConsoleMeta from '../rpc-console/meta'
 import sendTransactionMeta from '../send-transaction/meta'
 import broadcastMeta from '../broadcast/meta'
 import simulateMeta from '../simulate/meta'
+import debugMeta from '../debug/meta'
 import logsMeta from '../logs/meta'
 import deployMeta from '../deploy/meta'
 
@@ -24,4 +25,5 @@ export const tools: ToolEntry[] = [
   { meta: rpcConsoleMeta, load: () => import('../rpc-console') },
   { meta: broadcastMeta, load: () => import('../broadcast') },
   { meta: simulateMeta, load: () => import('../simulate') },
+  { meta: debugMeta, load: () => import('../debug') },
 ]

@@ -79,6 +79,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
+  if (r.chainedIndex <= 1) summary.push({ label: 'Debugger', value: 'every opcode step', mono: false, open: { tool: 'debug', inputs: r.replayed ? { mode: 'hash', hash: r.replayed.hash } : { mode: 'call', from: r.from, to: r.to ?? '', value: `${BigInt(r.value)} wei`, data: report.root.input, gas: BigInt(r.gasLimit).toString(), block: r.block.stateBlock }, label: 'Debug' } })
   const c = report.nodeTrace
   if (c)
     summary.push(

@@ -1,0 +1,52 @@
+/**
+ * The debug tool's work, shared by its `run` (main thread, rows only) and the debug worker
+ * (src/workers/debug.worker.ts, which keeps the recording and answers the page's questions):
+ * open a session or replay, record every step, and summarise.
+ */
+import * as BlockOverrides from '../../core/BlockOverrides'
+import * as DebugNav from '../../core/DebugNav'
+import * as DebugTrace from '../../core/DebugTrace'
+import * as Rpc from '../../core/Rpc'
+import * as SimRpc from '../../core/SimRpc'
+import * as Simulation from '../../core/Simulation'
+import { blockOverridesOf, type Input } from './input'
+import type { Summary } from './rows'
+
+export type { Summary } from './rows'
+
+/** A client over the connection: HTTP batches for an http(s) URL, the provider otherwise. */
+export function clientFor(rpc: { request(args: { method: string; params?: unknown }): Promise<unknown> } | undefined, rpcUrl: string | undefined, options: Parameters<typeof SimRpc.create>[1] = {}): SimRpc.Client {
+  if (rpcUrl && /^https?:\/\//i.test(rpcUrl)) return SimRpc.create(SimRpc.httpTransport(rpcUrl), options)
+  if (!rpc) throw new Rpc.NotConnectedError()
+  return SimRpc.create(SimRpc.eip1193Transport(rpc, rpcUrl), options)
+}
+
+/** Records every step of the input's call or mined transaction. */
+export async function record(client: SimRpc.Client, input: Input, options: DebugTrace.Options = {}): Promise<{ result: Simulation.Result; recording: DebugTrace.Recording }> {
+  if (input.mode === 'hash') {
+    const r = await DebugTrace.replay(client, input.hash!, { ...options, position: input.position })
+    return { result: r.result, recording: r.recording }
+  }
+  const call: Simulation.CallInput = { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas }
+  const session = await Simulation.openAt(client, input.block ?? 'latest', { call })
+  const block = blockOverridesOf(input)
+  if (!BlockOverrides.isEmpty(block)) Simulation.overrideBlock(session, block)
+  return DebugTrace.call(session, call, options)
+}
+
+export function summarise(result: Simulation.Result, rec: DebugTrace.Recording): Summary {
+  const f = DebugNav.failureStep(rec)
+  return {
+    status: result.status,
+    ...(result.error ? { error: result.error } : {}),
+    ...(result.revertReason ? { revertReason: result.revertReason } : {}),
+    gasUsed: BigInt(result.gasUsed).toString(),
+    returnData: result.returnData,
+    steps: rec.steps,
+    frames: rec.frames.length,
+    ...(f !== undefined ? { failureStep: f, failureOp: DebugTrace.opName(rec, f), failureDepth: rec.depth[f]! } : {}),
+    bytes: rec.bytes,
+    block: result.block,
+    ...(result.replayed ? { replayed: result.replayed } : {}),
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * The debug tool's summary of a recording, and its rows (cheap: the page imports it).
+ */
+import type * as Simulation from '../../core/Simulation'
+import type { Row, ToolResult } from '../types'
+
+/** What the page needs to know about a recording before it asks for steps. */
+export interface Summary {
+  status: 'success' | 'reverted'
+  error?: string | undefined
+  revertReason?: string | undefined
+  gasUsed: string
+  returnData: string
+  steps: number
+  frames: number
+  /** The step where the transaction's failure starts (the deepest failing frame's last step). */
+  failureStep?: number | undefined
+  failureOp?: string | undefined
+  failureDepth?: number | undefined
+  /** Recording size in bytes. */
+  bytes: number
+  block: Simulation.Result['block']
+  replayed?: Simulation.Result['replayed']
+}
+
+/** The summary as result rows (the generic form's view; the page draws the debugger from `data`). */
+export function toToolResult(s: Summary): ToolResult<Summary> {
+  const rows: Row[] = [{ label: 'Status', value: s.status, tone: s.status === 'success' ? 'ok' : 'error', mono: false }]
+  if (s.status === 'reverted') {
+    rows.push({ label: 'Error', value: s.error ?? 'reverted', tone: 'error' })
+    if (s.revertReason) rows.push({ label: 'Reason', value: s.revertReason, tone: 'error', mono: false })
+    if (s.failureStep !== undefined) rows.push({ label: 'Fails at', value: `${s.failureOp} at depth ${s.failureDepth}`, note: `step ${s.failureStep}`, mono: false })
+  }
+  rows.push(
+    { label: 'Steps', value: String(s.steps) },
+    { label: 'Frames', value: String(s.frames) },
+    { label: 'Gas used', value: s.gasUsed },
+    { label: 'Recording', value: `${Math.max(1, Math.round(s.bytes / 1024))} KiB`, mono: false },
+    { label: 'Block', value: `${s.block.number} (state after ${s.block.stateBlock}), ${s.block.hardfork}, chain ${s.block.chainId}`, mono: false },
+  )
+  if (s.replayed) rows.push({ label: 'Replayed', value: s.replayed.hash, note: `mined at index ${s.replayed.index}; replayed after ${s.replayed.earlierTxs} of the block's other transaction(s)` })
+  return { sections: [{ title: 'Summary', rows }], data: s }
+}

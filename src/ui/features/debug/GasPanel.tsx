@@ -1,0 +1,59 @@
+/**
+ * The gas profile: every call frame's gas (callees included) and self gas, indented by depth,
+ * with a bar of its share of the transaction's gas (the numbers are the text alternative).
+ */
+import { useEffect, useState } from 'react'
+import type * as GasProfile from '../../../core/GasProfile'
+import type { DebugWorker } from '../../../workers/debugClient'
+import { grouped } from '../../components'
+
+const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
+
+export function GasPanel({ worker, goTo }: { worker: DebugWorker; goTo: (i: number) => void }) {
+  const [profile, setProfile] = useState<GasProfile.Profile>()
+  useEffect(() => {
+    let live = true
+    void worker.ask({ kind: 'profile' }).then((o) => live && o.ok && setProfile(o.value))
+    return () => {
+      live = false
+    }
+  }, [worker])
+  if (!profile) return null
+  const pct = (n: number) => (profile.total ? (100 * n) / profile.total : 0)
+  return (
+    <section aria-label="Gas profile" className="dbg-panel">
+      <h3>Gas profile <span className="hint">(per call frame; self gas adds up to the {grouped(profile.total)} gas used)</span></h3>
+      <div className="table-wrap dbg-scroll">
+        <table aria-label="Gas per call frame" className="dbg-gas">
+          <thead>
+            <tr><th scope="col">Frame</th><th scope="col">Gas</th><th scope="col">Self</th><th scope="col">Share</th><th scope="col">Steps</th></tr>
+          </thead>
+          <tbody>
+            {profile.frames.map((f) => (
+              <tr key={f.id}>
+                <th scope="row" style={{ paddingLeft: `${(f.depth - 1) * 1.2}em` }}>
+                  <span className="mono">{f.type}</span> <span className="mono" title={f.address}>{short(f.address)}</span>
+                  {f.failed && <span className="dbg-bad"> (failed)</span>}
+                  {f.firstStep >= 0 && (
+                    <button type="button" className="dbg-link" onClick={() => goTo(f.firstStep)} aria-label={`Go to the first step of frame ${f.id}`}>
+                      go
+                    </button>
+                  )}
+                </th>
+                <td>{grouped(f.gas)}</td>
+                <td>{grouped(f.self)}</td>
+                <td>
+                  <span className="dbg-bar" aria-hidden="true">
+                    <span style={{ width: `${pct(f.gas)}%` }} />
+                  </span>{' '}
+                  {pct(f.gas).toFixed(1)}%
+                </td>
+                <td>{grouped(f.steps)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  )
+}

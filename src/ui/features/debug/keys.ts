@@ -1,0 +1,65 @@
+/**
+ * The debugger's keyboard shortcuts: one table, used by the key handler and listed on the page.
+ */
+import type * as DebugNav from '../../../core/DebugNav'
+
+export interface Shortcut {
+  keys: string
+  label: string
+  move: DebugNav.Move
+}
+
+export const SHORTCUTS: Shortcut[] = [
+  { keys: 'j / ↓', label: 'Step forward', move: { to: 'step' } },
+  { keys: 'k / ↑', label: 'Step back', move: { to: 'step', back: true } },
+  { keys: 'Shift+j / Shift+↓', label: 'Step over', move: { to: 'over' } },
+  { keys: 'Shift+k / Shift+↑', label: 'Step back over', move: { to: 'over', back: true } },
+  { keys: 'o', label: 'Step out', move: { to: 'out' } },
+  { keys: 'Shift+o', label: 'Back to the call', move: { to: 'out', back: true } },
+  { keys: 'r', label: 'Next revert', move: { to: 'revert' } },
+  { keys: 'Shift+r', label: 'Previous revert', move: { to: 'revert', back: true } },
+  { keys: 'n', label: 'Next call', move: { to: 'call' } },
+  { keys: 'p', label: 'Previous call', move: { to: 'call', back: true } },
+  { keys: 's', label: 'Next SSTORE', move: { to: 'sstore' } },
+  { keys: 'Shift+s', label: 'Previous SSTORE', move: { to: 'sstore', back: true } },
+  { keys: 'l', label: 'Next SLOAD', move: { to: 'sload' } },
+  { keys: 'Shift+l', label: 'Previous SLOAD', move: { to: 'sload', back: true } },
+  { keys: 'e', label: 'Next LOG', move: { to: 'log' } },
+  { keys: 'Shift+e', label: 'Previous LOG', move: { to: 'log', back: true } },
+  { keys: 'Home', label: 'First step', move: { to: 'first' } },
+  { keys: 'End', label: 'Last step', move: { to: 'last' } },
+]
+
+/** The move a key press asks for, if any (keys typed into a field are not shortcuts). */
+export function moveFor(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): DebugNav.Move | undefined {
+  if (e.ctrlKey || e.metaKey || e.altKey) return undefined
+  const k = e.key.length === 1 ? e.key.toLowerCase() : e.key
+  const back = e.shiftKey
+  switch (k) {
+    case 'j':
+    case 'ArrowDown':
+      return { to: back ? 'over' : 'step' }
+    case 'k':
+    case 'ArrowUp':
+      return back ? { to: 'over', back: true } : { to: 'step', back: true }
+    case 'o':
+      return { to: 'out', back }
+    case 'r':
+      return { to: 'revert', back }
+    case 'n':
+      return { to: 'call' }
+    case 'p':
+      return { to: 'call', back: true }
+    case 's':
+      return { to: 'sstore', back }
+    case 'l':
+      return { to: 'sload', back }
+    case 'e':
+      return { to: 'log', back }
+    case 'Home':
+      return { to: 'first' }
+    case 'End':
+      return { to: 'last' }
+  }
+  return undefined
+}
