@@ -1,10 +1,10 @@
 import { ethers } from 'ethers'
 import { ethers as ethers6 } from 'ethers6'
-import * as AbiCodec from '../src/core/AbiCodec'
-import * as Calldata from '../src/core/Calldata'
-import * as CalldataEncode from '../src/core/CalldataEncode'
-import * as Abi from '../src/core/Abi'
-import * as SignatureTable from '../src/core/SignatureTable'
+import * as AbiCodec from '../src/core/abi/AbiCodec'
+import * as Calldata from '../src/core/abi/Calldata'
+import * as CalldataEncode from '../src/core/abi/CalldataEncode'
+import * as Abi from '../src/core/abi/Abi'
+import * as SignatureTable from '../src/core/abi/SignatureTable'
 import type { BenchSuite } from './harness'
 
 // The offline table, injected as the decoder tool does (loaded once, before timing).

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { ethers } from 'ethers'
-import * as Hashing from '../src/core/Hashing'
-import * as Selector from '../src/core/Selector'
-import * as AddressCheck from '../src/core/AddressCheck'
+import * as Hashing from '../src/core/hash/Hashing'
+import * as Selector from '../src/core/abi/Selector'
+import * as AddressCheck from '../src/core/address/AddressCheck'
 import type { BenchSuite } from './harness'
 
 // 64 MiB of fixed pseudo-random bytes, the same for every implementation.

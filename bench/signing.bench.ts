@@ -6,10 +6,10 @@
 import { ethers } from 'ethers'
 import { ethers as ethers6 } from 'ethers6'
 import type { Hex } from 'ox'
-import * as SignatureInspect from '../src/core/SignatureInspect'
-import * as Signing from '../src/core/Signing'
-import * as TxBuild from '../src/core/TxBuild'
-import * as TxDecode from '../src/core/TxDecode'
+import * as SignatureInspect from '../src/core/sign/SignatureInspect'
+import * as Signing from '../src/core/sign/Signing'
+import * as TxBuild from '../src/core/tx/TxBuild'
+import * as TxDecode from '../src/core/tx/TxDecode'
 import type { BenchSuite } from './harness'
 
 const N = 100

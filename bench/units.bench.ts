@@ -1,6 +1,6 @@
 import { BigNumber, utils } from 'ethers'
-import * as BigNum from '../src/core/BigNum'
-import * as Units from '../src/core/Units'
+import * as BigNum from '../src/core/format/BigNum'
+import * as Units from '../src/core/format/Units'
 import type { BenchSuite } from './harness'
 
 // Fixed pseudo-random inputs (same for every implementation).

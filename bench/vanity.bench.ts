@@ -1,6 +1,6 @@
 /**
  * Vanity keys and CREATE2 salts: candidates per second of our WebAssembly loops (the same
- * wasm the pages run, compiled here from src/wasm/vanity; driven by core/VanityMiner, hits
+ * wasm the pages run, compiled here from src/wasm/vanity; driven by core/address/VanityMiner, hits
  * re-verified) on one thread and on every core (worker_threads), beside Foundry's
  * `cast create2 -j <cores>` and `cast wallet vanity -j <cores>` timed in the same run on the
  * same machine. Rates are per CPU-second (user + system time of the process, or of cast as
@@ -15,9 +15,9 @@
 import { availableParallelism } from 'node:os'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
 import { compileKernel } from '../scripts/vanity-wasm'
-import * as Create2Salt from '../src/core/Create2Salt'
-import * as Vanity from '../src/core/Vanity'
-import * as VanityMiner from '../src/core/VanityMiner'
+import * as Create2Salt from '../src/core/address/Create2Salt'
+import * as Vanity from '../src/core/address/Vanity'
+import * as VanityMiner from '../src/core/address/VanityMiner'
 import type { BenchSuite } from './harness'
 import { castBin, castRate } from './vanityCast'
 

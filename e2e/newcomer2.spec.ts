@@ -80,8 +80,8 @@ test('decoded values: units with a decimals picker, a date, a checksummed addres
 test('bytecode-selectors: the selectors of a contract on the node, and of a proxy\'s implementation (cast code, cast selectors)', async ({ page, devnet }) => {
   const { cast } = await import('../test/support')
   const { compile } = await import('../test/chain/solc')
-  const Rpc = await import('../src/core/Rpc')
-  const SendTx = await import('../src/core/SendTx')
+  const Rpc = await import('../src/core/chain/Rpc')
+  const TxSend = await import('../src/core/tx/TxSend')
   const rpc = Rpc.http(devnet.rpcUrl)
   // A sender of its own (impersonated, funded): the devnet's test accounts belong to other tests that count their nonces.
   const from = '0x00000000000000000000000000000000000e2e17'
@@ -89,7 +89,7 @@ test('bytecode-selectors: the selectors of a contract on the node, and of a prox
   await Rpc.request(rpc, 'anvil_impersonateAccount', [from])
   const deploy = async (data: string) => {
     const h = (await Rpc.request(rpc, 'eth_sendTransaction', [{ from, data }])) as `0x${string}`
-    return (await SendTx.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 100 })).contractAddress as string
+    return (await TxSend.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 100 })).contractAddress as string
   }
   const c = compile(`// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;

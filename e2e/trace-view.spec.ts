@@ -9,7 +9,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { encodeDeployData, encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
-import * as FeeHistory from '../src/core/FeeHistory'
+import * as FeeHistory from '../src/core/chain/FeeHistory'
 import { STORE_INIT } from '../test/chain/contracts'
 import { compile, type Artifacts } from '../test/chain/sim/contracts'
 import { expect, openTool, test } from './fixtures'

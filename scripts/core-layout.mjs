@@ -43,9 +43,10 @@ export const FAMILIES = {
   abi: [
     'Abi', 'AbiCodec', 'AbiGuess', 'AbiLayout', 'Calldata', 'CalldataEncode', 'Deploy', 'Dispatch',
     'EtherscanText', 'EventEncode', 'Selector', 'SignatureKeys', 'SignatureLookup', 'SignatureTable', 'ValueFormat',
+    'Approval',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
-  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode'],
+  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode'],
   // ENS names, their resolution through the chain, avatars, and CCIP-read (EIP-3668).
   ens: ['Ens', 'EnsResolve', 'EnsAvatar', 'Ccip'],
   // Signatures: the secp256k1 engine, messages, typed data, SIWE, contract accounts, Safe.
@@ -53,9 +54,11 @@ export const FAMILIES = {
   // Transactions: build, decode, fill, warn, send, replace; their intrinsic gas and EIP-7702 authorizations.
   tx: ['TxBuild', 'TxDecode', 'TxFill', 'TxWarnings', 'SendTx', 'PendingTx', 'IntrinsicGas', 'Authorization'],
   // The in-page EVM simulation (EthereumJS) and what is read from its result.
-  sim: ['Simulation', 'SimulationInput', 'SimState', 'SimRpc', 'StateOverrides', 'CallTrace', 'TraceCompare', 'AssetChanges', 'SimReport'],
+  sim: ['Simulation', 'SimulationInput', 'SimState', 'SimRpc', 'StateOverrides', 'CallTrace', 'TraceCompare', 'AssetChanges', 'SimReport', 'BlockOverrides', 'TraceView', 'TraceWords', 'TraceFlows'],
   // Air-gapped signing and QR codes: UR (BCR-2020-005), ERC-4527 requests, QR images.
   qr: ['QrCode', 'KeyQr', 'Ur', 'EthSignRequest'],
+  // The step debugger over the simulation: every step recorded, navigation, gas per frame.
+  debug: ['DebugTrace', 'DebugNav', 'GasProfile'],
 }
 
 /** One naming order for transactions: Tx<Verb>. */

@@ -141,13 +141,13 @@ describe('lint fences: allowed imports pass', () => {
   it.each([
     ['core → core (the shared base)', CORE, './Errors'],
     ['core → ox', CORE, 'ox'],
-    ['tool → core', TOOL, '../../core/Units'],
+    ['tool → core', TOOL, '../../core/format/Units'],
     ['tool → its own meta', TOOL, './meta'],
     ['tool → its own index', TOOL, './index'],
     ['tool → types', TOOL, '../types'],
     ['tool → define', TOOL, '../define'],
     ['tool → kit', TOOL, '../kit/fields'],
-    ['kit → core', KIT, '../../core/Units'],
+    ['kit → core', KIT, '../../core/format/Units'],
     ['kit → kit', KIT, './fields'],
     ['kit → types', KIT, '../types'],
     ['kit → define', KIT, '../define'],
@@ -160,7 +160,7 @@ describe('lint fences: allowed imports pass', () => {
     ['shell → detect', SHELL, '../tools/detect'],
     ['shell → define', SHELL, '../tools/define'],
     ['shell → workers', SHELL, '../workers/client'],
-    ['shell → core', SHELL, '../core/Units'],
+    ['shell → core', SHELL, '../core/format/Units'],
     ['shell component → types', COMPONENT, '../../tools/types'],
     ['shell → react', SHELL, 'react'],
     ['feature → its own tool', FEATURE, '../../../tools/units'],
@@ -170,7 +170,7 @@ describe('lint fences: allowed imports pass', () => {
     ['feature → components', FEATURE, '../../components/ToolForm'],
     ['feature → hooks', FEATURE, '../../hooks/abiLibrary'],
     ['feature → workers client', FEATURE, '../../../workers/client'],
-    ['feature → core', FEATURE, '../../../core/Units'],
+    ['feature → core', FEATURE, '../../../core/format/Units'],
     ['feature → itself', FEATURE, './index'],
   ])('%s (%s imports %s)', async (_name, file, spec) => {
     await expectClean(file, importing(spec))

@@ -7,7 +7,7 @@
  *
  * @example
  * ```ts
- * // at the bottom of src/core/Units.ts: one class per error, named after its module
+ * // at the bottom of src/core/format/Units.ts: one class per error, named after its module
  * export class InvalidAmountError extends BaseError {
  *   constructor(text: string) {
  *     super('Units.InvalidAmountError', `Not a number: "${text}".`, {

@@ -4,7 +4,7 @@
  * registered is skipped (a test checks every rule against the registry).
  * Only cheap pattern checks here: nothing is parsed or validated until the tool opens.
  */
-import * as SecretShape from '../core/SecretShape'
+import * as SecretShape from '../core/keys/SecretShape'
 import { findTool } from './registry'
 
 export interface Suggestion {

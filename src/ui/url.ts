@@ -12,7 +12,7 @@
  */
 import type { RawInput, ToolMeta } from '../tools/types'
 import { hiddenFields, withDefaults } from '../tools/define'
-import * as SecretShape from '../core/SecretShape'
+import * as SecretShape from '../core/keys/SecretShape'
 
 /**
  * Why a value of a non-secret field is kept out of the URL (in memory only), or undefined when

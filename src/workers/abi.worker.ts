@@ -4,7 +4,7 @@
  * frame to parse and to hash into selectors, and it is re-parsed as the person types.
  * Long-lived: one worker answers every request of a page, newest first (see abiClient.ts).
  */
-import * as Abi from '../core/Abi'
+import * as Abi from '../core/abi/Abi'
 import * as Outcome from '../core/Outcome'
 import type { AbiProtocol } from './protocol'
 import { serve } from './serve'

@@ -4,7 +4,7 @@
  * use (and again after a crash); a newer request supersedes older ones, whose outcomes are
  * cancelled ("Replaced by a newer ABI.").
  */
-import type * as Abi from '../core/Abi'
+import type * as Abi from '../core/abi/Abi'
 import * as Outcome from '../core/Outcome'
 import { Channel, type Run } from './channel'
 import type { AbiProtocol } from './protocol'

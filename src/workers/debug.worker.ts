@@ -5,11 +5,11 @@
  * window of the opcode list, where a move leads), so only what the page shows crosses threads.
  * One recording per worker; a new `record` replaces it.
  */
-import * as DebugNav from '../core/DebugNav'
-import * as DebugTrace from '../core/DebugTrace'
+import * as DebugNav from '../core/debug/DebugNav'
+import * as DebugTrace from '../core/debug/DebugTrace'
 import { BaseError, toErrorInfo } from '../core/Errors'
-import * as GasProfile from '../core/GasProfile'
-import * as SimRpc from '../core/SimRpc'
+import * as GasProfile from '../core/debug/GasProfile'
+import * as SimRpc from '../core/sim/SimRpc'
 import { record, summarise } from '../tools/debug/engine'
 import type { DebugAsk, DebugMessage, DebugRequest } from './debugProtocol'
 

@@ -5,7 +5,7 @@
  */
 import { toErrorInfo } from '../core/Errors'
 import * as Outcome from '../core/Outcome'
-import type * as SimRpc from '../core/SimRpc'
+import type * as SimRpc from '../core/sim/SimRpc'
 import type { DebugAnswers, DebugAsk, DebugMessage, DebugRequest } from './debugProtocol'
 
 export interface DebugConnection {

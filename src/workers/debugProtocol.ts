@@ -1,8 +1,8 @@
-import type * as DebugNav from '../core/DebugNav'
-import type * as DebugTrace from '../core/DebugTrace'
+import type * as DebugNav from '../core/debug/DebugNav'
+import type * as DebugTrace from '../core/debug/DebugTrace'
 import type { ErrorInfo } from '../core/Errors'
-import type * as GasProfile from '../core/GasProfile'
-import type * as SimRpc from '../core/SimRpc'
+import type * as GasProfile from '../core/debug/GasProfile'
+import type * as SimRpc from '../core/sim/SimRpc'
 import type { Input } from '../tools/debug/input'
 import type { Summary } from '../tools/debug/rows'
 

@@ -2,13 +2,13 @@
  * What each worker's channel carries (see `./channel`: requests answered once as an Outcome,
  * progress and events while a request runs, notices that get no answer).
  */
-import type * as Abi from '../core/Abi'
-import type * as Create2Salt from '../core/Create2Salt'
+import type * as Abi from '../core/abi/Abi'
+import type * as Create2Salt from '../core/address/Create2Salt'
 import type { ErrorInfo } from '../core/Errors'
-import type * as SimReport from '../core/SimReport'
-import type * as SimRpc from '../core/SimRpc'
-import type * as Vanity from '../core/Vanity'
-import type { KeyHit, SaltHit } from '../core/VanityMiner'
+import type * as SimReport from '../core/sim/SimReport'
+import type * as SimRpc from '../core/sim/SimRpc'
+import type * as Vanity from '../core/address/Vanity'
+import type { KeyHit, SaltHit } from '../core/address/VanityMiner'
 import type { Input as SimInput } from '../tools/simulate/input'
 import type { BlobLike, RawInput, ToolResult } from '../tools/types'
 

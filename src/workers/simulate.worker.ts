@@ -10,7 +10,7 @@
  */
 import { RelayedError } from '../core/Errors'
 import * as Outcome from '../core/Outcome'
-import * as SimRpc from '../core/SimRpc'
+import * as SimRpc from '../core/sim/SimRpc'
 import { simulate, type Holder } from '../tools/simulate/engine'
 import type { SimProtocol } from './protocol'
 import { serve } from './serve'

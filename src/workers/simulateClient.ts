@@ -3,11 +3,11 @@
  * worker (and so one session, for chained simulations) until it is reset or a run is
  * cancelled; `cancel()` terminates the worker at once, whatever the EVM is doing.
  */
-import type * as Abi from '../core/Abi'
+import type * as Abi from '../core/abi/Abi'
 import { toErrorInfo } from '../core/Errors'
 import * as Outcome from '../core/Outcome'
-import type * as SimReport from '../core/SimReport'
-import type * as SimRpc from '../core/SimRpc'
+import type * as SimReport from '../core/sim/SimReport'
+import type * as SimRpc from '../core/sim/SimRpc'
 import type { Input } from '../tools/simulate/input'
 import { Channel, type Run } from './channel'
 import type { SimProtocol } from './protocol'

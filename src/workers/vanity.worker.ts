@@ -1,12 +1,12 @@
 /**
  * One vanity search worker (the pages start one per core): instantiates the wasm loop,
- * starts a miner from a fresh random key or salt (core/VanityMiner.ts: crypto.getRandomValues,
+ * starts a miner from a fresh random key or salt (core/address/VanityMiner.ts: crypto.getRandomValues,
  * every hit re-verified with ox/noble), and runs it in chunks of about 25 ms. Short calls
  * matter: V8 optimises a wasm function (TurboFan) only from its next call, and between
  * chunks the worker reads pause/resume messages. Memory stays flat: the loop's memory is
  * fixed and the worker keeps only the best `keep` results for the zero-bytes search.
  */
-import * as VanityMiner from '../core/VanityMiner'
+import * as VanityMiner from '../core/address/VanityMiner'
 import create2Url from 'virtual:vanity-wasm/create2'
 import vanityUrl from 'virtual:vanity-wasm/vanity'
 import type { VanityProtocol } from './protocol'

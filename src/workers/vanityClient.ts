@@ -4,7 +4,7 @@
  * them. pause/resume reach every worker; stop terminates them at once.
  */
 import type { ErrorInfo } from '../core/Errors'
-import type { KeyHit, SaltHit } from '../core/VanityMiner'
+import type { KeyHit, SaltHit } from '../core/address/VanityMiner'
 import { Channel } from './channel'
 import type { VanityJob, VanityProtocol } from './protocol'
 

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
-import * as Rpc from '../../src/core/Rpc'
-import * as SendTx from '../../src/core/SendTx'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
 import tool from '../../src/tools/bytecode-selectors'
 import { withDefaults } from '../../src/tools/define'
 import type { Named } from '../../src/tools/bytecode-selectors'
@@ -46,7 +46,7 @@ let proxy: `0x${string}`
 
 async function deploy(data: string): Promise<`0x${string}`> {
   const h = (await Rpc.request(rpc, 'eth_sendTransaction', [{ from: A0, data }])) as `0x${string}`
-  return (await SendTx.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 50 })).contractAddress as `0x${string}`
+  return (await TxSend.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 50 })).contractAddress as `0x${string}`
 }
 
 /** What cast lists for the code at `address` on the node: `cast selectors $(cast code address)`. */

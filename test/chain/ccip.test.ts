@@ -4,17 +4,17 @@
  * gateway answers signed records (signed with ethers v5); the resolver's callback verifies the
  * signature on-chain. Nothing is contacted without a fetch and the host's consent; GET and
  * POST templates and a failing first gateway are each tested (the sender check and the
- * redirect bound: src/core/Ccip.test.ts). ethers v5 (its own ENSIP-10 and CCIP-read) resolves the same name as the reference.
+ * redirect bound: src/core/ens/Ccip.test.ts). ethers v5 (its own ENSIP-10 and CCIP-read) resolves the same name as the reference.
  */
 import { ethers } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
 import { A0, A1, SOURCE, signer, startGateway, type Gateway } from './ccipKit'
-import * as Ccip from '../../src/core/Ccip'
-import * as EnsResolve from '../../src/core/EnsResolve'
-import * as Rpc from '../../src/core/Rpc'
-import * as SendTx from '../../src/core/SendTx'
+import * as Ccip from '../../src/core/ens/Ccip'
+import * as EnsResolve from '../../src/core/ens/EnsResolve'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
 import ensTool from '../../src/tools/ens-resolve'
 import { withDefaults } from '../../src/tools/define'
 
@@ -39,12 +39,12 @@ const send = (tx: Record<string, string>) => Rpc.request(rpc, 'eth_sendTransacti
 async function deploy(name: string, args: unknown[]): Promise<`0x${string}`> {
   const c = compile(SOURCE)[name]!
   const init = new ethers.utils.Interface(c.abi as never).encodeDeploy(args)
-  const r = await SendTx.waitForReceipt(rpc, await send({ from: A0, data: c.bytecode + init.slice(2) }), { timeoutMs: 10_000, pollMs: 50 })
+  const r = await TxSend.waitForReceipt(rpc, await send({ from: A0, data: c.bytecode + init.slice(2) }), { timeoutMs: 10_000, pollMs: 50 })
   return r.contractAddress as `0x${string}`
 }
 async function setResolver(name: string, resolver: string) {
   const data = (await castAsync(['calldata', 'setResolver(bytes32,address)', await castAsync(['namehash', name]), resolver])) as `0x${string}`
-  await SendTx.waitForReceipt(rpc, await send({ from: A0, to: EnsResolve.REGISTRY, data }), { timeoutMs: 10_000, pollMs: 50 })
+  await TxSend.waitForReceipt(rpc, await send({ from: A0, to: EnsResolve.REGISTRY, data }), { timeoutMs: 10_000, pollMs: 50 })
 }
 const nodeFetch: Ccip.Fetch = (url, init) => fetch(url, init)
 

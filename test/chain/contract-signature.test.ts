@@ -5,15 +5,15 @@
  * EIP-7702 delegated EOAs (a delegate with ERC-1271 and one without), with valid and
  * wrong-key signatures; and the path that decided. Test contracts: test/fixtures/wallets.
  * This file: the verify-signature and siwe tools on the same paths; ContractSignature itself is
- * tested beside it (src/core/ContractSignature.test.ts).
+ * tested beside it (src/core/sign/ContractSignature.test.ts).
  */
 import { AbiFunction, AbiParameters, Address, ContractAddress, Hash, Hex, Secp256k1, Signature } from 'ox'
 import { createPublicClient, http } from 'viem'
 import { verifyMessage } from 'viem/actions'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as ContractSignature from '../../src/core/ContractSignature'
-import * as Rpc from '../../src/core/Rpc'
-import * as Signing from '../../src/core/Signing'
+import * as ContractSignature from '../../src/core/sign/ContractSignature'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as Signing from '../../src/core/sign/Signing'
 import { withDefaults } from '../../src/tools/define'
 import { tools as signingTools } from '../../src/tools/groups/signing'
 import { startAnvil, type Anvil } from '../support'

@@ -1,11 +1,11 @@
 /**
- * Differential suite of the step recorder (core/DebugTrace) against anvil's struct logger:
+ * Differential suite of the step recorder (core/debug/DebugTrace) against anvil's struct logger:
  * every mined transaction is replayed with DebugTrace.replay, and at EVERY step pc, op, gas,
  * gasCost, depth, the full stack, the full memory and the storage map are compared with
  * anvil's `debug_traceTransaction` (`enableMemory: true`, storage on; anvil runs with
  * `--steps-tracing`, without which it answers an empty struct log for mined transactions).
  *
- * The gas profile (core/GasProfile) is checked on the same transactions: every frame's gas equals
+ * The gas profile (core/debug/GasProfile) is checked on the same transactions: every frame's gas equals
  * anvil's callTracer gasUsed, and the frames' self gas adds up to the receipt's gas used.
  *
  * Representation (not value) differences, handled explicitly:
@@ -23,14 +23,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPublicClient, createWalletClient, encodeDeployData, encodeFunctionData, http, type Abi, type Hex } from 'viem'
 import { foundry } from 'viem/chains'
-import * as DebugNav from '../../src/core/DebugNav'
-import * as DebugTrace from '../../src/core/DebugTrace'
-import * as GasProfile from '../../src/core/GasProfile'
-import * as BlockOverrides from '../../src/core/BlockOverrides'
+import * as DebugNav from '../../src/core/debug/DebugNav'
+import * as DebugTrace from '../../src/core/debug/DebugTrace'
+import * as GasProfile from '../../src/core/debug/GasProfile'
+import * as BlockOverrides from '../../src/core/sim/BlockOverrides'
 import { record } from '../../src/tools/debug/engine'
 import { parse as parseDebug } from '../../src/tools/debug/input'
-import * as SimRpc from '../../src/core/SimRpc'
-import * as Simulation from '../../src/core/Simulation'
+import * as SimRpc from '../../src/core/sim/SimRpc'
+import * as Simulation from '../../src/core/sim/Simulation'
 import { startAnvil, testSeed, type Anvil } from '../support'
 import { compile as compileSol } from './solc'
 import { A0, A1, acct1, compile, OTHER, type Artifacts } from './sim/contracts'

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
 import { AVATAR_SOURCE as SOURCE } from './ccipKit'
-import * as EnsAvatar from '../../src/core/EnsAvatar'
-import * as EnsResolve from '../../src/core/EnsResolve'
-import * as Rpc from '../../src/core/Rpc'
-import * as SendTx from '../../src/core/SendTx'
+import * as EnsAvatar from '../../src/core/ens/EnsAvatar'
+import * as EnsResolve from '../../src/core/ens/EnsResolve'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
 import ensTool from '../../src/tools/ens-resolve'
 import { withDefaults } from '../../src/tools/define'
 
@@ -46,7 +46,7 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-const send = async (tx: Record<string, string>) => SendTx.waitForReceipt(rpc, (await Rpc.request(rpc, 'eth_sendTransaction', [tx])) as `0x${string}`, { timeoutMs: 10_000, pollMs: 50 })
+const send = async (tx: Record<string, string>) => TxSend.waitForReceipt(rpc, (await Rpc.request(rpc, 'eth_sendTransaction', [tx])) as `0x${string}`, { timeoutMs: 10_000, pollMs: 50 })
 async function deploy(name: string, ctorSig?: string, arg?: string): Promise<`0x${string}`> {
   const c = compile(SOURCE)[name]!
   const args = ctorSig ? (await castAsync(['abi-encode', ctorSig, arg!])).slice(2) : ''

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, type Anvil } from '../support'
-import * as Rpc from '../../src/core/Rpc'
+import * as Rpc from '../../src/core/chain/Rpc'
 import { tools } from '../../src/tools/groups/providers'
 import { withDefaults } from '../../src/tools/define'
 import { FIXTURES, seedDevnet, STORE_INIT } from '../../scripts/devnet-fixtures.mjs'

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { startProxy, type Proxy } from '../fault-server'
 import { compile } from './solc'
-import * as Logs from '../../src/core/Logs'
-import * as Rpc from '../../src/core/Rpc'
-import * as SendTx from '../../src/core/SendTx'
+import * as Logs from '../../src/core/chain/Logs'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
 import logsTool from '../../src/tools/logs'
 import { withDefaults } from '../../src/tools/define'
 
@@ -36,12 +36,12 @@ beforeAll(async () => {
   direct = Rpc.http(anvil.url)
   proxy = await startProxy(anvil.url)
   const send = (tx: Record<string, string>) => Rpc.request(direct, 'eth_sendTransaction', [tx]) as Promise<`0x${string}`>
-  const r = await SendTx.waitForReceipt(direct, await send({ from: A0, data: compile(SOURCE).Emitter!.bytecode }), { timeoutMs: 10_000, pollMs: 50 })
+  const r = await TxSend.waitForReceipt(direct, await send({ from: A0, data: compile(SOURCE).Emitter!.bytecode }), { timeoutMs: 10_000, pollMs: 50 })
   emitter = r.contractAddress as `0x${string}`
   // 20 blocks with transfers, one transaction per block (anvil automines)
   for (let i = 0; i < 20; i++) {
     const data = (await castAsync(['calldata', 'send(address[],uint256)', `[${A1},${A0}]`, String(i)])) as `0x${string}`
-    await SendTx.waitForReceipt(direct, await send({ from: A0, to: emitter, data }), { timeoutMs: 10_000, pollMs: 50 })
+    await TxSend.waitForReceipt(direct, await send({ from: A0, to: emitter, data }), { timeoutMs: 10_000, pollMs: 50 })
   }
   head = Number(await castAsync(['block-number', '--rpc-url', anvil.url]))
 }, 120_000)

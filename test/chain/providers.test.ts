@@ -7,20 +7,20 @@ import { AbiFunction, Address, Ens } from 'ox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ANVIL_KEYS, castAsync, castOrRefusal, startAnvil, type Anvil } from '../support'
 import { ENS_STUB_RUNTIME, STORE_ABI, STORE_INIT, STORE_RUNTIME_HEX } from './contracts'
-import * as Abi from '../../src/core/Abi'
-import * as AbiCodec from '../../src/core/AbiCodec'
-import * as CalldataEncode from '../../src/core/CalldataEncode'
-import * as AccountInfo from '../../src/core/AccountInfo'
-import * as ChainBlocks from '../../src/core/ChainBlocks'
-import * as ChainCall from '../../src/core/ChainCall'
-import * as Chains from '../../src/core/Chains'
-import * as EnsName from '../../src/core/Ens'
-import * as EnsResolve from '../../src/core/EnsResolve'
-import * as Fees from '../../src/core/Fees'
-import * as Key from '../../src/core/Key'
-import * as Rpc from '../../src/core/Rpc'
-import * as SendTx from '../../src/core/SendTx'
-import * as StorageSlot from '../../src/core/StorageSlot'
+import * as Abi from '../../src/core/abi/Abi'
+import * as AbiCodec from '../../src/core/abi/AbiCodec'
+import * as CalldataEncode from '../../src/core/abi/CalldataEncode'
+import * as AccountInfo from '../../src/core/chain/AccountInfo'
+import * as ChainBlocks from '../../src/core/chain/ChainBlocks'
+import * as ChainCall from '../../src/core/chain/ChainCall'
+import * as Chains from '../../src/core/chain/Chains'
+import * as EnsName from '../../src/core/ens/Ens'
+import * as EnsResolve from '../../src/core/ens/EnsResolve'
+import * as Fees from '../../src/core/chain/Fees'
+import * as Key from '../../src/core/keys/Key'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
+import * as StorageSlot from '../../src/core/hash/StorageSlot'
 
 let anvil: Anvil
 let rpc: Rpc.Transport
@@ -44,13 +44,13 @@ afterAll(async () => {
   await anvil?.stop()
 })
 
-async function sendSigned(key: string, draft: Omit<SendTx.Draft, 'chainId' | 'from'>) {
+async function sendSigned(key: string, draft: Omit<TxSend.Draft, 'chainId' | 'from'>) {
   const from = Key.toAddress(Key.parse(key))
-  const p = await SendTx.prepare(rpc, { chainId: 31337, from, ...draft }, { url: anvil.url })
-  const { raw, hash } = SendTx.sign(p, key)
-  const info = await SendTx.broadcast(rpc, raw, { expectedChainId: 31337 })
+  const p = await TxSend.prepare(rpc, { chainId: 31337, from, ...draft }, { url: anvil.url })
+  const { raw, hash } = TxSend.sign(p, key)
+  const info = await TxSend.broadcast(rpc, raw, { expectedChainId: 31337 })
   expect(info.hash).toBe(hash)
-  const receipt = await SendTx.waitForReceipt(rpc, hash, { timeoutMs: 10_000, pollMs: 50 })
+  const receipt = await TxSend.waitForReceipt(rpc, hash, { timeoutMs: 10_000, pollMs: 50 })
   return { p, raw, hash, receipt }
 }
 
@@ -125,7 +125,7 @@ describe('write: signed in the page', () => {
     const fn = Abi.pickFunction(abi, 'set')
     const data = CalldataEncode.encodeCall(fn, [101n])
     await expect(ChainCall.call(rpc, { to: store, data })).rejects.toMatchObject({ name: 'ChainCall.RevertError', revert: { kind: 'error', text: 'Error("too big")' } })
-    await expect(SendTx.prepare(rpc, { chainId: 31337, from: A0, to: store, value: 0n, data })).rejects.toMatchObject({ name: 'SendTx.WouldRevertError' })
+    await expect(TxSend.prepare(rpc, { chainId: 31337, from: A0, to: store, value: 0n, data })).rejects.toMatchObject({ name: 'TxSend.WouldRevertError' })
     // with an explicit gas limit it is sent, mined and fails; the reason is replayed
     const { hash, receipt } = await sendSigned(KEY0, { to: store, value: 0n, data, gas: 100_000n })
     expect(receipt.status).toBe('reverted')
@@ -139,28 +139,28 @@ describe('write: signed in the page', () => {
   })
 
   it('refuses to sign with the wrong key or for the wrong chain', async () => {
-    const p = await SendTx.prepare(rpc, { chainId: 31337, from: A0, to: A1, value: 1n, data: '0x' })
-    expect(() => SendTx.sign(p, KEY1)).toThrow(/belongs to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8, not to the sender/)
-    await expect(SendTx.prepare(rpc, { chainId: 1, from: A0, to: A1, value: 1n, data: '0x' })).rejects.toMatchObject({ name: 'Rpc.ChainMismatchError' })
-    const wrong = SendTx.sign({ ...p, chainId: 1 }, KEY0).raw
-    await expect(SendTx.broadcast(rpc, wrong)).rejects.toMatchObject({ name: 'Rpc.ChainMismatchError' })
-    await expect(SendTx.broadcast(rpc, SendTx.sign(p, KEY0).raw, { expectedChainId: 5 })).rejects.toMatchObject({ name: 'Rpc.ChainMismatchError' })
+    const p = await TxSend.prepare(rpc, { chainId: 31337, from: A0, to: A1, value: 1n, data: '0x' })
+    expect(() => TxSend.sign(p, KEY1)).toThrow(/belongs to 0x70997970C51812dc3A010C7d01b50e0d17dc79C8, not to the sender/)
+    await expect(TxSend.prepare(rpc, { chainId: 1, from: A0, to: A1, value: 1n, data: '0x' })).rejects.toMatchObject({ name: 'Rpc.ChainMismatchError' })
+    const wrong = TxSend.sign({ ...p, chainId: 1 }, KEY0).raw
+    await expect(TxSend.broadcast(rpc, wrong)).rejects.toMatchObject({ name: 'Rpc.ChainMismatchError' })
+    await expect(TxSend.broadcast(rpc, TxSend.sign(p, KEY0).raw, { expectedChainId: 5 })).rejects.toMatchObject({ name: 'Rpc.ChainMismatchError' })
   })
 
   it('sends through the node\'s own signer (eth_sendTransaction, like a browser wallet)', async () => {
-    const p = await SendTx.prepare(rpc, { chainId: 31337, from: A1, to: A0, value: 5n, data: '0x' })
-    const hash = await SendTx.sendWithWallet(rpc, p)
-    const r = await SendTx.waitForReceipt(rpc, hash, { timeoutMs: 10_000, pollMs: 50 })
+    const p = await TxSend.prepare(rpc, { chainId: 31337, from: A1, to: A0, value: 5n, data: '0x' })
+    const hash = await TxSend.sendWithWallet(rpc, p)
+    const r = await TxSend.waitForReceipt(rpc, hash, { timeoutMs: 10_000, pollMs: 50 })
     expect(r.status).toBe('success')
   })
 
   it('broadcasts a raw transaction signed by cast', async () => {
     const nonce = await castAsync(['nonce', A1, ...castRpc()])
     const raw = await castAsync(['mktx', '--private-key', KEY1, '--nonce', nonce, '--gas-limit', '21000', '--gas-price', '10000000000', '--priority-gas-price', '1000000000', A0, '--value', '3', ...castRpc()])
-    const info = await SendTx.broadcast(rpc, raw, { expectedChainId: 31337 })
+    const info = await TxSend.broadcast(rpc, raw, { expectedChainId: 31337 })
     expect(info.from.toLowerCase()).toBe(A1.toLowerCase())
     expect(info.hash).toBe(await castAsync(['keccak', raw]))
-    expect((await SendTx.waitForReceipt(rpc, info.hash, { timeoutMs: 10_000, pollMs: 50 })).status).toBe('success')
+    expect((await TxSend.waitForReceipt(rpc, info.hash, { timeoutMs: 10_000, pollMs: 50 })).status).toBe('success')
   })
 })
 

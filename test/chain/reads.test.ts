@@ -8,22 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
 import { REGISTRY, SIMPLE_RESOLVER, solidity } from './registry'
-import * as Abi from '../../src/core/Abi'
-import * as ChainBlocks from '../../src/core/ChainBlocks'
-import * as Logs from '../../src/core/Logs'
+import * as Abi from '../../src/core/abi/Abi'
+import * as ChainBlocks from '../../src/core/chain/ChainBlocks'
+import * as Logs from '../../src/core/chain/Logs'
 import logsTool from '../../src/tools/logs'
 import contractReadTool from '../../src/tools/contract-read'
 import deployTool from '../../src/tools/deploy'
 import rpcConsoleTool from '../../src/tools/rpc-console'
-import * as RpcConsole from '../../src/core/RpcConsole'
-import * as EnsResolve from '../../src/core/EnsResolve'
+import * as RpcConsole from '../../src/core/chain/RpcConsole'
+import * as EnsResolve from '../../src/core/ens/EnsResolve'
 import ensTool from '../../src/tools/ens-resolve'
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import * as Proxy from '../../src/core/Proxy'
+import * as Proxy from '../../src/core/chain/Proxy'
 import { withDefaults } from '../../src/tools/define'
-import * as Rpc from '../../src/core/Rpc'
-import * as SendTx from '../../src/core/SendTx'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
 
 let anvil: Anvil
 let rpc: Rpc.Transport
@@ -49,7 +49,7 @@ afterAll(async () => {
 const send = (tx: Record<string, string>) => Rpc.request(rpc, 'eth_sendTransaction', [tx]) as Promise<`0x${string}`>
 async function deploy(bytecode: `0x${string}`): Promise<`0x${string}`> {
   const h = await send({ from: A0, data: bytecode })
-  const r = await SendTx.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
+  const r = await TxSend.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
   return r.contractAddress as `0x${string}`
 }
 
@@ -75,7 +75,7 @@ describe('revert reason of a mined failed transaction', () => {
       const first = await send({ from: A0, to: once, data: await set(1), gas: '0x30000' })
       failed = await send({ from: A1, to: once, data: await set(2), gas: '0x30000' })
       await Rpc.request(rpc, 'evm_mine', [])
-      expect((await SendTx.waitForReceipt(rpc, first, { timeoutMs: 10_000, pollMs: 50 })).status).toBe('success')
+      expect((await TxSend.waitForReceipt(rpc, first, { timeoutMs: 10_000, pollMs: 50 })).status).toBe('success')
     } finally {
       await Rpc.request(rpc, 'evm_setAutomine', [true])
     }
@@ -155,11 +155,11 @@ describe('log queries, against cast logs', () => {
     for (let i = 0; i < 12; i++) {
       const data = (await castAsync(['calldata', 'send(address[],uint256)', `[${i % 2 ? A1 : A2},${A1}]`, String(i * 10)])) as `0x${string}`
       const h = await send({ from: i % 3 ? A0 : A1, to: emitter, data })
-      await SendTx.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
+      await TxSend.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
     }
     for (const [tag, text] of [['hello', 'first'], ['world', 'second'], ['hello', 'third, with "quotes"']]) {
       const data = (await castAsync(['calldata', 'note(string,bytes32,string)', tag!, `0x${'11'.repeat(32)}`, text!])) as `0x${string}`
-      await SendTx.waitForReceipt(rpc, await send({ from: A0, to: emitter, data }), { timeoutMs: 10_000, pollMs: 50 })
+      await TxSend.waitForReceipt(rpc, await send({ from: A0, to: emitter, data }), { timeoutMs: 10_000, pollMs: 50 })
     }
   })
 
@@ -312,7 +312,7 @@ describe('contract read: msg.value, from, block, state overrides, and through pr
     proxies.beacon = await deploy(`${c().SlotProxy!.bytecode}${await args(Proxy.SLOTS.eip1967Beacon, beacon, true, 4)}` as `0x${string}`)
   })
 
-  // The slots themselves are checked against their standards in src/core/Proxy.test.ts.
+  // The slots themselves are checked against their standards in src/core/chain/Proxy.test.ts.
   it('finds the implementation of EIP-1967, beacon and EIP-1822 proxies, as cast does, and reads through them', async () => {
     const f1967 = await Proxy.implementationOf(rpc, proxies.eip1967!)
     expect(f1967?.kind).toBe('eip1967')
@@ -450,7 +450,7 @@ describe('rpc console: batches, curl and cast commands', () => {
     expect(JSON.stringify(viaCurlBatch.find((x) => x.id === 1)?.result)).toBe(b.get('1. eth_chainId'))
   })
 
-  // Masking API keys in what it shows: src/core/RpcConsole.test.ts.
+  // Masking API keys in what it shows: src/core/chain/RpcConsole.test.ts.
   it('names a bad batch at its field', () => {
     const errs = (batch: string) => {
       const p = rpcConsoleTool.parse(withDefaults(rpcConsoleTool, { mode: 'batch', batch }))
@@ -500,7 +500,7 @@ describe('ENS: ENSIP-10 wildcards and text records on a test registry', () => {
   const namehash = async (n: string) => (await castAsync(['namehash', n])) as `0x${string}`
   const tx = async (to: string, sig: string, ...args: string[]) => {
     const data = (await castAsync(['calldata', sig, ...args])) as `0x${string}`
-    await SendTx.waitForReceipt(rpc, await send({ from: A0, to, data }), { timeoutMs: 10_000, pollMs: 50 })
+    await TxSend.waitForReceipt(rpc, await send({ from: A0, to, data }), { timeoutMs: 10_000, pollMs: 50 })
   }
   /** DNS wire format (RFC 1035 §3.1), as ENSIP-10 specifies: a length byte before each label, a zero byte at the end. */
   const dns = (name: string) => `0x${name.split('.').map((l) => Buffer.from(l).length.toString(16).padStart(2, '0') + Buffer.from(l).toString('hex')).join('')}00`

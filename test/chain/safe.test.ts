@@ -11,8 +11,8 @@
  */
 import { AbiEvent, AbiFunction, AbiParameters, Address, Hex, Secp256k1 } from 'ox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as Rpc from '../../src/core/Rpc'
-import * as Safe from '../../src/core/Safe'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as Safe from '../../src/core/sign/Safe'
 import { startAnvil, testSeed, type Anvil } from '../support'
 import { SAFE_VERSIONS, ZERO, call, createSafe, deploySafeContracts, fn, rpcOf, send, type H, type RpcFn } from './safeKit'
 

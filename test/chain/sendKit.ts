@@ -1,11 +1,11 @@
 /**
- * Shared by the sending tests on anvil (test/chain/sending.test.ts, src/core/PendingTx.test.ts,
+ * Shared by the sending tests on anvil (test/chain/sending.test.ts, src/core/tx/TxPending.test.ts,
  * TxFill.test.ts, TxWarnings.test.ts): test keys, and a round-trip counter.
  */
 import { expect } from 'vitest'
 import { BaseError } from '../../src/core/Errors'
-import * as Key from '../../src/core/Key'
-import type * as Rpc from '../../src/core/Rpc'
+import * as Key from '../../src/core/keys/Key'
+import type * as Rpc from '../../src/core/chain/Rpc'
 
 // anvil's well-known test mnemonic ("test test … junk"), accounts 2 to 6 (test-only keys).
 export const KEYS = [

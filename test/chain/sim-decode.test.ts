@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { utils } from 'ethers'
-import * as SimReport from '../../src/core/SimReport'
-import * as SimRpc from '../../src/core/SimRpc'
-import * as Simulation from '../../src/core/Simulation'
+import * as SimReport from '../../src/core/sim/SimReport'
+import * as SimRpc from '../../src/core/sim/SimRpc'
+import * as Simulation from '../../src/core/sim/Simulation'
 import { simulate } from '../../src/tools/simulate/engine'
 import type { Input } from '../../src/tools/simulate/input'
 import { startAnvil, type Anvil } from '../support'

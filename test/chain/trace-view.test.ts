@@ -1,18 +1,18 @@
 /**
- * core/TraceView and core/FeeHistory against a real anvil: transactions of the simulator's
+ * core/sim/TraceView and core/chain/FeeHistory against a real anvil: transactions of the simulator's
  * test contracts are mined, replayed in the page's EVM (Simulation.replay), and their lines,
  * gas boxes and value flows are held to anvil's own callTracer and receipt; the fee history
  * to the node's eth_feeHistory after blocks with different tips.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeDeployData, encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
-import * as FeeHistory from '../../src/core/FeeHistory'
-import * as Rpc from '../../src/core/Rpc'
-import * as SimReport from '../../src/core/SimReport'
-import * as SimRpc from '../../src/core/SimRpc'
-import * as Simulation from '../../src/core/Simulation'
-import * as TraceFlows from '../../src/core/TraceFlows'
-import * as TraceView from '../../src/core/TraceView'
+import * as FeeHistory from '../../src/core/chain/FeeHistory'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as SimReport from '../../src/core/sim/SimReport'
+import * as SimRpc from '../../src/core/sim/SimRpc'
+import * as Simulation from '../../src/core/sim/Simulation'
+import * as TraceFlows from '../../src/core/sim/TraceFlows'
+import * as TraceView from '../../src/core/sim/TraceView'
 import { startAnvil, type Anvil } from '../support'
 import { A0, compile, OTHER, type Artifacts } from './sim/contracts'
 

@@ -1,4 +1,4 @@
-import * as Abi from '../../core/Abi'
+import * as Abi from '../../core/abi/Abi'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section } from '../types'
 import meta from './meta'

@@ -1,4 +1,4 @@
-import * as BigNum from '../../core/BigNum'
+import * as BigNum from '../../core/format/BigNum'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'

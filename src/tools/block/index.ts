@@ -1,5 +1,5 @@
-import * as ChainBlocks from '../../core/ChainBlocks'
-import * as ChainFormat from '../../core/ChainFormat'
+import * as ChainBlocks from '../../core/chain/ChainBlocks'
+import * as ChainFormat from '../../core/chain/ChainFormat'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'

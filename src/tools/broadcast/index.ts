@@ -1,9 +1,9 @@
-import * as AddressCheck from '../../core/AddressCheck'
-import * as Chains from '../../core/Chains'
+import * as AddressCheck from '../../core/address/AddressCheck'
+import * as Chains from '../../core/chain/Chains'
 import { BaseError } from '../../core/Errors'
-import * as Rpc from '../../core/Rpc'
-import * as SendTx from '../../core/SendTx'
-import * as Units from '../../core/Units'
+import * as Rpc from '../../core/chain/Rpc'
+import * as TxSend from '../../core/tx/TxSend'
+import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, RunContext, ToolResult } from '../types'
 import meta from './meta'
@@ -18,8 +18,8 @@ export interface Input extends Record<string, unknown> {
 export const parse = fieldParser<Input>({
   raw: (v) => {
     const t = v.trim()
-    // hex, even length, at most 256 KiB: SendTx's words; the fields are checked by checkRaw before anything is sent
-    if (!/^0x([0-9a-fA-F]{2})+$/.test(t) || t.length > 2 + 2 * 256 * 1024) SendTx.inspectRaw(t)
+    // hex, even length, at most 256 KiB: TxSend's words; the fields are checked by checkRaw before anything is sent
+    if (!/^0x([0-9a-fA-F]{2})+$/.test(t) || t.length > 2 + 2 * 256 * 1024) TxSend.inspectRaw(t)
     return t.toLowerCase() as `0x${string}`
   },
   chainId: (v) => (v.trim() ? Chains.parseChainId(v) : undefined),
@@ -28,7 +28,7 @@ export const parse = fieldParser<Input>({
 })
 
 /** The rows of a decoded raw transaction (the hash first: it is known before anything is sent). */
-export function sentRows(info: SendTx.RawInfo, raw: `0x${string}`): Row[] {
+export function sentRows(info: TxSend.RawInfo, raw: `0x${string}`): Row[] {
   return [
     { label: 'Hash', value: info.hash, open: { tool: 'transaction', inputs: { hash: info.hash }, label: 'Look up' } },
     { label: 'From', value: info.from, open: { tool: 'account', inputs: { address: info.from }, label: 'Inspect' } },
@@ -47,9 +47,9 @@ export function sentRows(info: SendTx.RawInfo, raw: `0x${string}`): Row[] {
  * bytes; at most 8"), or the envelope: core TxDecode's words, never the library's. TxDecode
  * is loaded when a broadcast starts (it is not part of this route's first JavaScript).
  */
-export async function checkRaw(raw: string): Promise<SendTx.RawInfo> {
+export async function checkRaw(raw: string): Promise<TxSend.RawInfo> {
   // strict first (the send path's decoder accepts, for one, a nonce over 64 bits)
-  const TxDecode = await import('../../core/TxDecode')
+  const TxDecode = await import('../../core/tx/TxDecode')
   try {
     TxDecode.decodeSigned(raw)
   } catch (named) {
@@ -58,7 +58,7 @@ export async function checkRaw(raw: string): Promise<SendTx.RawInfo> {
     named.field = 'raw'
     throw named
   }
-  return SendTx.inspectRaw(raw)
+  return TxSend.inspectRaw(raw)
 }
 
 /**
@@ -66,10 +66,10 @@ export async function checkRaw(raw: string): Promise<SendTx.RawInfo> {
  * answered with another hash is not an error to start over from: the transaction's own hash
  * is returned with what is known.
  */
-export async function broadcastOnce(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>, onHash?: (info: SendTx.RawInfo) => void): Promise<{ info: SendTx.RawInfo; warning?: string }> {
+export async function broadcastOnce(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>, onHash?: (info: TxSend.RawInfo) => void): Promise<{ info: TxSend.RawInfo; warning?: string }> {
   const info = await checkRaw(input.raw)
   try {
-    await SendTx.broadcast(ctx.rpc, input.raw, {
+    await TxSend.broadcast(ctx.rpc, input.raw, {
       ...(input.chainId !== undefined ? { expectedChainId: input.chainId } : {}),
       allowNoChainId: input.allowNoChainId,
       ...(ctx.rpcUrl ? { url: ctx.rpcUrl } : {}),
@@ -77,7 +77,7 @@ export async function broadcastOnce(input: Input, ctx: Pick<RunContext, 'rpc' | 
     })
     return { info }
   } catch (e) {
-    if (e instanceof SendTx.HashMismatchError) return { info, warning: `${e.shortMessage} The hash shown is the transaction's own (keccak of the raw bytes); do not trust this node's answers.` }
+    if (e instanceof TxSend.HashMismatchError) return { info, warning: `${e.shortMessage} The hash shown is the transaction's own (keccak of the raw bytes); do not trust this node's answers.` }
     if (e instanceof Rpc.SendOutcomeUnknownError) return { info, warning: `Unknown whether the node accepted it: ${e.shortMessage} It was not resent.` }
     throw e
   }
@@ -91,17 +91,17 @@ export default defineTool<Input>(meta, {
     if (warning) return { notes: [{ tone: 'error', text: warning }], sections }
     if (!input.wait) return { sections }
     try {
-      const r = await SendTx.watchReceipt(ctx.rpc, info.hash, { timeoutMs: 60_000, signal: ctx.signal })
+      const r = await TxSend.watchReceipt(ctx.rpc, info.hash, { timeoutMs: 60_000, signal: ctx.signal })
       return { sections: [...sections, { title: 'Receipt', rows: receiptRows(r) }] }
     } catch (e) {
-      if (!(e instanceof SendTx.ReceiptTimeoutError)) throw e
+      if (!(e instanceof TxSend.ReceiptTimeoutError)) throw e
       return { notes: [{ tone: 'warn', text: `${e.shortMessage} ${e.hints.join(' ')}` }], sections }
     }
   },
 })
 
 /** The receipt as rows. */
-export function receiptRows(r: import('../../core/ChainBlocks').Receipt): Row[] {
+export function receiptRows(r: import('../../core/chain/ChainBlocks').Receipt): Row[] {
   const rr: Row[] = [
     { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error' },
     { label: 'Block', value: String(r.blockNumber), open: { tool: 'block', inputs: { block: String(r.blockNumber) }, label: 'Open block' } },

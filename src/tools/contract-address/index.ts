@@ -1,5 +1,5 @@
-import * as AddressCheck from '../../core/AddressCheck'
-import * as ContractAddress from '../../core/ContractAddress'
+import * as AddressCheck from '../../core/address/AddressCheck'
+import * as ContractAddress from '../../core/address/ContractAddress'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'

@@ -3,12 +3,12 @@
  * (src/workers/debug.worker.ts, which keeps the recording and answers the page's questions):
  * open a session or replay, record every step, and summarise.
  */
-import * as BlockOverrides from '../../core/BlockOverrides'
-import * as DebugNav from '../../core/DebugNav'
-import * as DebugTrace from '../../core/DebugTrace'
-import * as Rpc from '../../core/Rpc'
-import * as SimRpc from '../../core/SimRpc'
-import * as Simulation from '../../core/Simulation'
+import * as BlockOverrides from '../../core/sim/BlockOverrides'
+import * as DebugNav from '../../core/debug/DebugNav'
+import * as DebugTrace from '../../core/debug/DebugTrace'
+import * as Rpc from '../../core/chain/Rpc'
+import * as SimRpc from '../../core/sim/SimRpc'
+import * as Simulation from '../../core/sim/Simulation'
 import { blockOverridesOf, type Input } from './input'
 import type { Summary } from './rows'
 

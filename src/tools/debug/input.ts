@@ -1,10 +1,10 @@
 /**
  * The debug tool's fields, parsed (cheap: no EVM here, so the page loads it at once).
  */
-import * as BlockOverrides from '../../core/BlockOverrides'
-import * as ChainBlocks from '../../core/ChainBlocks'
-import * as Rpc from '../../core/Rpc'
-import * as SimulationInput from '../../core/SimulationInput'
+import * as BlockOverrides from '../../core/sim/BlockOverrides'
+import * as ChainBlocks from '../../core/chain/ChainBlocks'
+import * as Rpc from '../../core/chain/Rpc'
+import * as SimulationInput from '../../core/sim/SimulationInput'
 import { fieldParser } from '../define'
 import * as Fields from '../kit/fields'
 import meta from './meta'

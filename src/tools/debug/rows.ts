@@ -1,7 +1,7 @@
 /**
  * The debug tool's summary of a recording, and its rows (cheap: the page imports it).
  */
-import type * as Simulation from '../../core/Simulation'
+import type * as Simulation from '../../core/sim/Simulation'
 import type { Row, ToolResult } from '../types'
 
 /** What the page needs to know about a recording before it asks for steps. */

@@ -1,4 +1,4 @@
-import * as SolidityPacked from '../../core/SolidityPacked'
+import * as SolidityPacked from '../../core/hash/SolidityPacked'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'

@@ -1,5 +1,5 @@
-import * as Abi from '../../core/Abi'
-import * as EventEncode from '../../core/EventEncode'
+import * as Abi from '../../core/abi/Abi'
+import * as EventEncode from '../../core/abi/EventEncode'
 import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, Row, ToolResult } from '../types'
 import meta from './meta'

@@ -1,6 +1,6 @@
 import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
-import * as Hd from '../../core/Hd'
+import * as Hd from '../../core/keys/Hd'
 import tool, { parse } from './index'
 
 const PHRASE = 'test test test test test test test test test test test junk'

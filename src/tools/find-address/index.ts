@@ -1,4 +1,4 @@
-import * as Hd from '../../core/Hd'
+import * as Hd from '../../core/keys/Hd'
 import { defineTool, errorCollector } from '../define'
 import { nodeOf, nodeSource, type NodeSource } from '../kit/hdSource'
 import type { Parsed, RawInput, ToolResult } from '../types'

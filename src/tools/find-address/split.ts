@@ -3,7 +3,7 @@
  * slice per core, each scanned on every path by its own worker. The first slice that finds the
  * address ends the run (the others stop); when none does, one note says so for the whole scan.
  */
-import * as Hd from '../../core/Hd'
+import * as Hd from '../../core/keys/Hd'
 import type { ToolResult, WorkSplit } from '../types'
 import type { FindData, Input } from './index'
 

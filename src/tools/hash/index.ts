@@ -1,4 +1,4 @@
-import * as Hashing from '../../core/Hashing'
+import * as Hashing from '../../core/hash/Hashing'
 import { defineTool } from '../define'
 import type { BlobLike, Parsed, RawInput, Row, ToolResult } from '../types'
 import meta from './meta'

@@ -6,7 +6,7 @@
  * worker's thread: it mostly waits, so the other hashes are shared as if it were not there).
  * Text is small: one worker for all. The parts' digests merge into one result, in display order.
  */
-import * as Hashing from '../../core/Hashing'
+import * as Hashing from '../../core/hash/Hashing'
 import type { ToolResult, WorkSplit } from '../types'
 import { aboutRows, hashResult, type HashData, type Input } from './index'
 

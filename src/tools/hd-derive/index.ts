@@ -1,4 +1,4 @@
-import * as Hd from '../../core/Hd'
+import * as Hd from '../../core/keys/Hd'
 import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, RunContext, Section, ToolResult } from '../types'
 import meta from './meta'

@@ -1,5 +1,5 @@
-import * as HexBytes from '../../core/HexBytes'
-import * as VisibleText from '../../core/VisibleText'
+import * as HexBytes from '../../core/format/HexBytes'
+import * as VisibleText from '../../core/format/VisibleText'
 import { BaseError } from '../../core/Errors'
 import { defineTool, errorCollector } from '../define'
 import type { Row, ToolResult } from '../types'

@@ -1,4 +1,4 @@
-import * as Key from '../../core/Key'
+import * as Key from '../../core/keys/Key'
 import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
 import meta from './meta'

@@ -2,14 +2,14 @@
  * Result rows shared by the calldata tools: decoded arguments, nested calls, and the
  * word-by-word layout of ABI data.
  */
-import * as Abi from '../../core/Abi'
-import * as AbiCodec from '../../core/AbiCodec'
-import * as Approval from '../../core/Approval'
-import type * as AbiLayout from '../../core/AbiLayout'
-import type * as Calldata from '../../core/Calldata'
+import * as Abi from '../../core/abi/Abi'
+import * as AbiCodec from '../../core/abi/AbiCodec'
+import * as Approval from '../../core/abi/Approval'
+import type * as AbiLayout from '../../core/abi/AbiLayout'
+import type * as Calldata from '../../core/abi/Calldata'
 import { BaseError } from '../../core/Errors'
-import * as SignatureLookup from '../../core/SignatureLookup'
-import * as VisibleText from '../../core/VisibleText'
+import * as SignatureLookup from '../../core/abi/SignatureLookup'
+import * as VisibleText from '../../core/format/VisibleText'
 import type { Row, RunContext, Section, ToolResult } from '../types'
 
 /** Parses an optional ABI field (empty: none). */

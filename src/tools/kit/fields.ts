@@ -2,13 +2,13 @@
  * Helpers shared by the signing tools (sign-message, sign-typed-data, verify-signature,
  * signature-inspect, siwe, authorization, tx-build, tx-decode, rlp): field parsers and rows.
  */
-import * as AddressCheck from '../../core/AddressCheck'
-import * as BigNum from '../../core/BigNum'
-import * as ChainFormat from '../../core/ChainFormat'
+import * as AddressCheck from '../../core/address/AddressCheck'
+import * as BigNum from '../../core/format/BigNum'
+import * as ChainFormat from '../../core/chain/ChainFormat'
 import { type BaseError, isBaseError } from '../../core/Errors'
-import * as HexText from '../../core/HexText'
-import * as Key from '../../core/Key'
-import * as Units from '../../core/Units'
+import * as HexText from '../../core/format/HexText'
+import * as Key from '../../core/keys/Key'
+import * as Units from '../../core/format/Units'
 import type { Row } from '../types'
 
 /** A private key field: the error never echoes the key. */

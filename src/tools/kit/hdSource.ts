@@ -1,6 +1,6 @@
 /** The node to derive from: a phrase (+ passphrase), an xprv, or an xpub (watch-only). */
-import * as Hd from '../../core/Hd'
-import * as Mnemonic from '../../core/Mnemonic'
+import * as Hd from '../../core/keys/Hd'
+import * as Mnemonic from '../../core/keys/Mnemonic'
 import type { BaseError } from '../../core/Errors'
 import type { RawInput } from '../types'
 

@@ -1,6 +1,6 @@
 /** Keystore text from a textarea or a chosen file (read in `run`, size-checked first). */
-import * as Keystore from '../../core/Keystore'
-import { MAX_JSON_CHARS } from '../../core/KeystoreBounds'
+import * as Keystore from '../../core/keys/Keystore'
+import { MAX_JSON_CHARS } from '../../core/keys/KeystoreBounds'
 import type { BlobLike } from '../types'
 
 export type KeystoreSource = { text: string } | { file: BlobLike }

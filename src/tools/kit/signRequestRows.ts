@@ -4,7 +4,7 @@
  * the rows the signing tools show. Shared by qr-request (what was sent) and qr-sign (what is
  * about to be signed).
  */
-import * as EthSignRequest from '../../core/EthSignRequest'
+import * as EthSignRequest from '../../core/qr/EthSignRequest'
 import type { Section, ToolResult } from '../types'
 import { table as signatureTable } from './signatureTable'
 import { decodedSections } from './txRows'

@@ -3,8 +3,8 @@
  * and its provenance (which npm package each entry came from) only when a result came from
  * the table and so shows its sources.
  */
-import type * as Calldata from '../../core/Calldata'
-import * as SignatureTable from '../../core/SignatureTable'
+import type * as Calldata from '../../core/abi/Calldata'
+import * as SignatureTable from '../../core/abi/SignatureTable'
 
 export type Table = SignatureTable.Table
 

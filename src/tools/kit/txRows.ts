@@ -2,9 +2,9 @@
  * The rows of a decoded transaction (type, chain, fields, decoded call, access list, blobs,
  * authorizations, signature): the audit view of tx-decode, shared with the QR signing tools.
  */
-import * as Calldata from '../../core/Calldata'
-import * as TxDecode from '../../core/TxDecode'
-import * as Units from '../../core/Units'
+import * as Calldata from '../../core/abi/Calldata'
+import * as TxDecode from '../../core/tx/TxDecode'
+import * as Units from '../../core/format/Units'
 import type { Row, Section } from '../types'
 import type { Table } from './signatureTable'
 import { bytes } from './text'

@@ -1,5 +1,5 @@
 /** The auditor's view of EIP-712 typed data, shared by sign-typed-data, verify-signature and the QR signing tools. */
-import * as TypedDataView from '../../core/TypedDataView'
+import * as TypedDataView from '../../core/sign/TypedDataView'
 import type { Row, Section, ToolResult } from '../types'
 
 /** The auditor's sections for typed data: hashes, Permit call-out, values. Shared with verify-signature. */

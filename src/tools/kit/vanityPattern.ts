@@ -2,7 +2,7 @@
  * Parsing of the pattern fields of the vanity and create2-salt tools (kit/vanityFields.ts)
  * and the difficulty rows both show.
  */
-import * as Vanity from '../../core/Vanity'
+import * as Vanity from '../../core/address/Vanity'
 import type { errorCollector } from '../define'
 import type { RawInput, Row } from '../types'
 

@@ -1,5 +1,5 @@
-import * as Hd from '../../core/Hd'
-import * as Mnemonic from '../../core/Mnemonic'
+import * as Hd from '../../core/keys/Hd'
+import * as Mnemonic from '../../core/keys/Mnemonic'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'

@@ -1,4 +1,4 @@
-import * as Ens from '../../core/Ens'
+import * as Ens from '../../core/ens/Ens'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'

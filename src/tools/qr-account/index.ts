@@ -1,6 +1,6 @@
 import { BaseError } from '../../core/Errors'
-import type * as EthSignRequest from '../../core/EthSignRequest'
-import * as Hd from '../../core/Hd'
+import type * as EthSignRequest from '../../core/qr/EthSignRequest'
+import * as Hd from '../../core/keys/Hd'
 import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, ToolResult } from '../types'
 import meta from './meta'
@@ -41,7 +41,7 @@ export default defineTool<Input>(meta, {
   parse,
   run: async ({ node, path: pathText, sourceFingerprint, name }): Promise<ToolResult<QrAccountData>> => {
     // The CBOR and UR code load with the first result, not with the form.
-    const [EthSignRequest, Ur] = await Promise.all([import('../../core/EthSignRequest'), import('../../core/Ur')])
+    const [EthSignRequest, Ur] = await Promise.all([import('../../core/qr/EthSignRequest'), import('../../core/qr/Ur')])
     let path: EthSignRequest.KeyPath
     try {
       path = { ...EthSignRequest.parsePath(pathText), ...(sourceFingerprint !== undefined ? { sourceFingerprint } : {}) }

@@ -1,8 +1,8 @@
-import * as Chains from '../../core/Chains'
-import type * as EthSignRequest from '../../core/EthSignRequest'
+import * as Chains from '../../core/chain/Chains'
+import type * as EthSignRequest from '../../core/qr/EthSignRequest'
 import { BaseError } from '../../core/Errors'
-import * as HexBytes from '../../core/HexBytes'
-import type * as TxBuild from '../../core/TxBuild'
+import * as HexBytes from '../../core/format/HexBytes'
+import type * as TxBuild from '../../core/tx/TxBuild'
 import { defineTool, errorCollector } from '../define'
 import type { Eip1193Like, Parsed, RawInput, ToolResult } from '../types'
 import meta from './meta'
@@ -106,13 +106,13 @@ const atField = <T>(field: string, f: () => T): T => {
 
 /** The request and its review, or a domain error at the field it is about. */
 async function makeRequest(input: Input): Promise<EthSignRequest.Review> {
-  const EthSignRequest = await import('../../core/EthSignRequest')
+  const EthSignRequest = await import('../../core/qr/EthSignRequest')
   const c = input.content
   let signData: Uint8Array
   let dataType: EthSignRequest.DataType
   let field: string
   if (c.mode === 'build') {
-    const TxBuild = await import('../../core/TxBuild')
+    const TxBuild = await import('../../core/tx/TxBuild')
     const built = atField('to', () => TxBuild.build({ type: 'eip1559', chainId: input.chainId, ...c.tx }))
     ;[signData, dataType, field] = [hexToBytes(built.unsigned), 4, 'to']
   } else if (c.mode === 'hex') [signData, dataType, field] = [hexToBytes(c.hex), parseInt(c.hex.slice(2, 4), 16) >= 0xc0 ? 1 : 4, 'unsigned']
@@ -140,7 +140,7 @@ export default defineTool<Input>(meta, {
   parse,
   run: async (input): Promise<ToolResult<QrRequestData>> => {
     // The request code, the UR codec and the audit rows load with the first result, not with the form.
-    const [review, EthSignRequest, Ur, { reviewSections }] = await Promise.all([makeRequest(input), import('../../core/EthSignRequest'), import('../../core/Ur'), import('../kit/signRequestRows')])
+    const [review, EthSignRequest, Ur, { reviewSections }] = await Promise.all([makeRequest(input), import('../../core/qr/EthSignRequest'), import('../../core/qr/Ur'), import('../kit/signRequestRows')])
     const cbor = EthSignRequest.encodeRequest(review.request)
     const enc = Ur.encode(EthSignRequest.REQUEST_TYPE, cbor, { maxFragmentLength: input.fragment })
     const single = Ur.encodeSingle(EthSignRequest.REQUEST_TYPE, cbor)
@@ -169,7 +169,7 @@ export default defineTool<Input>(meta, {
 
 /** Nonce, fees and chain id from the connected node, as raw field values (wei, exact). */
 export async function fillFromNode(rpc: Eip1193Like | undefined, from: string): Promise<RawInput> {
-  const TxFill = await import('../../core/TxFill')
+  const TxFill = await import('../../core/tx/TxFill')
   const n = await TxFill.fromNode(rpc, from.trim() === '' ? undefined : from)
   return {
     chainId: String(n.chainId),
@@ -191,7 +191,7 @@ export interface Imported {
  * id, signer and chain; for a transaction, assembles the signed transaction and decodes it.
  */
 export async function importSignature(requestCbor: `0x${string}`, signatureCbor: Uint8Array): Promise<Imported> {
-  const EthSignRequest = await import('../../core/EthSignRequest')
+  const EthSignRequest = await import('../../core/qr/EthSignRequest')
   const rv = EthSignRequest.review(EthSignRequest.decodeRequest(hexToBytes(requestCbor)))
   const accepted = EthSignRequest.accept(rv, EthSignRequest.decodeSignature(signatureCbor))
   const chainId = String(rv.chainId)

@@ -1,5 +1,5 @@
-import * as EthSignRequest from '../../core/EthSignRequest'
-import * as Ur from '../../core/Ur'
+import * as EthSignRequest from '../../core/qr/EthSignRequest'
+import * as Ur from '../../core/qr/Ur'
 import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, Section, ToolResult } from '../types'
 import meta from './meta'

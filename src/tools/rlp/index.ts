@@ -1,4 +1,4 @@
-import * as RlpTree from '../../core/RlpTree'
+import * as RlpTree from '../../core/format/RlpTree'
 import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
 import meta from './meta'

@@ -1,4 +1,4 @@
-import * as Selector from '../../core/Selector'
+import * as Selector from '../../core/abi/Selector'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'

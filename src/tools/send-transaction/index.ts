@@ -1,14 +1,14 @@
-import * as Abi from '../../core/Abi'
-import * as AddressCheck from '../../core/AddressCheck'
-import * as ChainCall from '../../core/ChainCall'
-import * as ChainFormat from '../../core/ChainFormat'
-import * as Chains from '../../core/Chains'
-import * as Key from '../../core/Key'
-import * as Rpc from '../../core/Rpc'
-import * as SendTx from '../../core/SendTx'
-import type * as TxDecode from '../../core/TxDecode'
-import type * as TxWarnings from '../../core/TxWarnings'
-import * as Units from '../../core/Units'
+import * as Abi from '../../core/abi/Abi'
+import * as AddressCheck from '../../core/address/AddressCheck'
+import * as ChainCall from '../../core/chain/ChainCall'
+import * as ChainFormat from '../../core/chain/ChainFormat'
+import * as Chains from '../../core/chain/Chains'
+import * as Key from '../../core/keys/Key'
+import * as Rpc from '../../core/chain/Rpc'
+import * as TxSend from '../../core/tx/TxSend'
+import type * as TxDecode from '../../core/tx/TxDecode'
+import type * as TxWarnings from '../../core/tx/TxWarnings'
+import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, RunContext, Section, ToolResult } from '../types'
 import meta from './meta'
@@ -23,7 +23,7 @@ export interface Input extends Record<string, unknown> {
   data: `0x${string}`
   abi: ChainCall.ParsedAbi | undefined
   chainId: number
-  type: SendTx.SendType
+  type: TxSend.SendType
   /** As typed: read in `prepare` (their parsers load with the first Review, not with the page). */
   accessList: string
   authorizationList: string
@@ -38,7 +38,7 @@ export interface Input extends Record<string, unknown> {
 function wholeNumber(v: string, what: string, max: bigint): bigint | undefined {
   const t = v.trim()
   if (t === '') return undefined
-  if (!/^\d{1,20}$/.test(t) || BigInt(t) > max) throw new SendTx.InputError(`"${t.slice(0, 30)}" is not a valid ${what}.`, `Use a whole number from 0 to ${max}, or leave it empty to estimate.`)
+  if (!/^\d{1,20}$/.test(t) || BigInt(t) > max) throw new TxSend.InputError(`"${t.slice(0, 30)}" is not a valid ${what}.`, `Use a whole number from 0 to ${max}, or leave it empty to estimate.`)
   return BigInt(t)
 }
 
@@ -46,7 +46,7 @@ export const parse = fieldParser<Input>({
   signer: (v) => (v === 'node' ? 'node' : 'key'),
   privateKey: (v, raw) => {
     if (raw.signer === 'node') return undefined
-    if (v.trim() === '') throw new SendTx.InputError('Enter the private key to sign with.', 'Or pick a key from the in-page keyring, or sign with a wallet or node account.')
+    if (v.trim() === '') throw new TxSend.InputError('Enter the private key to sign with.', 'Or pick a key from the in-page keyring, or sign with a wallet or node account.')
     return Key.parse(v)
   },
   from: (v, raw) => {
@@ -59,7 +59,7 @@ export const parse = fieldParser<Input>({
         /* reported at the key */
       }
       if (key && Key.toAddress(key).toLowerCase() !== f.toLowerCase())
-        throw new SendTx.InputError(`The private key belongs to ${Key.toAddress(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
+        throw new TxSend.InputError(`The private key belongs to ${Key.toAddress(key)}, not to ${f}.`, 'Clear this field or use the matching key.')
     }
     return f
   },
@@ -69,17 +69,17 @@ export const parse = fieldParser<Input>({
   unit: (v) => (v === 'gwei' || v === 'wei' ? v : 'ether'),
   data: (v, raw) => {
     const t = v.trim() || '0x'
-    if (!/^0x([0-9a-fA-F]{2})*$/.test(t)) throw new SendTx.InputError('The data is not 0x-prefixed hex bytes (even length).', 'Paste call data from the call-data encoder, or leave it empty for a plain transfer.')
-    if (t.length > 2 + 2 * 128 * 1024) throw new SendTx.InputError('The data is larger than 128 KiB.', 'Nodes reject transactions this large.')
-    if (t === '0x' && !raw.to?.trim()) throw new SendTx.InputError('Deploying a contract needs its init code.', 'Enter a recipient, or paste the contract\'s init code (creation bytecode) here.')
+    if (!/^0x([0-9a-fA-F]{2})*$/.test(t)) throw new TxSend.InputError('The data is not 0x-prefixed hex bytes (even length).', 'Paste call data from the call-data encoder, or leave it empty for a plain transfer.')
+    if (t.length > 2 + 2 * 128 * 1024) throw new TxSend.InputError('The data is larger than 128 KiB.', 'Nodes reject transactions this large.')
+    if (t === '0x' && !raw.to?.trim()) throw new TxSend.InputError('Deploying a contract needs its init code.', 'Enter a recipient, or paste the contract\'s init code (creation bytecode) here.')
     return t.toLowerCase() as `0x${string}`
   },
   abi: (v) => (v.trim() ? Abi.parse(v) : undefined),
   chainId: (v) => {
-    if (v.trim() === '') throw new SendTx.InputError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
+    if (v.trim() === '') throw new TxSend.InputError('Enter the chain id you mean to use.', 'The node must be on it; the connection badge shows the node\'s chain (31337 for the devnet).')
     return Chains.parseChainId(v)
   },
-  type: (v) => (SendTx.SEND_TYPES.includes(v as SendTx.SendType) ? (v as SendTx.SendType) : 'eip1559'),
+  type: (v) => (TxSend.SEND_TYPES.includes(v as TxSend.SendType) ? (v as TxSend.SendType) : 'eip1559'),
   accessList: (v) => v.trim(),
   authorizationList: (v) => v.trim(),
   acceptHighFee: (v) => v === 'true',
@@ -102,11 +102,11 @@ export async function readLists(input: Pick<Input, 'type' | 'accessList' | 'auth
       throw e instanceof Error && 'at' in e && typeof (e as { at?: unknown }).at === 'function' ? (e as unknown as { at(f: string): Error }).at(field) : e
     }
   }
-  const accessList = input.type !== 'legacy' && input.accessList ? await at('accessList', async () => (await import('../../core/TxBuild')).parseAccessList(input.accessList)) : []
+  const accessList = input.type !== 'legacy' && input.accessList ? await at('accessList', async () => (await import('../../core/tx/TxBuild')).parseAccessList(input.accessList)) : []
   const authorizationList =
     input.type === 'eip7702' && input.authorizationList
       ? await at('authorizationList', async () => {
-          const Authorization = await import('../../core/Authorization')
+          const Authorization = await import('../../core/tx/Authorization')
           return input.authorizationList
             .replace(/}\s*,?\s*{/g, '}\n{')
             .split('\n')
@@ -120,7 +120,7 @@ export async function readLists(input: Pick<Input, 'type' | 'accessList' | 'auth
 
 /** What the confirmation shows: everything that will be signed, and what it does. */
 export interface Reviewed {
-  summary: SendTx.Summary
+  summary: TxSend.Summary
   review: TxWarnings.Review
 }
 
@@ -132,12 +132,12 @@ export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUr
   let from: string | undefined = input.privateKey ? Key.toAddress(input.privateKey) : input.from
   if (!from) {
     const accounts = Rpc.array(await Rpc.request(ctx.rpc, 'eth_accounts'), 'the accounts', 1000)
-    if (!accounts.length) throw new SendTx.InputError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
+    if (!accounts.length) throw new TxSend.InputError('The node or wallet exposes no account.', 'Enter the sending address, or connect the wallet first.').at('from')
     from = Rpc.address(accounts[0], 'the first account')
   }
-  const [{ accessList, authorizationList }, Warnings] = await Promise.all([readLists(input), import('../../core/TxWarnings')])
+  const [{ accessList, authorizationList }, Warnings] = await Promise.all([readLists(input), import('../../core/tx/TxWarnings')])
   const [summary, review] = await Promise.all([
-    SendTx.prepare(
+    TxSend.prepare(
       ctx.rpc,
       {
         chainId: input.chainId,
@@ -160,12 +160,12 @@ export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUr
   return { summary, review }
 }
 
-const TYPE_LABEL: Record<SendTx.SendType, string> = { legacy: 'Legacy (0x0, EIP-155)', eip2930: 'EIP-2930 (0x1)', eip1559: 'EIP-1559 (0x2)', eip7702: 'EIP-7702 (0x4)' }
+const TYPE_LABEL: Record<TxSend.SendType, string> = { legacy: 'Legacy (0x0, EIP-155)', eip2930: 'EIP-2930 (0x1)', eip1559: 'EIP-1559 (0x2)', eip7702: 'EIP-7702 (0x4)' }
 
 /** Rows for everything that will be signed, and what it does. */
 export function summaryRows(r: Reviewed, unit: Input['unit']): Row[] {
   const { summary: s, review } = r
-  const est = (k: SendTx.Summary['estimated'][number]) => (s.estimated.includes(k) ? 'estimated by the node' : undefined)
+  const est = (k: TxSend.Summary['estimated'][number]) => (s.estimated.includes(k) ? 'estimated by the node' : undefined)
   const type = s.type ?? 'eip1559'
   const priced = type === 'legacy' || type === 'eip2930'
   const inGwei = (wei: bigint) => `${Units.format(wei, 'gwei')} gwei`
@@ -216,23 +216,23 @@ export function summaryRows(r: Reviewed, unit: Input['unit']): Row[] {
  * transaction, once. With a key, the hash is known before sending: `onHash` gets it first.
  */
 export async function send(
-  s: SendTx.Summary,
+  s: TxSend.Summary,
   input: Pick<Input, 'signer' | 'privateKey'>,
   ctx: Pick<RunContext, 'rpc' | 'rpcUrl'>,
   onHash?: (hash: `0x${string}`) => void,
 ): Promise<`0x${string}`> {
   const url = ctx.rpcUrl ? { url: ctx.rpcUrl } : {}
   if (input.signer === 'key') {
-    if (!input.privateKey) throw new SendTx.InputError('Enter the private key to sign with.', 'Or sign with a wallet or node account.').at('privateKey')
-    return SendTx.signAndSend(ctx.rpc, s, input.privateKey, { ...url, ...(onHash ? { onHash } : {}) })
+    if (!input.privateKey) throw new TxSend.InputError('Enter the private key to sign with.', 'Or sign with a wallet or node account.').at('privateKey')
+    return TxSend.signAndSend(ctx.rpc, s, input.privateKey, { ...url, ...(onHash ? { onHash } : {}) })
   }
-  const hash = await SendTx.sendWithWallet(ctx.rpc, s, url)
+  const hash = await TxSend.sendWithWallet(ctx.rpc, s, url)
   onHash?.(hash)
   return hash
 }
 
 /** The receipt as rows. */
-export function receiptToRows(hash: `0x${string}`, r: import('../../core/ChainBlocks').Receipt): Row[] {
+export function receiptToRows(hash: `0x${string}`, r: import('../../core/chain/ChainBlocks').Receipt): Row[] {
   const rows: Row[] = [
     { label: 'Transaction hash', value: hash, open: { tool: 'transaction', inputs: { hash }, label: 'Look up' } },
     { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error' },
@@ -250,12 +250,12 @@ export function receiptToRows(hash: `0x${string}`, r: import('../../core/ChainBl
 /** Waits (up to 60 s, through node failures) for the receipt and describes it. */
 export async function receiptRows(hash: `0x${string}`, ctx: Pick<RunContext, 'rpc' | 'signal'>): Promise<{ rows: Row[]; note?: string }> {
   try {
-    const r = await SendTx.watchReceipt(ctx.rpc, hash, { timeoutMs: 60_000, signal: ctx.signal })
+    const r = await TxSend.watchReceipt(ctx.rpc, hash, { timeoutMs: 60_000, signal: ctx.signal })
     const rows = receiptToRows(hash, r)
     if (r.status === 'reverted') return { rows, note: 'The transaction was mined but reverted; the transaction tool shows the reason.' }
     return { rows }
   } catch (e) {
-    if (e instanceof SendTx.ReceiptTimeoutError) return { rows: [{ label: 'Transaction hash', value: hash, open: { tool: 'transaction', inputs: { hash }, label: 'Look up' } }], note: `${e.shortMessage} ${e.hints.join(' ')}` }
+    if (e instanceof TxSend.ReceiptTimeoutError) return { rows: [{ label: 'Transaction hash', value: hash, open: { tool: 'transaction', inputs: { hash }, label: 'Look up' } }], note: `${e.shortMessage} ${e.hints.join(' ')}` }
     throw e
   }
 }
@@ -271,7 +271,7 @@ export default defineTool<Input>(meta, {
         notes: [{ tone: 'info', text: s.affordable ? 'Nothing was signed or sent. Check everything above, then tick "I have checked the summary" and send.' : 'The balance does not cover the maximum cost: the node will reject this transaction.' }],
         sections: [summary],
       }
-    if (!s.affordable) throw new SendTx.InputError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
+    if (!s.affordable) throw new TxSend.InputError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
     const hash = await send(s, input, ctx)
     const rr = await receiptRows(hash, ctx)
     return { ...(rr.note ? { notes: [{ tone: 'warn' as const, text: rr.note }] } : {}), sections: [{ title: 'Receipt', rows: rr.rows }, summary] }

@@ -1,4 +1,4 @@
-import * as Signing from '../../core/Signing'
+import * as Signing from '../../core/sign/Signing'
 import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
 import meta from './meta'

@@ -1,5 +1,5 @@
-import * as Signing from '../../core/Signing'
-import * as TypedDataView from '../../core/TypedDataView'
+import * as Signing from '../../core/sign/Signing'
+import * as TypedDataView from '../../core/sign/TypedDataView'
 import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
 import meta from './meta'

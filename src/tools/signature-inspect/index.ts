@@ -1,5 +1,5 @@
-import * as Signing from '../../core/Signing'
-import * as SignatureInspect from '../../core/SignatureInspect'
+import * as Signing from '../../core/sign/Signing'
+import * as SignatureInspect from '../../core/sign/SignatureInspect'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'

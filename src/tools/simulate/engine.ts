@@ -3,15 +3,15 @@
  * (src/workers/simulate.worker.ts): parse the fields, open or reuse a session, simulate,
  * build the report, and turn it into rows.
  */
-import type * as Abi from '../../core/Abi'
-import * as Rpc from '../../core/Rpc'
-import * as SimReport from '../../core/SimReport'
-import * as SignatureTable from '../../core/SignatureTable'
-import * as SimRpc from '../../core/SimRpc'
-import * as Simulation from '../../core/Simulation'
-import * as Units from '../../core/Units'
-import * as AssetChanges from '../../core/AssetChanges'
-import * as TraceCompare from '../../core/TraceCompare'
+import type * as Abi from '../../core/abi/Abi'
+import * as Rpc from '../../core/chain/Rpc'
+import * as SimReport from '../../core/sim/SimReport'
+import * as SignatureTable from '../../core/abi/SignatureTable'
+import * as SimRpc from '../../core/sim/SimRpc'
+import * as Simulation from '../../core/sim/Simulation'
+import * as Units from '../../core/format/Units'
+import * as AssetChanges from '../../core/sim/AssetChanges'
+import * as TraceCompare from '../../core/sim/TraceCompare'
 import type { Row, Section, ToolResult } from '../types'
 import { MAX_STEPS, type Input } from './input'
 

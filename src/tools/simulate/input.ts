@@ -1,12 +1,12 @@
 /**
  * The simulate tool's fields, parsed (cheap: no EVM here, so the page loads it at once).
  */
-import * as Abi from '../../core/Abi'
-import * as ChainBlocks from '../../core/ChainBlocks'
-import * as Rpc from '../../core/Rpc'
-import type * as Simulation from '../../core/Simulation'
-import * as SimulationInput from '../../core/SimulationInput'
-import * as StateOverrides from '../../core/StateOverrides'
+import * as Abi from '../../core/abi/Abi'
+import * as ChainBlocks from '../../core/chain/ChainBlocks'
+import * as Rpc from '../../core/chain/Rpc'
+import type * as Simulation from '../../core/sim/Simulation'
+import * as SimulationInput from '../../core/sim/SimulationInput'
+import * as StateOverrides from '../../core/sim/StateOverrides'
 import { fieldParser } from '../define'
 import * as Fields from '../kit/fields'
 import meta from './meta'

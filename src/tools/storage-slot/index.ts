@@ -1,5 +1,5 @@
-import * as SolidityValue from '../../core/SolidityValue'
-import * as StorageSlot from '../../core/StorageSlot'
+import * as SolidityValue from '../../core/hash/SolidityValue'
+import * as StorageSlot from '../../core/hash/StorageSlot'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section } from '../types'
 import meta from './meta'

@@ -1,4 +1,4 @@
-import * as Units from '../../core/Units'
+import * as Units from '../../core/format/Units'
 import { defineTool, errorCollector } from '../define'
 import type { Parsed, RawInput, Row, ToolResult } from '../types'
 import meta from './meta'

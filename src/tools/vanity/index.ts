@@ -1,5 +1,5 @@
 import { BaseError } from '../../core/Errors'
-import * as Vanity from '../../core/Vanity'
+import * as Vanity from '../../core/address/Vanity'
 import { defineTool, errorCollector } from '../define'
 import { privateKey } from '../kit/fields'
 import { parsePattern, planRows } from '../kit/vanityPattern'

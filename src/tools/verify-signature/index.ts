@@ -1,12 +1,12 @@
-import * as ContractSignature from '../../core/ContractSignature'
-import * as Rpc from '../../core/Rpc'
-import * as Signing from '../../core/Signing'
-import * as TypedDataView from '../../core/TypedDataView'
+import * as ContractSignature from '../../core/sign/ContractSignature'
+import * as Rpc from '../../core/chain/Rpc'
+import * as Signing from '../../core/sign/Signing'
+import * as TypedDataView from '../../core/sign/TypedDataView'
 import { defineTool, fieldParser } from '../define'
 import type { Eip1193Like, Row, ToolResult } from '../types'
 import meta from './meta'
 import { address, onField } from '../kit/fields'
-import * as SignatureInspect from '../../core/SignatureInspect'
+import * as SignatureInspect from '../../core/sign/SignatureInspect'
 
 interface Input extends Record<string, unknown> {
   message: string

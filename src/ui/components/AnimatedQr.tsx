@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 
 /** Loads the QR drawing code ahead of use (a page that may go offline before it shows a code). */
 export function preloadQrImages(): Promise<unknown> {
-  return import('../../core/KeyQr')
+  return import('../../core/qr/KeyQr')
 }
 
 /** Frames per second of an animated (multi-part) code: slow enough for phone cameras. */
@@ -21,7 +21,7 @@ export function AnimatedQr({ parts, label, fps = QR_FPS }: { parts: readonly str
     let alive = true
     setFrame(0)
     // The QR drawing code loads with the first code to show.
-    void import('../../core/KeyQr').then((KeyQr) => alive && setUrls(parts.map((p) => KeyQr.dataUrl(p.toUpperCase()))))
+    void import('../../core/qr/KeyQr').then((KeyQr) => alive && setUrls(parts.map((p) => KeyQr.dataUrl(p.toUpperCase()))))
     return () => {
       alive = false
     }

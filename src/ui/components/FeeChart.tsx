@@ -8,7 +8,7 @@
 import { scaleBand, scaleLinear } from 'd3-scale'
 import { area, line } from 'd3-shape'
 import { useId } from 'react'
-import * as FeeHistory from '../../core/FeeHistory'
+import * as FeeHistory from '../../core/chain/FeeHistory'
 import { useWidth } from './useWidth'
 
 const HEIGHT = 180

@@ -1,5 +1,5 @@
 /**
- * Recent blocks' fees from the node, as a chart: reads `eth_feeHistory` (core/FeeHistory, one
+ * Recent blocks' fees from the node, as a chart: reads `eth_feeHistory` (core/chain/FeeHistory, one
  * request) and draws it with FeeChart (d3). Import this file lazily, so that d3 and the fee
  * reading load only where the chart is drawn — for wherever fees are chosen:
  *
@@ -9,8 +9,8 @@
  * ```
  */
 import { useEffect, useState } from 'react'
-import * as FeeHistory from '../../core/FeeHistory'
-import type * as Rpc from '../../core/Rpc'
+import * as FeeHistory from '../../core/chain/FeeHistory'
+import type * as Rpc from '../../core/chain/Rpc'
 import FeeChart from './FeeChart'
 
 type State = { kind: 'loading' } | { kind: 'done'; history: FeeHistory.History } | { kind: 'failed'; message: string }

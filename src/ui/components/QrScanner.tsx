@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
-import * as Ur from '../../core/Ur'
+import * as Ur from '../../core/qr/Ur'
 import * as Outcome from '../../core/Outcome'
 import { readQr, warmUpQr } from '../../workers/qrClient'
 

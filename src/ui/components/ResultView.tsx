@@ -1,6 +1,6 @@
 import { memo, type ReactNode, useEffect, useId, useMemo, useState } from 'react'
-import type * as ValueFormatModule from '../../core/ValueFormat'
-import * as VisibleText from '../../core/VisibleText'
+import type * as ValueFormatModule from '../../core/abi/ValueFormat'
+import * as VisibleText from '../../core/format/VisibleText'
 import { findTool } from '../../tools/registry'
 import type { Row, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
@@ -24,7 +24,7 @@ function useValueFormat(wanted: boolean): ValueFormat | undefined {
   useEffect(() => {
     if (!wanted || mod) return
     let live = true
-    valueFormat ??= import('../../core/ValueFormat')
+    valueFormat ??= import('../../core/abi/ValueFormat')
     void valueFormat.then((m) => live && setMod(m))
     return () => {
       live = false

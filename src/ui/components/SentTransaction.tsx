@@ -5,9 +5,9 @@
  * and rows, then "Stop waiting" while waiting, else the page's button to start again).
  */
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import type { Receipt } from '../../core/ChainBlocks'
+import type { Receipt } from '../../core/chain/ChainBlocks'
 import { BaseError } from '../../core/Errors'
-import * as SendTx from '../../core/SendTx'
+import * as TxSend from '../../core/tx/TxSend'
 import type { Eip1193Like, ToolResult } from '../../tools/types'
 import { ResultView } from './ResultView'
 import { useInView } from '../hooks/useInView'
@@ -47,14 +47,14 @@ export function useReceiptWatch() {
     }
     update({ kind: 'waiting' })
     try {
-      const r = await SendTx.watchReceipt(rpc, hash, {
+      const r = await TxSend.watchReceipt(rpc, hash, {
         signal: my,
         onState: (st) => update(st.kind === 'unknown' ? { kind: 'unknown', error: st.error.shortMessage, nextMs: st.nextMs } : { kind: 'waiting' }),
       })
       update({ kind: 'done', receipt: r })
       return r
     } catch (err) {
-      update(err instanceof SendTx.ReceiptTimeoutError ? { kind: 'stopped', message: err.shortMessage } : { kind: 'failed', ...(err instanceof BaseError ? { message: err.shortMessage } : {}) })
+      update(err instanceof TxSend.ReceiptTimeoutError ? { kind: 'stopped', message: err.shortMessage } : { kind: 'failed', ...(err instanceof BaseError ? { message: err.shortMessage } : {}) })
       return undefined
     }
   }, [])

@@ -14,9 +14,9 @@ import { hierarchy, partition, type HierarchyRectangularNode } from 'd3-hierarch
 import { scaleLinear } from 'd3-scale'
 import { linkHorizontal } from 'd3-shape'
 import { useId, useMemo } from 'react'
-import type * as SimReport from '../../core/SimReport'
-import * as TraceFlows from '../../core/TraceFlows'
-import * as TraceView from '../../core/TraceView'
+import type * as SimReport from '../../core/sim/SimReport'
+import * as TraceFlows from '../../core/sim/TraceFlows'
+import * as TraceView from '../../core/sim/TraceView'
 import { useWidth } from './useWidth'
 
 const ROW = 30

@@ -1,6 +1,6 @@
 /** The opcode steps of a simulation, as a table drawn only once opened (loaded lazily by SimulationView). */
 import { useState } from 'react'
-import type * as SimReport from '../../core/SimReport'
+import type * as SimReport from '../../core/sim/SimReport'
 
 export default function Steps({ steps, total, truncated }: { steps: NonNullable<SimReport.Report['result']['steps']>; total: number; truncated: boolean }) {
   // thousands of rows: rendered only once opened

@@ -1,21 +1,21 @@
 /**
  * The small part of a simulation's view: status, gas, revert reason and where it happened,
- * warnings and asset changes, drawn from the report's plain data (core/SimReport). The send
+ * warnings and asset changes, drawn from the report's plain data (core/sim/SimReport). The send
  * confirmation imports this file statically and nothing heavier: the EVM runs in the
  * simulation worker, which loads only when a simulation starts, and the page receives
  * JSON. SimulationView (the full view: call tree, events, storage, steps) builds on it.
  */
 import type { ReactNode } from 'react'
-import type * as Abi from '../../core/Abi'
-import type * as AssetChanges from '../../core/AssetChanges'
+import type * as Abi from '../../core/abi/Abi'
+import type * as AssetChanges from '../../core/sim/AssetChanges'
 import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
-import type * as Rpc from '../../core/Rpc'
-import type * as SimReport from '../../core/SimReport'
-import type * as Simulation from '../../core/Simulation'
-import type * as StateOverrides from '../../core/StateOverrides'
+import type * as Rpc from '../../core/chain/Rpc'
+import type * as SimReport from '../../core/sim/SimReport'
+import type * as Simulation from '../../core/sim/Simulation'
+import type * as StateOverrides from '../../core/sim/StateOverrides'
 import * as Outcome from '../../core/Outcome'
-import * as TraceView from '../../core/TraceWords'
-import * as Units from '../../core/Units'
+import * as TraceView from '../../core/sim/TraceWords'
+import * as Units from '../../core/format/Units'
 import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
 import { SimulationWorker, type SimConnection } from '../../workers/simulateClient'

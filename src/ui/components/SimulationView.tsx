@@ -1,5 +1,5 @@
 /**
- * Shows a simulation report (core/SimReport): warnings, a summary, asset changes, the call
+ * Shows a simulation report (core/sim/SimReport): warnings, a summary, asset changes, the call
  * tree (collapsible frames with decoded input, output or error, and their events), events in
  * execution order, storage changes and the bounded opcode steps.
  *
@@ -12,7 +12,7 @@
  * ```
  */
 /**
- * Shows a simulation report (core/SimReport) the way a debugger would, in five sections a
+ * Shows a simulation report (core/sim/SimReport) the way a debugger would, in five sections a
  * person can jump between: Summary (status, reason, gas, the block and its rules in words,
  * recent fees), Trace (one line per call frame, collapsible, the failing frame marked once,
  * and a chart of where the gas went), Events, Asset changes (the table and a picture of who
@@ -29,9 +29,9 @@
  * The pictures (d3) load lazily, only once a simulation is drawn.
  */
 import { lazy, Suspense, useId } from 'react'
-import type * as AssetChanges from '../../core/AssetChanges'
-import type * as SimReport from '../../core/SimReport'
-import * as TraceView from '../../core/TraceView'
+import type * as AssetChanges from '../../core/sim/AssetChanges'
+import type * as SimReport from '../../core/sim/SimReport'
+import * as TraceView from '../../core/sim/TraceView'
 import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
 import { ResultRow } from './ResultView'

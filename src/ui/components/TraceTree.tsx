@@ -7,8 +7,8 @@
  * marked as caught; frames undone by a caller's revert are dimmed.
  */
 import { useMemo, useState } from 'react'
-import type * as SimReport from '../../core/SimReport'
-import * as TraceView from '../../core/TraceView'
+import type * as SimReport from '../../core/sim/SimReport'
+import * as TraceView from '../../core/sim/TraceView'
 import type { Row } from '../../tools/types'
 import { ResultRow } from './ResultView'
 

@@ -1,4 +1,4 @@
-import * as Vanity from '../../core/Vanity'
+import * as Vanity from '../../core/address/Vanity'
 import type { VanityState } from '../hooks/useVanitySearch'
 
 /** The estimate shown before a vanity search starts: attempts, and time on this device's cores. */

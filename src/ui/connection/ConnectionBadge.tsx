@@ -4,8 +4,8 @@
  * browser wallet, and shows the chain's details (block, client, latency, gas and fees).
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import * as Rpc from '../../core/Rpc'
-import * as Units from '../../core/Units'
+import * as Rpc from '../../core/chain/Rpc'
+import * as Units from '../../core/format/Units'
 import { useConnection, type Choice, type ConnectionState, type WalletInfo } from './store'
 import './connection.css'
 

@@ -10,9 +10,9 @@
  * - `useConnection()` re-renders on change.
  */
 import { useSyncExternalStore } from 'react'
-import * as Chains from '../../core/Chains'
+import * as Chains from '../../core/chain/Chains'
 import { BaseError, toErrorInfo, type ErrorInfo } from '../../core/Errors'
-import * as Rpc from '../../core/Rpc'
+import * as Rpc from '../../core/chain/Rpc'
 import type { Eip1193Like } from '../../tools/types'
 
 export type Choice = { kind: 'devnet' } | { kind: 'url'; url: string } | { kind: 'wallet'; rdns?: string; name?: string }

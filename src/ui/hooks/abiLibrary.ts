@@ -4,7 +4,7 @@
  * JSON file, and importable back.
  */
 import { useMemo, useSyncExternalStore } from 'react'
-import * as Abi from '../../core/Abi'
+import * as Abi from '../../core/abi/Abi'
 import type { RunContext, Tool, ToolResult } from '../../tools/types'
 
 export interface LibraryEntry {

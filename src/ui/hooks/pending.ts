@@ -5,13 +5,13 @@
  * page key, the key itself, as the keyring does: memory only).
  */
 import { useSyncExternalStore } from 'react'
-import type * as ChainBlocks from '../../core/ChainBlocks'
-import type * as SendTx from '../../core/SendTx'
+import type * as ChainBlocks from '../../core/chain/ChainBlocks'
+import type * as TxSend from '../../core/tx/TxSend'
 
 export interface Attempt {
   hash: `0x${string}`
   kind: 'original' | 'speed-up' | 'cancel'
-  prepared: SendTx.Summary
+  prepared: TxSend.Summary
 }
 
 export interface PendingEntry {

@@ -6,7 +6,7 @@
  * Any change of the values withdraws the question.
  */
 import { useEffect, useState, type FormEvent, type ReactNode, type SyntheticEvent } from 'react'
-import * as Vanity from '../../core/Vanity'
+import * as Vanity from '../../core/address/Vanity'
 import type { RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { FieldList } from '../components/ToolForm'
 

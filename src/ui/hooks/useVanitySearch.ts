@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
-import type { KeyHit, SaltHit } from '../../core/VanityMiner'
+import type { KeyHit, SaltHit } from '../../core/address/VanityMiner'
 import { startVanity, type VanityJob, type VanityRun } from '../../workers/vanityClient'
 
 export const TOP_N = 10

@@ -1,6 +1,6 @@
 // Keccak-f[1600] for single-block inputs (< 136 bytes), lane-variable form.
 // FAST PATH ONLY: it finds candidates; every result is re-derived with ox/noble before it is
-// shown (src/core/VanityMiner.ts). Not constant-time; it never touches a secret that is kept.
+// shown (src/core/address/VanityMiner.ts). Not constant-time; it never touches a secret that is kept.
 const RC: StaticArray<u64> = [
   0x0000000000000001, 0x0000000000008082, 0x800000000000808a, 0x8000000080008000,
   0x000000000000808b, 0x0000000080000001, 0x8000000080008081, 0x8000000000008009,

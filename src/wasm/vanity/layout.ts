@@ -1,4 +1,4 @@
-// Fixed memory shared with JavaScript (src/core/VanityMiner.ts reads the exported offsets).
+// Fixed memory shared with JavaScript (src/core/address/VanityMiner.ts reads the exported offsets).
 // Static data is placed above the scratch area with --memoryBase (see scripts/vanity-wasm.ts).
 export const STATE: usize = 0 // 200-byte keccak state
 export const MASK: usize = 512 // 20 bytes

@@ -1,5 +1,5 @@
 /**
- * The anvil chain the simulation family's tests run against (src/core/Simulation.test.ts,
+ * The anvil chain the simulation family's tests run against (src/core/sim/Simulation.test.ts,
  * CallTrace, AssetChanges, SimReport, TraceCompare): a fresh anvil with the contracts of
  * SimTest.sol deployed, and the comparison of our traces and state diffs with anvil's own
  * (callTracer `{ withLog: true }`, prestateTracer `{ diffMode: true }`, receipts).
@@ -13,9 +13,9 @@
  */
 import { afterAll, beforeAll, expect } from 'vitest'
 import { encodeFunctionData, keccak256, type Abi, type Hex } from 'viem'
-import * as AssetChanges from '../../../src/core/AssetChanges'
-import * as SimRpc from '../../../src/core/SimRpc'
-import * as Simulation from '../../../src/core/Simulation'
+import * as AssetChanges from '../../../src/core/sim/AssetChanges'
+import * as SimRpc from '../../../src/core/sim/SimRpc'
+import * as Simulation from '../../../src/core/sim/Simulation'
 import { startAnvil, type Anvil } from '../../support'
 import { A0, A1, compile, type Artifacts } from './contracts'
 

@@ -1,5 +1,5 @@
 import { memo, useMemo, useRef } from 'react'
-import type * as Abi from '../../../core/Abi'
+import type * as Abi from '../../../core/abi/Abi'
 
 export interface Choice {
   value: string

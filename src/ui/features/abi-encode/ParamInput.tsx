@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import * as AbiCodec from '../../../core/AbiCodec'
+import * as AbiCodec from '../../../core/abi/AbiCodec'
 import { defaultOf, errorOf, placeholderOf, type Json } from './params'
 
 interface ParamProps {

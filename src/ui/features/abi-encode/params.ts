@@ -1,4 +1,4 @@
-import * as AbiCodec from '../../../core/AbiCodec'
+import * as AbiCodec from '../../../core/abi/AbiCodec'
 import { isBaseError } from '../../../core/Errors'
 
 /** A value of the form's argument tree, as held in the tool's `args` field (JSON). */

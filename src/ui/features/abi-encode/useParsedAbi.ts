@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
-import * as Abi from '../../../core/Abi'
+import * as Abi from '../../../core/abi/Abi'
 import { isBaseError } from '../../../core/Errors'
 import { parseAbi } from '../../../workers/abiClient'
 import * as Outcome from '../../../core/Outcome'

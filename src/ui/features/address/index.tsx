@@ -1,4 +1,4 @@
-import * as AddressCheck from '../../../core/AddressCheck'
+import * as AddressCheck from '../../../core/address/AddressCheck'
 import { ToolForm, type ToolPageProps } from '../../components'
 
 /**

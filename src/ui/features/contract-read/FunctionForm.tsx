@@ -5,10 +5,10 @@
  * the simulation worker, drawn as a call tree).
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import * as Abi from '../../../core/Abi'
-import * as CalldataEncode from '../../../core/CalldataEncode'
+import * as Abi from '../../../core/abi/Abi'
+import * as CalldataEncode from '../../../core/abi/CalldataEncode'
 import { toErrorInfo } from '../../../core/Errors'
-import * as StateOverrides from '../../../core/StateOverrides'
+import * as StateOverrides from '../../../core/sim/StateOverrides'
 import { argsOf } from '../../../tools/contract-read'
 import { messageOf } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'

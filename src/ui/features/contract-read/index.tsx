@@ -7,7 +7,7 @@
  * call) and the page shows the call tree, events, storage changes and asset changes.
  */
 import { useMemo, useState } from 'react'
-import * as Abi from '../../../core/Abi'
+import * as Abi from '../../../core/abi/Abi'
 import { toErrorInfo } from '../../../core/Errors'
 import { messageOf, withDefaults } from '../../../tools/define'
 import { MetaFields, type ToolPageProps } from '../../components'

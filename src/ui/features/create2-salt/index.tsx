@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import * as Create2Salt from '../../../core/Create2Salt'
-import * as Vanity from '../../../core/Vanity'
+import * as Create2Salt from '../../../core/address/Create2Salt'
+import * as Vanity from '../../../core/address/Vanity'
 import { saltRows, type Input } from '../../../tools/create2-salt'
 import { visibleRaw, withDefaults } from '../../../tools/define'
 import type { Parsed, ToolResult } from '../../../tools/types'

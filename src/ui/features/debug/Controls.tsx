@@ -3,7 +3,7 @@
  * opcode and a pc breakpoint.
  */
 import { useState, type FormEvent } from 'react'
-import type * as DebugNav from '../../../core/DebugNav'
+import type * as DebugNav from '../../../core/debug/DebugNav'
 import { SHORTCUTS } from './keys'
 
 export function Controls({ steps, move, goTo }: { steps: number; move: (m: DebugNav.Move) => void; goTo: (i: number) => void }) {

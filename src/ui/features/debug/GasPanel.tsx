@@ -3,7 +3,7 @@
  * with a bar of its share of the transaction's gas (the numbers are the text alternative).
  */
 import { useEffect, useState } from 'react'
-import type * as GasProfile from '../../../core/GasProfile'
+import type * as GasProfile from '../../../core/debug/GasProfile'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { grouped } from '../../components'
 

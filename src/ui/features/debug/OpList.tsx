@@ -2,7 +2,7 @@
  * The window of the opcode list around the current step (only these rows come from the
  * worker); a row is a button that goes to its step.
  */
-import type * as DebugTrace from '../../../core/DebugTrace'
+import type * as DebugTrace from '../../../core/debug/DebugTrace'
 import { grouped } from '../../components'
 
 export function OpList({ rows, index, onPick }: { rows: DebugTrace.Row[]; index: number; onPick: (i: number) => void }) {

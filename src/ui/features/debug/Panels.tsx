@@ -3,7 +3,7 @@
  * storage and transient storage touched so far in the frame, return data, gas, call stack.
  */
 import { useState } from 'react'
-import type * as DebugTrace from '../../../core/DebugTrace'
+import type * as DebugTrace from '../../../core/debug/DebugTrace'
 import { CopyButton, grouped } from '../../components'
 
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)

@@ -1,7 +1,7 @@
 /**
  * The debugger's keyboard shortcuts: one table, used by the key handler and listed on the page.
  */
-import type * as DebugNav from '../../../core/DebugNav'
+import type * as DebugNav from '../../../core/debug/DebugNav'
 
 export interface Shortcut {
   keys: string

@@ -3,8 +3,8 @@
  * window of the opcode list around it, fetched from the worker (newest request wins).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type * as DebugNav from '../../../core/DebugNav'
-import type * as DebugTrace from '../../../core/DebugTrace'
+import type * as DebugNav from '../../../core/debug/DebugNav'
+import type * as DebugTrace from '../../../core/debug/DebugTrace'
 import type { ErrorInfo } from '../../../core/Errors'
 import type { Summary } from '../../../tools/debug/rows'
 import type { DebugWorker } from '../../../workers/debugClient'

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import * as KeyQr from '../../../core/KeyQr'
+import * as KeyQr from '../../../core/qr/KeyQr'
 import type { KeyData } from '../../../tools/key'
 import type { ToolResult } from '../../../tools/types'
 import { FormError, MetaFields, keyring, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'

@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
-import * as EthSignRequest from '../../../core/EthSignRequest'
-import * as Ur from '../../../core/Ur'
+import * as EthSignRequest from '../../../core/qr/EthSignRequest'
+import * as Ur from '../../../core/qr/Ur'
 import { preload, preview, type QrSignData } from '../../../tools/qr-sign'
 import type { ToolResult } from '../../../tools/types'
 import { KeyringPicker, ResultView, ToolForm, type ToolPageProps } from '../../components'

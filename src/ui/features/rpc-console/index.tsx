@@ -4,7 +4,7 @@
  * re-run or edited.
  */
 import { useSyncExternalStore, type FormEvent } from 'react'
-import * as RpcConsole from '../../../core/RpcConsole'
+import * as RpcConsole from '../../../core/chain/RpcConsole'
 import { withDefaults } from '../../../tools/define'
 import type { RpcData } from '../../../tools/rpc-console'
 import type { RawInput, ToolResult } from '../../../tools/types'

@@ -1,7 +1,7 @@
 /** Sent transactions, memory only, until mined; speed-up and cancel by replacement. */
 import { useEffect, useState } from 'react'
 import { BaseError } from '../../../core/Errors'
-import * as Fees from '../../../core/Fees'
+import * as Fees from '../../../core/chain/Fees'
 import { send } from '../../../tools/send-transaction'
 import { getProvider } from '../../connection/store'
 import { pending, usePending, type PendingEntry } from '../../hooks/pending'
@@ -38,7 +38,7 @@ export function PendingList() {
       const { rpc } = getProvider()
       for (const e of pending.list().filter((x) => x.state.kind === 'pending' || x.state.kind === 'unknown')) {
         try {
-          const s = await (await import('../../../core/PendingTx')).status(rpc, { from: e.from, nonce: e.nonce, hashes: e.attempts.map((a) => a.hash) })
+          const s = await (await import('../../../core/tx/TxPending')).status(rpc, { from: e.from, nonce: e.nonce, hashes: e.attempts.map((a) => a.hash) })
           if (s.kind === 'mined') pending.update(e.id, { state: { kind: 'mined', index: s.index, receipt: s.receipt } })
           else if (s.kind === 'replaced-elsewhere') pending.update(e.id, { state: s })
           else if (e.state.kind !== 'pending') pending.update(e.id, { state: { kind: 'pending' } })
@@ -65,8 +65,8 @@ export function PendingList() {
       const provider = getProvider()
       const last = e.attempts[e.attempts.length - 1]!.prepared
       const fees = await Fees.suggest(provider.rpc)
-      const PendingTx = await import('../../../core/PendingTx')
-      const next = kind === 'cancel' ? PendingTx.cancel(last, fees) : PendingTx.speedUp(last, fees)
+      const TxPending = await import('../../../core/tx/TxPending')
+      const next = kind === 'cancel' ? TxPending.cancel(last, fees) : TxPending.speedUp(last, fees)
       const hash = await send(next, { signer: e.signer, privateKey: e.privateKey }, provider)
       pending.update(e.id, { attempts: [...e.attempts, { hash, kind, prepared: next }] })
     } catch (x) {

@@ -13,8 +13,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { BaseError, toErrorInfo, type ErrorInfo } from '../../../core/Errors'
-import * as Rpc from '../../../core/Rpc'
-import * as SendTx from '../../../core/SendTx'
+import * as Rpc from '../../../core/chain/Rpc'
+import * as TxSend from '../../../core/tx/TxSend'
 import { withDefaults } from '../../../tools/define'
 import { send } from '../../../tools/send-transaction'
 import { FormError, type ToolPageProps } from '../../components'
@@ -29,11 +29,11 @@ import { SentPanel, type Sent } from './SentPanel'
 type Step = { kind: 'edit' } | { kind: 'review'; data: ReviewData } | { kind: 'sending'; data: ReviewData } | ({ kind: 'sent' } & Sent)
 
 /** An error that says the node definitely did not take the transaction (so nothing was sent). */
-const refused = (e: unknown) => e instanceof Rpc.NodeError || e instanceof Rpc.UserRejectedError || e instanceof SendTx.ChainChangedError || e instanceof Rpc.ChainMismatchError
+const refused = (e: unknown) => e instanceof Rpc.NodeError || e instanceof Rpc.UserRejectedError || e instanceof TxSend.ChainChangedError || e instanceof Rpc.ChainMismatchError
 
 /** The warning shown with a transaction that left, when the send did not end cleanly. */
 function sentWarning(err: unknown): string {
-  if (err instanceof SendTx.HashMismatchError) return `${err.shortMessage} The transaction's own hash is shown; do not trust this node's answers.`
+  if (err instanceof TxSend.HashMismatchError) return `${err.shortMessage} The transaction's own hash is shown; do not trust this node's answers.`
   if (err instanceof Rpc.SendOutcomeUnknownError)
     return `Unknown whether the node accepted it: ${err.shortMessage.replace(/^Not known whether the transaction 0x[0-9a-f]+ reached the node: /, '')} It was not resent. Look the hash up before sending again.`
   return `Sent, outcome unknown: ${err instanceof BaseError ? err.shortMessage : 'unexpected error'}`
@@ -88,7 +88,7 @@ export default function SendTransactionPage({ meta, tool, values, setValues, fil
         setStep({ kind: 'edit' })
         return
       }
-      const hash = (err instanceof SendTx.HashMismatchError ? err.hash : known) as `0x${string}`
+      const hash = (err instanceof TxSend.HashMismatchError ? err.hash : known) as `0x${string}`
       setStep({ kind: 'sent', data, hash, entryId, watching: true, warning: sentWarning(err) })
     }
   }

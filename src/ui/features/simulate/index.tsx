@@ -7,9 +7,9 @@
  * worker (which keeps the chained session between runs), not the tool's main-thread run.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import * as Abi from '../../../core/Abi'
+import * as Abi from '../../../core/abi/Abi'
 import { RelayedError } from '../../../core/Errors'
-import type * as SimReport from '../../../core/SimReport'
+import type * as SimReport from '../../../core/sim/SimReport'
 import type { Input } from '../../../tools/simulate'
 import type { Tool, ToolResult } from '../../../tools/types'
 import { FormError, MetaFields, useToolRun, type ToolPageProps } from '../../components'

@@ -5,9 +5,9 @@
  */
 import { useState } from 'react'
 import { BaseError } from '../../../core/Errors'
-import * as Key from '../../../core/Key'
-import * as TxFill from '../../../core/TxFill'
-import * as Units from '../../../core/Units'
+import * as Key from '../../../core/keys/Key'
+import * as TxFill from '../../../core/tx/TxFill'
+import * as Units from '../../../core/format/Units'
 import { ToolForm, KeyringPicker, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 

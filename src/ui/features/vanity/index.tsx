@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import * as Vanity from '../../../core/Vanity'
+import * as Vanity from '../../../core/address/Vanity'
 import { visibleRaw, withDefaults } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
 import type { Parsed, ToolResult } from '../../../tools/types'

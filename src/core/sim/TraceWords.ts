@@ -1,0 +1,72 @@
+/**
+ * Small words for a trace: addresses checksummed, long values elided in the middle, ether and
+ * gas with their units and separators, and jargon (hardfork names, node reads) in plain words.
+ * Kept apart from TraceView so the send confirmation's small summary can use them alone.
+ *
+ * @example
+ * ```ts
+ * TraceWords.hardforkText('bpo1') // 'Osaka rules with the blob limits of BPO1 (blob-parameter-only upgrade 1)'
+ * TraceWords.middle('0x8464135c8F25Da09e49BC8782676a84730C318bC') // '0x846413…C318bC'
+ * ```
+ */
+import { Address } from 'ox'
+import * as Units from '../format/Units'
+
+/** An address as EIP-55 writes it (anything that is not an address is returned as given). */
+export function checksum(address: string): string {
+  try {
+    return Address.checksum(address as `0x${string}`)
+  } catch {
+    return address
+  }
+}
+
+/** A long value with its middle elided (`0x8464135c…4730C318bC`); short ones as they are. */
+export function middle(value: string, head = 8, tail = 6): string {
+  return value.length > head + tail + 2 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value
+}
+
+/** Wei as ether, with the unit. */
+export function ether(wei: bigint): string {
+  return `${Units.format(wei, 'ether')} ETH`
+}
+
+/** A whole number with thousands separators (gas, counts). */
+export function grouped(n: bigint | number): string {
+  return BigInt(n).toLocaleString('en-US')
+}
+
+// ---------------------------------------------------------------------------------------
+// Words for jargon
+
+const FORKS: Record<string, string> = {
+  osaka: 'Osaka (Fusaka)',
+  prague: 'Prague (Pectra)',
+  cancun: 'Cancun (Dencun: blobs)',
+  paris: 'Paris (the Merge)',
+  london: 'London (base fee)',
+}
+
+/**
+ * The rules a block runs under, in words: `bpo1` → `Osaka rules with the blob limits of BPO1
+ * (blob-parameter-only upgrade 1)`.
+ */
+export function hardforkText(hardfork: string): string {
+  const h = hardfork.toLowerCase()
+  const bpo = /^bpo(\d+)$/.exec(h)
+  if (bpo) {
+    return `Osaka rules with the blob limits of BPO${bpo[1]} (blob-parameter-only upgrade ${bpo[1]})`
+  }
+  return FORKS[h] ? `${FORKS[h]} rules` : `${hardfork} rules`
+}
+
+/** What the simulation read from the node, in words: `20 values read from the node in 2 batches`. */
+export function readsText(stats: { requests: number; roundTrips: number }): string {
+  if (stats.requests === 0) return 'nothing read from the node (all known already)'
+  return `${stats.requests} value${stats.requests === 1 ? '' : 's'} read from the node in ${stats.roundTrips} batch${stats.roundTrips === 1 ? '' : 'es'}`
+}
+
+/** How a value was decoded, in words: `the ABI`, `the offline signature table`, `a guess`. */
+export function sourceText(source: string): string {
+  return source === 'abi' ? 'the ABI' : source === 'table' ? 'the offline signature table' : source === 'guess' ? 'a guess' : `the ${source}`
+}
