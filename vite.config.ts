@@ -112,11 +112,11 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
   siwe: 220 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
-  'qr-sign': 220 * 1024,
+  'qr-sign': 225 * 1024,
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   'send-transaction': 230 * 1024,
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
-  'safe-tx': 220 * 1024,
+  'safe-tx': 225 * 1024,
 }
 
 function routeBudgets(): Plugin {

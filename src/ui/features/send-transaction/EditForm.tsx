@@ -3,10 +3,13 @@
  * with the keyring picker under the signer choice, the wallet's accounts under From, and an offer
  * to use the node's chain when the chain id differs.
  */
-import { useEffect, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react'
 import type { RawInput, ToolMeta } from '../../../tools/types'
 import { KeyringPicker, MetaFields } from '../../components'
-import { useConnection } from '../../connection/store'
+import { getProvider, useConnection } from '../../connection/store'
+
+/** The fee chart (d3) loads, and asks the node, only when the person opens it. */
+const FeeHistoryChart = lazy(() => import('../../components/FeeHistoryChart'))
 
 export function EditForm({
   meta,
@@ -72,11 +75,27 @@ export function EditForm({
         </p>
       )}
       <MetaFields {...fields} group="advanced" />
+      <RecentFees />
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
           {preparing ? 'Preparing…' : 'Review'}
         </button>
       </div>
     </form>
+  )
+}
+
+/** Where fees are chosen: the base fee and tips of recent blocks, drawn once the person opens it. */
+function RecentFees() {
+  const [open, setOpen] = useState(false)
+  return (
+    <details onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>Recent fees on this chain (base fee and tips of the last 20 blocks)</summary>
+      {open && (
+        <Suspense fallback={<p className="hint">Loading the chart…</p>}>
+          <FeeHistoryChart rpc={getProvider().rpc} blocks={20} />
+        </Suspense>
+      )}
+    </details>
   )
 }
