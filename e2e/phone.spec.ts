@@ -1,0 +1,25 @@
+/**
+ * On a phone (390×844), a result never scrolls the page sideways and a long hex value never
+ * breaks mid-value (#23): each is one line, cut in the middle, its whole text still there.
+ */
+import { expect, openTool, test } from './fixtures'
+
+test.use({ viewport: { width: 390, height: 844 } })
+
+const PAGES = ['calldata-decode', 'tx-decode', 'transaction', 'address', 'selector', 'signature-inspect', 'message-hash', 'contract-address', 'storage-slot', 'block']
+
+for (const id of PAGES) {
+  test(`${id}: its first example's result fits the width, and every long value stays on one line`, async ({ page }) => {
+    const { registry } = await import('../src/tools/registry')
+    const meta = registry.find((e) => e.meta.id === id)!.meta
+    await openTool(page, id)
+    await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: meta.examples[0]!.title, exact: true }).click()
+    await expect(page.locator('main section.result output').first()).toBeVisible({ timeout: 30_000 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'page width').toBeLessThanOrEqual(390)
+    const values = await page.locator('main section.result .mid').evaluateAll((els) =>
+      els.map((el) => ({ text: el.textContent ?? '', lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight || '20')) })),
+    )
+    expect(values.length, 'long values on the page').toBeGreaterThan(0)
+    for (const v of values) expect(v.lines, `${v.text.slice(0, 20)}… on one line`).toBeLessThanOrEqual(1)
+  })
+}
