@@ -4,13 +4,17 @@
  */
 import type * as Abi from '../core/abi/Abi'
 import type * as Create2Salt from '../core/address/Create2Salt'
-import type { ErrorInfo } from '../core/Errors'
+import type * as DebugNav from '../core/debug/DebugNav'
+import type * as DebugTrace from '../core/debug/DebugTrace'
+import type * as GasProfile from '../core/debug/GasProfile'
 import type * as SimReport from '../core/sim/SimReport'
-import type * as SimRpc from '../core/sim/SimRpc'
 import type * as Vanity from '../core/address/Vanity'
 import type { KeyHit, SaltHit } from '../core/address/VanityMiner'
+import type { Input as DebugInput } from '../tools/debug/input'
+import type { Summary as DebugSummary } from '../tools/debug/rows'
 import type { Input as SimInput } from '../tools/simulate/input'
 import type { BlobLike, RawInput, ToolResult } from '../tools/types'
+import type { RpcEvent, RpcReply } from './relay'
 
 // ── the tool worker (tool.worker.ts): one worker per run ──
 
@@ -81,10 +85,45 @@ export interface SimProtocol {
   answer: SimReport.Report
   /** The node round trips and requests so far. */
   progress: { roundTrips: number; requests: number }
-  /** A round trip for the page to send through its provider (a browser wallet). */
-  event: { type: 'rpc'; id: number; calls: SimRpc.Call[] }
+  /** A round trip for the page to send through its provider (a browser wallet; see `./relay`). */
+  event: RpcEvent
   /** The page's answer to a relayed round trip. */
-  notice: { type: 'rpc-reply'; id: number; replies?: SimRpc.Reply[]; error?: ErrorInfo }
+  notice: RpcReply
+}
+
+// ── the debug worker (debug.worker.ts): one recording per worker ──
+
+/** A question to the debug worker. */
+export type DebugAsk =
+  /** Record a call or mined transaction (replaces the recording). `rpcUrl` (http/https): the worker fetches itself, otherwise it relays requests to the page. */
+  | { kind: 'record'; input: DebugInput; rpcUrl?: string | undefined }
+  /** One step, materialised. */
+  | { kind: 'step'; index: number }
+  /** The opcode list rows from `from`. */
+  | { kind: 'rows'; from: number; count: number }
+  /** Where a move leads from `from`. */
+  | { kind: 'go'; from: number; move: DebugNav.Move }
+  /** Gas per call frame. */
+  | { kind: 'profile' }
+
+/** The answer to each kind of question. */
+export interface DebugAnswers {
+  record: DebugSummary
+  step: DebugTrace.StepView
+  rows: DebugTrace.Row[]
+  go: number
+  profile: GasProfile.Profile
+}
+
+export interface DebugProtocol {
+  request: { type: 'ask'; ask: DebugAsk }
+  answer: DebugAnswers[keyof DebugAnswers]
+  /** The node round trips and requests so far, while a recording reads state. */
+  progress: { roundTrips: number; requests: number }
+  /** A round trip for the page to send through its provider (a browser wallet; see `./relay`). */
+  event: RpcEvent
+  /** The page's answer to a relayed round trip. */
+  notice: RpcReply
 }
 
 // ── the vanity search workers (vanity.worker.ts): one per core, a search never answers ──

@@ -8,47 +8,24 @@
  * browser wallet (an EIP-1193 provider that lives in the page) each round trip is relayed
  * to the page as an event of the run, and answered by an `rpc-reply` notice.
  */
-import { RelayedError } from '../core/Errors'
 import * as Outcome from '../core/Outcome'
 import * as SimRpc from '../core/sim/SimRpc'
 import { simulate, type Holder } from '../tools/simulate/engine'
 import type { SimProtocol } from './protocol'
+import { walletTransport } from './relay'
 import { serve } from './serve'
 
 declare const self: DedicatedWorkerGlobalScope
 
 const holder: Holder = {}
-const pending = new Map<number, { resolve: (r: SimRpc.Reply[]) => void; reject: (e: unknown) => void }>()
-let nextId = 1
-/** Sends a relayed round trip to the page, as an event of the run going on. */
-let relayTo: ((e: SimProtocol['event']) => void) | undefined
-
-/**
- * A transport that asks the page to send each round trip through its provider. One for the
- * worker: a chained session keeps the client (and so the transport) it was opened with.
- */
-const relay: SimRpc.Transport = {
-  url: 'the wallet',
-  send(calls) {
-    const id = nextId++
-    return new Promise<SimRpc.Reply[]>((resolve, reject) => {
-      pending.set(id, { resolve, reject })
-      relayTo?.({ type: 'rpc', id, calls: [...calls] })
-    })
-  },
-}
+/** The wallet's round trips, relayed to the page (one for the worker: a chained session keeps its client). */
+const wallet = walletTransport()
 
 serve<SimProtocol>(self, {
-  notice(m) {
-    const p = pending.get(m.id)
-    pending.delete(m.id)
-    if (!p) return
-    if (m.replies) p.resolve(m.replies)
-    else p.reject(new RelayedError(m.error ?? { name: 'Rpc.ConnectionError', message: 'The wallet did not answer.', hints: [] }))
-  },
+  notice: wallet.reply,
   async request(m, { progress, emit }) {
-    relayTo = emit
-    const transport = m.rpcUrl && /^https?:\/\//i.test(m.rpcUrl) ? SimRpc.httpTransport(m.rpcUrl) : relay
+    wallet.to(emit)
+    const transport = m.rpcUrl && /^https?:\/\//i.test(m.rpcUrl) ? SimRpc.httpTransport(m.rpcUrl) : wallet.transport
     const client = SimRpc.create(transport, { onRoundTrip: (roundTrips, requests) => progress({ roundTrips, requests }) })
     if (!m.input.chain) {
       holder.session = undefined

@@ -4,20 +4,15 @@
  * cancelled; `cancel()` terminates the worker at once, whatever the EVM is doing.
  */
 import type * as Abi from '../core/abi/Abi'
-import { toErrorInfo } from '../core/Errors'
 import * as Outcome from '../core/Outcome'
 import type * as SimReport from '../core/sim/SimReport'
-import type * as SimRpc from '../core/sim/SimRpc'
 import type { Input } from '../tools/simulate/input'
 import { Channel, type Run } from './channel'
 import type { SimProtocol } from './protocol'
+import { fetchableUrl, relayCalls, type RpcConnection } from './relay'
 
-export interface SimConnection {
-  /** The node's URL: http(s) URLs are fetched by the worker itself. */
-  rpcUrl: string
-  /** The provider, used for anything else (a browser wallet): requests are relayed to it. */
-  rpc: { request(args: { method: string; params?: unknown }): Promise<unknown> }
-}
+/** Where the simulation reads state from (see `./relay`). */
+export type SimConnection = RpcConnection
 
 /** A simulation on its way: its report, or why there is none. */
 export type SimRun = Run<SimReport.Report>
@@ -41,10 +36,10 @@ export class SimulationWorker {
     // without chaining, a fresh worker: nothing of the previous session survives
     if (!input.chain) this.reset()
     const run = this.channel.request(
-      { type: 'run', input, rpcUrl: /^https?:\/\//i.test(connection.rpcUrl) ? connection.rpcUrl : undefined, abis: options.abis ?? [] },
+      { type: 'run', input, rpcUrl: fetchableUrl(connection), abis: options.abis ?? [] },
       {
         onProgress: (p) => options.onProgress?.(p.roundTrips, p.requests),
-        onEvent: (e) => void relay(connection, e.calls).then((reply) => this.channel.notify({ type: 'rpc-reply', id: e.id, ...reply })),
+        onEvent: (e) => void relayCalls(connection, e.calls).then((reply) => this.channel.notify({ type: 'rpc-reply', id: e.id, ...reply })),
       },
     )
     this.current = run
@@ -57,25 +52,6 @@ export class SimulationWorker {
   /** Forgets the session (terminates the worker); the next run starts fresh. */
   reset(): void {
     this.channel.close()
-  }
-}
-
-async function relay(connection: SimConnection, calls: SimRpc.Call[]): Promise<{ replies: SimRpc.Reply[] } | { error: ReturnType<typeof toErrorInfo> }> {
-  try {
-    const replies = await Promise.all(
-      calls.map(async (c): Promise<SimRpc.Reply> => {
-        try {
-          return { result: await connection.rpc.request({ method: c.method, params: c.params }) }
-        } catch (e) {
-          const o = (typeof e === 'object' && e !== null ? e : {}) as { code?: unknown; message?: unknown }
-          if (typeof o.code === 'number') return { error: { code: o.code, message: typeof o.message === 'string' ? o.message : '' } }
-          throw e
-        }
-      }),
-    )
-    return { replies }
-  } catch (e) {
-    return { error: toErrorInfo(e) }
   }
 }
 
