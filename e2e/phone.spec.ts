@@ -23,3 +23,16 @@ for (const id of PAGES) {
     for (const v of values) expect(v.lines, `${v.text.slice(0, 20)}… on one line`).toBeLessThanOrEqual(1)
   })
 }
+
+test.describe('hand-offs', () => {
+  test.use({ viewport: { width: 1366, height: 768 } })
+  test('a looked-up transaction opens in the simulator, which replays it as the node mined it', async ({ page }) => {
+    const { FIXTURES } = await import('../scripts/devnet-fixtures.mjs')
+    await openTool(page, 'transaction', { hash: FIXTURES.transfer })
+    await page.getByRole('button', { name: 'Look up', exact: true }).click()
+    await expect(page.getByRole('status', { name: 'Status', exact: true })).toHaveText('success')
+    await page.getByRole('link', { name: 'Simulate (call tree)' }).click()
+    await expect(page).toHaveURL(/\/simulate\?/)
+    await expect(page.getByRole('textbox', { name: 'Transaction hash' })).toHaveValue(FIXTURES.transfer)
+  })
+})

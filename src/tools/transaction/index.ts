@@ -33,7 +33,8 @@ export default defineTool<Input>(meta, {
     const r = t.receipt
     const rows: Row[] = [
       { label: 'Hash', value: t.hash },
-      { label: 'Status', value: r ? r.status : 'pending', tone: r ? (r.status === 'success' ? 'ok' : 'error') : 'warn' },
+      // A mined transaction can be replayed in the page's EVM: its call tree, gas, events and state changes.
+      { label: 'Status', value: r ? r.status : 'pending', tone: r ? (r.status === 'success' ? 'ok' : 'error') : 'warn', ...(r ? { open: { tool: 'simulate', inputs: { mode: 'hash', hash: t.hash }, label: 'Simulate (call tree)' } } : {}) },
     ]
     const how = t.revertHow
     const CERTAINTY = { exact: 'exact', replayed: 'replayed (earlier transactions of the block first)', approximate: 'approximate' } as const
