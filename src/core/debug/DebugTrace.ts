@@ -12,7 +12,7 @@
  * A step is what a node's struct logger (geth, anvil `debug_traceTransaction`) logs: pc, op,
  * gas left and the step's cost before it runs, depth from 1, the stack (bottom first) and
  * memory as they are before the op. A CALL-family or CREATE step's cost includes the gas given
- * to the new frame, as the struct logger counts it (test/chain/debug.test.ts holds every step
+ * to the new frame, as the struct logger counts it (DebugTrace.test.ts holds every step
  * equal to anvil's).
  *
  * @example

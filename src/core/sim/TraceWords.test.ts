@@ -1,0 +1,66 @@
+/**
+ * TraceWords, the small words of a trace: checksums against ethers v5's getAddress, ether against
+ * viem's formatEther, separators against ethers v5's commify, on random values; the words for
+ * jargon (moved here from test/chain/trace-view.test.ts, as TraceView re-exports them).
+ */
+import { ethers } from 'ethers'
+import { formatEther } from 'viem'
+import { describe, expect, it } from 'vitest'
+import * as TraceView from './TraceView'
+import * as TraceWords from './TraceWords'
+import { testSeed } from '../../../test/support'
+
+const rnd = (n: number) => BigInt(Math.floor(Math.random() * n))
+const randomHex = (bytes: number) => `0x${Array.from({ length: bytes }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join('')}`
+
+describe('words for jargon', () => {
+  it('hardforks and node reads in plain words', () => {
+    expect(TraceView.hardforkText).toBe(TraceWords.hardforkText)
+    expect(TraceView.readsText).toBe(TraceWords.readsText)
+    expect(TraceView.hardforkText('bpo1')).toBe('Osaka rules with the blob limits of BPO1 (blob-parameter-only upgrade 1)')
+    expect(TraceView.hardforkText('prague')).toBe('Prague (Pectra) rules')
+    expect(TraceView.readsText({ requests: 20, roundTrips: 2 })).toBe('20 values read from the node in 2 batches')
+    expect(TraceView.readsText({ requests: 1, roundTrips: 1 })).toBe('1 value read from the node in 1 batch')
+  })
+
+  it('other forks, no reads and decoding sources', () => {
+    expect(TraceWords.hardforkText('BPO12')).toBe('Osaka rules with the blob limits of BPO12 (blob-parameter-only upgrade 12)')
+    expect(TraceWords.hardforkText('cancun')).toBe('Cancun (Dencun: blobs) rules')
+    expect(TraceWords.hardforkText('shanghai')).toBe('shanghai rules')
+    expect(TraceWords.readsText({ requests: 0, roundTrips: 0 })).toBe('nothing read from the node (all known already)')
+    expect(TraceWords.sourceText('abi')).toBe('the ABI')
+    expect(TraceWords.sourceText('table')).toBe('the offline signature table')
+    expect(TraceWords.sourceText('guess')).toBe('a guess')
+    expect(TraceWords.sourceText('registry')).toBe('the registry')
+  })
+})
+
+describe('TraceWords: checksums, ether and separators against ethers v5 and viem', () => {
+  it(`checksums equal ethers v5 getAddress on random addresses (seed ${testSeed}); anything else as given`, () => {
+    for (let k = 0; k < 200; k++) {
+      const a = randomHex(20)
+      expect(TraceWords.checksum(a), a).toBe(ethers.utils.getAddress(a))
+      expect(TraceWords.checksum(a.toUpperCase().replace(/^0X/, '0x')), a).toBe(ethers.utils.getAddress(a))
+    }
+    expect(TraceWords.checksum('0x1234')).toBe('0x1234')
+    expect(TraceWords.checksum('vitalik.eth')).toBe('vitalik.eth')
+  })
+
+  it('ether equals viem formatEther with the unit; grouped equals ethers v5 commify', () => {
+    const values = [0n, 1n, 12_345n, 10n ** 18n, 10n ** 18n + 1n, 123_456_789n * 10n ** 15n, -5n * 10n ** 17n, ...Array.from({ length: 100 }, () => rnd(1e15) * rnd(1e9))]
+    for (const v of values) {
+      expect(TraceWords.ether(v), String(v)).toBe(`${formatEther(v)} ETH`)
+      const whole = v < 0n ? -v : v
+      expect(TraceWords.grouped(whole), String(whole)).toBe(ethers.utils.commify(whole.toString()))
+    }
+    expect(TraceWords.grouped(21_000)).toBe('21,000')
+  })
+
+  it('a long value has its middle elided; a short one is as it is', () => {
+    const a = ethers.utils.getAddress(randomHex(20))
+    expect(TraceWords.middle(a)).toBe(`${a.slice(0, 8)}…${a.slice(-6)}`)
+    expect(TraceWords.middle(a, 4, 4)).toBe(`${a.slice(0, 4)}…${a.slice(-4)}`)
+    expect(TraceWords.middle('0x1234567890abcd')).toBe('0x1234567890abcd') // 16 characters: 8 + 6 + 2, kept
+    expect(TraceWords.middle('0x1234567890abcde')).toBe('0x123456…0abcde')
+  })
+})

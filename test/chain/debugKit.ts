@@ -1,0 +1,246 @@
+/**
+ * The anvil chain and the comparison of the step recorder's tests (src/core/debug/DebugTrace.test.ts,
+ * DebugNav, GasProfile, src/core/sim/BlockOverrides and test/chain/debug.test.ts). The differential suite of the step recorder (core/debug/DebugTrace) against anvil's struct logger:
+ * every mined transaction is replayed with DebugTrace.replay, and at EVERY step pc, op, gas,
+ * gasCost, depth, the full stack, the full memory and the storage map are compared with
+ * anvil's `debug_traceTransaction` (`enableMemory: true`, storage on; anvil runs with
+ * `--steps-tracing`, without which it answers an empty struct log for mined transactions).
+ *
+ * The gas profile (core/debug/GasProfile) is checked on the same transactions: every frame's gas equals
+ * anvil's callTracer gasUsed, and the frames' self gas adds up to the receipt's gas used.
+ *
+ * Representation (not value) differences, handled explicitly:
+ * - anvil's stack items are minimal hex, its memory 32-byte words; both are compared as numbers
+ *   and bytes.
+ * - anvil prints `storage` only at SLOAD and SSTORE steps: the map of every slot of the step's
+ *   storage address touched so far in the transaction (the value written by an SSTORE; the value
+ *   read by an SLOAD when the slot is not in the map yet; a slot already there keeps its value,
+ *   even one a reverted frame wrote). It is rebuilt from our accesses in step order by that rule
+ *   and compared at those steps; at every other step both have none.
+ * - anvil names 0x44 DIFFICULTY; EthereumJS (and we) PREVRANDAO.
+ * - A CALL or CALLCODE with value: the step's cost counts the gas given to the callee without
+ *   the free 2,300 stipend (DebugTrace does the same).
+ */
+import { afterAll, beforeAll, expect } from 'vitest'
+import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
+import * as DebugTrace from '../../src/core/debug/DebugTrace'
+import * as GasProfile from '../../src/core/debug/GasProfile'
+import * as SimRpc from '../../src/core/sim/SimRpc'
+import { startAnvil, type Anvil } from '../support'
+import { compile as compileSol } from './solc'
+import { A0, compile, type Artifacts } from './sim/contracts'
+
+export const DEBUG_SOL = `
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.28;
+contract Box {
+    uint256 public v;
+    constructor(uint256 x) payable { require(x != 13, "unlucky"); v = x; }
+}
+contract Dbg {
+    uint256 public s;
+    mapping(uint256 => uint256) public m;
+    event Made(address a, address b);
+    // transient storage: a lock and a value a re-entrant view reads
+    function lock(uint256 v) external returns (uint256 r) {
+        assembly { if tload(0) { revert(0, 0) } tstore(0, 1) tstore(1, v) }
+        r = v * 2 + this.peek();
+        try this.lock(v + 1) returns (uint256 x) { r += x; } catch { r += 1; }
+        assembly { r := add(r, tload(1)) tstore(0, 0) }
+        s = r;
+    }
+    function peek() external view returns (uint256 x) { assembly { x := tload(1) } }
+    // nested calls that revert at the bottom, caught on the way up
+    function deep(uint256 n) external returns (uint256) {
+        m[n] = n + 1;
+        if (n == 0) revert("bottom");
+        try this.deep(n - 1) returns (uint256 x) { return x + 1; } catch { return 100 + m[n]; }
+    }
+    // CREATE2 and CREATE, one constructor reverting (caught)
+    function make(bytes32 salt, uint256 v) external payable returns (address a, address b) {
+        a = address(new Box{salt: salt}(v));
+        try new Box(13) returns (Box x) { b = address(x); } catch { b = address(0); }
+        emit Made(a, b);
+    }
+    // memory: allocation, byte writes, MCOPY, keccak, sha256, ripemd160, identity, modexp
+    function mem(uint256 n, bytes calldata x) external returns (bytes32 h) {
+        bytes memory out = new bytes(n);
+        for (uint256 i = 0; i < n; i++) out[i] = bytes1(uint8(i * 7));
+        bytes memory cp = new bytes(n);
+        assembly { mcopy(add(cp, 32), add(out, 32), n) }
+        h = keccak256(abi.encodePacked(cp, x));
+        h = sha256(abi.encodePacked(h));
+        h ^= bytes32(ripemd160(abi.encodePacked(h)));
+        (bool ok, bytes memory r) = address(5).staticcall(abi.encodePacked(uint256(1), uint256(1), uint256(1), uint8(3), uint8(5), uint8(7)));
+        require(ok);
+        h ^= bytes32(r);
+        (ok, r) = address(4).call(x);
+        s = uint256(h) ^ r.length;
+    }
+    function boom(uint256 v) external { s = v; revert("dbg boom"); }
+    // a deadline, and the block context
+    function until(uint256 deadline) external view returns (uint256) { require(block.timestamp <= deadline, "expired"); return block.timestamp; }
+    function context() external view returns (uint256, uint256, uint256, address, uint256, uint256) {
+        return (block.timestamp, block.number, block.basefee, block.coinbase, block.prevrandao, block.gaslimit);
+    }
+}
+`
+
+export let anvil: Anvil
+export let art: Artifacts
+export let dbg: Record<string, { abi: unknown[]; bytecode: Hex }>
+let id = 1
+export const nextId = () => id++
+export async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
+  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
+  const j = (await r.json()) as { result?: T; error?: { message: string } }
+  if (j.error) throw new Error(`${method}: ${j.error.message}`)
+  return j.result as T
+}
+export const client = () => SimRpc.create(SimRpc.httpTransport(anvil.url))
+export const c: Record<string, Hex> = {}
+export const data = (name: string, fn: string, args: unknown[] = []) => encodeFunctionData({ abi: (art[name] ?? dbg[name])!.abi as Abi, functionName: fn, args })
+export async function send(from: Hex, to: Hex | undefined, input: Hex, value = 0n, gas = 3_000_000n): Promise<Hex> {
+  return rpc<Hex>('eth_sendTransaction', [{ from, ...(to ? { to } : {}), data: input, value: `0x${value.toString(16)}`, gas: `0x${gas.toString(16)}` }])
+}
+export async function mined(h: Hex) {
+  for (let i = 0; i < 200; i++) {
+    const r = await rpc<any>('eth_getTransactionReceipt', [h])
+    if (r) return r
+    await new Promise((res) => setTimeout(res, 20))
+  }
+  throw new Error(`not mined: ${h}`)
+}
+export async function deploy(name: string, args: unknown[] = []): Promise<Hex> {
+  const a = (art[name] ?? dbg[name])!
+  const r = await mined(await send(A0, undefined, encodeDeployData({ abi: a.abi as Abi, bytecode: a.bytecode, args } as never), 0n, 5_000_000n))
+  return r.contractAddress as Hex
+}
+export async function block(sends: (() => Promise<Hex>)[]): Promise<Hex[]> {
+  await rpc('evm_setAutomine', [false])
+  const hashes: Hex[] = []
+  try {
+    for (const s of sends) hashes.push(await s())
+    await rpc('evm_mine', [])
+  } finally {
+    await rpc('evm_setAutomine', [true])
+  }
+  for (const h of hashes) await mined(h)
+  return hashes
+}
+
+/** Registers the test file's beforeAll (a fresh anvil with --steps-tracing and the contracts deployed) and afterAll. */
+export function useDebugChain(): void {
+  beforeAll(async () => {
+    art = compile()
+    dbg = compileSol(DEBUG_SOL) as never
+    anvil = await startAnvil(['--steps-tracing'])
+    c.leaf = await deploy('Leaf')
+    c.logic = await deploy('Logic')
+    c.proxy = await deploy('Proxy', [c.logic])
+    c.token = await deploy('Token', [10n ** 24n])
+    c.orch = await deploy('Orchestrator')
+    c.misc = await deploy('Misc')
+    c.payProxy = await deploy('PayProxy', [c.misc])
+    c.dbg = await deploy('Dbg')
+    c.n0 = await deploy('Node')
+    c.n1 = await deploy('Node')
+    await mined(await send(A0, c.n0, data('Node', 'setNext', [c.n1])))
+    await mined(await send(A0, c.token, data('Token', 'transfer', [c.orch, 10_000n])))
+  }, 180_000)
+
+  afterAll(async () => {
+    await anvil?.stop()
+  })
+}
+
+// ---- comparison ----
+
+export interface StructLog {
+  pc: number
+  op: string
+  gas: number
+  gasCost: number
+  depth: number
+  stack: string[]
+  memory?: string[]
+  storage?: Record<string, string>
+}
+
+/** Opcodes anvil names by their pre-merge names (0x44 is PREVRANDAO since EIP-4399). */
+const ANVIL_NAMES: Record<string, string> = { DIFFICULTY: 'PREVRANDAO' }
+export const h32 = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`
+
+/** Every difference between anvil's struct log and our recording (at most `limit`). */
+export function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit = 8): string[] {
+  const out: string[] = []
+  const add = (s: string) => out.length < limit && out.push(s)
+  if (logs.length !== rec.steps) add(`steps: anvil ${logs.length} vs ours ${rec.steps}`)
+  const storage = new Map<string, Map<string, string>>()
+  const accessAt = new Map<number, DebugTrace.Access>()
+  for (const a of rec.accesses) accessAt.set(a.step, a)
+  const n = Math.min(logs.length, rec.steps)
+  for (let i = 0; i < n && out.length < limit; i++) {
+    const l = logs[i]!
+    const at = `step ${i} (pc ${l.pc} ${l.op} depth ${l.depth})`
+    if (l.pc !== rec.pc[i]) add(`${at}: pc ours ${rec.pc[i]}`)
+    if ((ANVIL_NAMES[l.op] ?? l.op) !== DebugTrace.opName(rec, i)) add(`${at}: op ours ${DebugTrace.opName(rec, i)}`)
+    if (l.gas !== rec.gas[i]) add(`${at}: gas anvil ${l.gas} ours ${rec.gas[i]}`)
+    if (l.gasCost !== rec.cost[i]) add(`${at}: gasCost anvil ${l.gasCost} ours ${rec.cost[i]}`)
+    if (l.depth !== rec.depth[i]) add(`${at}: depth ours ${rec.depth[i]}`)
+    const st = DebugTrace.stackAt(rec, i)
+    const theirs = l.stack.map((x) => BigInt(x))
+    if (theirs.length !== st.length || theirs.some((x, j) => x !== st[j])) add(`${at}: stack anvil [${l.stack.join(',')}] ours [${st.map((x) => `0x${x.toString(16)}`).join(',')}]`)
+    const mem = `0x${(l.memory ?? []).map((w) => w.replace(/^0x/, '')).join('')}`
+    const ours = DebugTrace.step(rec, i).memory
+    if (mem !== ours) add(`${at}: memory anvil ${mem.slice(0, 200)} ours ${ours.slice(0, 200)}`)
+    // storage: anvil's cumulative map per storage address at SLOAD/SSTORE steps
+    const a = accessAt.get(i)
+    if (a && (a.kind === 'sload' || a.kind === 'sstore') && a.value !== undefined) {
+      const addr = rec.frames[rec.frame[i]!]!.address
+      const m = storage.get(addr) ?? new Map<string, string>()
+      storage.set(addr, m)
+      // anvil: an SSTORE sets the slot; an SLOAD adds a slot not yet in the map and leaves one that
+      // is (even when a reverted frame wrote it: the map is a log, not the state)
+      if (a.kind === 'sstore' || !m.has(h32(a.slot))) m.set(h32(a.slot), h32(a.value))
+    }
+    // at every SLOAD and SSTORE step, also one that fails (its change is then not in the map)
+    const mine = rec.op[i] === 0x54 || rec.op[i] === 0x55 ? Object.fromEntries(storage.get(rec.frames[rec.frame[i]!]!.address) ?? []) : undefined
+    if (JSON.stringify(l.storage) !== JSON.stringify(mine && sortKeys(mine))) add(`${at}: storage anvil ${JSON.stringify(l.storage)} ours ${JSON.stringify(mine)}`)
+  }
+  return out
+}
+const sortKeys = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)))
+
+export const counts = { steps: 0, frames: 0, txs: 0 }
+export async function check(hash: Hex, label: string): Promise<DebugTrace.Recording> {
+  const [receipt, trace, calls] = await Promise.all([
+    rpc<any>('eth_getTransactionReceipt', [hash]),
+    rpc<{ structLogs: StructLog[]; failed: boolean }>('debug_traceTransaction', [hash, { enableMemory: true, disableStorage: false }]),
+    rpc<any>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
+  ])
+  const { result, recording } = await DebugTrace.replay(client(), hash)
+  const issues = compareSteps(trace.structLogs, recording)
+  // the gas profile: each frame's gas is the call tracer's gasUsed (the root's, the receipt's:
+  // anvil 1.7.1's root gasUsed is the block's cumulative gas); the self gas adds up to the receipt
+  const profile = GasProfile.fromRecording(recording, BigInt(receipt.gasUsed))
+  const theirs: number[] = []
+  const walk = (f: any) => {
+    if (f.type === 'SELFDESTRUCT') return // geth's pseudo-frame: no message, no frame of its own
+    theirs.push(theirs.length === 0 ? Number(BigInt(receipt.gasUsed)) : Number(BigInt(f.gasUsed)))
+    for (const ch of f.calls ?? []) walk(ch)
+  }
+  walk(calls)
+  const ours = profile.frames.map((f) => f.gas)
+  if (JSON.stringify(ours) !== JSON.stringify(theirs)) issues.push(`frame gas: anvil ${theirs} ours ${ours}`)
+  const selfSum = profile.frames.reduce((s, f) => s + f.self, 0)
+  if (selfSum !== Number(BigInt(receipt.gasUsed))) issues.push(`self gas adds up to ${selfSum}, the receipt says ${BigInt(receipt.gasUsed)}`)
+  counts.frames += ours.length
+  if (BigInt(receipt.gasUsed) !== BigInt(result.gasUsed)) issues.push(`gasUsed receipt ${BigInt(receipt.gasUsed)} ours ${BigInt(result.gasUsed)}`)
+  if (trace.failed !== (result.status === 'reverted')) issues.push(`failed: anvil ${trace.failed} ours ${result.status}`)
+  expect(issues, `${label} ${hash}`).toEqual([])
+  counts.steps += recording.steps
+  counts.txs++
+  return recording
+}
+
