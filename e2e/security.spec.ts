@@ -37,7 +37,8 @@ test.describe('secrets through the palette', () => {
     await expect(page).toHaveURL(/\/transaction$/)
     await expect(page.getByLabel('Transaction hash')).toHaveValue(KEY0)
     expect(page.url()).not.toContain(KEY0.slice(2, 20))
-    // the key tool is still offered, last, and in memory
+    // the key tool is still offered, last, and in memory (from the home page, as the person would start over)
+    await home(page)
     options = await paste(page, KEY0)
     await options.filter({ hasText: 'Address from a key' }).click()
     await expect(page).toHaveURL(/\/address-from-key$/)
