@@ -239,6 +239,8 @@ test.describe('the regular build on a plain static host', () => {
       await page.getByRole('link', { name: /Hash calculator/ }).first().click()
       await expect(page).toHaveURL(new RegExp(`^${srv.url}[a-z0-9-]+`))
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      // Let the page finish loading its lazy parts: a navigation away would abort them (and count as failed).
+      await page.waitForLoadState('networkidle')
       // A tool route opened directly (the host's fallback serves index.html), with its state in the query.
       await page.goto(`${srv.url}units?amount=2&unit=ether`)
       await expect(page.getByRole('heading', { level: 1, name: 'Unit converter' })).toBeVisible()
