@@ -249,7 +249,9 @@ test.describe('the regular build on a plain static host', () => {
       await expect(page).toHaveURL(srv.url)
       await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
       expect(seen.errors).toEqual([])
-      expect(seen.failed).toEqual([])
+      // A module fetch that the test's own navigation cut short (the page's waiting worker loading
+      // its code) is ERR_ABORTED, not a failure of the host; every other failure counts.
+      expect(seen.failed.filter((f) => !f.endsWith('net::ERR_ABORTED'))).toEqual([])
       expect(seen.network.filter((u) => !u.startsWith(srv.url))).toEqual([])
       expect(seen.network.filter((u) => u.includes('devnet.json'))).toEqual([])
     } finally {
