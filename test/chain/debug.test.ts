@@ -8,11 +8,13 @@ import { describe, expect, it } from 'vitest'
 import type { Hex } from 'viem'
 import * as DebugNav from '../../src/core/debug/DebugNav'
 import * as DebugTrace from '../../src/core/debug/DebugTrace'
+import * as GasProfile from '../../src/core/debug/GasProfile'
 import * as BlockOverrides from '../../src/core/sim/BlockOverrides'
 import { record } from '../../src/tools/debug/engine'
 import { parse as parseDebug } from '../../src/tools/debug/input'
-import { A0, A1 } from './sim/contracts'
-import { anvil, c, client, data, nextId, rpc, useDebugChain } from './debugKit'
+import { icicle } from '../../src/ui/features/debug/gasChart'
+import { A0, A1, OTHER } from './sim/contracts'
+import { anvil, block, c, client, data, h32, nextId, rpc, send, useDebugChain } from './debugKit'
 
 useDebugChain()
 
@@ -66,4 +68,37 @@ describe('block context overrides, against anvil eth_call with the same block ov
     expect(p.ok).toBe(false)
     if (!p.ok) expect(p.errors.prevrandao).toMatch(/not a 32-byte value/)
   })
+})
+
+describe('the gas chart of /debug, against anvil\'s receipts and callTracer', () => {
+  // GasProfile.test holds the profile to the callTracer; this holds what the page draws from it
+  interface CallFrame { type: string; gasUsed: string; calls?: CallFrame[] }
+  it('nested calls, a caught revert at the bottom, creates, a delegatecall proxy: the top box is the receipt\'s gas used, each box the callTracer\'s frame gas', async () => {
+    const hashes = await block([
+      () => send(A0, c.orch!, data('Orchestrator', 'run', [c.leaf, c.proxy, c.token, OTHER]), 100n),
+      () => send(A0, c.dbg!, data('Dbg', 'deep', [4n]), 0n, 1_000_000n),
+      () => send(A0, c.dbg!, data('Dbg', 'make', [h32(9n), 3n]), 1n, 1_000_000n),
+      () => send(A0, c.dbg!, data('Dbg', 'lock', [5n]), 0n, 1_000_000n),
+    ])
+    for (const h of hashes) {
+      const [receipt, calls] = await Promise.all([rpc<{ gasUsed: Hex }>('eth_getTransactionReceipt', [h]), rpc<CallFrame>('debug_traceTransaction', [h, { tracer: 'callTracer' }])])
+      const { result, recording } = await DebugTrace.replay(client(), h)
+      const chart = icicle(GasProfile.fromRecording(recording, BigInt(result.gasUsed)))
+      const used = Number(BigInt(receipt.gasUsed))
+      // the root's gasUsed in anvil 1.7.1's callTracer is the block's cumulative gas: the receipt's is the root's
+      const theirs: { level: number; gas: number }[] = []
+      const walk = (f: CallFrame, level: number) => {
+        if (f.type === 'SELFDESTRUCT') return
+        theirs.push({ level, gas: level === 0 ? used : Number(BigInt(f.gasUsed)) })
+        for (const k of f.calls ?? []) walk(k, level + 1)
+      }
+      walk(calls, 0)
+      expect(theirs.length, h).toBeGreaterThan(2)
+      expect(chart.total, h).toBe(used)
+      expect(chart.drawn, h).toBe(used)
+      expect([chart.boxes[0]!.x0, chart.boxes[0]!.x1, chart.boxes[0]!.value]).toEqual([0, 1, used])
+      expect(chart.boxes.map((b) => ({ level: b.level, gas: b.value })), h).toEqual(theirs)
+      for (const b of chart.boxes) expect((b.x1 - b.x0) * used, h).toBeCloseTo(b.value, 4)
+    }
+  }, 180_000)
 })

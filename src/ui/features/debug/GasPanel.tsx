@@ -1,11 +1,14 @@
 /**
- * The gas profile: every call frame's gas (callees included) and self gas, indented by depth,
- * with a bar of its share of the transaction's gas (the numbers are the text alternative).
+ * The gas profile: an icicle of the call tree (GasChart, loaded lazily with d3), then every call
+ * frame's gas (callees included) and self gas as a table, indented by depth, with a bar of its
+ * share of the transaction's gas (the chart's text alternative).
  */
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import type * as GasProfile from '../../../core/debug/GasProfile'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { grouped } from '../../components'
+
+const GasChart = lazy(() => import('./GasChart').then((m) => ({ default: m.GasChart })))
 
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
 
@@ -23,8 +26,11 @@ export function GasPanel({ worker, goTo }: { worker: DebugWorker; goTo: (i: numb
   return (
     <section aria-label="Gas profile" className="dbg-panel">
       <h3>Gas profile <span className="hint">(per call frame; self gas adds up to the {grouped(profile.total)} gas used)</span></h3>
+      <Suspense fallback={null}>
+        <GasChart profile={profile} goTo={goTo} tableId="dbg-gas-table" />
+      </Suspense>
       <div className="table-wrap dbg-scroll">
-        <table aria-label="Gas per call frame" className="dbg-gas">
+        <table aria-label="Gas per call frame" className="dbg-gas" id="dbg-gas-table" tabIndex={-1}>
           <thead>
             <tr><th scope="col">Frame</th><th scope="col">Gas</th><th scope="col">Self</th><th scope="col">Share</th><th scope="col">Steps</th></tr>
           </thead>
