@@ -105,6 +105,10 @@ export interface Session {
   accessLists: Map<string, { address: string; storageKeys: string[] }[] | undefined>
   /** Set when `pending` was asked but the node would not serve it: the state is `latest`'s. */
   pendingRefused?: string
+  /** The block context overrides in force (`Simulation.overrideBlock`), as eth_call takes them. */
+  blockOverrides?: Record<string, string>
+  /** State overrides were applied (`Simulation.applyOverrides`) since the session opened or was reset. */
+  stateOverridden?: boolean
 }
 
 export interface CallInput {
@@ -186,8 +190,13 @@ export interface Result {
   pendingRefused?: string
   /** Which simulation of the session this was (1 = first; higher = chained). */
   chainedIndex: number
-  /** The mined transaction replayed (replay only). */
-  replayed?: { hash: string; index: number; earlierTxs: number }
+  /** The block context overrides it ran with (as eth_call takes them), and whether state was overridden. */
+  overridden?: { block?: Record<string, string>; state?: boolean }
+  /**
+   * The mined transaction replayed (replay only). `atBlock`: replayed as a call from its sender
+   * on the state after that block (a number), not in its own block.
+   */
+  replayed?: { hash: string; index: number; earlierTxs: number; atBlock?: string }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -371,16 +380,19 @@ async function openPending(rpc: SimRpc.Client, options: OpenOptions): Promise<Se
 export function reset(s: Session): void {
   s.state.resetOverlay()
   s.chained = 0
+  s.stateOverridden = false
 }
 
 /** Runs the session's next simulations in an overridden block context (timestamp, number, base fee, coinbase, prevrandao, gas limit). */
 export function overrideBlock(s: Session, overrides: BlockOverrides.Overrides): void {
   s.context = BlockOverrides.apply(s.context, overrides)
   s.block = blockOf(s.context, s.common)
+  s.blockOverrides = { ...s.blockOverrides, ...BlockOverrides.toRpc(overrides) }
 }
 
 /** Applies state overrides (see StateOverrides.parse); they stay for the session's next simulations. */
 export async function applyOverrides(s: Session, overrides: StateOverrides.Overrides): Promise<void> {
+  s.stateOverridden = true
   const addrs = Object.keys(overrides)
   const slots: [string, string][] = []
   for (const [a, o] of Object.entries(overrides)) for (const k of Object.keys(o.stateDiff ?? {})) slots.push([a, k])
@@ -523,6 +535,7 @@ async function run(s: Session, tx: TypedTransaction, options: Options & { impers
       block: { number: BigInt(s.context.number).toString(), stateBlock: s.stateTag === 'pending' ? 'pending' : BigInt(s.stateTag).toString(), hardfork: s.hardfork, chainId: s.chainId },
       ...(s.pendingRefused ? { pendingRefused: s.pendingRefused } : {}),
       chainedIndex: s.chained,
+      ...(s.blockOverrides || s.stateOverridden ? { overridden: { ...(s.blockOverrides ? { block: s.blockOverrides } : {}), ...(s.stateOverridden ? { state: true } : {}) } } : {}),
     }
   } finally {
     CallTrace.detach(t)
@@ -608,9 +621,12 @@ export async function raw(s: Session, signed: Hex, options: Options = {}): Promi
  * Replays a mined transaction: state at its parent block, the block's earlier transactions
  * run first (untraced), then this one, traced. Returns the session (for chaining after it).
  * `position` replays it at another position in its block: after that many of the block's other
- * transactions (0: first in the block).
+ * transactions (0: first in the block). `atBlock` replays it at another block instead: its call
+ * (sender, recipient, value, data, gas, access and authorization lists) on the state after that
+ * block, in that block's context, from its sender impersonated (no nonce or balance checks, as
+ * {@link call}).
  */
-export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string | undefined; position?: number | undefined } = {}): Promise<{ result: Result; session: Session }> {
+export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string | undefined; position?: number | undefined; atBlock?: string | undefined } = {}): Promise<{ result: Result; session: Session }> {
   const first = await SimRpc.batchSettled<unknown>(rpc, [
     { method: 'eth_getTransactionByHash', params: [hash] },
     { method: 'eth_chainId', params: [] },
@@ -622,6 +638,7 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   if (first[1] === undefined) throw new NodeAnswerError('eth_chainId')
   const chainId = Number(BigInt(first[1] as string))
   const info = first[2] as { hardFork?: string } | undefined
+  if (options.atBlock !== undefined) return replayAt(rpc, tx, options.atBlock, options)
   const block = await SimRpc.call<RpcBlock | null>(rpc, 'eth_getBlockByNumber', [tx.blockNumber, true])
   if (!block) throw new UnknownBlockError(tx.blockNumber)
   const parent = `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}` as Hex
@@ -644,6 +661,26 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   s.chained = 0
   const result = await run(s, await toTx(tx), options)
   result.replayed = { hash: tx.hash, index, earlierTxs: earlier.length }
+  return { result, session: s }
+}
+
+/** A mined transaction's call, run on the state after another block (see {@link replay}'s `atBlock`). */
+async function replayAt(rpc: SimRpc.Client, mined: RpcTx, atBlock: string, options: Options & { hardfork?: string | undefined }): Promise<{ result: Result; session: Session }> {
+  const tx = mined as RpcTx & { accessList?: CallInput['accessList']; authorizationList?: RpcAuthorization[] }
+  const input: CallInput = {
+    from: tx.from,
+    to: tx.to ?? undefined,
+    value: BigInt(tx.value ?? '0x0'),
+    data: (tx.input ?? '0x') as Hex,
+    gas: BigInt(tx.gas),
+    ...(tx.accessList?.length ? { accessList: tx.accessList } : {}),
+    ...(tx.authorizationList?.length
+      ? { authorizationList: tx.authorizationList.map((a) => ({ chainId: BigInt(a.chainId), address: a.address, nonce: BigInt(a.nonce), yParity: Number(BigInt(a.yParity)), r: BigInt(a.r), s: BigInt(a.s) })) }
+      : {}),
+  }
+  const s = await openAt(rpc, atBlock, { hardfork: options.hardfork, call: input })
+  const result = await call(s, input, options)
+  result.replayed = { hash: tx.hash, index: Number(BigInt(tx.transactionIndex ?? '0x0')), earlierTxs: 0, atBlock: s.stateTag === 'pending' ? 'pending' : BigInt(s.stateTag).toString() }
   return { result, session: s }
 }
 

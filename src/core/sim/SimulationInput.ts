@@ -24,6 +24,39 @@ export function requireRaw(hex: `0x${string}`): `0x${string}` {
   return hex
 }
 
+/**
+ * Where a mined transaction is replayed instead of its own place: `atBlock` (a block tag: on the
+ * state after that block, as a call from its sender) or `position` (in its own block, after that
+ * many of the block's other transactions). One or neither; both is refused at `atBlock`.
+ */
+export function replayPlace(atBlock: string, position: string, parseTag: (t: string) => string): { atBlock?: string; position?: number } {
+  const a = atBlock.trim()
+  const p = position.trim()
+  if (a !== '' && p !== '') throw new ReplayPlaceError()
+  if (a !== '') return { atBlock: parseTag(a) }
+  if (p === '') return {}
+  if (!/^\d{1,5}$/.test(p)) throw new InvalidPositionError(p)
+  return { position: Number(p) }
+}
+
+export class ReplayPlaceError extends BaseError {
+  constructor() {
+    super('SimulationInput.ReplayPlaceError', 'Replay it at another block or at another position in its block, not both.', {
+      hints: ['Empty one of the two: "At block" runs it on the state after that block; "Position in its block" replays its own block up to there first.'],
+      field: 'atBlock',
+    })
+  }
+}
+
+export class InvalidPositionError extends BaseError {
+  constructor(text: string) {
+    super('SimulationInput.InvalidPositionError', `"${text.slice(0, 20)}" is not a position in a block.`, {
+      hints: ['A whole number: 0 runs it first in its block, 1 after one of its other transactions, and so on.'],
+      field: 'position',
+    })
+  }
+}
+
 export class InvalidModeError extends BaseError {
   constructor(text: string) {
     super('SimulationInput.InvalidModeError', `"${text.slice(0, 20)}" is not a mode.`, { hints: ['Choose call, hash or raw.'] })

@@ -24,7 +24,7 @@ export function clientFor(rpc: { request(args: { method: string; params?: unknow
 /** Records every step of the input's call or mined transaction. */
 export async function record(client: SimRpc.Client, input: Input, options: DebugTrace.Options = {}): Promise<{ result: Simulation.Result; recording: DebugTrace.Recording }> {
   if (input.mode === 'hash') {
-    const r = await DebugTrace.replay(client, input.hash!, { ...options, position: input.position })
+    const r = await DebugTrace.replay(client, input.hash!, { ...options, position: input.position, atBlock: input.atBlock })
     return { result: r.result, recording: r.recording }
   }
   const call: Simulation.CallInput = { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas }

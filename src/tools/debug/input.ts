@@ -6,6 +6,7 @@ import * as ChainBlocks from '../../core/chain/ChainBlocks'
 import * as Rpc from '../../core/chain/Rpc'
 import * as SimulationInput from '../../core/sim/SimulationInput'
 import { fieldParser } from '../define'
+import { replayPlaceParsers } from '../kit/blockContext'
 import * as Fields from '../kit/fields'
 import meta from './meta'
 
@@ -26,6 +27,7 @@ export interface Input extends Record<string, unknown> {
   prevrandao?: `0x${string}` | undefined
   blockGasLimit?: bigint | undefined
   position?: number | undefined
+  atBlock?: Rpc.BlockTag | undefined
 }
 
 const optionalUint = (field: string, v: string) => (v.trim() === '' ? undefined : Fields.uint(field, v, 64))
@@ -57,7 +59,8 @@ export const parse = fieldParser<Input>(
     coinbase: (v) => Fields.address('coinbase', v),
     prevrandao: (v) => BlockOverrides.parsePrevrandao(v),
     blockGasLimit: (v) => optionalUint('blockGasLimit', v),
-    position: (v) => (v.trim() === '' ? undefined : Number(Fields.uint('position', v, 16))),
+    atBlock: (v, raw) => replayPlaceParsers.atBlock(v, raw) as Rpc.BlockTag | undefined,
+    position: replayPlaceParsers.position,
   },
   meta,
 )

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { replayPlaceFields } from '../kit/blockContext'
 
 /** The Store test contract the devnet fixtures deploy (scripts/devnet-fixtures.mjs). */
 const STORE = '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8'
@@ -35,7 +36,7 @@ export default defineMeta({
     { name: 'prevrandao', label: 'Prevrandao', kind: 'text', placeholder: '0x… 32 bytes (empty: the block\'s)', showWhen: { field: 'blockOverrides', is: ['true'] } },
     { name: 'blockGasLimit', label: 'Block gas limit', kind: 'text', placeholder: 'empty: the block\'s', showWhen: { field: 'blockOverrides', is: ['true'] } },
     { name: 'hash', label: 'Transaction hash', kind: 'text', placeholder: '0x… (64 hex digits)', help: 'Replayed at its parent block after the block\'s earlier transactions, as cast run does.', showWhen: { field: 'mode', is: ['hash'] } },
-    { name: 'position', label: 'Position in its block', kind: 'text', placeholder: 'empty: its own', help: 'Replay it after this many of the block\'s other transactions (0: first in the block).', showWhen: { field: 'mode', is: ['hash'] } },
+    ...replayPlaceFields({ field: 'mode', is: ['hash'] }),
   ],
   examples: [
     // The Store test contract (deployed by the devnet fixtures) reverts with Error("too big") above 100:

@@ -11,8 +11,10 @@ import * as SimRpc from '../../core/sim/SimRpc'
 import * as Simulation from '../../core/sim/Simulation'
 import * as Units from '../../core/format/Units'
 import * as AssetChanges from '../../core/sim/AssetChanges'
+import * as BlockOverrides from '../../core/sim/BlockOverrides'
 import * as TraceCompare from '../../core/sim/TraceCompare'
 import type { Row, Section, ToolResult } from '../types'
+import { overridesOf } from '../kit/blockContext'
 import { MAX_STEPS, type Input } from './input'
 
 /** Where chained simulations keep their session (one per worker, or per page). */
@@ -37,8 +39,9 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
   const before = { roundTrips: 0, requests: 0 }
   let result: Simulation.Result
   let session: Simulation.Session
+  const block = input.mode === 'hash' ? {} : overridesOf(input)
   if (input.mode === 'hash') {
-    const r = await Simulation.replay(client, input.hash!, opts)
+    const r = await Simulation.replay(client, input.hash!, { ...opts, position: input.position, atBlock: input.atBlock })
     result = r.result
     session = r.session
   } else {
@@ -54,6 +57,7 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
       session.rpc.onRoundTrip = client.onRoundTrip
       session.rpc.signal = client.signal
     } else session = await Simulation.openAt(client, input.block ?? 'latest', call ? { call } : {}) // the call's access list comes in the first round trip
+    if (!BlockOverrides.isEmpty(block)) Simulation.overrideBlock(session, block)
     if (input.overrides && Object.keys(input.overrides).length) await Simulation.applyOverrides(session, input.overrides)
     result = call ? await Simulation.call(session, call, opts) : await Simulation.raw(session, input.raw!, opts)
     holder.key = key
@@ -61,23 +65,31 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
   holder.session = session
   holder.key = client.transport.url
   const report = await SimReport.build(result, { abis: input.abi ? [input.abi, ...abis] : abis, table: await table, rpc: session.rpc, blockTag: session.stateTag })
-  if (input.compare) {
-    if (input.mode === 'hash') report.nodeTrace = await TraceCompare.withNode(session.rpc, result, { hash: input.hash! })
-    else if (input.mode === 'raw') report.nodeTrace = { available: false, method: 'debug_traceTransaction', reason: 'a signed transaction is compared once it is mined (replay it by hash)' }
-    else if (result.chainedIndex > 1) report.nodeTrace = { available: false, method: 'debug_traceCall', reason: 'the node does not know the earlier simulations this one is chained on' }
-    else
-      report.nodeTrace = await TraceCompare.withNode(session.rpc, result, {
-        call: { from: input.from!, to: input.to, data: input.data, value: input.value, gas: BigInt(result.gasLimit) },
-        blockTag: session.stateTag,
-        overrides: input.overrides,
-      })
-  }
+  if (input.compare) report.nodeTrace = await compareWithNode(session, input, result, block)
   report.result.stats = {
     ...report.result.stats,
     roundTrips: session.rpc.roundTrips - before.roundTrips,
     requests: session.rpc.requests - before.requests,
   }
   return report
+}
+
+/** The node's own trace of the same transaction, where the node can give one. */
+async function compareWithNode(session: Simulation.Session, input: Input, result: Simulation.Result, block: BlockOverrides.Overrides): Promise<TraceCompare.Comparison> {
+  if (input.mode === 'hash' && result.replayed?.atBlock !== undefined)
+    // the same call on the same state: what debug_traceCall at that block says
+    return TraceCompare.withNode(session.rpc, result, { call: { from: result.from as `0x${string}`, to: result.to as `0x${string}` | undefined, data: result.trace.input as `0x${string}`, value: BigInt(result.value), gas: BigInt(result.gasLimit) }, blockTag: session.stateTag })
+  if (input.mode === 'hash' && input.position !== undefined && input.position !== result.replayed?.index)
+    return { available: false, method: 'debug_traceTransaction', reason: 'the node traces it only where it was mined, not at another position' }
+  if (!BlockOverrides.isEmpty(block)) return { available: false, method: 'debug_traceCall', reason: 'the block context is overridden' }
+  if (input.mode === 'hash') return TraceCompare.withNode(session.rpc, result, { hash: input.hash! })
+  if (input.mode === 'raw') return { available: false, method: 'debug_traceTransaction', reason: 'a signed transaction is compared once it is mined (replay it by hash)' }
+  if (result.chainedIndex > 1) return { available: false, method: 'debug_traceCall', reason: 'the node does not know the earlier simulations this one is chained on' }
+  return TraceCompare.withNode(session.rpc, result, {
+    call: { from: input.from!, to: input.to, data: input.data, value: input.value, gas: BigInt(result.gasLimit) },
+    blockTag: session.stateTag,
+    overrides: input.overrides,
+  })
 }
 
 const short = (a: string) => `${a.slice(0, 8)}…${a.slice(-6)}`
@@ -105,7 +117,7 @@ export function toToolResult(report: SimReport.Report): ToolResult<SimReport.Rep
     { label: 'Block', value: `${r.block.number} (${r.block.stateBlock === 'pending' ? 'the node\'s pending state' : `state after ${r.block.stateBlock}`}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
     { label: 'Node round trips', value: String(r.stats.roundTrips), note: `${r.stats.requests} requests` },
   )
-  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
+  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: r.replayed.atBlock !== undefined ? `its call, on the state after block ${r.replayed.atBlock} (mined at index ${r.replayed.index})` : `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
   if (report.nodeTrace) summary.push(nodeTraceRow(report.nodeTrace))
   const sections: Section[] = [{ title: 'Summary', rows: summary }]

@@ -8,12 +8,13 @@ import type * as Simulation from '../../core/sim/Simulation'
 import * as SimulationInput from '../../core/sim/SimulationInput'
 import * as StateOverrides from '../../core/sim/StateOverrides'
 import { fieldParser } from '../define'
+import { blockContextParsers, replayPlaceParsers, type BlockContextInput } from '../kit/blockContext'
 import * as Fields from '../kit/fields'
 import meta from './meta'
 
 export const MAX_STEPS = 2000
 
-export interface Input extends Record<string, unknown> {
+export interface Input extends Record<string, unknown>, BlockContextInput {
   mode: SimulationInput.Mode
   from?: `0x${string}`
   to?: `0x${string}` | undefined
@@ -33,6 +34,10 @@ export interface Input extends Record<string, unknown> {
   steps: boolean
   compare?: boolean
   chain?: boolean
+  /** Replay the mined transaction on the state after this block instead (hash mode). */
+  atBlock?: Rpc.BlockTag | undefined
+  /** Replay the mined transaction after this many of its block's other transactions (hash mode). */
+  position?: number | undefined
 }
 
 export const parse = fieldParser<Input>(
@@ -51,6 +56,9 @@ export const parse = fieldParser<Input>(
     steps: (v) => v === 'true',
     compare: (v) => v === 'true',
     chain: (v) => v === 'true',
+    ...blockContextParsers,
+    atBlock: (v, raw) => replayPlaceParsers.atBlock(v, raw) as Rpc.BlockTag | undefined,
+    position: replayPlaceParsers.position,
   },
   meta,
 )

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { blockContextFields, replayPlaceFields } from '../kit/blockContext'
 
 /** The Store test contract the devnet fixtures deploy (scripts/devnet-fixtures.mjs; `cast compute-address <fixtures account> --nonce 0`). */
 const STORE = '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8'
@@ -30,6 +31,7 @@ export default defineMeta({
     { name: 'gas', label: 'Gas limit', kind: 'text', placeholder: 'cap: 16,777,216 (Osaka) or 30,000,000', showWhen: { field: 'mode', is: ['call'] } },
     { name: 'block', label: 'At block', kind: 'text', default: 'latest', help: 'The state after this block; older blocks need an archive node.', showWhen: { field: 'mode', not: ['hash'] } },
     { name: 'hash', label: 'Transaction hash', kind: 'text', placeholder: '0x… (64 hex digits)', help: 'Replayed at its parent block after the block\'s earlier transactions, as cast run does.', showWhen: { field: 'mode', is: ['hash'] } },
+    ...replayPlaceFields({ field: 'mode', is: ['hash'] }),
     { name: 'raw', label: 'Signed transaction', kind: 'textarea', placeholder: '0x02f8…', help: 'Run as the node would run it next: signature, nonce and balance checked.', showWhen: { field: 'mode', is: ['raw'] } },
     {
       name: 'overrides',
@@ -43,7 +45,9 @@ export default defineMeta({
     { name: 'steps', label: 'Record opcode steps (first 2,000)', kind: 'checkbox', default: 'false' },
     { name: 'compare', label: 'Compare with the node\'s own trace (debug_traceCall / debug_traceTransaction, where offered)', kind: 'checkbox', default: 'false' },
     { name: 'chain', label: 'Chain on the previous simulation (its block and changes stay)', kind: 'checkbox', default: 'false', showWhen: { field: 'mode', not: ['hash'] } },
+    ...blockContextFields('advanced', { field: 'mode', not: ['hash'] }),
   ],
+  groups: { advanced: 'Block context: timestamp, number, base fee, coinbase, prevrandao, gas limit' },
   examples: [
     // The devnet fixtures' transfer: a plain transfer costs 21000 gas (yellow paper G_transaction).
     { title: 'Replay the devnet transfer', inputs: { mode: 'hash', hash: '0x01b751ec8e201c15651dacd3ce237c34c362177c439963dffe4a4bd66ad79e09' },
