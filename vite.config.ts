@@ -115,6 +115,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'qr-sign': 225 * 1024,
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   'send-transaction': 230 * 1024,
+  // Block context overrides and a replay's place parsed as typed, and the summary's Debug hand-off (#24): 214.8 → 216.6 KB.
+  simulate: 217 * 1024,
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   'safe-tx': 225 * 1024,
 }

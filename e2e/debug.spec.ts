@@ -5,8 +5,11 @@
  * of the same call (enableMemory).
  */
 import AxeBuilder from '@axe-core/playwright'
+import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { expect, openTool, test } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
+import { compile } from '../test/chain/sim/contracts'
 
 // an address of this spec alone, impersonated on the devnet (the test accounts are other specs')
 const FROM = '0x00000000000000000000000000000000DeB06000'
@@ -116,4 +119,100 @@ test('/simulate offers "Debug", which opens the debugger on the same call', asyn
   const summary = page.getByRole('region', { name: 'Result' })
   await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
   await expect(summary.getByRole('status', { name: 'Steps', exact: true })).toHaveText(String(trace.structLogs.length))
+})
+
+// a key of this spec alone (a public test key: devnet only), funded with anvil_setBalance; its
+// transactions are signed, so they replay as mined
+const GAS_KEY = `0x${'d6'.repeat(32)}` as Hex
+const grouped = (n: bigint | string | number) => BigInt(n).toLocaleString('en-US')
+interface NodeFrame {
+  type: string
+  to?: string
+  gasUsed: string
+  calls?: NodeFrame[]
+}
+const flat = (f: NodeFrame, depth = 1): (NodeFrame & { depth: number })[] => (f.type === 'SELFDESTRUCT' ? [] : [{ ...f, depth }, ...(f.calls ?? []).flatMap((k) => flat(k, depth + 1))])
+
+test('the gas chart of a devnet transaction with nested calls: an icicle of the callTracer\'s frames, a box goes to its frame, the table its text alternative', async ({ page, devnet }) => {
+  test.setTimeout(120_000)
+  const account = privateKeyToAccount(GAS_KEY)
+  await rpc(devnet.rpcUrl, 'anvil_setBalance', [account.address, '0x56bc75e2d63100000'])
+  let nonce = Number((await rpc<string>(devnet.rpcUrl, 'eth_getTransactionCount', [account.address, 'latest'])).result)
+  const sendSigned = async (tx: { to?: Hex; data: Hex; value?: bigint }) => {
+    const raw = await account.signTransaction({ chainId: 31337, type: 'eip1559', nonce: nonce++, gas: 3_000_000n, maxFeePerGas: 10n ** 11n, maxPriorityFeePerGas: 10n ** 9n, ...tx })
+    const { result: hash, error } = await rpc<string>(devnet.rpcUrl, 'eth_sendRawTransaction', [raw])
+    if (!hash) throw new Error(error?.message)
+    for (let i = 0; i < 100; i++) {
+      const { result } = await rpc<any>(devnet.rpcUrl, 'eth_getTransactionReceipt', [hash])
+      if (result) return result
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    throw new Error('not mined')
+  }
+  const art = compile()
+  const deploy = async (name: string, args: unknown[] = []) => (await sendSigned({ data: encodeDeployData({ abi: art[name]!.abi as Abi, bytecode: art[name]!.bytecode, args } as never) })).contractAddress as Hex
+  const call = (name: string, fn: string, args: unknown[]) => encodeFunctionData({ abi: art[name]!.abi as Abi, functionName: fn, args } as never)
+  const leaf = await deploy('Leaf')
+  const proxy = await deploy('Proxy', [await deploy('Logic')])
+  const token = await deploy('Token', [10n ** 24n])
+  const orch = await deploy('Orchestrator')
+  await sendSigned({ to: token, data: call('Token', 'transfer', [orch, 10_000n]) })
+  const receipt = await sendSigned({ to: orch, data: call('Orchestrator', 'run', [leaf, proxy, token, '0x7ace000000000000000000000000000000000d06']), value: 100n })
+  expect(receipt.status).toBe('0x1')
+  const frames = flat((await rpc<NodeFrame>(devnet.rpcUrl, 'debug_traceTransaction', [receipt.transactionHash, { tracer: 'callTracer' }])).result!)
+  expect(frames.length).toBeGreaterThan(5)
+
+  await openTool(page, 'debug', { mode: 'hash', hash: receipt.transactionHash })
+  await page.getByRole('button', { name: 'Debug', exact: true }).click()
+  const summary = page.getByRole('region', { name: 'Result' })
+  await expect(summary.getByRole('status', { name: 'Gas used', exact: true })).toHaveText(String(BigInt(receipt.gasUsed)), { timeout: 60_000 })
+  await expect(summary.getByRole('status', { name: 'Frames', exact: true })).toHaveText(String(frames.length))
+
+  // the chart: a figure named by its caption, the receipt's gas used as its total
+  const chart = page.getByRole('figure', { name: /^Where the gas went/ })
+  await expect(chart).toContainText(`${grouped(receipt.gasUsed)} gas in total, the transaction’s gas used, across ${frames.length} frames`)
+  const boxes = chart.getByRole('button', { name: /^Frame \d+: / })
+  await expect(boxes.first()).toBeVisible()
+  const names = await boxes.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')!))
+  // the top box is the transaction's gas used; every box drawn is a callTracer frame with its gas (frames too narrow to draw are said so)
+  expect(names[0]).toMatch(new RegExp(`^Frame 0: CALL ${grouped(receipt.gasUsed)} gas, [-\\d,]+ in itself, ${orch.toLowerCase()}`, 'i'))
+  const theirs = frames.map((f, i) => `${f.type}:${i === 0 ? grouped(receipt.gasUsed) : grouped(f.gasUsed)}`)
+  const ours = names.map((n) => /^Frame (\d+): (\w+) ([\d,]+) gas, [-\d,]+ in itself, 0x[0-9a-fA-F]{40}/.exec(n)!).map((m) => ({ id: Number(m[1]), what: `${m[2]}:${m[3]}` }))
+  for (const o of ours) expect(o.what, `frame ${o.id}`).toBe(theirs[o.id])
+  if (ours.length < frames.length) await expect(chart).toContainText(`${frames.length - ours.length} frame`)
+  // the top box is labelled with its gas where the eye is
+  await expect(boxes.first()).toContainText(grouped(receipt.gasUsed))
+  // a box, by keyboard: the debugger goes to that frame's first step, at its depth
+  const deeper = ours.find((o) => o.id > 0 && frames[o.id]!.depth === 2 && !/no code ran/.test(names[ours.indexOf(o)]!))!
+  const box = chart.getByRole('button', { name: new RegExp(`^Frame ${deeper.id}: `) })
+  await box.focus()
+  await page.keyboard.press('Enter')
+  const facts = page.getByRole('region', { name: 'Step', exact: true })
+  await expect(facts.getByRole('status', { name: 'Depth', exact: true })).toHaveText('2')
+  await expect(facts.getByRole('status', { name: 'Step', exact: true })).not.toHaveText('0')
+  // the text alternative: every frame in the table, the top one the receipt's gas used
+  const table = page.getByRole('table', { name: 'Gas per call frame' })
+  await expect(table.getByRole('row')).toHaveCount(frames.length + 1)
+  await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(grouped(receipt.gasUsed))
+  await expect(chart.getByRole('link', { name: 'the table lists every frame' })).toHaveAttribute('href', '#dbg-gas-table')
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const r = await new AxeBuilder({ page }).include('figure').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode().analyze()
+    expect(r.violations.flatMap((v) => v.nodes.map((n) => `${colorScheme}: ${v.id} at ${n.target.join(' ')}: ${v.help}`))).toEqual([])
+  }
+})
+
+test('/transaction lookup of the devnet fixtures\' transfer offers "Debug", which opens the debugger on that transaction', async ({ page }) => {
+  const HASH = '0x01b751ec8e201c15651dacd3ce237c34c362177c439963dffe4a4bd66ad79e09'
+  await openTool(page, 'transaction', { hash: HASH })
+  await page.getByRole('button', { name: 'Look up', exact: true }).click()
+  await page.getByRole('link', { name: 'Debug', exact: true }).click()
+  await expect(page).toHaveURL(/\/debug\?/)
+  await expect(page.getByLabel('Transaction hash')).toHaveValue(HASH)
+  await page.getByRole('button', { name: 'Debug', exact: true }).click()
+  const summary = page.getByRole('region', { name: 'Result' })
+  await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+  await expect(summary.getByRole('status', { name: 'Replayed', exact: true })).toHaveText(HASH)
+  await expect(summary.getByRole('status', { name: 'Gas used', exact: true })).toHaveText('21000')
+  await expect(page.getByText('No code ran: this transaction has no steps to debug.')).toBeVisible()
 })

@@ -1,5 +1,5 @@
 import { defineMeta } from '../define'
-import { blockContextFields, replayPlaceFields } from '../kit/blockContext'
+import { blockContextFields, replayPlaceFields } from '../kit/blockContextFields'
 
 /** The Store test contract the devnet fixtures deploy (scripts/devnet-fixtures.mjs; `cast compute-address <fixtures account> --nonce 0`). */
 const STORE = '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8'

@@ -36,6 +36,8 @@ export default defineTool<Input>(meta, {
       // A mined transaction can be replayed in the page's EVM: its call tree, gas, events and state changes.
       { label: 'Status', value: r ? r.status : 'pending', tone: r ? (r.status === 'success' ? 'ok' : 'error') : 'warn', ...(r ? { open: { tool: 'simulate', inputs: { mode: 'hash', hash: t.hash }, label: 'Simulate (call tree)' } } : {}) },
     ]
+    // ... and stepped through opcode by opcode
+    if (r) rows.push({ label: 'Debugger', value: 'every opcode step', mono: false, open: { tool: 'debug', inputs: { mode: 'hash', hash: t.hash }, label: 'Debug' } })
     const how = t.revertHow
     const CERTAINTY = { exact: 'exact', replayed: 'replayed (earlier transactions of the block first)', approximate: 'approximate' } as const
     if (t.revert) {

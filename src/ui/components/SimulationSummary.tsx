@@ -20,6 +20,7 @@ import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
 import { SimulationWorker, type SimConnection } from '../../workers/simulateClient'
 import { ResultRow } from './ResultView'
+import { debugRow } from './debugLink'
 import './trace.css'
 
 /**
@@ -187,6 +188,7 @@ function ReportSummary({ report }: { report: SimReport.Report }) {
       value: `${r.block.stateBlock === 'pending' ? `pending state, next block ${r.block.number}` : `block ${r.block.stateBlock}`} (${TraceView.hardforkText(r.block.hardfork)}); ${TraceView.readsText(r.stats)}`,
       mono: false,
     },
+    debugRow(report),
   )
   return (
     <>

@@ -36,6 +36,7 @@ import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
 import { ResultRow } from './ResultView'
 import { TraceTree } from './TraceTree'
+import { debugRow } from './debugLink'
 import { Assets, failedFrame, frameLabel } from './SimulationSummary'
 
 export { simulateTransaction, SimulationWorker, type SimConnection, type SimRun } from '../../workers/simulateClient'
@@ -77,9 +78,10 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
     { label: 'Rules', value: TraceView.hardforkText(r.block.hardfork), mono: false },
     { label: 'Read from the node', value: TraceView.readsText(r.stats), mono: false },
   )
-  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
+  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: r.replayed.atBlock !== undefined ? `its call, on the state after block ${r.replayed.atBlock} (mined at index ${r.replayed.index})` : `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
+  if (r.overridden?.block) summary.push({ label: 'Block context', value: Object.entries(r.overridden.block).map(([k, v]) => `${k} ${/^0x[0-9a-f]{1,16}$/i.test(v) ? BigInt(v).toString() : v}`).join(', '), mono: false, note: 'overridden (as eth_call\'s block overrides name them)' })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
-  if (r.chainedIndex <= 1) summary.push({ label: 'Debugger', value: 'every opcode step', mono: false, open: { tool: 'debug', inputs: r.replayed ? { mode: 'hash', hash: r.replayed.hash } : { mode: 'call', from: r.from, to: r.to ?? '', value: `${BigInt(r.value)} wei`, data: report.root.input, gas: BigInt(r.gasLimit).toString(), block: r.block.stateBlock }, label: 'Debug' } })
+  summary.push(debugRow(report))
   const c = report.nodeTrace
   if (c)
     summary.push(

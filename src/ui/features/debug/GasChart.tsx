@@ -41,10 +41,11 @@ export function GasChart({ profile, goTo, tableId }: { profile: GasProfile.Profi
 function GasBox({ box, px, goTo }: { box: Box; px: number; goTo: (i: number) => void }) {
   const f = box.frame
   const gas = grouped(f.gas)
-  const label = `${f.type} ${short(f.address)} · ${gas}`
-  // about 7.5 px per character at 12 px monospace; the gas alone when the label does not fit
+  // the visible label is the start of the accessible name (the gas alone where the label does not fit:
+  // about 7.5 px per character at 12 px monospace)
+  const label = `${f.type} ${gas} gas`
   const text = px > label.length * 7.5 + 10 ? label : px > gas.length * 7.5 + 10 ? gas : ''
-  const name = `Frame ${f.id}: ${f.type} ${f.address}, ${gas} gas (${grouped(f.self)} in itself)${f.failed ? ', failed' : ''}`
+  const name = `Frame ${f.id}: ${label}, ${grouped(f.self)} in itself, ${f.address}${f.failed ? ', failed' : ''}`
   return (
     <button
       type="button"
