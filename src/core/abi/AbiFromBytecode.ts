@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient declaration for evmole, whose package exports hide its own types
+/// <reference path="./evmole.d.ts" />
 /**
  * An ABI from runtime bytecode (issue 25): the selectors a contract dispatches, with the
  * argument types and state mutability that evmole (npm `evmole`, a WebAssembly build of the
@@ -33,17 +35,13 @@ export interface Inferred {
   chosen?: string
 }
 
-interface Evmole {
-  contractInfo(code: string, args: { selectors: boolean; arguments: boolean; stateMutability: boolean }): {
-    functions?: { selector: string; bytecodeOffset: number; arguments?: string; stateMutability?: string }[]
-  }
-}
+type Evmole = typeof import('evmole')
 
 let library: Promise<Evmole> | undefined
 
 /** Loads evmole (once); call it early to have it ready. */
 export function load(): Promise<Evmole> {
-  library ??= import('evmole').then((m) => m as unknown as Evmole)
+  library ??= import('evmole')
   library.catch(() => {
     library = undefined
   })
