@@ -7,7 +7,8 @@
  * offline signature table where it knows the selector.
  *
  * evmole is loaded on first use (`await import('evmole')`): in Node it reads its .wasm from
- * its package, in the page it fetches it as a build asset. Chosen over whatsabi by evidence on
+ * its package; in the page `evmole` is ./evmoleBrowser.ts (vite.config.ts), which fetches it as
+ * a build asset. Chosen over whatsabi by evidence on
  * 78 compiled contracts (docs/ARCHITECTURE.md, "ABI from bytecode").
  *
  * @example
@@ -41,7 +42,10 @@ let library: Promise<Evmole> | undefined
 
 /** Loads evmole (once); call it early to have it ready. */
 export function load(): Promise<Evmole> {
-  library ??= import('evmole')
+  library ??= import('evmole').then(async (m) => {
+    await m.ready
+    return m
+  })
   library.catch(() => {
     library = undefined
   })

@@ -13,7 +13,7 @@
  * let words = new Map(); let r = StorageLayout.decode(layout, words, {})
  * // read r.missing, add them to words, decode again until r.missing is empty
  */
-import * as Hash from 'ox/Hash'
+import { Hash } from 'ox'
 import { BaseError } from '../Errors'
 import * as JsonText from '../format/JsonText'
 import * as AddressCheck from '../address/AddressCheck'

@@ -9,9 +9,9 @@ const example = '0x6080604052348015600e575f5ffd5b5060043610603a575f3560e01c80632
 export default defineMeta({
   id: 'bytecode-selectors',
   title: 'ABI from bytecode',
-  summary: 'The functions a contract\'s runtime bytecode dispatches, with argument types and state mutability inferred from the code (evmole), named from the offline signature table where known, and an ABI to read or encode calls with; pasted or read from an address on the connected node (through a proxy when asked).',
+  summary: 'The functions a contract\'s runtime code dispatches, argument types and mutability inferred (evmole), named from the offline table, as an ABI to read or encode with; code pasted or read from an address (through a proxy).',
   capability: 'calldata',
-  keywords: ['abi from bytecode', 'whatsabi', 'evmole', 'argument types', 'state mutability', 'selectors', 'cast selectors', 'bytecode', 'dispatcher', 'runtime code', 'deployed bytecode', 'functions', 'interface', 'unverified contract', 'code'],
+  keywords: ['abi from bytecode', 'whatsabi', 'evmole', 'selectors', 'cast selectors', 'bytecode', 'dispatcher', 'runtime code', 'deployed bytecode', 'functions', 'interface', 'unverified contract', 'code'],
   // A network tool only for reading an address's code from the node; live as before for pasted code.
   runs: 'network',
   action: 'Read the code',
