@@ -246,7 +246,7 @@ function decodeMapping(ctx: Ctx, t: TypeInfo, slot: bigint, label: string, path:
       try {
         value = SolidityValue.parseValue(keyType, key)
       } catch (e) {
-        throw new KeyError(path, `key "${key}" is not a ${keyLabel}: ${(e as Error).message}`)
+        throw new KeyError(path, `key "${key}" is not of type ${keyLabel}: ${(e as Error).message}`)
       }
       current = BigInt(StorageSlot.mapping(current, [{ type: keyType, value, text: key }])[0]!.slot)
       name = `${name}[${keyType.kind === 'address' ? AddressCheck.checksum(value as string) : key}]`

@@ -57,11 +57,11 @@ function row(f: Named): Row {
     `code at byte ${f.offset}`,
   ].filter(Boolean)
   if (f.chosen) return { label: f.selector, value: f.signatures.length > 1 ? f.signatures.join('\n') : f.chosen, note: `${notes.join(' · ')}.` }
+  // No warning colour: an unknown name is common (the table holds published ABIs), and the Look up link says what to do.
   return {
     label: f.selector,
     value: `${f.selector}${inferred}`,
-    tone: 'warn',
-    note: `Not in the offline table; argument types inferred from the code. ${notes.join(' · ')}. Its name may be in openchain.xyz (cast 4byte ${f.selector}).`,
+    note: `Name not in the offline table; argument types inferred · ${notes.join(' · ')}.`,
     open: { tool: 'signature-from-selector', inputs: { keys: f.selector }, label: 'Look up' },
   }
 }
