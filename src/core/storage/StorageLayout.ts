@@ -122,7 +122,7 @@ export function parse(text: string, contract = ''): Layout {
   if (contract && !named.length) throw new InvalidLayoutError(`No layout for "${contract}"; the layouts are: ${found.map((f) => f.name || '(unnamed)').join(', ')}.`)
   if (named.length > 1) throw new SeveralLayoutsError(named.map((f) => f.name || '(unnamed)'))
   const raw = named[0]!.layout
-  const types = (raw.types ?? {}) as Record<string, TypeInfo>
+  const types = Object.fromEntries(Object.entries((raw.types ?? {}) as Record<string, Partial<TypeInfo>>).map(([id, t]) => [id, filled(id, t)]))
   const namespaces = Object.entries((raw.namespaces ?? {}) as Record<string, unknown>).map(([id, list]) => {
     const m = /^erc7201:(.+)$/.exec(id)
     if (!m) throw new InvalidLayoutError(`Namespace "${id}" is not of the form erc7201:<id>.`)
@@ -131,6 +131,42 @@ export function parse(text: string, contract = ''): Layout {
   const layout = { storage: entries(raw.storage, 'storage'), types, namespaces }
   for (const e of [...layout.storage, ...namespaces.flatMap((n) => n.storage)]) typeOf(layout, e.type)
   return layout
+}
+
+/** Splits `t_address,t_mapping(t_uint256,t_bool)` at its top-level commas. */
+function splitIds(list: string): string[] {
+  const out: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === '(') depth++
+    else if (list[i] === ')') depth--
+    else if (list[i] === ',' && depth === 0) {
+      out.push(list.slice(start, i))
+      start = i + 1
+    }
+  }
+  out.push(list.slice(start))
+  return out
+}
+
+/**
+ * A type as solc describes it. OpenZeppelin's upgrade manifests leave out `encoding`, `key`,
+ * `value` and `base`; solc's type ids say them (`t_mapping(t_address,t_uint256)`,
+ * `t_array(t_uint64)dyn_storage`, `t_string_storage`), so they are read from the id.
+ */
+function filled(id: string, t: Partial<TypeInfo>): TypeInfo {
+  const base = { label: t.label ?? id, numberOfBytes: t.numberOfBytes ?? '32', ...(t.members ? { members: t.members } : {}) }
+  if (t.encoding) return { ...t, ...base, encoding: t.encoding }
+  const mapping = /^t_mapping\((.+)\)$/.exec(id)
+  if (mapping) {
+    const [key, value] = splitIds(mapping[1]!)
+    return { ...base, encoding: 'mapping', key: key!, value: value! }
+  }
+  const array = /^t_array\((.+)\)(dyn|\d+)_storage$/.exec(id)
+  if (array) return { ...base, encoding: array[2] === 'dyn' ? 'dynamic_array' : 'inplace', base: array[1]! }
+  if (/^t_(string|bytes)_(storage|memory)/.test(id)) return { ...base, encoding: 'bytes' }
+  return { ...base, encoding: 'inplace' }
 }
 
 /** The ERC-7201 root of `erc7201:<id>` (the `@custom:storage-location` annotation's value). */
