@@ -119,6 +119,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   simulate: 217 * 1024,
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   'safe-tx': 225 * 1024,
+  // Was at 214.8 of 215 KB; every tool's meta is on the first screen, and #25's /storage-read meta adds 0.6 KB to every route.
+  simulate: 216 * 1024,
 }
 
 function routeBudgets(): Plugin {
@@ -173,6 +175,9 @@ export default defineConfig({
   plugins: [react(), csp, vanityWasm(), routeBudgets(), installable()],
   // Relative URLs: the same build works at a host's root or under any sub-path (/tools/ewb/).
   base: './',
+  // evmole's browser entry awaits its .wasm at the top level, which regroups the shared chunks;
+  // the page loads it through an entry without (src/core/abi/evmoleBrowser.ts). Tests keep Node's entry.
+  resolve: { alias: process.env.VITEST ? [] : [{ find: /^evmole$/, replacement: join(import.meta.dirname, 'src/core/abi/evmoleBrowser.ts') }] },
   build: {
     target: 'es2022',
     sourcemap: false,

@@ -114,7 +114,7 @@ contract Proxy1967 {
   // the proxy: its own code dispatches none of them; followed, the implementation's
   await address.fill(proxy)
   await address.press('Control+Enter')
-  await expect(page.getByRole('region', { name: 'Result' })).toContainText('No selector comparisons found')
+  await expect(page.getByRole('region', { name: 'Result' })).toContainText('No functions found')
   await page.getByRole('checkbox', { name: 'Follow a proxy to its implementation' }).check()
   await address.press('Control+Enter')
   for (const sel of theirs) await expect(output(page, sel)).toBeVisible()

@@ -11,11 +11,13 @@ import simulateMeta from '../simulate/meta'
 import debugMeta from '../debug/meta'
 import logsMeta from '../logs/meta'
 import deployMeta from '../deploy/meta'
+import storageReadMeta from '../storage-read/meta'
 
 /** The providers tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
   { meta: accountMeta, load: () => import('../account') },
   { meta: contractReadMeta, load: () => import('../contract-read') },
+  { meta: storageReadMeta, load: () => import('../storage-read') },
   { meta: sendTransactionMeta, load: () => import('../send-transaction') },
   { meta: deployMeta, load: () => import('../deploy') },
   { meta: transactionMeta, load: () => import('../transaction') },
