@@ -2,7 +2,7 @@
  * Results a person reads at a glance (#23): on a wide screen the result stands beside the form,
  * in view; on a phone it follows the form and is scrolled into view.
  */
-import { expect, openTool, test } from './fixtures'
+import { expect, openTool, output, test } from './fixtures'
 
 test.describe('wide screen', () => {
   test.use({ viewport: { width: 1366, height: 768 } })
@@ -36,4 +36,24 @@ test.describe('phone', () => {
     expect(r.y, 'result below the form').toBeGreaterThanOrEqual(f.y + f.height)
     expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(390)
   })
+})
+
+test('a new phrase hands off to the derive tool in memory: its addresses are listed at once, the phrase in no URL or storage', async ({ page }) => {
+  await openTool(page, 'mnemonic')
+  await page.getByRole('combobox', { name: 'What to do' }).selectOption('generate')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  const first = output(page, "Address m/44'/60'/0'/0/0")
+  await expect(first).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  const address = (await first.textContent())!
+  const steps = page.getByRole('region', { name: 'Next steps' })
+  await steps.getByRole('button', { name: 'Derive addresses' }).click()
+  await expect(page).toHaveURL(/\/hd-derive$/)
+  const phrase = await page.getByRole('textbox', { name: 'Recovery phrase or xprv' }).inputValue()
+  expect(phrase.split(' ')).toHaveLength(12)
+  const table = page.getByRole('table', { name: 'Derived addresses' })
+  await expect(table.getByRole('row').nth(1)).toContainText(address)
+  expect(page.url()).not.toContain(phrase.split(' ')[0]!)
+  const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]))
+  for (const word of new Set(phrase.split(' '))) expect(stored, 'the phrase in storage').not.toContain(` ${word} `)
+  expect(stored).not.toContain(phrase)
 })
