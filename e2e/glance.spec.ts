@@ -135,3 +135,61 @@ test.describe('glitches, at 1366×768', () => {
     await expect(steps.getByText('The phrase goes to the derive tool')).toBeVisible()
   })
 })
+
+/** The trace's frame lines, as /simulate draws them (e2e/trace-view.spec.ts). */
+const FRAME_LINE = /^(CALL|STATICCALL|DELEGATECALL|CALLCODE|CREATE2?|SELFDESTRUCT) /
+async function rpc<T = any>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const j = (await r.json()) as { result?: T; error?: { message: string } }
+  if (j.error) throw new Error(`${method}: ${j.error.message}`)
+  return j.result as T
+}
+interface NodeFrame {
+  type: string
+  calls?: NodeFrame[]
+}
+const flat = (f: NodeFrame): NodeFrame[] => [f, ...(f.calls ?? []).flatMap(flat)]
+
+test.describe('the trace view beyond /simulate', () => {
+  test.describe.configure({ timeout: 120_000 })
+  test.use({ viewport: { width: 1366, height: 768 } })
+
+  test('/transaction: the fixture transfer, replayed on request, shows one line per frame as anvil traces it', async ({ page, devnet }) => {
+    const { FIXTURES } = await import('../scripts/devnet-fixtures.mjs')
+    const node = flat(await rpc<NodeFrame>(devnet.rpcUrl, 'debug_traceTransaction', [FIXTURES.transfer, { tracer: 'callTracer' }]))
+    await openTool(page, 'transaction', { hash: FIXTURES.transfer })
+    await page.getByRole('button', { name: 'Look up', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('success')
+    const trace = page.getByRole('region', { name: 'Trace' })
+    await trace.getByRole('button', { name: 'Show the call trace' }).click()
+    const lines = trace.getByRole('list', { name: 'Call tree' }).getByRole('button', { name: FRAME_LINE })
+    await expect(lines).toHaveCount(node.length, { timeout: 60_000 })
+    await expect(lines.first()).toHaveText(/^CALL 0x000000…00dEaD · 1 ETH · 21,000 gas$/)
+  })
+
+  test('the send confirmation shows the simulated trace, one line per frame as anvil traces the same call', async ({ page, devnet }) => {
+    const { FIXTURES } = await import('../scripts/devnet-fixtures.mjs')
+    // init code that calls Store.get() once (reverting if that call fails, so the gas estimate
+    // covers it) and deploys nothing: a CREATE frame with one CALL inside
+    const initCode = `0x636d4ce63c60e01b6000526020600060046000600073${FIXTURES.store.slice(2).toLowerCase()}5af115603157005b600080fd`
+    const KEY4 = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a'
+    const ADDR4 = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65'
+    const node = flat(await rpc<NodeFrame>(devnet.rpcUrl, 'debug_traceCall', [{ from: ADDR4, data: initCode }, 'latest', { tracer: 'callTracer' }]))
+    expect(node.map((f) => f.type)).toEqual(['CREATE', 'CALL'])
+    await openTool(page, 'send-transaction')
+    await page.getByLabel('Private key', { exact: true }).fill(KEY4)
+    await page.getByLabel('Data (hex)').fill(initCode)
+    await page.getByLabel('Chain id').fill(String(devnet.chainId))
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    const confirmation = page.getByRole('region', { name: 'Confirmation' })
+    const lines = confirmation.getByRole('region', { name: 'Call trace' }).getByRole('list', { name: 'Call tree' }).getByRole('button', { name: FRAME_LINE })
+    await expect(lines).toHaveCount(node.length, { timeout: 60_000 })
+    await expect(lines.nth(0)).toHaveText(/^CREATE /)
+    // Store's get() is named when an ABI knows it, else shown by its selector
+    await expect(lines.nth(1)).toHaveText(new RegExp(`^CALL ${FIXTURES.store.slice(0, 8)}…${FIXTURES.store.slice(-6)} (get|0x6d4ce63c)\\(\\) · [\\d,]+ gas$`))
+    // the trace comes before Confirm, as the rest of the simulation does
+    const trace = (await lines.nth(0).boundingBox())!
+    const confirm = (await confirmation.getByRole('button', { name: /^Confirm/ }).boundingBox())!
+    expect(trace.y).toBeLessThan(confirm.y)
+  })
+})

@@ -83,6 +83,15 @@ export default defineTool<Input>(meta, {
       }
       sections.push({ title: `Logs (${r.logs.length})`, rows: logRows })
     }
-    return { sections }
+    // What the page needs to replay it on request (its trace): the hash once mined, and the ABI given.
+    const data: TransactionData = { hash: t.hash, mined: !!r, ...(input.abi ? { abi: input.abi } : {}) }
+    return { sections, data }
   },
 })
+
+/** What the page reads from a result. */
+export interface TransactionData {
+  hash: `0x${string}`
+  mined: boolean
+  abi?: Abi.Abi
+}

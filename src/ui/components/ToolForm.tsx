@@ -204,6 +204,8 @@ export function ToolForm(
     submitLabel?: string
     /** Called with each new successful result, and with undefined when it goes (a new run, an error). */
     onResult?: (result: ToolResult | undefined) => void
+    /** Drawn under the result, in its column, while a result is shown (a trace of the looked-up transaction). */
+    afterResult?: ReactNode
   },
 ) {
   const { meta, tool, values, setValues, files, setFile, onResult } = props
@@ -276,6 +278,7 @@ export function ToolForm(
             </p>
           )}
           <ResultView result={view.result!} stale={view.stale} />
+          {props.afterResult}
         </div>
       )}
     </div>
