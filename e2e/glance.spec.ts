@@ -2,6 +2,7 @@
  * Results a person reads at a glance (#23): on a wide screen the result stands beside the form,
  * in view; on a phone it follows the form and is scrolled into view.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, openTool, output, test } from './fixtures'
 
 test.describe('wide screen', () => {
@@ -165,6 +166,12 @@ test.describe('the trace view beyond /simulate', () => {
     const lines = trace.getByRole('list', { name: 'Call tree' }).getByRole('button', { name: FRAME_LINE })
     await expect(lines).toHaveCount(node.length, { timeout: 60_000 })
     await expect(lines.first()).toHaveText(/^CALL 0x000000…00dEaD · 1 ETH · 21,000 gas$/)
+    // the trace in the result column, beside the form: axe finds nothing in either scheme
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme })
+      const { violations } = await new AxeBuilder({ page }).include('main').analyze()
+      expect(violations.map((v) => `${scheme}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+    }
   })
 
   test('the send confirmation shows the simulated trace, one line per frame as anvil traces the same call', async ({ page, devnet }) => {
