@@ -43,10 +43,10 @@ export const FAMILIES = {
   abi: [
     'Abi', 'AbiCodec', 'AbiGuess', 'AbiLayout', 'Calldata', 'CalldataEncode', 'Deploy', 'Dispatch',
     'EtherscanText', 'EventEncode', 'Selector', 'SignatureKeys', 'SignatureLookup', 'SignatureTable', 'ValueFormat',
-    'Approval',
+    'Approval', 'TokenAmount',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
-  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode'],
+  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo'],
   // Storage read by variable name: solc/forge storage layouts (ERC-7201 namespaces too) decoded from a node's slots.
   storage: ['StorageLayout', 'StorageRead'],
   // ENS names, their resolution through the chain, avatars, and CCIP-read (EIP-3668).

@@ -79,6 +79,11 @@ describe('Vanity difficulty', () => {
     expect(Vanity.formatDuration(16 ** 30 / 1e6)).toMatch(/^about 10\^\d+ years$/)
     expect(Vanity.formatCount(2 ** 160)).toBe('1.5 × 10^48')
   })
+  it('says how soon a search finishes in words that read after "finish" (#23: not "within under a second")', () => {
+    expect(Vanity.formatWithin(0.2)).toBe('in under a second')
+    expect(Vanity.formatWithin(90)).toBe('within 1.5 minutes')
+    expect(Vanity.formatWithin(Infinity)).toBe('never')
+  })
 })
 
 describe('Vanity.matches (the audited re-check) agrees with ethers v5', () => {

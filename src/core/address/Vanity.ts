@@ -201,6 +201,12 @@ export function formatDuration(seconds: number): string {
   return 'under a second'
 }
 
+/** "in under a second", "within 42 seconds": a duration after "finish". */
+export function formatWithin(seconds: number): string {
+  const d = formatDuration(seconds)
+  return d === 'under a second' ? 'in under a second' : d === 'forever' ? 'never' : `within ${d}`
+}
+
 export interface KeyCheck {
   privateKey: Key.PrivateKey
   /** The key's address (EIP-55), computed with ox/noble. */

@@ -19,6 +19,8 @@ import * as ChainCall from '../chain/ChainCall'
 import { BaseError } from '../Errors'
 import type * as Abi from '../abi/Abi'
 import * as Rpc from '../chain/Rpc'
+import * as TokenInfo from '../chain/TokenInfo'
+import * as TokenAmount from '../abi/TokenAmount'
 import * as SignatureTable from '../abi/SignatureTable'
 
 export const ZERO = '0x0000000000000000000000000000000000000000'
@@ -116,6 +118,8 @@ export function staticWarnings(tx: Tx): Warning[] {
 export interface Review {
   decoded: Decoded
   warnings: Warning[]
+  /** An ERC-20 call's amount, and the token's symbol and decimals when the node told them (null: no such call). */
+  tokenAmount: { fn: string; amount: bigint; token: TokenAmount.Token | undefined } | null
   /** The recipient has code (null: contract creation, or the read failed). */
   recipientIsContract: boolean | null
 }
@@ -131,11 +135,15 @@ export async function review(rpc: Rpc.Eip1193Like | undefined, tx: Tx, opts: { a
   const warnings = staticWarnings(tx)
   const call: Record<string, string> = { from: tx.from, value: Rpc.toQuantity(tx.value), data: tx.data }
   if (tx.to) call.to = tx.to
-  const [code, sim, table] = await Promise.allSettled([
+  // An ERC-20 amount is shown in the token's units: its symbol and decimals are read alongside.
+  const amount = tx.to ? TokenAmount.of(tx.data) : null
+  const [code, sim, table, token] = await Promise.allSettled([
     tx.to ? Rpc.request(rpc, 'eth_getCode', [tx.to, 'latest']).then((c) => Rpc.data(c, 'the code')) : Promise.resolve(null),
     Rpc.request(rpc, 'eth_call', [call, 'latest']),
     tableP,
+    amount && tx.to ? TokenInfo.read(rpc, tx.to) : Promise.resolve(undefined),
   ])
+  const tokenAmount = amount ? { ...amount, token: token.status === 'fulfilled' ? token.value : undefined } : null
   const decoded = tx.to ? decode(tx.data, abis, table.status === 'fulfilled' ? table.value : undefined) : { text: null, human: null, source: null, selector: null }
   if (tx.to && decoded.selector && decoded.text === null)
     warnings.push({ kind: 'unknown-selector', tone: 'warn', text: `Unknown function ${decoded.selector}: neither your ABIs nor the offline table know it. What it does cannot be shown.` })
@@ -155,7 +163,7 @@ export async function review(rpc: Rpc.Eip1193Like | undefined, tx: Tx, opts: { a
       warnings.push({ kind: 'would-revert', tone: 'error', text: `The simulation (eth_call) reverts without a reason. Sent, it would fail and still cost gas.` })
     else warnings.push({ kind: 'simulation-failed', tone: 'warn', text: `The simulation (eth_call) failed: ${messageOf(sim.reason)}` })
   }
-  return { decoded, warnings, recipientIsContract }
+  return { decoded, warnings, recipientIsContract, tokenAmount }
 }
 
 function messageOf(e: unknown): string {

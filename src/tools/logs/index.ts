@@ -74,8 +74,10 @@ export default defineTool<Input>(meta, {
       logRows.push({ label: `${p} transaction`, value: l.transactionHash, open: { tool: 'transaction', inputs: { hash: l.transactionHash, abi: input.abiText }, label: 'Open transaction' } })
     })
     if (logRows.length) sections.push({ title: r.logs.length > SHOWN ? `Logs (first ${SHOWN} of ${r.logs.length}; all in the CSV)` : `Logs (${r.logs.length})`, rows: logRows })
-    sections.push({ title: 'CSV', rows: [{ label: 'CSV', value: csv, note: 'Every log found, one row each (RFC 4180).' }] })
+    // No logs: said in words, with no CSV of only a header row.
+    if (r.logs.length) sections.push({ title: 'CSV', rows: [{ label: 'CSV', value: csv, note: 'Every log found, one row each (RFC 4180).' }] })
     const notes: { tone: 'info' | 'warn' | 'error'; text: string }[] = []
+    if (!r.logs.length) notes.push({ tone: 'info', text: `No logs matched: no log in blocks ${r.fromBlock} to ${r.toBlock} fits the address and topics asked for.` })
     if (r.truncated) notes.push({ tone: 'warn', text: `Stopped at ${r.logs.length} logs, after block ${r.toBlock}: narrow the range or the filters to see the rest.` })
     const columns = csv.split('\r\n')[0]!.split(',')
     return {

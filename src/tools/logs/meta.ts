@@ -3,7 +3,7 @@ import { defineMeta } from '../define'
 export default defineMeta({
   id: 'logs',
   title: 'Log query',
-  summary: 'Event logs from the connected chain, as `cast logs` finds them: by address, event and indexed arguments, over a block range fetched in pages the node accepts; decoded, with CSV.',
+  summary: 'Event logs from the connected chain, found the way cast logs finds them: by address, event and indexed arguments, over a block range fetched in pages the node accepts; decoded, with CSV.',
   capability: 'providers',
   keywords: ['logs', 'events', 'eth_getLogs', 'cast logs', 'topics', 'filter', 'indexed', 'Transfer', 'csv', 'export', 'etherscan'],
   runs: 'network',

@@ -64,13 +64,18 @@ export function phraseResult(v: Mnemonic.Validated, passphrase: string, generate
     { label: `Address chain xpub ${info.chainPath}`, value: info.chainXpub, open: { tool: 'hd-derive', inputs: { xpub: info.chainXpub, preset: 'custom', path: 'i' }, label: 'Derive addresses (watch-only)' } },
     { label: `Address ${first!.path}`, value: first!.address, open: { tool: 'address', inputs: { address: first!.address }, label: 'Inspect address' } },
   ]
-  const data: MnemonicData = { first: { path: first!.path, address: first!.address, ...(first!.privateKey ? { privateKey: first!.privateKey } : {}) } }
+  const data: MnemonicData = { first: { path: first!.path, address: first!.address, ...(first!.privateKey ? { privateKey: first!.privateKey } : {}) }, phrase: v.phrase, passphrase }
   return { sections: [{ title: 'Phrase', rows }, { title: 'Keys', rows: keys }], data }
 }
 
-/** What the page reads from a result: the first MetaMask account, for the keyring. */
+/**
+ * What the page reads from a result (memory only): the first MetaMask account, for the keyring,
+ * and the phrase with its passphrase, handed to the derive tool.
+ */
 export interface MnemonicData {
   first: { path: string; address: string; privateKey?: string }
+  phrase: string
+  passphrase: string
 }
 
 export default defineTool<Input>(meta, {

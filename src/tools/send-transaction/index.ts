@@ -1,4 +1,5 @@
 import * as Abi from '../../core/abi/Abi'
+import * as TokenAmount from '../../core/abi/TokenAmount'
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as ChainCall from '../../core/chain/ChainCall'
 import * as ChainFormat from '../../core/chain/ChainFormat'
@@ -162,6 +163,17 @@ export async function prepare(input: Input, ctx: Pick<RunContext, 'rpc' | 'rpcUr
 
 const TYPE_LABEL: Record<TxSend.SendType, string> = { legacy: 'Legacy (0x0, EIP-155)', eip2930: 'EIP-2930 (0x1)', eip1559: 'EIP-1559 (0x2)', eip7702: 'EIP-7702 (0x4)' }
 
+/**
+ * An ERC-20 call's amount in the token's units with its symbol (read from the token, else a
+ * well-known token of this chain), the raw integer beside it; raw only when neither knows it.
+ */
+function tokenRow(ta: NonNullable<TxWarnings.Review['tokenAmount']>, chainId: number, to: string): Row {
+  const token = ta.token ?? TokenAmount.known(chainId, to)
+  const raw = `${ta.amount} in the token's smallest units`
+  if (!token) return { label: `Token amount (${ta.fn})`, value: ta.amount.toString(), note: `${raw}; the token's decimals could not be read.` }
+  return { label: `Token amount (${ta.fn})`, value: TokenAmount.text(ta.amount, token), mono: false, note: `${raw}; ${ta.token ? 'symbol and decimals read from the token' : 'a well-known token of this chain'}.` }
+}
+
 /** Rows for everything that will be signed, and what it does. */
 export function summaryRows(r: Reviewed, unit: Input['unit']): Row[] {
   const { summary: s, review } = r
@@ -188,6 +200,7 @@ export function summaryRows(r: Reviewed, unit: Input['unit']): Row[] {
       : review.decoded.selector
         ? [{ label: 'Call', value: `unknown function ${review.decoded.selector}`, mono: false, tone: 'warn' as const, note: 'Neither your ABIs nor the offline table know this selector.' }]
         : []),
+    ...(review.tokenAmount && s.to ? [tokenRow(review.tokenAmount, s.chainId, s.to)] : []),
     ...review.warnings.map((w) => ({ label: 'Warning', value: w.text, mono: false, copy: false, tone: w.tone })),
     { label: 'Type', value: TYPE_LABEL[type] },
     ...(s.accessList?.length ? [{ label: 'Access list', value: `${s.accessList.length} address(es)`, mono: false }] : []),

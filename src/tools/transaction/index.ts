@@ -3,6 +3,8 @@ import * as AddressCheck from '../../core/address/AddressCheck'
 import * as ChainBlocks from '../../core/chain/ChainBlocks'
 import * as ChainCall from '../../core/chain/ChainCall'
 import * as ChainFormat from '../../core/chain/ChainFormat'
+import * as TokenInfo from '../../core/chain/TokenInfo'
+import * as TokenAmount from '../../core/abi/TokenAmount'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section } from '../types'
@@ -69,6 +71,17 @@ export default defineTool<Input>(meta, {
     const inputRow: Row = { label: 'Input data', value: t.input, note: t.input === '0x' ? 'No call data (a plain transfer).' : bytes((t.input.length - 2) / 2) }
     if (t.input.length >= 10 && t.to) inputRow.open = { tool: 'calldata-decode', inputs: { data: t.input, abi: input.abiText }, label: 'Decode' }
     rows.push(inputRow)
+    // An ERC-20 amount in the token's units (symbol and decimals read from the token), the raw integer beside it.
+    const amount = t.to ? TokenAmount.of(t.input) : null
+    if (amount && t.to) {
+      const token = await TokenInfo.read(ctx.rpc, t.to)
+      const raw = `${amount.amount} in the token's smallest units`
+      rows.push(
+        token
+          ? { label: `Token amount (${amount.fn})`, value: TokenAmount.text(amount.amount, token), mono: false, note: `${raw}; symbol and decimals read from the token.` }
+          : { label: `Token amount (${amount.fn})`, value: amount.amount.toString(), note: `${raw}; the token's decimals could not be read.` },
+      )
+    }
     const sections: Section[] = [{ rows }]
     if (r && r.logs.length) {
       const logRows: Row[] = []
@@ -85,6 +98,15 @@ export default defineTool<Input>(meta, {
       }
       sections.push({ title: `Logs (${r.logs.length})`, rows: logRows })
     }
-    return { sections }
+    // What the page needs to replay it on request (its trace): the hash once mined, and the ABI given.
+    const data: TransactionData = { hash: t.hash, mined: !!r, ...(input.abi ? { abi: input.abi } : {}) }
+    return { sections, data }
   },
 })
+
+/** What the page reads from a result. */
+export interface TransactionData {
+  hash: `0x${string}`
+  mined: boolean
+  abi?: Abi.Abi
+}

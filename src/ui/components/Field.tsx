@@ -87,7 +87,7 @@ function useTextArea(spec: FieldSpec, value: string, full: boolean, setFull: (f:
 }
 
 /** A file field: a file input in a drop zone, with the chosen file's name and size, and Clear. */
-function FileControl({ common, file, onFile }: { common: Record<string, unknown>; file: BlobLike | undefined; onFile: FieldProps['onFile'] }) {
+function FileControl({ common, file, onFile }: { common: { id: string } & Record<string, unknown>; file: BlobLike | undefined; onFile: FieldProps['onFile'] }) {
   const [over, setOver] = useState(false)
   const onDrop = (e: DragEvent) => {
     e.preventDefault()
@@ -105,8 +105,14 @@ function FileControl({ common, file, onFile }: { common: Record<string, unknown>
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <input {...common} type="file" onChange={(e) => onFile?.(e.target.files?.[0])} />
-      <span className="hint">{file ? `${file.name ?? 'file'}: ${grouped(file.size)} byte${file.size === 1 ? '' : 's'}` : 'or drop a file here'}</span>
+      {/* The browser's own file button (and its second copy of the name) stays hidden; the
+          input keeps the focus and the keyboard (Enter or Space opens the picker), the styled
+          label below is what a person sees and clicks. */}
+      <input {...common} className="visually-hidden" type="file" onChange={(e) => onFile?.(e.target.files?.[0])} />
+      <label htmlFor={common.id} className="file-pick" aria-hidden="true">
+        {file ? 'Choose another file' : 'Choose a file'}
+      </label>
+      <span className="hint">{file ? `${file.name ?? 'file'}: ${grouped(file.size)} byte${file.size === 1 ? '' : 's'}` : 'or drop one here'}</span>
       {file && (
         <button type="button" onClick={() => onFile?.(undefined)}>
           Clear file

@@ -227,10 +227,10 @@ function QrScannerView({ id, label, video, status, ready, progress, error, onSta
             Scan with the camera
           </button>
         )}
+        <input id={id} className="visually-hidden" type="file" accept="image/*" onChange={(e) => { onPick(e.target.files?.[0]); e.target.value = '' }} />
         <label htmlFor={id} className="file-pick">
           Pick an image of the code
         </label>
-        <input id={id} type="file" accept="image/*" onChange={(e) => { onPick(e.target.files?.[0]); e.target.value = '' }} />
         {(progress || error) && (
           <button type="button" onClick={onStartOver}>
             Start over

@@ -140,10 +140,10 @@ const ONE_TOKEN = /^\S{25,}$/
  * element's text, so Copy, find-in-page and assistive technology get all of it). A click or
  * tap shows it whole, wrapped; Copy copies it either way.
  */
-function MiddleEllipsis({ text }: { text: string }) {
+export function MiddleEllipsis({ text, expandable = true }: { text: string; /** false: the whole value only on hover and by Copy (a table of fixed row heights). */ expandable?: boolean }) {
   const [whole, setWhole] = useState(false)
   return (
-    <span className={whole ? 'mid whole' : 'mid'} title={whole ? undefined : text} onClick={() => setWhole((w) => !w)}>
+    <span className={whole ? 'mid whole' : expandable ? 'mid' : 'mid fixed'} title={whole ? undefined : text} onClick={expandable ? () => setWhole((w) => !w) : undefined}>
       <span className="mid-head">{text.slice(0, -8)}</span>
       <span className="mid-tail">{text.slice(-8)}</span>
     </span>

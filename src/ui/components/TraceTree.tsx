@@ -11,6 +11,8 @@ import type * as SimReport from '../../core/sim/SimReport'
 import * as TraceView from '../../core/sim/TraceView'
 import type { Row } from '../../tools/types'
 import { ResultRow } from './ResultView'
+// its styles come with it (the send confirmation, /transaction and /simulate draw it)
+import './trace.css'
 
 /** Above this many frames, only the first two levels and the failure's path start open. */
 const OPEN_ALL_UP_TO = 60

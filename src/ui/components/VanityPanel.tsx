@@ -7,7 +7,7 @@ export function VanityEstimate({ pattern, ratePerCore, measured, unit }: { patte
   const rate = ratePerCore * cores
   return (
     <section className="result" aria-label="Estimate">
-      <dl>
+      <dl className="section">
         <div className="row">
           <dt>Pattern</dt>
           <dd>{pattern.summary}</dd>
@@ -24,8 +24,8 @@ export function VanityEstimate({ pattern, ratePerCore, measured, unit }: { patte
           <dd>
             <output aria-label="Expected time">{Vanity.formatDuration(Vanity.expectedSeconds(pattern.attempts, rate))}</output>
             <small className="note">
-              On {cores} {cores === 1 ? 'core' : 'cores'} at {Vanity.formatCount(ratePerCore)} {unit} per second each ({measured ? 'measured on this device' : 'measured on a reference machine; a run measures yours'}). Half of all searches finish within{' '}
-              {Vanity.formatDuration(Vanity.secondsForChance(pattern.attempts, rate, 0.5))}, nine in ten within {Vanity.formatDuration(Vanity.secondsForChance(pattern.attempts, rate, 0.9))}.
+              On {cores} {cores === 1 ? 'core' : 'cores'} at {Vanity.formatCount(ratePerCore)} {unit} per second each ({measured ? 'measured on this device' : 'measured on a reference machine; a run measures yours'}). Half of all searches finish{' '}
+              {Vanity.formatWithin(Vanity.secondsForChance(pattern.attempts, rate, 0.5))}, nine in ten {Vanity.formatWithin(Vanity.secondsForChance(pattern.attempts, rate, 0.9))}.
             </small>
           </dd>
         </div>
@@ -39,20 +39,25 @@ export function VanityPanel({ state, expected, unit, onPause, onResume, onCancel
   if (state.status !== 'running' && state.status !== 'paused') return null
   const chance = 1 - Math.exp(-state.attempts / expected)
   const pct = Math.floor(chance * 100)
+  // Once one is found, the odds of having found one are moot: the search says what it took.
+  const found = state.status === 'paused' && (state.pausedFor === 'found' || state.pausedFor === 'goal')
   return (
     <div className="progress" role="status" aria-label="Search progress">
-      <progress max={100} value={pct} aria-label="Chance to have found one by now">
-        {pct}%
-      </progress>
+      {!found && (
+        <progress max={100} value={pct} aria-label="Chance to have found one by now">
+          {pct}%
+        </progress>
+      )}
       <span>
-        {state.status === 'paused' ? (state.pausedFor === 'found' ? 'Found: paused. ' : state.pausedFor === 'goal' ? 'Goal reached: paused. ' : 'Paused. ') : 'Searching… '}
+        {state.status === 'paused' ? (state.pausedFor === 'found' ? 'Found a match; the search is paused. ' : state.pausedFor === 'goal' ? 'Goal reached; the search is paused. ' : 'Paused. ') : 'Searching… '}
         <output aria-label="Attempts">{Vanity.formatCount(state.attempts)}</output> {unit} tried on {state.workers} {state.workers === 1 ? 'core' : 'cores'}
         {state.rate > 0 && (
           <>
             {' '}at <output aria-label="Rate">{Vanity.formatCount(state.rate)}</output>/s
           </>
         )}
-        , {Vanity.formatDuration(state.seconds)}; {pct}% chance to have found one by now.
+         in {Vanity.formatDuration(state.seconds)}
+        {found ? ` (${(state.attempts / expected).toFixed(2)} times the expected number).` : `; ${pct}% chance to have found one by now.`}
       </span>
       {state.status === 'running' ? (
         <button type="button" onClick={onPause}>

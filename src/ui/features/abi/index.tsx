@@ -74,8 +74,8 @@ export default function AbiPage(props: ToolPageProps) {
               Download abi-library.json
             </a>
           )}
-          <label>
-            Import library <input type="file" accept="application/json,.json" onChange={(e) => void doImport(e.target.files?.[0])} />
+          <label className="file-pick">
+            Import library… <input className="visually-hidden" type="file" accept="application/json,.json" onChange={(e) => void doImport(e.target.files?.[0])} />
           </label>
         </div>
       </section>

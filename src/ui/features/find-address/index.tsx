@@ -40,17 +40,23 @@ function AddToKeyring({ data }: { data: FindData | undefined }) {
   if (!data?.found || !data.privateKey) return null
   const { address, privateKey, path } = data
   const inRing = keys.some((k) => k.address.toLowerCase() === address.toLowerCase())
+  // In a card of its own, saying what the keyring is for (not a bare button under the form).
   return (
-    <div className="actions">
+    <section className="next-steps" aria-label="Next steps">
       {inRing ? (
         <p className="notice notice-info" role="note">
           {address} is in the in-page keyring: the signing tools can use it until you reload the page.
         </p>
       ) : (
-        <button type="button" onClick={() => keyring.add({ address, privateKey, label: path })}>
-          Add this key to the keyring
-        </button>
+        <>
+          <div className="actions">
+            <button type="button" onClick={() => keyring.add({ address, privateKey, label: path })}>
+              Add this key to the keyring
+            </button>
+          </div>
+          <p className="help">The keyring holds keys in this tab&apos;s memory for the signing tools, until you reload the page.</p>
+        </>
       )}
-    </div>
+    </section>
   )
 }

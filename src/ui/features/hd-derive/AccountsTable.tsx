@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { HdData } from '../../../tools/hd-derive'
-import { CopyButton, keyring } from '../../components'
+import { CopyButton, keyring, MiddleEllipsis } from '../../components'
 
 export type Account = HdData['accounts'][number]
 
@@ -21,7 +21,7 @@ export function AccountsTable({ rows, watchOnly, reveal, added, onAdd }: { rows:
   const last = Math.min(rows.length, Math.ceil((scrollTop + VIEW_H) / ROW_H) + OVERSCAN)
   const columns = watchOnly ? 4 : 5
   return (
-    <div className="table-scroll" style={{ maxHeight: VIEW_H, overflowY: 'auto' }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+    <div className="table-scroll accounts" style={{ maxHeight: VIEW_H, overflowY: 'auto' }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
       <table aria-label="Derived addresses" aria-rowcount={rows.length + 1} data-rows={rows.length}>
         <thead>
           <tr>
@@ -67,12 +67,24 @@ function AccountRow({ row: r, rowIndex, watchOnly, reveal, added, onAdd }: { row
       <td className="mono">
         <output aria-label={`Address ${r.path}`}>{r.address}</output> <CopyButton value={r.address} label={`address ${r.path}`} />
       </td>
-      <td className="mono">
-        <output aria-label={`Public key ${r.path}`}>{r.publicKey}</output>
+      <td className="mono key-cell">
+        <output aria-label={`Public key ${r.path}`}>
+          <MiddleEllipsis text={r.publicKey} expandable={false} />
+        </output>{' '}
+        <CopyButton value={r.publicKey} label={`public key ${r.path}`} />
       </td>
       {!watchOnly && (
-        <td className="mono">
-          {reveal ? <output aria-label={`Private key ${r.path}`}>{r.privateKey}</output> : '••••••••'}{' '}
+        <td className="mono key-cell">
+          {reveal ? (
+            <>
+              <output aria-label={`Private key ${r.path}`}>
+                <MiddleEllipsis text={r.privateKey!} expandable={false} />
+              </output>{' '}
+              <CopyButton value={r.privateKey!} label={`private key ${r.path}`} />
+            </>
+          ) : (
+            '••••••••'
+          )}{' '}
           <button
             type="button"
             disabled={inRing}

@@ -12,6 +12,7 @@ import { ResultView, useToolRun } from '../../components'
 import { revertText, simulateForReview, SimulationSummary, type SimState } from '../../components/SimulationSummary'
 import { abiLibrary } from '../../hooks/abiLibrary'
 import { useInView } from '../../hooks/useInView'
+import { TraceTree } from '../../components/TraceTree'
 
 export interface ReviewData {
   reviewed: Reviewed
@@ -103,6 +104,13 @@ export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onC
           </div>
         )}
         {sim && <SimulationSummary state={sim} onCancel={onCancelSim} notes={SIM_NOTES} />}
+        {/* The same trace as /simulate: one line per call frame, the reverting frame marked. */}
+        {sim?.kind === 'done' && (
+          <section className="section" aria-label="Call trace">
+            <h2 className="section-title">Trace</h2>
+            <TraceTree report={sim.report} />
+          </section>
+        )}
       </div>
       <div className="actions">
         <button type="button" className="primary" onClick={onConfirm} disabled={sending || !reviewed.summary.affordable}>

@@ -43,16 +43,18 @@ export default function TxBuildPage(props: ToolPageProps) {
   return (
     <>
       <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => props.setValues({ privateKey: k?.privateKey ?? '' })} />
-      <div className="actions">
-        <button type="button" onClick={() => void fill()} disabled={busy}>
-          {busy ? 'Reading the node…' : 'Fill nonce, fees and chain id from the node'}
-        </button>
-      </div>
-      {note && (
-        <div className={`notice notice-${note.tone}`} role={note.tone === 'error' ? 'alert' : 'status'}>
-          {note.text}
+      <section className="next-steps node-fill" aria-label="From the node">
+        <div className="actions">
+          <button type="button" onClick={() => void fill()} disabled={busy}>
+            {busy ? 'Reading the node…' : 'Fill nonce, fees and chain id from the node'}
+          </button>
         </div>
-      )}
+        {note && (
+          <div className={`notice notice-${note.tone}`} role={note.tone === 'error' ? 'alert' : 'status'}>
+            {note.text}
+          </div>
+        )}
+      </section>
       <ToolForm {...props} />
     </>
   )
