@@ -1,0 +1,272 @@
+/**
+ * EVM bytecode as instructions, the way `cast disassemble` prints them (offset, opcode name,
+ * PUSH data; a PUSH cut off by the end of the code shows no data, an undefined byte is
+ * `UNKNOWN(0x0C)`), with what an auditor reads off them: jump destinations, basic blocks, the
+ * function dispatcher's entries (selector → destination, named from the offline signature
+ * table), the compiler's CBOR metadata, and creation code split into constructor, runtime
+ * and constructor arguments. Opcode names follow the chosen hardfork (`Opcodes`).
+ *
+ * @example
+ * ```ts
+ * const d = Disassembler.disassemble('0x6080604052…')
+ * d.parts[0].instructions[0] // { offset: 0, op: 0x60, name: 'PUSH1', push: '80' }
+ * Disassembler.line(d.parts[0].instructions[0]) // '00000000: PUSH1 0x80'
+ * ```
+ */
+import { BaseError } from '../Errors'
+import * as Dispatch from '../abi/Dispatch'
+import type * as SignatureTable from '../abi/SignatureTable'
+import * as HexText from '../format/HexText'
+import * as Metadata from './Metadata'
+import * as Opcodes from './Opcodes'
+
+/** Creation code may be twice EIP-170's 24,576 bytes (EIP-3860), plus constructor arguments. */
+export const MAX_CODE = 4 * 24_576
+
+export interface Instruction {
+  offset: number
+  op: number
+  name: string
+  /** PUSH data as hex digits (what there is of it when cut off by the end of the code). */
+  push?: string
+  /** A PUSH whose data runs past the end of the code. */
+  truncated?: boolean
+  /** JUMP/JUMPI right after a PUSH: the destination, and whether it is a JUMPDEST. */
+  target?: number
+  targetOk?: boolean
+}
+
+export interface Block {
+  /** Offset of its first and last instruction. */
+  start: number
+  end: number
+  /** Index of its first instruction, and how many it holds. */
+  first: number
+  count: number
+  /** Starts with a JUMPDEST (reachable by a jump). */
+  jumpdest: boolean
+  /** How it ends: the last opcode's name, or 'falls through'. */
+  exit: string
+}
+
+export interface Entry {
+  selector: `0x${string}`
+  /** Offset of the PUSH holding the selector. */
+  offset: number
+  /** Where the dispatcher jumps for it (null when not a PUSH before the JUMPI). */
+  dest: number | null
+  /** Canonical signatures from the offline table (empty: unknown). */
+  signatures: string[]
+}
+
+export interface Part {
+  kind: 'code' | 'constructor' | 'runtime'
+  /** Offset of the part in the code given. */
+  start: number
+  size: number
+  /** Offsets in the listing are relative to the part (as the EVM runs it). */
+  instructions: Instruction[]
+  blocks: Block[]
+  jumpdests: number
+  entries: Entry[]
+  metadata: Metadata.Metadata | null
+}
+
+export interface Disassembly {
+  hardfork: string
+  size: number
+  parts: Part[]
+  /** How creation code was split ('' when it was not). */
+  split: string
+  /** Bytes after the runtime in creation code (constructor arguments), as hex. */
+  trailing?: `0x${string}`
+}
+
+export interface Options {
+  hardfork?: string
+  /** The runtime code too: creation code is split where it holds it. */
+  runtime?: string
+  /** The loaded offline signature table, to name dispatcher entries. */
+  table?: SignatureTable.Table
+  /** Checked between steps (a worker's cancel). */
+  signal?: { readonly aborted: boolean }
+}
+
+const PUSH1 = 0x60
+const PUSH32 = 0x7f
+const JUMP = 0x56
+const JUMPI = 0x57
+const JUMPDEST = 0x5b
+const HALTS = new Set([0x00, 0xf3, 0xfd, 0xfe, 0xff, JUMP])
+
+/** The instructions of `code`, named for `hardfork` (cast's listing, instruction by instruction). */
+export function instructions(code: Uint8Array, hardfork: string = Opcodes.NEWEST): Instruction[] {
+  const names = Opcodes.table(hardfork).byByte
+  const out: Instruction[] = []
+  for (let i = 0; i < code.length; ) {
+    const op = code[i]!
+    const name = names[op]?.name ?? `UNKNOWN(0x${op.toString(16).toUpperCase().padStart(2, '0')})`
+    if (op >= PUSH1 && op <= PUSH32) {
+      const n = op - PUSH1 + 1
+      const end = Math.min(code.length, i + 1 + n)
+      let push = ''
+      for (let j = i + 1; j < end; j++) push += code[j]!.toString(16).padStart(2, '0')
+      out.push(i + 1 + n > code.length ? { offset: i, op, name, push, truncated: true } : { offset: i, op, name, push })
+      i += n + 1
+    } else {
+      out.push({ offset: i, op, name })
+      i += 1
+    }
+  }
+  const dests = new Set(out.filter((x) => x.op === JUMPDEST).map((x) => x.offset))
+  for (let k = 1; k < out.length; k++) {
+    const x = out[k]!
+    const p = out[k - 1]!
+    if ((x.op === JUMP || x.op === JUMPI) && p.push !== undefined && !p.truncated && p.push.length <= 8) {
+      x.target = parseInt(p.push, 16)
+      x.targetOk = dests.has(x.target)
+    }
+  }
+  return out
+}
+
+/** One instruction as `cast disassemble` prints it: `00000000: PUSH1 0x80` (no data when cut off). */
+export function line(x: Instruction): string {
+  const at = x.offset.toString(16).padStart(8, '0')
+  return x.push !== undefined && !x.truncated ? `${at}: ${x.name} 0x${x.push}` : `${at}: ${x.name}`
+}
+
+/** Basic blocks: a JUMPDEST starts one; a jump, a halt or an undefined opcode ends one. */
+export function blocks(ins: readonly Instruction[]): Block[] {
+  const out: Block[] = []
+  let first = 0
+  const close = (last: number, exit: string) => {
+    if (last < first) return
+    const a = ins[first]!
+    out.push({ start: a.offset, end: ins[last]!.offset, first, count: last - first + 1, jumpdest: a.op === JUMPDEST, exit })
+    first = last + 1
+  }
+  for (let k = 0; k < ins.length; k++) {
+    const x = ins[k]!
+    if (x.op === JUMPDEST && k > first) close(k - 1, 'falls through')
+    if (HALTS.has(x.op) || x.op === JUMPI || x.name.startsWith('UNKNOWN')) close(k, x.name)
+  }
+  close(ins.length - 1, 'falls through')
+  return out
+}
+
+/** The dispatcher's entries: `Dispatch`'s selector comparisons, with the JUMPI destination of each. */
+export function entries(code: Uint8Array, ins: readonly Instruction[], table?: SignatureTable.Table): Entry[] {
+  let found: Dispatch.Found[]
+  try {
+    found = Dispatch.selectors(toHex(code))
+  } catch {
+    return []
+  }
+  const index = new Map(ins.map((x, k) => [x.offset, k]))
+  return found.map((f) => {
+    const k = index.get(f.offset) ?? -1
+    let dest: number | null = null
+    for (let j = k + 1; j > 0 && j < Math.min(ins.length, k + 6); j++) {
+      if (ins[j]!.op === JUMPI) {
+        dest = ins[j]!.target ?? null
+        break
+      }
+    }
+    const names = table ? [...new Set(table.lookup('function', f.selector).map((m) => canonical(m.item)))] : []
+    return { selector: f.selector, offset: f.offset, dest, signatures: names }
+  })
+}
+
+function canonical(item: unknown): string {
+  const it = item as { name?: string; inputs?: { type: string; components?: unknown[] }[] }
+  const type = (p: { type: string; components?: unknown[] }): string =>
+    p.type.startsWith('tuple') ? `(${(p.components as { type: string; components?: unknown[] }[]).map(type).join(',')})${p.type.slice(5)}` : p.type
+  return `${it.name ?? ''}(${(it.inputs ?? []).map(type).join(',')})`
+}
+
+/** One part's listing, blocks, entries and metadata. */
+export function part(kind: Part['kind'], code: Uint8Array, start: number, options: Options = {}): Part {
+  const ins = instructions(code, options.hardfork)
+  const metadata = Metadata.read(code)
+  // The dispatcher is in runtime code; constructor code has none.
+  const ent = kind === 'constructor' ? [] : entries(metadata ? code.subarray(0, metadata.start) : code, ins, options.table)
+  return { kind, start, size: code.length, instructions: ins, blocks: blocks(ins), jumpdests: ins.filter((x) => x.op === JUMPDEST).length, entries: ent, metadata }
+}
+
+/**
+ * Where creation code copies out its runtime: the constructor's `PUSH size (DUP1) PUSH offset
+ * PUSH 0 CODECOPY … PUSH 0 RETURN`. Null when no such copy is found.
+ */
+export function runtimeCopy(code: Uint8Array, ins: readonly Instruction[]): { offset: number; size: number } | null {
+  const val = (x: Instruction | undefined) => (x && (x.op === 0x5f ? 0 : x.push !== undefined && !x.truncated && x.push.length <= 8 ? parseInt(x.push, 16) : undefined))
+  for (let k = 3; k < ins.length; k++) {
+    if (ins[k]!.op !== 0x39) continue
+    const returns = ins.slice(k + 1, k + 4).some((x) => x.op === 0xf3)
+    const dest = val(ins[k - 1])
+    const offset = val(ins[k - 2])
+    const size = ins[k - 3]!.op === 0x80 ? val(ins[k - 4]) : val(ins[k - 3])
+    if (returns && dest === 0 && offset !== undefined && size !== undefined && offset > 0 && size > 0 && offset + size <= code.length && offset > ins[k]!.offset)
+      return { offset, size }
+  }
+  return null
+}
+
+/** Disassembles `hex` (runtime or creation code; `options.runtime` helps split the latter). */
+export function disassemble(hex: string, options: Options = {}): Disassembly {
+  const code = parse(hex)
+  const hardfork = options.hardfork ?? Opcodes.CURRENT
+  const o = { ...options, hardfork }
+  let cut: { offset: number; size: number } | null = null
+  let split = ''
+  if (options.runtime?.trim()) {
+    const rt = toHex(parse(options.runtime, 'runtime')).slice(2)
+    const at = toHex(code).slice(2).indexOf(rt)
+    if (at > 0 && at % 2 === 0) {
+      cut = { offset: at / 2, size: rt.length / 2 }
+      split = 'where the runtime code given appears in it'
+    }
+  }
+  if (!cut) {
+    const all = instructions(code, hardfork)
+    cut = runtimeCopy(code, all)
+    if (cut) split = `at the constructor's CODECOPY of ${cut.size} bytes from offset ${cut.offset}`
+    else if (options.runtime?.trim()) split = 'not split: the runtime code given is not in it and no constructor copy was found'
+  }
+  if (!cut) return { hardfork, size: code.length, parts: [part('code', code, 0, o)], split: split }
+  if (options.signal?.aborted) throw new CancelledError()
+  const parts = [part('constructor', code.subarray(0, cut.offset), 0, o), part('runtime', code.subarray(cut.offset, cut.offset + cut.size), cut.offset, o)]
+  const rest = code.subarray(cut.offset + cut.size)
+  return { hardfork, size: code.length, parts, split, ...(rest.length ? { trailing: toHex(rest) } : {}) }
+}
+
+/** EIP-1167 minimal proxy: the implementation address its code forwards to, else null. */
+export function cloneTarget(hex: string): `0x${string}` | null {
+  const m = /^0x363d3d373d3d3d363d73([0-9a-f]{40})5af43d82803e903d91602b57fd5bf3$/.exec(hex.toLowerCase())
+  return m ? `0x${m[1]}` : null
+}
+
+/** Bytes from hex (`0x` optional, whitespace ignored). */
+export function parse(hex: string, what = 'bytecode'): Uint8Array {
+  if (!hex.trim()) throw new EmptyCodeError(what)
+  const h = HexText.parse(hex, what, { maxBytes: MAX_CODE })
+  const out = new Uint8Array((h.length - 2) / 2)
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(h.slice(2 + 2 * i, 4 + 2 * i), 16)
+  return out
+}
+
+export const toHex = (b: Uint8Array): `0x${string}` => `0x${Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')}`
+
+export class EmptyCodeError extends BaseError {
+  constructor(what: string) {
+    super('Disassembler.EmptyCodeError', `Paste the ${what} to disassemble.`, {
+      hints: ['eth_getCode of the address (cast code <address>), or "bytecode"/"deployedBytecode" from a build artifact.'],
+    })
+  }
+}
+
+export class CancelledError extends BaseError {
+  constructor() {
+    super('Disassembler.CancelledError', 'Disassembly cancelled.')
+  }
+}
