@@ -3,9 +3,9 @@ import { defineMeta } from '../define'
 export default defineMeta({
   id: 'account',
   title: 'Account inspector',
-  summary: 'Balance, nonce and code of an address on the connected chain; storage slots, EIP-1967 proxy slots and EIP-7702 delegations.',
+  summary: 'Balance, nonce, the whole code with its size and hash, and the storage root of an address on the connected chain; storage slots, EIP-1967 proxy slots and EIP-7702 delegations.',
   capability: 'providers',
-  keywords: ['balance', 'nonce', 'code', 'getBalance', 'getCode', 'getStorageAt', 'storage', 'slot', 'proxy', 'eip-1967', 'implementation', 'eip-7702', 'delegation', 'contract', 'eoa'],
+  keywords: ['balance', 'nonce', 'code', 'getBalance', 'getCode', 'getStorageAt', 'storage', 'slot', 'proxy', 'eip-1967', 'implementation', 'eip-7702', 'delegation', 'contract', 'eoa', 'code hash', 'extcodehash', 'storage root', 'storageHash', 'eth_getProof'],
   runs: 'network',
   action: 'Look up',
   fields: [
