@@ -101,24 +101,43 @@ const HALTS = new Set([0x00, 0xf3, 0xfd, 0xfe, 0xff, JUMP])
 
 /** The instructions of `code`, named for `hardfork` (cast's listing, instruction by instruction). */
 export function instructions(code: Uint8Array, hardfork: string = Opcodes.NEWEST): Instruction[] {
-  const names = Opcodes.table(hardfork).byByte
+  return drain(decode(code, hardfork))
+}
+
+/** Runs a stepwise computation to its end at once. */
+function drain<T>(g: Generator<void, T>): T {
+  for (;;) {
+    const r = g.next()
+    if (r.done) return r.value
+  }
+}
+
+/** Bytes decoded between two pauses of a stepwise run (a few milliseconds of work). */
+const STEP_BYTES = 6_144
+
+function* decode(code: Uint8Array, hardfork: string): Generator<void, Instruction[]> {
+  const names = NAMES.get(hardfork) ?? namesOf(hardfork)
+  const hex = toHex(code)
   const out: Instruction[] = []
-  for (let i = 0; i < code.length; ) {
+  const dests = new Set<number>()
+  for (let i = 0, pause = STEP_BYTES; i < code.length; ) {
+    if (i >= pause) {
+      pause += STEP_BYTES
+      yield
+    }
     const op = code[i]!
-    const name = names[op]?.name ?? `UNKNOWN(0x${op.toString(16).toUpperCase().padStart(2, '0')})`
+    const name = names[op]!
     if (op >= PUSH1 && op <= PUSH32) {
       const n = op - PUSH1 + 1
-      const end = Math.min(code.length, i + 1 + n)
-      let push = ''
-      for (let j = i + 1; j < end; j++) push += code[j]!.toString(16).padStart(2, '0')
+      const push = hex.slice(2 + 2 * (i + 1), 2 + 2 * Math.min(code.length, i + 1 + n))
       out.push(i + 1 + n > code.length ? { offset: i, op, name, push, truncated: true } : { offset: i, op, name, push })
       i += n + 1
     } else {
+      if (op === JUMPDEST) dests.add(i)
       out.push({ offset: i, op, name })
       i += 1
     }
   }
-  const dests = new Set(out.filter((x) => x.op === JUMPDEST).map((x) => x.offset))
   for (let k = 1; k < out.length; k++) {
     const x = out[k]!
     const p = out[k - 1]!
@@ -128,6 +147,14 @@ export function instructions(code: Uint8Array, hardfork: string = Opcodes.NEWEST
     }
   }
   return out
+}
+
+const NAMES = new Map<string, string[]>()
+function namesOf(hardfork: string): string[] {
+  const t = Opcodes.table(hardfork).byByte
+  const names = Array.from({ length: 256 }, (_, op) => t[op]?.name ?? `UNKNOWN(0x${op.toString(16).toUpperCase().padStart(2, '0')})`)
+  NAMES.set(hardfork, names)
+  return names
 }
 
 /** One instruction as `cast disassemble` prints it: `00000000: PUSH1 0x80` (no data when cut off). */
@@ -149,7 +176,7 @@ export function blocks(ins: readonly Instruction[]): Block[] {
   for (let k = 0; k < ins.length; k++) {
     const x = ins[k]!
     if (x.op === JUMPDEST && k > first) close(k - 1, 'falls through')
-    if (HALTS.has(x.op) || x.op === JUMPI || x.name.startsWith('UNKNOWN')) close(k, x.name)
+    if (HALTS.has(x.op) || x.op === JUMPI || x.name.charCodeAt(0) === 85 /* U of UNKNOWN */) close(k, x.name)
   }
   close(ins.length - 1, 'falls through')
   return out
@@ -187,10 +214,16 @@ function canonical(item: unknown): string {
 
 /** One part's listing, blocks, entries and metadata. */
 export function part(kind: Part['kind'], code: Uint8Array, start: number, options: Options = {}): Part {
-  const ins = instructions(code, options.hardfork)
+  return drain(partSteps(kind, code, start, options))
+}
+
+function* partSteps(kind: Part['kind'], code: Uint8Array, start: number, options: Options, decoded?: Instruction[]): Generator<void, Part> {
+  const ins = decoded ?? (yield* decode(code, options.hardfork ?? Opcodes.CURRENT))
   const metadata = Metadata.read(code)
+  yield
   // The dispatcher is in runtime code; constructor code has none.
   const ent = kind === 'constructor' ? [] : entries(metadata ? code.subarray(0, metadata.start) : code, ins, options.table)
+  yield
   return { kind, start, size: code.length, instructions: ins, blocks: blocks(ins), jumpdests: ins.filter((x) => x.op === JUMPDEST).length, entries: ent, metadata }
 }
 
@@ -214,6 +247,24 @@ export function runtimeCopy(code: Uint8Array, ins: readonly Instruction[]): { of
 
 /** Disassembles `hex` (runtime or creation code; `options.runtime` helps split the latter). */
 export function disassemble(hex: string, options: Options = {}): Disassembly {
+  return drain(steps(hex, options))
+}
+
+/**
+ * `disassemble`, pausing (`pause()`, e.g. a zero timeout) every few milliseconds of work, so a
+ * 48 KB creation code never holds the thread for long; stops when `options.signal` is aborted.
+ */
+export async function disassembleInSteps(hex: string, options: Options, pause: () => Promise<void>): Promise<Disassembly> {
+  const g = steps(hex, options)
+  for (;;) {
+    const r = g.next()
+    if (r.done) return r.value
+    await pause()
+    if (options.signal?.aborted) throw new CancelledError()
+  }
+}
+
+function* steps(hex: string, options: Options): Generator<void, Disassembly> {
   const code = parse(hex)
   const hardfork = options.hardfork ?? Opcodes.CURRENT
   const o = { ...options, hardfork }
@@ -221,21 +272,23 @@ export function disassemble(hex: string, options: Options = {}): Disassembly {
   let split = ''
   if (options.runtime?.trim()) {
     const rt = toHex(parse(options.runtime, 'runtime')).slice(2)
-    const at = toHex(code).slice(2).indexOf(rt)
-    if (at > 0 && at % 2 === 0) {
+    const whole = toHex(code).slice(2)
+    for (let at = whole.indexOf(rt); at > 0; at = whole.indexOf(rt, at + 1)) {
+      if (at % 2 !== 0) continue
       cut = { offset: at / 2, size: rt.length / 2 }
       split = 'where the runtime code given appears in it'
+      break
     }
   }
+  let all: Instruction[] | undefined
   if (!cut) {
-    const all = instructions(code, hardfork)
+    all = yield* decode(code, hardfork)
     cut = runtimeCopy(code, all)
     if (cut) split = `at the constructor's CODECOPY of ${cut.size} bytes from offset ${cut.offset}`
     else if (options.runtime?.trim()) split = 'not split: the runtime code given is not in it and no constructor copy was found'
   }
-  if (!cut) return { hardfork, size: code.length, parts: [part('code', code, 0, o)], split: split }
-  if (options.signal?.aborted) throw new CancelledError()
-  const parts = [part('constructor', code.subarray(0, cut.offset), 0, o), part('runtime', code.subarray(cut.offset, cut.offset + cut.size), cut.offset, o)]
+  if (!cut) return { hardfork, size: code.length, parts: [yield* partSteps('code', code, 0, o, all)], split }
+  const parts = [yield* partSteps('constructor', code.subarray(0, cut.offset), 0, o), yield* partSteps('runtime', code.subarray(cut.offset, cut.offset + cut.size), cut.offset, o)]
   const rest = code.subarray(cut.offset + cut.size)
   return { hardfork, size: code.length, parts, split, ...(rest.length ? { trailing: toHex(rest) } : {}) }
 }
@@ -255,7 +308,14 @@ export function parse(hex: string, what = 'bytecode'): Uint8Array {
   return out
 }
 
-export const toHex = (b: Uint8Array): `0x${string}` => `0x${Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')}`
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'))
+
+/** `0x…` of bytes. */
+export function toHex(b: Uint8Array): `0x${string}` {
+  const parts = new Array<string>(b.length)
+  for (let i = 0; i < b.length; i++) parts[i] = HEX[b[i]!]!
+  return `0x${parts.join('')}`
+}
 
 export class EmptyCodeError extends BaseError {
   constructor(what: string) {
