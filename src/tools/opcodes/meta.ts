@@ -4,15 +4,14 @@ import { DEFAULT_HARDFORK, HARDFORK_OPTIONS } from '../kit/hardforks'
 export default defineMeta({
   id: 'opcodes',
   title: 'EVM opcodes',
-  summary: 'Every EVM opcode of a hardfork from Frontier to the newest: byte, name, static gas and what makes the dynamic part, stack in and out, a one-line meaning; searchable by name, byte or meaning, and what changed between two hardforks.',
+  summary: 'EVM opcodes of each hardfork from Frontier on: byte, gas, stack, meaning; search them, compare two hardforks.',
   capability: 'calldata',
-  keywords: ['opcode', 'opcodes', 'evm', 'instruction', 'gas', 'evm.codes', 'hardfork', 'push0', 'tload', 'mcopy', 'stack', 'assembly', 'yul'],
+  keywords: ['opcode', 'evm.codes', 'gas', 'hardfork', 'instruction'],
   runs: 'main',
   fields: [
-    { name: 'query', label: 'Search', kind: 'text', placeholder: 'sstore, 0x5c, transient storage', help: 'A name or its start, a byte (0x5c), or words of the meaning; empty lists every opcode.' },
+    { name: 'query', label: 'Search', kind: 'text', placeholder: 'sstore, 0x5c, transient storage', help: 'A name, a byte (0x5c) or words of the meaning.' },
     { name: 'hardfork', label: 'Hardfork', kind: 'select', default: DEFAULT_HARDFORK, options: [...HARDFORK_OPTIONS] },
-    { name: 'compare', label: 'Compare with', kind: 'select', default: '', options: [{ value: '', label: 'no comparison' }, ...HARDFORK_OPTIONS],
-      help: 'What changed from this hardfork to the one above: opcodes added, removed, renamed, or with other gas.' },
+    { name: 'compare', label: 'Compare with', kind: 'select', default: '', options: [{ value: '', label: 'no comparison' }, ...HARDFORK_OPTIONS] },
   ],
   examples: [
     // EIP-1153 (Cancun): TLOAD is 0x5c, 100 gas, one word in, one out.
