@@ -87,7 +87,7 @@ export function Listing({ data }: { data: DisassembleData }) {
         </button>
         <CopyButton value={text} label={`listing of the ${KIND[part.kind]}`} />
       </div>
-      <form className="listing-goto" onSubmit={onGoto} aria-label="Go to offset">
+      <form className="listing-goto" onSubmit={onGoto}>
         <label htmlFor="listing-goto">Go to offset</label>
         <input id="listing-goto" className="mono" value={goto} onChange={(e) => setGoto(e.target.value)} placeholder="0x00ab" size={10} aria-invalid={!!gotoError} aria-describedby={gotoError ? 'listing-goto-error' : undefined} />
         <button type="submit">Go</button>
