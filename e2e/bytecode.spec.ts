@@ -5,6 +5,7 @@
  * the whole code, its size, its code hash and the storage root, as the node's proof gives them.
  */
 import { execFileSync } from 'node:child_process'
+import AxeBuilder from '@axe-core/playwright'
 import { Hash } from 'ox'
 import { expect, openTool, output, test } from './fixtures'
 
@@ -74,4 +75,20 @@ test('/account shows the whole code, its size and code hash, and the storage roo
   await expect(output(page, 'Code')).toHaveText(code)
   await page.getByRole('button', { name: 'Copy Code', exact: true }).click()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+})
+
+test('the listing passes axe in light and dark, at 390 px without horizontal scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await openTool(page, 'disassemble')
+  await page.getByLabel('Bytecode', { exact: true }).fill('0x600a600c600039600a6000f3602a60005260206000f3')
+  await page.getByRole('button', { name: 'Disassemble', exact: true }).click()
+  await expect(page.getByRole('table', { name: 'Instructions of the runtime' })).toBeVisible()
+  await page.getByRole('button', { name: /^Constructor/ }).click()
+  await expect(page.getByRole('table', { name: 'Instructions of the constructor' }).locator('tbody tr')).toHaveCount(7)
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    expect(r.violations.map((v) => `${scheme}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
 })
