@@ -1,7 +1,8 @@
 /**
  * Disassembler against Foundry's `cast disassemble`, instruction by instruction: on the
  * contracts the test suites compile and deploy (the simulator's and debugger's Solidity
- * contracts, the ENS test contracts, the devnet's hand-written Store) and on random byte
+ * contracts, the ENS and CCIP-read test contracts, the Safe and contract-wallet artifacts the
+ * Safe tests deploy, the devnet's hand-written Store) and on random byte
  * strings, many ending inside a PUSH's data (the seed is printed; replay with TEST_SEED).
  * Also: basic blocks, jump targets, the dispatcher's entries (solc's own method identifiers),
  * creation code split at the constructor's CODECOPY or where the runtime given appears.
@@ -13,6 +14,8 @@ import { compile as compileSim } from '../../../test/chain/sim/contracts'
 import { DEBUG_SOL } from '../../../test/chain/debugKit'
 import { REGISTRY, SIMPLE_RESOLVER, solidity } from '../../../test/chain/registry'
 import { STORE_INIT, STORE_RUNTIME_HEX } from '../../../test/chain/contracts'
+import { SAFE_VERSIONS, safeArtifact, wallets } from '../../../test/chain/safeKit'
+import { SOURCE as CCIP_SOURCE } from '../../../test/chain/ccipKit'
 import * as SignatureTable from '../abi/SignatureTable'
 import * as Disassembler from './Disassembler'
 import * as Opcodes from './Opcodes'
@@ -32,16 +35,33 @@ function contracts(): [string, `0x${string}`][] {
   for (const [n, c] of Object.entries(compileSim())) out.push([`SimTest ${n}`, c.bytecode])
   for (const [n, c] of Object.entries(compileSol(DEBUG_SOL))) out.push([`Debug ${n}`, c.bytecode])
   for (const [n, c] of Object.entries(compileSol(solidity(REGISTRY, SIMPLE_RESOLVER)))) out.push([`ENS ${n}`, c.bytecode])
+  for (const [n, c] of Object.entries(compileSol(CCIP_SOURCE))) out.push([`CCIP ${n}`, c.bytecode])
+  for (const v of SAFE_VERSIONS)
+    for (const k of ['safe', 'factory', 'multiSend', 'multiSendCallOnly'] as const) {
+      const a = safeArtifact(v, k)
+      if (a) out.push([`Safe ${v} ${k}`, a.bytecode])
+    }
+  for (const [n, c] of Object.entries(wallets.contracts)) out.push([`Wallets ${n}`, c.bytecode])
   return out
 }
 
 describe('Disassembler equals cast disassemble', () => {
   it('on every contract the chain tests compile and deploy', async () => {
     const all = contracts()
-    expect(all.length).toBeGreaterThan(15)
+    expect(all.length).toBeGreaterThan(30)
     let n = 0
     for (const [label, hex] of all) n += await expectCastEqual(hex, label)
-    expect(n).toBeGreaterThan(10_000)
+    expect(n).toBeGreaterThan(50_000)
+    // Each compiled creation code splits into constructor and runtime, the runtime ending in solc's metadata.
+    const seen = new Set<string>()
+    for (const [label, hex] of all.filter(([l]) => !l.startsWith('Store'))) {
+      const d = Disassembler.disassemble(hex)
+      expect(d.parts.map((p) => p.kind), label).toEqual(['constructor', 'runtime'])
+      const m = d.parts[1]!.metadata
+      expect(m?.compiler, label).toBe('solc')
+      seen.add(m!.ipfs ? 'ipfs' : m!.bzzr1 ? 'bzzr1' : m!.bzzr0 ? 'bzzr0' : 'none')
+    }
+    console.log(`metadata hashes seen: ${[...seen].join(', ')}`)
   }, 120_000)
 
   it('on random byte strings, many ending inside a PUSH', async () => {

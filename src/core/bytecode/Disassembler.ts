@@ -228,21 +228,62 @@ function* partSteps(kind: Part['kind'], code: Uint8Array, start: number, options
 }
 
 /**
- * Where creation code copies out its runtime: the constructor's `PUSH size (DUP1) PUSH offset
- * PUSH 0 CODECOPY … PUSH 0 RETURN`. Null when no such copy is found.
+ * Where creation code copies out its runtime: a CODECOPY whose arguments are constants (followed
+ * through PUSH, DUP and SWAP from the start of its block: solc's `PUSH size DUP1 PUSH offset
+ * PUSH0 CODECOPY`, the library form `PUSH size PUSH offset PUSH pc DUP3 DUP3 DUP3 CODECOPY`),
+ * that copies from after itself, and then either RETURNs in the same block (immutables may be
+ * written in between) or, in the first block, copies to the end of the code (a library). Null when none does.
  */
 export function runtimeCopy(code: Uint8Array, ins: readonly Instruction[]): { offset: number; size: number } | null {
-  const val = (x: Instruction | undefined) => (x && (x.op === 0x5f ? 0 : x.push !== undefined && !x.truncated && x.push.length <= 8 ? parseInt(x.push, 16) : undefined))
-  for (let k = 3; k < ins.length; k++) {
-    if (ins[k]!.op !== 0x39) continue
-    const returns = ins.slice(k + 1, k + 4).some((x) => x.op === 0xf3)
-    const dest = val(ins[k - 1])
-    const offset = val(ins[k - 2])
-    const size = ins[k - 3]!.op === 0x80 ? val(ins[k - 4]) : val(ins[k - 3])
-    if (returns && dest === 0 && offset !== undefined && size !== undefined && offset > 0 && size > 0 && offset + size <= code.length && offset > ins[k]!.offset)
-      return { offset, size }
+  const table = Opcodes.table(Opcodes.NEWEST).byByte
+  let stack: (number | undefined)[] = []
+  let firstBlock = true
+  for (let k = 0; k < ins.length; k++) {
+    const x = ins[k]!
+    if (x.op === JUMPDEST) {
+      stack = []
+      firstBlock = false
+    }
+    if (x.op === 0x39) {
+      const [, offset, size] = [stack.at(-1), stack.at(-2), stack.at(-3)]
+      if (offset !== undefined && size !== undefined && size > 0 && offset > x.offset && offset + size <= code.length && ((firstBlock && offset + size === code.length) || returnsAfter(ins, k)))
+        return { offset, size }
+    }
+    stack = step(stack, x, table)
+    if (HALTS.has(x.op) || x.op === JUMPI) {
+      stack = []
+      firstBlock = false
+    }
   }
   return null
+}
+
+/** The symbolic stack after `x`: constants pushed, moved by DUP and SWAP, anything else unknown. */
+function step(stack: (number | undefined)[], x: Instruction, table: readonly (Opcodes.Opcode | undefined)[]): (number | undefined)[] {
+  if (x.op === 0x5f) return [...stack, 0]
+  if (x.op >= PUSH1 && x.op <= PUSH32) return [...stack, !x.truncated && x.push!.length <= 8 ? parseInt(x.push!, 16) : undefined]
+  if (x.op >= 0x80 && x.op <= 0x8f) return [...stack, stack.at(-(x.op - 0x7f))]
+  if (x.op >= 0x90 && x.op <= 0x9f) {
+    const n = x.op - 0x8f
+    if (stack.length <= n) return stack
+    const s = [...stack]
+    const top = s.length - 1
+    ;[s[top], s[top - n]] = [s[top - n], s[top]]
+    return s
+  }
+  const o = table[x.op]
+  if (!o) return []
+  return [...stack.slice(0, Math.max(0, stack.length - o.stackIn)), ...new Array<undefined>(o.stackOut).fill(undefined)]
+}
+
+/** A RETURN later in the block of instruction `k`. */
+function returnsAfter(ins: readonly Instruction[], k: number): boolean {
+  for (let j = k + 1; j < Math.min(ins.length, k + 40); j++) {
+    const op = ins[j]!.op
+    if (op === 0xf3) return true
+    if (op === JUMP || op === JUMPI || op === JUMPDEST || HALTS.has(op)) return false
+  }
+  return false
 }
 
 /** Disassembles `hex` (runtime or creation code; `options.runtime` helps split the latter). */

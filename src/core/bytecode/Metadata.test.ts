@@ -71,6 +71,9 @@ describe('Metadata equals the compiler\'s own', () => {
     const vy = encode([64, [0], 0, { vyper: [0, 4, 0] }])
     expect(Metadata.read(new Uint8Array([0x00, ...vy, 0, vy.length]))).toMatchObject({ compiler: 'vyper', version: '0.4.0' })
     expect(Metadata.read(Disassembler.parse('0x600160020100'))).toBeNull()
+    // solc 0.5.0 (Safe 1.0.0's compiler): bzzr0 alone, no version.
+    const old = Metadata.read(Disassembler.parse(`0x00a165627a7a72305820${'ab'.repeat(32)}0029`))
+    expect(old).toMatchObject({ compiler: 'solc', version: null, bzzr0: `0x${'ab'.repeat(32)}`, start: 1 })
     expect(Metadata.read(new Uint8Array([0xff, 0xff, 0x00, 0x02]))).toBeNull()
   })
 })

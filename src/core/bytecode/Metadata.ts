@@ -74,6 +74,9 @@ export function read(code: Uint8Array): Metadata | null {
   } else if ('vyper' in map) {
     m.compiler = 'vyper'
     m.version = versionOf(map.vyper)
+  } else if ('bzzr0' in map || 'bzzr1' in map || 'ipfs' in map) {
+    // solc before 0.5.9 gave only the hash of its metadata file, not its version.
+    m.compiler = 'solc'
   }
   if (map.ipfs instanceof Uint8Array) m.ipfs = { hex: toHex(map.ipfs), cid: Base58.fromBytes(map.ipfs) }
   if (map.bzzr0 instanceof Uint8Array) m.bzzr0 = toHex(map.bzzr0)
