@@ -36,7 +36,7 @@ export const parse = fieldParser<Input>(
 
 const pause = () => new Promise<void>((r) => setTimeout(r, 0))
 const at = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
-const KIND = { code: 'Code', constructor: 'Constructor', runtime: 'Runtime' } as const
+const KIND = { constructor: 'Constructor', runtime: 'Runtime' } as const
 
 /** The code to disassemble, and rows saying where it came from (source 'address'). */
 async function source(input: Input, ctx: RunContext): Promise<{ code: `0x${string}`; rows: Row[] }> {
@@ -52,8 +52,11 @@ async function source(input: Input, ctx: RunContext): Promise<{ code: `0x${strin
 
 function summary(d: Disassembler.Disassembly, from: Row[]): Section {
   const rows: Row[] = [...from, { label: 'Size', value: `${d.size} bytes`, mono: false }, { label: 'Opcode names of', value: Opcodes.table(d.hardfork).hardfork.label, mono: false, copy: false }]
-  for (const p of d.parts)
-    rows.push({ label: KIND[p.kind], value: `${p.size} bytes`, mono: false, copy: false, note: `${p.instructions.length} instructions, ${p.blocks.length} basic blocks, ${p.jumpdests} JUMPDESTs; bytes ${at(p.start)}–${at(p.start + p.size - 1)} of the code.` })
+  for (const p of d.parts) {
+    const counts = `${p.blocks.length} basic blocks, ${p.jumpdests} JUMPDESTs`
+    if (p.kind === 'code') rows.push({ label: 'Instructions', value: String(p.instructions.length), mono: false, copy: false, note: `${counts}.` })
+    else rows.push({ label: KIND[p.kind], value: `${p.size} bytes`, mono: false, copy: false, note: `${p.instructions.length} instructions, ${counts}; bytes ${at(p.start)}–${at(p.start + p.size - 1)} of the code.` })
+  }
   if (d.parts.length > 1) rows.push({ label: 'Split', value: d.split, mono: false, copy: false })
   if (d.trailing) rows.push({ label: 'After the runtime', value: d.trailing, note: 'Constructor arguments, ABI-encoded, when this is a deployment\'s input.', open: { tool: 'calldata-decode', inputs: {}, label: 'Decode' } })
   return { title: 'Code', rows }
