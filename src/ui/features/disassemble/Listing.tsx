@@ -7,9 +7,9 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import type { DisassembleData } from '../../../tools/disassemble'
-import { CopyButton } from '../../components'
+import { CopyIcon, CheckIcon } from '../../components/icons'
 
-const PAGE = 256
+const PAGE = 128
 const KIND = { code: 'code', constructor: 'constructor', runtime: 'runtime' } as const
 const hex = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
 type Part = DisassembleData['parts'][number]
@@ -25,6 +25,28 @@ function indexOf(part: Part, offset: number): number {
     else hi = mid - 1
   }
   return lo
+}
+
+/** The whole listing as cast prints it, built only when copied (a 24 KB contract's is ~400 KB of text). */
+function CopyListing({ part, label }: { part: Part; label: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const t = setTimeout(() => setCopied(false), 1500)
+    return () => clearTimeout(t)
+  }, [copied])
+  const copy = () => {
+    const text = part.instructions.map((x) => `${x.offset.toString(16).padStart(8, '0')}: ${x.name}${x.push !== undefined && !x.truncated ? ` 0x${x.push}` : ''}`).join('\n')
+    void navigator.clipboard?.writeText(text).then(() => setCopied(true))
+  }
+  return (
+    <button type="button" className="copy icon-button" aria-label={`Copy ${label}`} title={`Copy ${label}`} onClick={copy}>
+      {copied ? <CheckIcon /> : <CopyIcon />}
+      <span className="copy-state" aria-live="polite">
+        {copied ? 'Copied' : ''}
+      </span>
+    </button>
+  )
 }
 
 export function Listing({ data }: { data: DisassembleData }) {
@@ -47,7 +69,6 @@ export function Listing({ data }: { data: DisassembleData }) {
     return m
   }, [part])
   const starts = useMemo(() => new Set(part.blocks.map((b) => b.start)), [part])
-  const text = useMemo(() => part.instructions.map((x) => `${x.offset.toString(16).padStart(8, '0')}: ${x.name}${x.push !== undefined && !x.truncated ? ` 0x${x.push}` : ''}`).join('\n'), [part])
   const pages = Math.max(1, Math.ceil(part.instructions.length / PAGE))
   const shown = part.instructions.slice(page * PAGE, (page + 1) * PAGE)
   const go = (offset: number) => {
@@ -85,7 +106,7 @@ export function Listing({ data }: { data: DisassembleData }) {
         <button type="button" onClick={() => setPage(page + 1)} disabled={page >= pages - 1}>
           Next page
         </button>
-        <CopyButton value={text} label={`listing of the ${KIND[part.kind]}`} />
+        <CopyListing part={part} label={`listing of the ${KIND[part.kind]}`} />
       </div>
       <form className="listing-goto" onSubmit={onGoto}>
         <label htmlFor="listing-goto">Go to offset</label>

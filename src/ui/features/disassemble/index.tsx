@@ -1,6 +1,6 @@
 /**
  * The disassembler's page: the form (from meta), the summary, dispatcher and metadata as result
- * rows, then the listing of each part a page of instructions at a time (`Listing`), so a 24 KB
+ * rows, then the listing of each part 128 instructions at a time (`Listing`), so a 24 KB
  * contract's ~20,000 instructions are never all in the DOM. The disassembly runs in steps that
  * yield to the page (`Disassembler.disassembleInSteps`), so no long task holds it.
  */
