@@ -45,7 +45,7 @@ const workersZone = { target: 'src/workers', from: 'src/ui', message: 'workers n
 // imports only the families before it; the root of src/core (Errors, Outcome) is the shared
 // base and imports no family. Fenced for the folders that exist (scripts/core-layout.mjs makes
 // them); test/lint.test.ts fails on a folder of src/core that is not in this list.
-const CORE_FAMILIES = ['format', 'keys', 'address', 'hash', 'abi', 'chain', 'storage', 'ens', 'sign', 'tx', 'sim', 'qr', 'debug']
+const CORE_FAMILIES = ['format', 'keys', 'address', 'hash', 'abi', 'chain', 'storage', 'bytecode', 'ens', 'sign', 'tx', 'sim', 'qr', 'debug']
 const FAMILY_ORDER = CORE_FAMILIES.join(' < ')
 const families = CORE_FAMILIES.filter((f) => existsSync(join(root, 'src/core', f)))
 const familyZones = [

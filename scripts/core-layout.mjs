@@ -49,6 +49,8 @@ export const FAMILIES = {
   chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo'],
   // Storage read by variable name: solc/forge storage layouts (ERC-7201 namespaces too) decoded from a node's slots.
   storage: ['StorageLayout', 'StorageRead'],
+  // Bytecode: the disassembler, the opcode reference per hardfork, compiler metadata; code read from a node.
+  bytecode: ['Opcodes', 'Metadata', 'Disassembler', 'CodeRead'],
   // ENS names, their resolution through the chain, avatars, and CCIP-read (EIP-3668).
   ens: ['Ens', 'EnsResolve', 'EnsAvatar', 'Ccip'],
   // Signatures: the secp256k1 engine, messages, typed data, SIWE, contract accounts, Safe.

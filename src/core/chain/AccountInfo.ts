@@ -9,7 +9,7 @@
  * a.kind // 'eoa' | 'contract' | 'delegated'
  * ```
  */
-import { Address } from 'ox'
+import { Address, Hash } from 'ox'
 import * as AddressCheck from '../address/AddressCheck'
 import * as Rpc from './Rpc'
 import * as StorageSlot from '../hash/StorageSlot'
@@ -43,6 +43,10 @@ export interface Account {
   delegate: `0x${string}` | null
   /** For contracts: the EIP-1967 slots that are set. */
   eip1967: { implementation: `0x${string}` | null; admin: `0x${string}` | null; beacon: `0x${string}` | null } | null
+  /** keccak256 of the code (for an account with no code, the hash of the empty string). */
+  codeHash: `0x${string}`
+  /** The account's storage root (eth_getProof's storageHash); null when the node does not serve proofs. */
+  storageRoot: `0x${string}` | null
   /** Requested storage slots: slot -> 32-byte word. */
   slots: { slot: `0x${string}`; value: `0x${string}` }[]
 }
@@ -79,7 +83,22 @@ export async function inspect(rpc: Rpc.Eip1193Like | undefined, address: string,
     ])
     eip1967 = { implementation: addressInSlot(impl), admin: addressInSlot(admin), beacon: addressInSlot(beacon) }
   }
-  const slots = await Promise.all((options.slots ?? []).map(async (slot) => ({ slot, value: await storageAt(rpc, addr, slot, block) })))
-  return { address: addr, block, balance, nonce, code, codeSize, kind, delegate, eip1967, slots }
+  const [slots, storageRoot] = await Promise.all([
+    Promise.all((options.slots ?? []).map(async (slot) => ({ slot, value: await storageAt(rpc, addr, slot, block) }))),
+    storageRootOf(rpc, addr, block),
+  ])
+  return { address: addr, block, balance, nonce, code, codeSize, codeHash: Hash.keccak256(code), storageRoot, kind, delegate, eip1967, slots }
+}
+
+/** The storage root from eth_getProof (no slots asked), or null when the node refuses proofs. */
+export async function storageRootOf(rpc: Rpc.Eip1193Like | undefined, address: string, block: Rpc.BlockTag = 'latest'): Promise<`0x${string}` | null> {
+  let proof: unknown
+  try {
+    proof = await Rpc.request(rpc, 'eth_getProof', [address, [], block])
+  } catch (e) {
+    if (e instanceof Rpc.NodeError) return null
+    throw e
+  }
+  return Rpc.hash(Rpc.object(proof, 'the account proof').storageHash, 'the storage root')
 }
 

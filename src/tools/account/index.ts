@@ -46,7 +46,15 @@ export default defineTool<Input>(meta, {
       { label: 'Code size', value: ChainFormat.bytes(a.codeSize) },
     )
     if (a.delegate) rows.push({ label: 'Delegates to (EIP-7702)', value: a.delegate, note: `Code is the delegation designator 0xef0100 || address.`, open: openAccount(a.delegate) })
-    if (a.codeSize > 0) rows.push({ label: 'Code', value: a.code.length > 20_002 ? `${a.code.slice(0, 20_002)}…` : a.code, note: a.code.length > 20_002 ? 'Shown shortened; copy copies what is shown.' : undefined })
+    if (a.codeSize > 0) {
+      rows.push(
+        { label: 'Code', value: a.code, note: `The whole runtime code, ${ChainFormat.bytes(a.codeSize)}; Copy copies all of it.`, open: { tool: 'disassemble', inputs: { source: 'address', address: a.address }, label: 'Disassemble' } },
+        { label: 'Code hash', value: a.codeHash, note: 'keccak256 of the code (EXTCODEHASH).' },
+      )
+    }
+    rows.push(a.storageRoot
+      ? { label: 'Storage root', value: a.storageRoot, note: "The root of the account's storage trie (eth_getProof's storageHash)." }
+      : { label: 'Storage root', value: 'not served by this node (eth_getProof)', mono: false, copy: false })
     const sections: Section[] = [{ rows }]
     if (a.eip1967) {
       const e = a.eip1967

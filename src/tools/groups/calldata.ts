@@ -10,6 +10,8 @@ import hexBytesMeta from '../hex-bytes/meta'
 import signatureFromSelectorMeta from '../signature-from-selector/meta'
 import bytecodeSelectorsMeta from '../bytecode-selectors/meta'
 import eventEncodeMeta from '../event-encode/meta'
+import disassembleMeta from '../disassemble/meta'
+import opcodesMeta from '../opcodes/meta'
 
 /** The calldata tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
@@ -24,4 +26,6 @@ export const tools: ToolEntry[] = [
   { meta: signatureFromSelectorMeta, load: () => import('../signature-from-selector') },
   { meta: bytecodeSelectorsMeta, load: () => import('../bytecode-selectors') },
   { meta: eventEncodeMeta, load: () => import('../event-encode') },
+  { meta: disassembleMeta, load: () => import('../disassemble') },
+  { meta: opcodesMeta, load: () => import('../opcodes') },
 ]

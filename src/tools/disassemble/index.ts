@@ -1,0 +1,105 @@
+import * as AddressCheck from '../../core/address/AddressCheck'
+import * as SignatureTable from '../../core/abi/SignatureTable'
+import * as CodeRead from '../../core/bytecode/CodeRead'
+import * as Disassembler from '../../core/bytecode/Disassembler'
+import * as Opcodes from '../../core/bytecode/Opcodes'
+import { defineTool, fieldParser } from '../define'
+import type { Row, RunContext, Section } from '../types'
+import meta from './meta'
+
+interface Input extends Record<string, unknown> {
+  source: 'code' | 'address'
+  code?: `0x${string}`
+  runtime?: `0x${string}` | ''
+  address?: AddressCheck.Lower
+  proxy?: boolean
+  hardfork: string
+}
+
+/** What the page draws the listing from: each part's instructions, blocks and entries. */
+export interface DisassembleData {
+  hardfork: string
+  parts: (Pick<Disassembler.Part, 'kind' | 'start' | 'size' | 'instructions' | 'blocks' | 'entries'> & { metadataStart: number | null })[]
+}
+
+export const parse = fieldParser<Input>(
+  {
+    source: (v) => (v === 'address' ? 'address' : 'code'),
+    code: (v) => Disassembler.toHex(Disassembler.parse(v)),
+    runtime: (v) => (v.trim() ? Disassembler.toHex(Disassembler.parse(v, 'runtime code')) : ''),
+    address: (v) => AddressCheck.parse(v),
+    proxy: (v) => v === 'true',
+    hardfork: (v) => Opcodes.hardfork(v).id,
+  },
+  meta,
+)
+
+const pause = () => new Promise<void>((r) => setTimeout(r, 0))
+const at = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
+const KIND = { constructor: 'Constructor', runtime: 'Runtime' } as const
+
+/** The code to disassemble, and rows saying where it came from (source 'address'). */
+async function source(input: Input, ctx: RunContext): Promise<{ code: `0x${string}`; rows: Row[] }> {
+  if (input.source !== 'address' || !input.address) return { code: input.code!, rows: [] }
+  const got = await CodeRead.read(ctx.rpc, input.address, { followProxy: !!input.proxy })
+  const rows: Row[] = [{ label: 'Address', value: AddressCheck.checksum(got.address), open: { tool: 'account', inputs: { address: AddressCheck.checksum(got.address) }, label: 'Inspect' } }]
+  if (got.proxy) {
+    const impl = AddressCheck.checksum(got.proxy.implementation)
+    rows.push({ label: 'Implementation', value: impl, note: got.proxy.how, open: { tool: 'account', inputs: { address: impl }, label: 'Inspect' } })
+  }
+  return { code: got.code, rows }
+}
+
+function summary(d: Disassembler.Disassembly, from: Row[]): Section {
+  const rows: Row[] = [...from, { label: 'Size', value: `${d.size} bytes`, mono: false }, { label: 'Opcode names of', value: Opcodes.table(d.hardfork).hardfork.label, mono: false, copy: false }]
+  for (const p of d.parts) {
+    const counts = `${p.blocks.length} basic blocks, ${p.jumpdests} JUMPDESTs`
+    if (p.kind === 'code') rows.push({ label: 'Instructions', value: String(p.instructions.length), mono: false, copy: false, note: `${counts}.` })
+    else rows.push({ label: KIND[p.kind], value: `${p.size} bytes`, mono: false, copy: false, note: `${p.instructions.length} instructions, ${counts}; bytes ${at(p.start)}–${at(p.start + p.size - 1)} of the code.` })
+  }
+  if (d.parts.length > 1) rows.push({ label: 'Split', value: d.split, mono: false, copy: false })
+  if (d.trailing) rows.push({ label: 'After the runtime', value: d.trailing, note: 'Constructor arguments, ABI-encoded, when this is a deployment\'s input.', open: { tool: 'calldata-decode', inputs: {}, label: 'Decode' } })
+  return { title: 'Code', rows }
+}
+
+function dispatcher(p: Disassembler.Part): Section | undefined {
+  if (!p.entries.length) return undefined
+  const named = p.entries.filter((e) => e.signatures.length).length
+  return {
+    title: `Dispatcher: ${p.entries.length} function${p.entries.length === 1 ? '' : 's'}, ${named} named`,
+    rows: p.entries.map((e): Row => {
+      const where = `Compared at ${at(e.offset)}; ${e.dest === null ? 'its destination is computed' : `jumps to ${at(e.dest)}`}.`
+      return e.signatures.length
+        ? { label: e.selector, value: e.signatures.join('\n'), note: where }
+        : { label: e.selector, value: 'not in the offline table', mono: false, copy: false, note: where, open: { tool: 'signature-from-selector', inputs: { keys: e.selector }, label: 'Look up' } }
+    }),
+  }
+}
+
+function metadata(p: Disassembler.Part): Section | undefined {
+  const m = p.metadata
+  if (!m) return undefined
+  const rows: Row[] = [{ label: 'Compiler', value: m.compiler ? `${m.compiler} ${m.version ?? '(version not given)'}` : 'not named', mono: false }]
+  if (m.ipfs) rows.push({ label: 'IPFS', value: m.ipfs.cid, note: 'CIDv0 of the metadata file (ipfs://…).' }, { label: 'IPFS multihash', value: m.ipfs.hex })
+  if (m.bzzr0) rows.push({ label: 'Swarm (bzzr0)', value: m.bzzr0 })
+  if (m.bzzr1) rows.push({ label: 'Swarm (bzzr1)', value: m.bzzr1 })
+  rows.push({ label: 'Experimental', value: m.experimental ? 'yes: compiled with experimental features' : 'no', mono: false, copy: false, tone: m.experimental ? 'warn' : undefined })
+  for (const e of m.entries.filter((x) => !['ipfs', 'bzzr0', 'bzzr1', 'solc', 'vyper', 'experimental'].includes(x.key))) rows.push({ label: e.key, value: e.value })
+  return { title: `Metadata (CBOR, ${m.length} bytes at ${at(p.start + m.start)})`, rows }
+}
+
+export default defineTool<Input>(meta, {
+  parse,
+  run: async (input, ctx) => {
+    const { code, rows } = await source(input, ctx)
+    const table = await SignatureTable.load('function')
+    const d = await Disassembler.disassembleInSteps(code, { hardfork: input.hardfork, runtime: input.source === 'code' ? input.runtime || undefined : undefined, table, signal: ctx.signal }, pause)
+    const runtime = d.parts[d.parts.length - 1]!
+    const sections = [summary(d, rows), dispatcher(runtime), metadata(runtime)].filter((s): s is Section => !!s)
+    const data: DisassembleData = {
+      hardfork: d.hardfork,
+      parts: d.parts.map((p) => ({ kind: p.kind, start: p.start, size: p.size, instructions: p.instructions, blocks: p.blocks, entries: p.entries, metadataStart: p.metadata ? p.metadata.start : null })),
+    }
+    return { sections, data }
+  },
+})

@@ -1,0 +1,51 @@
+/**
+ * disassemble is a `network` tool (it can read an address's code from the node), so
+ * src/tools/examples.test.ts does not run its examples: the pasted-code ones run here with no
+ * node (the address one runs in test/chain/examples.test.ts and e2e/bytecode.spec.ts). Also:
+ * the listing the page draws is cast's, and bad input is named at its field.
+ */
+import { describe, expect, it } from 'vitest'
+import { withDefaults } from '../define'
+import { tools } from '../groups/calldata'
+import { castAsync, resultRows } from '../../../test/support'
+import * as Disassembler from '../../core/bytecode/Disassembler'
+import type { DisassembleData } from './index'
+
+const entry = tools.find((t) => t.meta.id === 'disassemble')!
+const run = async (inputs: Record<string, string>) => {
+  const tool = (await entry.load()).default
+  const parsed = tool.parse(withDefaults(tool, inputs))
+  if (!parsed.ok) throw new Error(`did not parse: ${JSON.stringify(parsed.errors)}`)
+  return tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} })
+}
+
+describe('disassemble offline', () => {
+  for (const ex of entry.meta.examples.filter((e) => e.inputs.source !== 'address')) {
+    it(`example: ${ex.title}`, async () => {
+      const rows = resultRows(await run(ex.inputs))
+      for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    })
+  }
+  it('the page\'s listing of each part is cast\'s', async () => {
+    const ex = entry.meta.examples[1]!
+    const data = (await run(ex.inputs)).data as DisassembleData
+    expect(data.parts.map((p) => p.kind)).toEqual(['constructor', 'runtime'])
+    const code = Disassembler.parse(ex.inputs.code!)
+    for (const p of data.parts) {
+      const hex = Disassembler.toHex(code.subarray(p.start, p.start + p.size))
+      const lines = p.instructions.map(Disassembler.line).join('\n')
+      expect(lines).toBe((await castAsync(['disassemble', hex])).trim())
+    }
+  })
+  it('names bad input at its field', async () => {
+    const tool = (await entry.load()).default
+    const bad = (inputs: Record<string, string>) => {
+      const p = tool.parse(withDefaults(tool, inputs))
+      return p.ok ? {} : p.errors
+    }
+    expect(bad({ source: 'code', code: '' }).code).toMatch(/Paste the bytecode/)
+    expect(bad({ source: 'code', code: '0x60zz' }).code).toBeTruthy()
+    expect(bad({ source: 'address', address: '0x1234' }).address).toBeTruthy()
+    expect(Object.keys(bad({ source: 'code', code: '0x00', hardfork: 'nope' }))).toEqual(['hardfork'])
+  })
+})

@@ -1,0 +1,46 @@
+/**
+ * The disassembler's page: the form (from meta), the summary, dispatcher and metadata as result
+ * rows, then the listing of each part 128 instructions at a time (`Listing`), so a 24 KB
+ * contract's ~20,000 instructions are never all in the DOM. The disassembly runs in steps that
+ * yield to the page (`Disassembler.disassembleInSteps`), so no long task holds it.
+ */
+import type { FormEvent, KeyboardEvent } from 'react'
+import type { DisassembleData } from '../../../tools/disassemble'
+import { FormError, MetaFields, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
+import { Listing } from './Listing'
+import './listing.css'
+
+export default function DisassemblePage({ meta, tool, values, setValues, files, setFile }: ToolPageProps) {
+  const { state, view, run, cancel } = useToolRun<DisassembleData>(meta, tool, values, files)
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault()
+    void run()
+  }
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && state.status !== 'running') {
+      e.preventDefault()
+      void run()
+    }
+  }
+  return (
+    <>
+      <form className="tool-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={meta.title} data-run={state.status} data-fresh={view.fresh} aria-keyshortcuts="Control+Enter Meta+Enter">
+        <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
+        <div className="actions">
+          <button type="submit" className="primary" disabled={state.status === 'running'}>
+            {meta.action}
+          </button>
+        </div>
+      </form>
+      <Progress state={state} onCancel={cancel} />
+      <FormError state={view} />
+      {view.stale && view.result && (
+        <p className="notice notice-warn" role="note">
+          Outdated: the inputs changed after this result. Press {meta.action} (or Ctrl+Enter) to update it.
+        </p>
+      )}
+      {view.result && <ResultView result={view.result} stale={view.stale} />}
+      {view.data && !view.stale && <Listing data={view.data} />}
+    </>
+  )
+}
