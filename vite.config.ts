@@ -115,8 +115,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
   'qr-sign': 225 * 1024,
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
-  // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does.)
-  'send-transaction': 234 * 1024,
+  // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
+  'send-transaction': 237 * 1024,
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   'safe-tx': 225 * 1024,
   // Its form checks a transaction's fields and the ABI as they are typed; block context overrides and a replay's place
