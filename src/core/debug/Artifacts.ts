@@ -183,7 +183,7 @@ function readFoundry(b: Bundle, name: string, v: Obj) {
   const ast = isObj(v.ast) ? v.ast : undefined
   const meta = isObj(v.metadata) ? v.metadata : typeof v.metadata === 'string' ? safeJson(v.metadata) : undefined
   const target = isObj(meta) && isObj(meta.settings) ? entries(meta.settings.compilationTarget)[0] : undefined
-  const path = str(ast?.absolutePath) ?? target?.[0] ?? name.replace(/\.json$/i, '.sol')
+  const path = str(ast?.absolutePath) ?? target?.[0] ?? str(v.sourceName) ?? name.replace(/\.json$/i, '.sol')
   const cname = str(target?.[1]) ?? str(v.contractName) ?? name.replace(/\.json$/i, '').replace(/^.*[\\/]/, '')
   const bc = bytecodeOf(name, cname, v.deployedBytecode)
   const ids = new Map<number, string>()
