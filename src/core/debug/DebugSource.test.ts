@@ -10,7 +10,7 @@
  * the marked lines in the order the source runs them. Needs anvil.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
+import { bytesToHex, encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as Artifacts from './Artifacts'
 import * as DebugNav from './DebugNav'
 import * as DebugSource from './DebugSource'
@@ -164,6 +164,9 @@ describe.each([false, true])('source lines with the optimizer %s', (optimize) =>
       const src = DebugSource.load(recording, bundle)
       expect(src.contracts.map((c) => c.name), form).toEqual(['Proxy', 'Vault'])
       expect(recording.frames[1]!.type).toBe('DELEGATECALL')
+      // the codes the frames ran are the codes the node holds
+      expect(bytesToHex(recording.codes[recording.frames[0]!.code]!)).toBe(await rpc('eth_getCode', [b.proxy, 'latest']))
+      expect(bytesToHex(recording.codes[recording.frames[1]!.code]!)).toBe(await rpc('eth_getCode', [b.vault, 'latest']))
       const fail = DebugNav.failureStep(recording)!
       expect(recording.frame[fail]).toBe(1)
       expect(DebugSource.at(src, recording, fail), form).toMatchObject({ path: SRC_PATH, line: L('revert'), contract: 'Vault', functions: ['run', '_guard'] })
