@@ -5,6 +5,7 @@
  * line back is the `@if` line, then forward again; a line breakpoint on the loop's line is hit
  * n + 1 times. The compiler output stays out of the URL and storage.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, openTool, test } from './fixtures'
 import { encodeDeployData, encodeFunctionData, type Abi } from 'viem'
 import { compileFull, foundryArtifact, markerLine, SRC_PATH, VAULT_SOL } from '../test/chain/sourceKit'
@@ -72,6 +73,14 @@ test('a Foundry artifact dropped on the page: by keyboard to the revert\'s sourc
   await expect(source.locator('li[aria-current="true"]')).toContainText('revert TooMuch(acc, limit)')
   await expect(source.locator('li[aria-current="true"]').getByRole('button')).toHaveAccessibleName(`Breakpoint on line ${markerLine(VAULT_SOL, 'revert')}`)
   await expect(crumbs.getByRole('listitem')).toHaveText([/CALL\s+Vault/, 'run()', '_guard()'])
+  // the source panel, its highlighted line and the drop zone pass axe (WCAG 2.1 AA and best practice) in light and dark
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const r = await new AxeBuilder({ page }).include('[aria-label="Source"]').include('[aria-label="Compiler output"]').include('[aria-label="Call stack"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode().analyze()
+    expect(r.violations.flatMap((v) => v.nodes.map((n) => `${colorScheme}: ${v.id} at ${n.target.join(' ')}: ${v.help}`))).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.getByRole('region', { name: 'Debugger' }).focus()
   // , : one source line back, the if that led here; . : forward to the revert again
   await page.keyboard.press(',')
   await expect(line).toHaveText('if (acc > limit) { // @if')
