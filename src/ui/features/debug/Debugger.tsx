@@ -2,18 +2,20 @@
  * The debugger over one recording: controls, the opcode window and the step's panels, all
  * driven by keyboard (the shortcuts in keys.ts) while focus is not in a text field.
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import type { Summary } from '../../../tools/debug/rows'
 import type { DebugWorker } from '../../../workers/debugClient'
-import { ArtifactDrop } from './ArtifactDrop'
 import { Controls } from './Controls'
 import { GasPanel } from './GasPanel'
 import { moveFor, SHORTCUTS, SOURCE_SHORTCUTS, sourceMoveFor } from './keys'
 import { OpList } from './OpList'
 import { CallStack, MemoryPanel, ReturnDataPanel, StackPanel, StepFacts, StoragePanel } from './Panels'
-import { SourcePanel } from './SourcePanel'
 import { useDebugger } from './useDebugger'
 import { useSource, type ArtifactFile } from './useSource'
+
+// the compiler-output drop zone and the source panel load beside the debugger, in their own chunk
+const ArtifactDrop = lazy(() => import('./sourceViews').then((m) => ({ default: m.ArtifactDrop })))
+const SourcePanel = lazy(() => import('./sourceViews').then((m) => ({ default: m.SourcePanel })))
 
 const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))
 
@@ -48,7 +50,9 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   return (
     <section aria-label="Debugger" className="dbg" tabIndex={-1} ref={region}>
       <Controls steps={summary.steps} move={d.move} goTo={d.goTo} />
-      <ArtifactDrop files={artifacts} setFiles={setArtifacts} summary={src.summary} error={src.error} loading={src.loading} />
+      <Suspense fallback={null}>
+        <ArtifactDrop files={artifacts} setFiles={setArtifacts} summary={src.summary} error={src.error} loading={src.loading} />
+      </Suspense>
       {d.error && (
         <div className="notice notice-error" role="alert">
           <strong>{d.error.message}</strong>
@@ -61,7 +65,9 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
         <>
           <CallStack view={d.view} names={names} functions={src.place?.functions} />
           <StepFacts view={d.view} steps={summary.steps} />
-          <SourcePanel src={src} />
+          <Suspense fallback={null}>
+            <SourcePanel src={src} />
+          </Suspense>
           <div className="dbg-grid">
             <OpList rows={d.rows} index={d.index} onPick={d.goTo} />
             <StackPanel view={d.view} />
