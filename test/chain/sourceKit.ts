@@ -20,7 +20,10 @@ contract Vault {
     uint256 public immutable limit;
     error TooMuch(uint256 acc, uint256 limit);
 
-    constructor(uint256 l) { limit = l; }
+    constructor(uint256 l) {
+        if (l == 0) revert("zero limit"); // @ctor-revert
+        limit = l;
+    }
 
     function run(uint256 n) external returns (uint256) {
         uint256 acc = _sum(n); // @call-sum
@@ -74,7 +77,7 @@ export function markerLine(source: string, name: string): number {
 }
 
 export interface SolcOutput {
-  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string; sourceMap: string; immutableReferences?: Record<string, { start: number; length: number }[]> } } }>>
+  contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string; sourceMap: string }; deployedBytecode: { object: string; sourceMap: string; immutableReferences?: Record<string, { start: number; length: number }[]> } } }>>
   sources: Record<string, { id: number; ast: unknown }>
 }
 
@@ -88,7 +91,7 @@ export function compileFull(sources: Record<string, string>, optimize: boolean, 
     settings: {
       optimizer: { enabled: optimize, runs: 200 },
       evmVersion: 'cancun',
-      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.immutableReferences'], '': ['ast'] } },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.bytecode.sourceMap', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'evm.deployedBytecode.immutableReferences'], '': ['ast'] } },
       ...extra,
     },
   }
@@ -108,7 +111,7 @@ export function foundryArtifact(output: SolcOutput, path: string, name: string):
   const c = output.contracts[path]![name]!
   return {
     abi: c.abi,
-    bytecode: { object: `0x${c.evm.bytecode.object}`, sourceMap: '', linkReferences: {} },
+    bytecode: { object: `0x${c.evm.bytecode.object}`, sourceMap: c.evm.bytecode.sourceMap, linkReferences: {} },
     deployedBytecode: { object: `0x${c.evm.deployedBytecode.object}`, sourceMap: c.evm.deployedBytecode.sourceMap, linkReferences: {}, immutableReferences: c.evm.deployedBytecode.immutableReferences ?? {} },
     methodIdentifiers: {},
     metadata: { settings: { compilationTarget: { [path]: name } }, sources: { [path]: { keccak256: '0x', license: 'MIT' } } },

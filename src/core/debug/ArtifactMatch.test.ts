@@ -64,6 +64,14 @@ describe('ArtifactMatch.find', () => {
     // both given: the exact one wins
     const both = ArtifactMatch.prepare(Artifacts.parse([{ name: 'a.json', text: JSON.stringify(other) }, { name: 'b.json', text: JSON.stringify(output) }]))
     expect(ArtifactMatch.find(both, code)).toMatchObject({ exact: true })
+    // init code (creation bytecode and the constructor's arguments) matched to the creation bytecode
+    const initCode = hexToBytes(encodeDeployData({ abi: c.Vault!.abi as Abi, bytecode: `0x${c.Vault!.evm.bytecode.object}`, args: [123456789n] } as never))
+    expect(ArtifactMatch.findCreation(m, initCode)).toMatchObject({ contract: { name: 'Vault' }, exact: true })
+    expect(ArtifactMatch.findCreation(ArtifactMatch.prepare(bundleOf(other)), initCode)).toMatchObject({ contract: { name: 'Vault' }, exact: false })
+    expect(ArtifactMatch.findCreation(m, code)).toBeUndefined()
+    const bentInit = initCode.slice()
+    bentInit[12] = bentInit[12]! ^ 0xff
+    expect(ArtifactMatch.findCreation(m, bentInit)).toBeUndefined()
     // a byte of code outside the masked ranges changed: no match
     const bent = code.slice()
     bent[10] = bent[10]! ^ 0xff

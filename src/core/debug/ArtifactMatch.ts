@@ -20,6 +20,8 @@ import type * as Artifacts from './Artifacts'
 export interface Prepared {
   /** By the length of the code without its metadata. */
   byLength: Map<number, Candidate[]>
+  /** Creation bytecodes, matched as a prefix of init code (constructor arguments follow). */
+  creations: Candidate[]
 }
 
 interface Candidate {
@@ -65,6 +67,7 @@ function fromHex(code: string): { bytes: Uint8Array; mask: Uint8Array } {
 
 export function prepare(bundle: Artifacts.Bundle): Prepared {
   const byLength = new Map<number, Candidate[]>()
+  const creations: Candidate[] = []
   for (const contract of bundle.contracts) {
     const { bytes, mask } = fromHex(contract.code)
     for (const r of contract.immutables) mask.fill(1, r.start, r.start + r.length)
@@ -74,8 +77,47 @@ export function prepare(bundle: Artifacts.Bundle): Prepared {
     const list = byLength.get(body) ?? []
     list.push({ contract, bytes, mask, body })
     byLength.set(body, list)
+    if (contract.creation) creations.push(creation(contract, contract.creation.code, bytes.subarray(body)))
   }
-  return { byLength }
+  return { byLength, creations }
+}
+
+/** A creation bytecode: the runtime code's metadata, wherever it sits inside, is masked like the rest. */
+function creation(contract: Artifacts.Contract, code: string, tail: Uint8Array): Candidate {
+  const { bytes, mask } = fromHex(code)
+  const at = tail.length > 0 ? indexOf(bytes, tail) : -1
+  if (at >= 0) mask.fill(1, at, at + tail.length)
+  return { contract, bytes, mask, body: bytes.length }
+}
+
+function indexOf(hay: Uint8Array, needle: Uint8Array): number {
+  outer: for (let i = hay.length - needle.length; i >= 0; i--) {
+    for (let k = 0; k < needle.length; k++) if (hay[i + k] !== needle[k]) continue outer
+    return i
+  }
+  return -1
+}
+
+/** The artifact whose creation bytecode `initCode` starts with (metadata and links ignored); an exact match first. */
+export function findCreation(p: Prepared, initCode: Uint8Array): Match | undefined {
+  let loose: Match | undefined
+  for (const c of p.creations) {
+    if (c.bytes.length > initCode.length) continue
+    let same = true
+    let exact = true
+    for (let i = 0; i < c.bytes.length; i++) {
+      if (c.bytes[i] === initCode[i]) continue
+      if (c.mask[i] === 0) {
+        same = false
+        break
+      }
+      exact = false
+    }
+    if (!same) continue
+    if (exact) return { contract: c.contract, exact }
+    loose ??= { contract: c.contract, exact }
+  }
+  return loose
 }
 
 /** The artifact whose runtime code `code` is, metadata, immutables and links ignored; an exact match first. */

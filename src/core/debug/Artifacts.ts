@@ -46,6 +46,8 @@ export interface Contract {
   from: string
   /** A Foundry artifact knows only its own file's id; the others come from its neighbours. */
   kind: 'solc' | 'foundry'
+  /** The creation bytecode (init code without constructor arguments) and its source map, when given. */
+  creation?: { code: string; sourceMap: string } | undefined
 }
 
 export interface Source {
@@ -148,6 +150,11 @@ function bytecodeOf(name: string, contract: string, dep: unknown): { code: strin
   return { code, sourceMap, immutables }
 }
 
+function creationOf(name: string, contract: string, bytecode: unknown): Contract['creation'] {
+  const bc = bytecodeOf(name, contract, bytecode)
+  return bc && { code: bc.code, sourceMap: bc.sourceMap }
+}
+
 const HEX2 = /^[0-9a-fA-F]{2}$/
 
 /** Hex bytes, where a library's link placeholder (40 characters between `__` and `__`) may stand for 20 bytes. */
@@ -174,7 +181,7 @@ function readSolc(b: Bundle, name: string, output: Obj, input: Obj | undefined) 
       const evm = isObj(c.evm) ? c.evm : undefined
       const bc = bytecodeOf(name, cname, evm?.deployedBytecode)
       if (!bc) continue
-      addContract(b, { name: cname, path, ...bc, ids, from: name, kind: 'solc' })
+      addContract(b, { name: cname, path, ...bc, ids, from: name, kind: 'solc', creation: creationOf(name, cname, evm?.bytecode) })
     }
   }
 }
@@ -190,7 +197,7 @@ function readFoundry(b: Bundle, name: string, v: Obj) {
   if (typeof v.id === 'number' && Number.isSafeInteger(v.id) && v.id >= 0) ids.set(v.id, path)
   addSource(b, path, str(v.source), ast)
   for (const [p, s] of entries(isObj(meta) ? meta.sources : undefined)) addSource(b, p, isObj(s) ? str(s.content) : undefined, undefined)
-  if (bc) addContract(b, { name: cname, path, ...bc, ids, from: name, kind: 'foundry' })
+  if (bc) addContract(b, { name: cname, path, ...bc, ids, from: name, kind: 'foundry', creation: creationOf(name, cname, v.bytecode) })
   else if (!ast) throw new BadFieldError(name, 'it has no runtime bytecode (deployedBytecode.object)')
 }
 

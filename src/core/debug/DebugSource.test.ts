@@ -176,6 +176,22 @@ describe.each([false, true])('source lines with the optimizer %s', (optimize) =>
     }
   }, 60_000)
 
+  it('a constructor that reverts: its init code matched to the creation bytecode, the revert on the @ctor-revert line', async () => {
+    const b = build()
+    const c = b.output.contracts[SRC_PATH]!.Vault!
+    const receipt = await send(undefined, encodeDeployData({ abi: c.abi as Abi, bytecode: `0x${c.evm.bytecode.object}`, args: [0n] } as never))
+    expect(receipt.status).toBe('0x0')
+    const { recording } = await DebugTrace.replay(SimRpc.create(SimRpc.httpTransport(anvil.url)), receipt.transactionHash)
+    expect(recording.frames[0]!.type).toBe('CREATE')
+    for (const [form, bundle] of Object.entries(forms())) {
+      const src = DebugSource.load(recording, bundle)
+      expect(src.contracts[0], form).toMatchObject({ name: 'Vault', exact: true })
+      const fail = DebugNav.failureStep(recording)!
+      expect(DebugTrace.opName(recording, fail)).toBe('REVERT')
+      expect(DebugSource.at(src, recording, fail), form).toMatchObject({ path: SRC_PATH, line: L('ctor-revert'), contract: 'Vault' })
+    }
+  }, 60_000)
+
   it('code that matches no artifact has no line; one that does keeps its lines when other files are missing', async () => {
     const b = build()
     const { recording } = await recordTx(b.proxy, runData(b, 5n))

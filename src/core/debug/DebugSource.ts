@@ -58,10 +58,10 @@ export interface Loaded {
   missing: string[]
 }
 
-function codeInfo(contract: Artifacts.Contract, exact: boolean, code: Uint8Array, fileOf: (path: string) => number, files: Loaded['files']): CodeInfo {
+function codeInfo(contract: Artifacts.Contract, sourceMap: string, exact: boolean, code: Uint8Array, fileOf: (path: string) => number, files: Loaded['files']): CodeInfo {
   let map: SourceMap.Entry[]
   try {
-    map = SourceMap.decode(contract.sourceMap)
+    map = SourceMap.decode(sourceMap)
   } catch {
     map = [] // a bad map gives no lines (Artifacts.badMaps names it)
   }
@@ -105,9 +105,15 @@ export function load(rec: DebugTrace.Recording, bundle: Artifacts.Bundle): Loade
     byPath.set(path, i)
     return i
   }
-  const codes = rec.codes.map((code) => {
+  // init code (a creation frame's) is matched to creation bytecode, the rest to runtime code
+  const init = new Set(rec.frames.flatMap((f) => (f.type === 'CREATE' || f.type === 'CREATE2') && f.code >= 0 ? [f.code] : []))
+  const codes = rec.codes.map((code, k) => {
+    if (init.has(k)) {
+      const m = ArtifactMatch.findCreation(prepared, code)
+      return m ? codeInfo(m.contract, m.contract.creation!.sourceMap, m.exact, code, fileOf, files) : undefined
+    }
     const m = ArtifactMatch.find(prepared, code)
-    return m ? codeInfo(m.contract, m.exact, code, fileOf, files) : undefined
+    return m ? codeInfo(m.contract, m.contract.sourceMap, m.exact, code, fileOf, files) : undefined
   })
   const functions = new Map<string, SourceMap.FunctionRange[]>()
   const fnsOf = (c: Artifacts.Contract): SourceMap.FunctionRange[] => {
