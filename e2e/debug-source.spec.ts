@@ -106,6 +106,12 @@ test('a Foundry artifact dropped on the page: by keyboard to the revert\'s sourc
     seen.push((await step.textContent())!)
   }
   await expect(crumbs.getByRole('listitem')).toHaveText([/CALL\s+Vault/, 'run()'])
+  // > : the next line over calls, the guard's call (not a line inside _weigh or _guard); < : back over, the loop
+  await page.keyboard.press('>')
+  await expect(line).toHaveText('_guard(acc); // @call-guard')
+  await page.keyboard.press('<')
+  await expect(line).toHaveText('for (uint256 i = 0; i < n; i++) { // @loop')
+  await expect(step).toHaveText(seen[4]!)
   await page.keyboard.press('b')
   await page.keyboard.press('Shift+B')
   await expect(step).toHaveText(seen[3]!)

@@ -134,6 +134,22 @@ describe.each([false, true])('source lines with the optimizer %s', (optimize) =>
       expect(walk.filter((x) => x === L('loop')).length, `${form}: ${walk}`).toBe(Number(n) + 1)
       expect(walk.filter((x) => x === L('call-weigh')).length, `${form}: ${walk}`).toBeGreaterThanOrEqual(Number(n))
 
+      // over by line, from run's first line: its own lines only (no line of _sum, _weigh or _guard), the loop n + 1 times, then the guard's call
+      const over: number[] = []
+      for (let i = DebugSource.go(src, recording, 0, { to: 'breakpoint', file: 0, line: L('call-sum') }); ; ) {
+        const q = DebugSource.at(src, recording, i)
+        if (over[over.length - 1] !== q.line) over.push(q.line)
+        const j = DebugSource.go(src, recording, i, { to: 'line', over: true })
+        if (j === i) break
+        i = j
+      }
+      const runLines = new Set([L('call-sum'), L('loop'), L('call-weigh'), L('call-guard')])
+      expect(over.filter((x) => [L('sum-base'), L('sum-rec'), L('weigh'), L('if'), L('revert')].includes(x)), `${form}: ${over}`).toEqual([])
+      expect(over.filter((x) => runLines.has(x)), `${form}: ${over}`).toEqual([L('call-sum'), ...Array.from({ length: Number(n) }, () => [L('loop'), L('call-weigh')]).flat(), L('loop'), L('call-guard')])
+      // and back over from the guard's call: the loop line
+      const guardStep = DebugSource.go(src, recording, 0, { to: 'breakpoint', file: 0, line: L('call-guard') })
+      expect(DebugSource.at(src, recording, DebugSource.go(src, recording, guardStep, { to: 'line', back: true, over: true })).line, form).toBe(L('loop'))
+
       // internal functions entered: _sum n + 1 times (recursion), _weigh n times, _guard once
       const entered = (name: string) => src.fns.filter((f) => f.name === name).length
       expect([entered('_sum'), entered('_weigh'), entered('_guard')], form).toEqual([Number(n) + 1, Number(n), 1])

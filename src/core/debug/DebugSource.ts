@@ -37,6 +37,8 @@ interface CodeInfo {
 
 interface FnNode {
   parent: number
+  /** How many internal functions (named or not) hold it, itself included. */
+  depth: number
   name: string
   /** The step that entered it (the JUMPDEST). */
   step: number
@@ -159,7 +161,7 @@ function walk(l: Loaded, rec: DebugTrace.Recording, fnsOf: (c: Artifacts.Contrac
       if (depth[fr]! < MAX_FN_DEPTH) {
         const fi = e ? info!.file[k!]! : -1
         const name = e ? (SourceMap.functionName(e, fnsOf(info!.contract), fi >= 0 ? l.files[fi]!.src : undefined) ?? '') : ''
-        l.fns.push({ parent: cur[fr]!, name, step: i })
+        l.fns.push({ parent: cur[fr]!, depth: depth[fr]! + 1, name, step: i })
         cur[fr] = l.fns.length - 1
         depth[fr]!++
       }
@@ -211,10 +213,17 @@ export function at(l: Loaded, rec: DebugTrace.Recording, i: number): Place {
 }
 
 export type Move =
-  /** The first step of the next (back: the previous) source line run, in any frame. */
-  | { to: 'line'; back?: boolean | undefined }
+  /**
+   * The first step of the next (back: the previous) source line run, in any frame; `over`:
+   * only in this frame and internal function or those it returns to (over calls of either kind).
+   */
+  | { to: 'line'; back?: boolean | undefined; over?: boolean | undefined }
   /** The next (back: previous) step that enters line `line` of file `file`. */
   | { to: 'breakpoint'; file: number; line: number; back?: boolean | undefined }
+
+const fnDepth = (l: Loaded, i: number) => (l.stepFn[i]! >= 0 ? l.fns[l.stepFn[i]!]!.depth : 0)
+/** Step `j` is at the level of step `from` or one it returns to: a shallower call, or the same frame no deeper in internal functions. */
+const level = (l: Loaded, rec: DebugTrace.Recording, from: number, j: number) => rec.depth[j]! < rec.depth[from]! || (rec.frame[j] === rec.frame[from] && fnDepth(l, j) <= fnDepth(l, from))
 
 const same = (l: Loaded, a: number, b: number) => l.stepFile[a] === l.stepFile[b] && l.stepLine[a] === l.stepLine[b]
 const known = (l: Loaded, i: number) => l.stepFile[i]! >= 0 && l.stepLine[i]! > 0
@@ -224,15 +233,16 @@ export function go(l: Loaded, rec: DebugTrace.Recording, from: number, m: Move):
   const n = rec.steps
   if (from < 0 || from >= n) return from
   if (m.to === 'line') {
+    const ok = (j: number) => known(l, j) && !same(l, j, from) && (!m.over || level(l, rec, from, j))
     if (!m.back) {
-      for (let j = from + 1; j < n; j++) if (known(l, j) && !same(l, j, from)) return j
+      for (let j = from + 1; j < n; j++) if (ok(j)) return j
       return from
     }
-    // back: the start of the nearest earlier run on another known line
+    // back: the start of the nearest earlier run on another known line (at this level, with over)
     let j = from - 1
-    while (j >= 0 && (!known(l, j) || same(l, j, from))) j--
+    while (j >= 0 && !ok(j)) j--
     if (j < 0) return from
-    while (j > 0 && known(l, j - 1) && same(l, j - 1, j)) j--
+    while (j > 0 && known(l, j - 1) && same(l, j - 1, j) && (!m.over || level(l, rec, j, j - 1))) j--
     return j
   }
   const hit = (j: number) => l.stepFile[j] === m.file && l.stepLine[j] === m.line && (j === 0 || !(l.stepFile[j - 1] === m.file && l.stepLine[j - 1] === m.line))

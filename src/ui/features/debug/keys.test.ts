@@ -32,6 +32,7 @@ describe('source shortcuts', () => {
       const m = src(name, shift)
       expect(m?.to, s.label).toBe(s.move.to)
       expect(Boolean(m?.back), s.label).toBe(Boolean(s.move.back))
+      expect(Boolean(m?.over), s.label).toBe(Boolean(s.move.over))
       expect(press(name, shift), s.keys).toBeUndefined()
     }
   })

@@ -109,7 +109,7 @@ export function useSource(worker: DebugWorker, index: number, files: readonly Ar
     (m: SourceMove) => {
       const from = indexRef.current
       if (m.to === 'line') {
-        void worker.ask({ kind: 'source-go', from, move: { to: 'line', back: m.back } }).then((o) => o.ok && goTo(o.value))
+        void worker.ask({ kind: 'source-go', from, move: { to: 'line', back: m.back, over: m.over } }).then((o) => o.ok && goTo(o.value))
         return
       }
       const asks = [...bpRef.current].map((k) => {
