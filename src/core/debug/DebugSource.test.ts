@@ -186,6 +186,8 @@ describe.each([false, true])('source lines with the optimizer %s', (optimize) =>
       const fail = DebugNav.failureStep(recording)!
       expect(recording.frame[fail]).toBe(1)
       expect(DebugSource.at(src, recording, fail), form).toMatchObject({ path: SRC_PATH, line: L('revert'), contract: 'Vault', functions: ['run', '_guard'] })
+      // the call stack: the proxy in its fallback, then the implementation in run → _guard
+      expect(DebugSource.at(src, recording, fail).frames, form).toEqual([['fallback'], ['run', '_guard']])
       // the proxy's own steps before the call are in its fallback
       const call = recording.frames[1]!.callStep
       expect(DebugSource.at(src, recording, call), form).toMatchObject({ contract: 'Proxy', line: L('delegate') + 2 })

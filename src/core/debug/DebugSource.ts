@@ -33,6 +33,8 @@ interface CodeInfo {
   /** Per instruction: file index in `Loaded.files` (-1: none) and 1-based line (0: none). */
   file: Int32Array
   line: Int32Array
+  /** The contract's function definitions (from the ASTs given). */
+  fns: SourceMap.FunctionRange[]
 }
 
 interface FnNode {
@@ -86,7 +88,7 @@ function codeInfo(contract: Artifacts.Contract, sourceMap: string, exact: boolea
     file[k] = fi
     line[k] = pos.line
   }
-  return { contract, exact, map, ix, file, line }
+  return { contract, exact, map, ix, file, line, fns: [] }
 }
 
 /** Matches every code of the recording to `bundle` and reads every step's place. */
@@ -140,6 +142,7 @@ export function load(rec: DebugTrace.Recording, bundle: Artifacts.Bundle): Loade
     }),
     missing: [],
   }
+  for (const c of codes) if (c) c.fns = fnsOf(c.contract)
   walk(l, rec, fnsOf)
   l.missing = [...missing]
   return l
@@ -195,21 +198,37 @@ export interface Place {
   contract: string | undefined
   /** Internal functions the step is inside, outermost first (unnamed ones — compiler-generated — left out). */
   functions: string[]
+  /** For every call frame of the step's call stack, outermost first: the internal functions it is in (the callers' at their call; the last is `functions`). */
+  frames: string[][]
+}
+
+/** The named internal functions step `i` is in; when none was entered by a jump (a fallback, or code the optimizer inlined), the AST function that holds the step's source. */
+function functionsAt(l: Loaded, rec: DebugTrace.Recording, i: number): string[] {
+  const out: string[] = []
+  for (let n = l.stepFn[i] ?? -1, guard = 0; n >= 0 && guard < MAX_FN_DEPTH; n = l.fns[n]!.parent, guard++) if (l.fns[n]!.name) out.unshift(l.fns[n]!.name)
+  if (out.length > 0) return out
+  const fr = rec.frame[i]
+  const info = fr === undefined ? undefined : l.codes[rec.frames[fr]!.code]
+  const k = info?.ix[rec.pc[i]!]
+  const e = info && k !== undefined && k >= 0 ? info.map[k] : undefined
+  const name = e && e.s >= 0 ? SourceMap.functionName(e, info!.fns, undefined) : undefined
+  return name ? [name] : []
 }
 
 export function at(l: Loaded, rec: DebugTrace.Recording, i: number): Place {
   const fi = l.stepFile[i] ?? -1
   const fr = rec.frame[i]
   const contract = fr === undefined ? undefined : l.contracts[fr]?.name
-  const functions: string[] = []
-  for (let n = l.stepFn[i] ?? -1, guard = 0; n >= 0 && guard < MAX_FN_DEPTH; n = l.fns[n]!.parent, guard++) if (l.fns[n]!.name) functions.unshift(l.fns[n]!.name)
-  if (fi < 0) return { file: -1, path: undefined, line: 0, column: 0, text: '', contract, functions }
+  const functions = functionsAt(l, rec, i)
+  const frames = [functions]
+  for (let f = fr === undefined ? undefined : rec.frames[fr]; f && f.parent >= 0; f = rec.frames[f.parent]) frames.unshift(f.callStep >= 0 ? functionsAt(l, rec, f.callStep) : [])
+  if (fi < 0) return { file: -1, path: undefined, line: 0, column: 0, text: '', contract, functions, frames }
   const f = l.files[fi]!
   const ci = rec.frames[fr!]!.code
   const info = l.codes[ci]!
   const e = info.map[info.ix[rec.pc[i]!]!]!
   const pos = SourceMap.position(f.src, e.s)!
-  return { file: fi, path: f.path, line: pos.line, column: pos.column, text: SourceMap.lineText(f.src, pos.line), contract, functions }
+  return { file: fi, path: f.path, line: pos.line, column: pos.column, text: SourceMap.lineText(f.src, pos.line), contract, functions, frames }
 }
 
 export type Move =

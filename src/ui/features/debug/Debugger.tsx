@@ -63,7 +63,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
       )}
       {d.view && (
         <>
-          <CallStack view={d.view} names={names} functions={src.place?.functions} />
+          <CallStack view={d.view} names={names} frames={src.place?.frames} />
           <StepFacts view={d.view} steps={summary.steps} />
           <Suspense fallback={null}>
             <SourcePanel src={src} />
