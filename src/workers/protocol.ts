@@ -5,6 +5,7 @@
 import type * as Abi from '../core/abi/Abi'
 import type * as Create2Salt from '../core/address/Create2Salt'
 import type * as DebugNav from '../core/debug/DebugNav'
+import type * as DebugSource from '../core/debug/DebugSource'
 import type * as DebugTrace from '../core/debug/DebugTrace'
 import type * as GasProfile from '../core/debug/GasProfile'
 import type * as SimReport from '../core/sim/SimReport'
@@ -105,6 +106,14 @@ export type DebugAsk =
   | { kind: 'go'; from: number; move: DebugNav.Move }
   /** Gas per call frame. */
   | { kind: 'profile' }
+  /** Compiler output the person gave (kept in the worker's memory only), matched to the recording's code. */
+  | { kind: 'artifacts'; files: { name: string; text: string }[] }
+  /** Where step `index` is in the sources (undefined without artifacts). */
+  | { kind: 'source'; index: number }
+  /** Where a source move (next line, a line breakpoint) leads from `from`. */
+  | { kind: 'source-go'; from: number; move: DebugSource.Move }
+  /** A source file's text and the lines some step runs. */
+  | { kind: 'source-file'; file: number }
 
 /** The answer to each kind of question. */
 export interface DebugAnswers {
@@ -113,6 +122,19 @@ export interface DebugAnswers {
   rows: DebugTrace.Row[]
   go: number
   profile: GasProfile.Profile
+  artifacts: SourceSummary
+  source: DebugSource.Place | undefined
+  'source-go': number
+  'source-file': { path: string; content: string; lines: number[] }
+}
+
+/** What the artifacts given explain of the recording. */
+export interface SourceSummary {
+  /** Each code address the recording ran, once, with the contract matched (none: undefined). */
+  contracts: { address: string; name: string | undefined; path: string | undefined; exact: boolean }[]
+  files: string[]
+  /** Sources a matched contract needs whose text was not given. */
+  missing: string[]
 }
 
 export interface DebugProtocol {

@@ -61,6 +61,8 @@ export interface Frame {
   /** The EVM's error (`revert`, `out of gas`, `invalid opcode`, …) when the frame failed. */
   error?: string
   output: Hex
+  /** The code the frame runs (init code for a creation), an index into `Recording.codes`; -1 when none ran. */
+  code: number
   children: number[]
   /** Indexes of this frame's memory writes, in step order. */
   writes: number[]
@@ -122,6 +124,8 @@ export interface Recording {
   memBytes: Uint8Array
   accesses: Access[]
   frames: Frame[]
+  /** The codes frames ran, each once (by code address; init code by its bytes). */
+  codes: Uint8Array[]
   /** Opcode names by byte (as the EVM names them). */
   names: string[]
   /** Approximate size of the recording in bytes. */
@@ -129,6 +133,7 @@ export interface Recording {
 }
 
 interface FrameState {
+  msg: Message
   prevStep: number
   prevStack: bigint[]
   count: number
@@ -162,6 +167,8 @@ export interface Recorder {
   }
   accesses: Access[]
   frames: Frame[]
+  codes: Uint8Array[]
+  codeKeys: Map<string, number[]>
   /** Frames open now (ids), innermost last. */
   open: number[]
   state: Map<number, FrameState>
@@ -201,6 +208,8 @@ export function start(evm: EVM, topLevel: 'CALL' | 'CREATE', options: { maxBytes
     },
     accesses: [],
     frames: [],
+    codes: [],
+    codeKeys: new Map(),
     open: [],
     state: new Map(),
     names: [],
@@ -249,6 +258,7 @@ export function stop(r: Recorder): Recording {
     memBytes: cut(k.memBytes),
     accesses: r.accesses,
     frames: r.frames,
+    codes: r.codes,
     names: r.names,
     bytes: 0,
   }
@@ -283,6 +293,7 @@ function before(r: Recorder, m: Message) {
     firstStep: -1,
     lastStep: -1,
     output: '0x',
+    code: -1,
     children: [],
     writes: [],
     accesses: [],
@@ -293,7 +304,7 @@ function before(r: Recorder, m: Message) {
   parent?.children.push(f.id)
   r.frames.push(f)
   r.open.push(f.id)
-  r.state.set(f.id, { prevStep: -1, prevStack: [], count: 0, lastChildOutput: 0 })
+  r.state.set(f.id, { msg: m, prevStep: -1, prevStack: [], count: 0, lastChildOutput: 0 })
 }
 
 function after(r: Recorder, x: EVMResult) {
@@ -317,6 +328,21 @@ function after(r: Recorder, x: EVMResult) {
   }
 }
 
+/** The index of the code a frame runs in `codes`, each code kept once. */
+function codeIndex(r: Recorder, f: Frame, code: Message['code']): number {
+  if (!(code instanceof Uint8Array)) return -1
+  const key = f.type === 'CREATE' || f.type === 'CREATE2' ? `init:${code.length}:${bytesToHex(code.subarray(0, 64))}` : f.codeAddress.toLowerCase()
+  const seen = r.codeKeys.get(key) ?? []
+  for (const k of seen) {
+    const c = r.codes[k]!
+    if (c === code || (c.length === code.length && c.every((x, i) => x === code[i]))) return k
+  }
+  r.codes.push(code.slice())
+  seen.push(r.codes.length - 1)
+  r.codeKeys.set(key, seen)
+  return r.codes.length - 1
+}
+
 function onStep(r: Recorder, e: InterpreterStep) {
   const id = r.open[r.open.length - 1]!
   const f = r.frames[id]!
@@ -327,6 +353,7 @@ function onStep(r: Recorder, e: InterpreterStep) {
     f.firstStep = i
     f.address = e.address.toString()
     f.codeAddress = (e.codeAddress as typeof e.codeAddress | undefined)?.toString() ?? f.address
+    f.code = codeIndex(r, f, fs.msg.code)
   }
   f.lastStep = i
   const code = e.opcode.code

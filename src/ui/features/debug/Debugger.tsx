@@ -2,28 +2,41 @@
  * The debugger over one recording: controls, the opcode window and the step's panels, all
  * driven by keyboard (the shortcuts in keys.ts) while focus is not in a text field.
  */
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import type { Summary } from '../../../tools/debug/rows'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { Controls } from './Controls'
 import { GasPanel } from './GasPanel'
-import { moveFor, SHORTCUTS } from './keys'
+import { moveFor, SHORTCUTS, SOURCE_SHORTCUTS, sourceMoveFor } from './keys'
 import { OpList } from './OpList'
 import { CallStack, MemoryPanel, ReturnDataPanel, StackPanel, StepFacts, StoragePanel } from './Panels'
 import { useDebugger } from './useDebugger'
+import { useSource, type ArtifactFile } from './useSource'
+
+// the compiler-output drop zone and the source panel load beside the debugger, in their own chunk
+const ArtifactDrop = lazy(() => import('./sourceViews').then((m) => ({ default: m.ArtifactDrop })))
+const SourcePanel = lazy(() => import('./sourceViews').then((m) => ({ default: m.SourcePanel })))
 
 const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))
 
-export function Debugger({ worker, summary }: { worker: DebugWorker; summary: Summary }) {
+export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker: DebugWorker; summary: Summary; artifacts: readonly ArtifactFile[]; setArtifacts: (f: ArtifactFile[]) => void }) {
   const d = useDebugger(worker, summary)
+  const src = useSource(worker, d.index, artifacts, d.goTo)
+  const names = useMemo(() => new Map(src.summary?.contracts.flatMap((c) => (c.name ? [[c.address.toLowerCase(), c.name] as const] : [])) ?? []), [src.summary])
   const region = useRef<HTMLElement>(null)
   const { move } = d
+  const sourceMove = src.move
   useEffect(() => {
     region.current?.focus()
   }, [])
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e.target) || e.defaultPrevented) return
+      const sm = sourceMoveFor(e)
+      if (sm) {
+        e.preventDefault()
+        return sourceMove(sm)
+      }
       const m = moveFor(e)
       if (!m) return
       e.preventDefault()
@@ -31,12 +44,15 @@ export function Debugger({ worker, summary }: { worker: DebugWorker; summary: Su
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [move])
+  }, [move, sourceMove])
 
   if (summary.steps === 0) return <p className="notice notice-info">No code ran: this transaction has no steps to debug.</p>
   return (
     <section aria-label="Debugger" className="dbg" tabIndex={-1} ref={region}>
       <Controls steps={summary.steps} move={d.move} goTo={d.goTo} />
+      <Suspense fallback={null}>
+        <ArtifactDrop files={artifacts} setFiles={setArtifacts} summary={src.summary} error={src.error} loading={src.loading} />
+      </Suspense>
       {d.error && (
         <div className="notice notice-error" role="alert">
           <strong>{d.error.message}</strong>
@@ -47,8 +63,11 @@ export function Debugger({ worker, summary }: { worker: DebugWorker; summary: Su
       )}
       {d.view && (
         <>
-          <CallStack view={d.view} />
+          <CallStack view={d.view} names={names} frames={src.place?.frames} />
           <StepFacts view={d.view} steps={summary.steps} />
+          <Suspense fallback={null}>
+            <SourcePanel src={src} />
+          </Suspense>
           <div className="dbg-grid">
             <OpList rows={d.rows} index={d.index} onPick={d.goTo} />
             <StackPanel view={d.view} />
@@ -65,7 +84,7 @@ export function Debugger({ worker, summary }: { worker: DebugWorker; summary: Su
       <details className="dbg-keys">
         <summary>Keyboard shortcuts</summary>
         <dl>
-          {SHORTCUTS.map((s) => (
+          {[...SHORTCUTS, ...SOURCE_SHORTCUTS].map((s) => (
             <div key={s.label}>
               <dt className="mono">{s.keys}</dt>
               <dd>{s.label}</dd>

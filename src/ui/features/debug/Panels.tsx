@@ -8,17 +8,33 @@ import { CopyButton, grouped } from '../../components'
 
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
 
-export function CallStack({ view }: { view: DebugTrace.StepView }) {
+/**
+ * The call frames, outermost first; with compiler output, each frame's contract by name and,
+ * after the current frame, the internal functions the step is inside (from the source maps).
+ */
+export function CallStack({ view, names, frames = [] }: { view: DebugTrace.StepView; names?: ReadonlyMap<string, string> | undefined; frames?: readonly (readonly string[])[] | undefined }) {
+  const last = view.callStack.length - 1
+  const fns = (i: number) => (frames.length === view.callStack.length ? frames[i]! : [])
   return (
     <nav aria-label="Call stack" className="dbg-crumbs">
       <ol>
-        {view.callStack.map((f, i) => (
-          <li key={f.id} aria-current={i === view.callStack.length - 1 ? 'step' : undefined}>
-            <span className="mono">{f.type}</span> <span className="mono" title={f.address}>{short(f.address)}</span>
-            {f.codeAddress !== f.address && <span className="hint"> (code {short(f.codeAddress)})</span>}
-            {f.error && <span className="dbg-bad"> · {f.error}</span>}
-          </li>
-        ))}
+        {view.callStack.flatMap((f, i) => {
+          const name = names?.get(f.codeAddress.toLowerCase())
+          const inner = fns(i)
+          return [
+            <li key={f.id} aria-current={i === last && inner.length === 0 ? 'step' : undefined}>
+              <span className="mono">{f.type}</span> {name && <strong>{name} </strong>}
+              <span className="mono" title={f.address}>{short(f.address)}</span>
+              {f.codeAddress !== f.address && <span className="hint"> (code {short(f.codeAddress)})</span>}
+              {f.error && <span className="dbg-bad"> · {f.error}</span>}
+            </li>,
+            ...inner.map((fn, k) => (
+              <li key={`${f.id}.${k}`} className="mono" aria-current={i === last && k === inner.length - 1 ? 'step' : undefined}>
+                {fn}()
+              </li>
+            )),
+          ]
+        })}
       </ol>
     </nav>
   )

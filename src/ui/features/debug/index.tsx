@@ -12,6 +12,7 @@ import { DebugWorker } from '../../../workers/debugClient'
 import { FormError, MetaFields, ResultView, useToolRun, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 import { Debugger } from './Debugger'
+import type { ArtifactFile } from './useSource'
 import './debug.css'
 
 /** What a recording leaves: its summary and the worker that holds every step. */
@@ -21,6 +22,8 @@ export default function DebugPage({ meta, tool, values, setValues, files }: Tool
   const [trips, setTrips] = useState({ roundTrips: 0, requests: 0 })
   const worker = useRef<DebugWorker | null>(null)
   const runs = useRef(0)
+  // compiler output for source lines: in memory only, kept across recordings
+  const [artifacts, setArtifacts] = useState<ArtifactFile[]>([])
   useEffect(() => () => worker.current?.dispose(), [])
 
   // The page runner runs the recording: parse, stale runs, errors at their fields, cancel.
@@ -76,7 +79,7 @@ export default function DebugPage({ meta, tool, values, setValues, files }: Tool
       {done && (
         <>
           <ResultView result={toToolResult(done.summary)} />
-          <Debugger key={done.run} worker={done.worker} summary={done.summary} />
+          <Debugger key={done.run} worker={done.worker} summary={done.summary} artifacts={artifacts} setArtifacts={setArtifacts} />
         </>
       )}
     </>

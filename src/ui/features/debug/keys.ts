@@ -63,3 +63,32 @@ export function moveFor(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 
   }
   return undefined
 }
+
+/** A move through the sources (the compiler output given): by line, or to a line breakpoint. */
+export type SourceMove = { to: 'line' | 'breakpoint'; back?: boolean | undefined; over?: boolean | undefined }
+
+export interface SourceShortcut {
+  keys: string
+  label: string
+  move: SourceMove
+}
+
+export const SOURCE_SHORTCUTS: SourceShortcut[] = [
+  { keys: '.', label: 'Next source line', move: { to: 'line' } },
+  { keys: ',', label: 'Previous source line', move: { to: 'line', back: true } },
+  { keys: '>', label: 'Next line, over calls', move: { to: 'line', over: true } },
+  { keys: '<', label: 'Previous line, over calls', move: { to: 'line', back: true, over: true } },
+  { keys: 'b', label: 'Next line breakpoint', move: { to: 'breakpoint' } },
+  { keys: 'Shift+b', label: 'Previous line breakpoint', move: { to: 'breakpoint', back: true } },
+]
+
+/** The source move a key press asks for, if any. */
+export function sourceMoveFor(e: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'altKey'>): SourceMove | undefined {
+  if (e.ctrlKey || e.metaKey || e.altKey) return undefined
+  if (e.key === '.') return { to: 'line' }
+  if (e.key === ',') return { to: 'line', back: true }
+  if (e.key === '>') return { to: 'line', over: true }
+  if (e.key === '<') return { to: 'line', back: true, over: true }
+  if (e.key.toLowerCase() === 'b') return { to: 'breakpoint', back: e.shiftKey }
+  return undefined
+}
