@@ -33,7 +33,7 @@
 import { createBlock, type Block } from '@ethereumjs/block'
 import { Common, createCustomCommon, Hoodi, Mainnet, Sepolia, type ChainConfig } from '@ethereumjs/common'
 import { createTx, createTxFromRLP, createTxFromRPC, type TypedTransaction } from '@ethereumjs/tx'
-import { Address, bigIntToUnpaddedBytes, bytesToHex, hexToBytes } from '@ethereumjs/util'
+import { Address, bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, hexToBytes } from '@ethereumjs/util'
 import { createVM, runTx, type VM } from '@ethereumjs/vm'
 import * as BlockOverrides from './BlockOverrides'
 import * as CallTrace from './CallTrace'
@@ -194,9 +194,20 @@ export interface Result {
   overridden?: { block?: Record<string, string>; state?: boolean }
   /**
    * The mined transaction replayed (replay only). `atBlock`: replayed as a call from its sender
-   * on the state after that block (a number), not in its own block.
+   * on the state after that block (a number), not in its own block. `senderFromNode`: its signature
+   * recovers to no one (a devnet's impersonated account), so the sender is the one the node names.
    */
-  replayed?: { hash: string; index: number; earlierTxs: number; atBlock?: string }
+  replayed?: { hash: string; index: number; earlierTxs: number; atBlock?: string; senderFromNode?: boolean }
+}
+
+/** Whether a transaction's signature recovers to a sender (an impersonated one's does not). */
+function recovers(tx: TypedTransaction): boolean {
+  try {
+    tx.getSenderAddress()
+    return true
+  } catch {
+    return false
+  }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -651,16 +662,27 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   await prefetchFor(s, [...earlier, tx], [], preludeSlots(block))
   await applyPrelude(s, block)
   const toTx = async (t: RpcTx) => {
+    let made: TypedTransaction
     try {
-      return await createTxFromRPC(t as never, { common: s.common })
+      made = await createTxFromRPC(t as never, { common: s.common })
     } catch (e) {
       throw new InvalidTransactionError(`${t.hash}: ${e instanceof Error ? e.message : String(e)}`)
     }
+    if (recovers(made)) return { tx: made, fromNode: false }
+    // A devnet's impersonated sender (anvil_impersonateAccount, hardhat_impersonateAccount) is mined
+    // with a signature that recovers to no one: the node's `from` is the only sender there is.
+    const sender = createAddressFromString(t.from)
+    made = await createTxFromRPC(t as never, { common: s.common, freeze: false })
+    const mutable = made as unknown as { getSenderAddress: () => Address; isSigned: () => boolean }
+    mutable.getSenderAddress = () => sender
+    mutable.isSigned = () => true
+    return { tx: made, fromNode: true }
   }
-  for (const p of earlier) await run(s, await toTx(p), {})
+  for (const p of earlier) await run(s, (await toTx(p)).tx, {})
   s.chained = 0
-  const result = await run(s, await toTx(tx), options)
-  result.replayed = { hash: tx.hash, index, earlierTxs: earlier.length }
+  const target = await toTx(tx)
+  const result = await run(s, target.tx, options)
+  result.replayed = { hash: tx.hash, index, earlierTxs: earlier.length, ...(target.fromNode ? { senderFromNode: true } : {}) }
   return { result, session: s }
 }
 

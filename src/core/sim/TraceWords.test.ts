@@ -64,3 +64,12 @@ describe('TraceWords: checksums, ether and separators against ethers v5 and viem
     expect(TraceWords.middle('0x1234567890abcde')).toBe('0x123456…0abcde')
   })
 })
+
+describe('replayedNote', () => {
+  it('names the place, and says when the sender is only the node’s word', () => {
+    expect(TraceWords.replayedNote({ index: 2, earlierTxs: 1 })).toBe("mined at index 2; replayed after 1 of the block's other transaction(s)")
+    expect(TraceWords.replayedNote({ index: 0, earlierTxs: 0, atBlock: '7' })).toContain('on the state after block 7')
+    expect(TraceWords.replayedNote({ index: 0, earlierTxs: 0, senderFromNode: true })).toMatch(/recovers to no one.*the node's word$/)
+    expect(TraceWords.replayedNote({ index: 0, earlierTxs: 0 })).not.toMatch(/node's word/)
+  })
+})

@@ -70,3 +70,19 @@ export function readsText(stats: { requests: number; roundTrips: number }): stri
 export function sourceText(source: string): string {
   return source === 'abi' ? 'the ABI' : source === 'table' ? 'the offline signature table' : source === 'guess' ? 'a guess' : `the ${source}`
 }
+
+/** A replay's place, as Simulation.Result['replayed'] gives it. */
+export interface Replayed {
+  index: number
+  earlierTxs: number
+  atBlock?: string
+  senderFromNode?: boolean
+}
+
+/** Where a mined transaction was replayed, in words. */
+export function replayedNote(r: Replayed): string {
+  const where = r.atBlock !== undefined
+    ? `mined at index ${r.index}; its call replayed on the state after block ${r.atBlock}, the sender impersonated`
+    : `mined at index ${r.index}; replayed after ${r.earlierTxs} of the block's other transaction(s)`
+  return r.senderFromNode ? `${where}. Its signature recovers to no one (an impersonated sender on a devnet): the sender is the node's word` : where
+}

@@ -2,6 +2,7 @@
  * The debug tool's summary of a recording, and its rows (cheap: the page imports it).
  */
 import type * as Simulation from '../../core/sim/Simulation'
+import * as TraceWords from '../../core/sim/TraceWords'
 import type { Row, ToolResult } from '../types'
 
 /** What the page needs to know about a recording before it asks for steps. */
@@ -38,13 +39,7 @@ export function toToolResult(s: Summary): ToolResult<Summary> {
     { label: 'Recording', value: `${Math.max(1, Math.round(s.bytes / 1024))} KiB`, mono: false },
     { label: 'Block', value: `${s.block.number} (state after ${s.block.stateBlock}), ${s.block.hardfork}, chain ${s.block.chainId}`, mono: false },
   )
-  if (s.replayed) rows.push({ label: 'Replayed', value: s.replayed.hash, note: replayedNote(s.replayed) })
+  if (s.replayed) rows.push({ label: 'Replayed', value: s.replayed.hash, note: TraceWords.replayedNote(s.replayed) })
   return { sections: [{ title: 'Summary', rows }], data: s }
 }
 
-/** Where a mined transaction was replayed, in words. */
-export function replayedNote(r: NonNullable<Simulation.Result['replayed']>): string {
-  return r.atBlock !== undefined
-    ? `mined at index ${r.index}; its call replayed on the state after block ${r.atBlock}, the sender impersonated`
-    : `mined at index ${r.index}; replayed after ${r.earlierTxs} of the block's other transaction(s)`
-}

@@ -16,6 +16,7 @@ import * as TraceCompare from '../../core/sim/TraceCompare'
 import type { Row, Section, ToolResult } from '../types'
 import { overridesOf } from '../kit/blockContext'
 import { MAX_STEPS, type Input } from './input'
+import { replayedNote } from '../../core/sim/TraceWords'
 
 /** Where chained simulations keep their session (one per worker, or per page). */
 export interface Holder {
@@ -117,7 +118,7 @@ export function toToolResult(report: SimReport.Report): ToolResult<SimReport.Rep
     { label: 'Block', value: `${r.block.number} (${r.block.stateBlock === 'pending' ? 'the node\'s pending state' : `state after ${r.block.stateBlock}`}), ${r.block.hardfork}, chain ${r.block.chainId}`, mono: false },
     { label: 'Node round trips', value: String(r.stats.roundTrips), note: `${r.stats.requests} requests` },
   )
-  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: r.replayed.atBlock !== undefined ? `its call, on the state after block ${r.replayed.atBlock} (mined at index ${r.replayed.index})` : `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
+  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: replayedNote(r.replayed) })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
   if (report.nodeTrace) summary.push(nodeTraceRow(report.nodeTrace))
   const sections: Section[] = [{ title: 'Summary', rows: summary }]

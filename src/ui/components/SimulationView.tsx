@@ -38,6 +38,7 @@ import { ResultRow } from './ResultView'
 import { TraceTree } from './TraceTree'
 import { debugRow } from './debugLink'
 import { Assets, failedFrame, frameLabel } from './SimulationSummary'
+import { replayedNote } from '../../core/sim/TraceWords'
 
 export { simulateTransaction, SimulationWorker, type SimConnection, type SimRun } from '../../workers/simulateClient'
 export { connectionForSimulation } from './SimulationSummary'
@@ -78,7 +79,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
     { label: 'Rules', value: TraceView.hardforkText(r.block.hardfork), mono: false },
     { label: 'Read from the node', value: TraceView.readsText(r.stats), mono: false },
   )
-  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: r.replayed.atBlock !== undefined ? `its call, on the state after block ${r.replayed.atBlock} (mined at index ${r.replayed.index})` : `index ${r.replayed.index} in its block, after ${r.replayed.earlierTxs} earlier transaction(s)` })
+  if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: replayedNote(r.replayed) })
   if (r.overridden?.block) summary.push({ label: 'Block context', value: Object.entries(r.overridden.block).map(([k, v]) => `${k} ${/^0x[0-9a-f]{1,16}$/i.test(v) ? BigInt(v).toString() : v}`).join(', '), mono: false, note: 'overridden (as eth_call\'s block overrides name them)' })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
   summary.push(debugRow(report))

@@ -1,0 +1,60 @@
+/**
+ * A mined transaction sent by an impersonated account (anvil_impersonateAccount: the node
+ * mines it with a signature that recovers to no one) replays by hash: the sender is the one
+ * the node names, the result equals the receipt, and the replay says the sender was taken from
+ * the node, not recovered. Needs anvil.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Hex } from 'viem'
+import * as SimRpc from '../../src/core/sim/SimRpc'
+import * as Simulation from '../../src/core/sim/Simulation'
+import { startAnvil, type Anvil } from '../support'
+
+let anvil: Anvil
+let id = 1
+async function ok<T = any>(method: string, params: unknown[] = []): Promise<T> {
+  const r = (await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })).json()) as { result?: T; error?: { message: string } }
+  if (r.error) throw new Error(`${method}: ${r.error.message}`)
+  return r.result as T
+}
+
+async function mined(h: Hex): Promise<{ gasUsed: Hex; status: Hex; from: Hex }> {
+  for (let i = 0; i < 200; i++) {
+    const r = await ok('eth_getTransactionReceipt', [h])
+    if (r) return r
+    await new Promise((res) => setTimeout(res, 20))
+  }
+  throw new Error(`not mined: ${h}`)
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+}, 60_000)
+afterAll(() => anvil?.stop())
+
+it('replays a transaction an impersonated account sent, from the sender the node names', async () => {
+  const who = '0x00000000000000000000000000000000000dead1' as Hex
+  const to = '0x000000000000000000000000000000000000bEEF' as Hex
+  await ok('anvil_setBalance', [who, '0xde0b6b3a7640000'])
+  await ok('anvil_impersonateAccount', [who])
+  const hash = await ok<Hex>('eth_sendTransaction', [{ from: who, to, value: '0x1234', gas: '0x5208' }])
+  const receipt = await mined(hash)
+  expect(receipt.from.toLowerCase()).toBe(who)
+  const rpc = SimRpc.create(SimRpc.httpTransport(anvil.url))
+  const { result } = await Simulation.replay(rpc, hash)
+  expect(result.status).toBe(receipt.status === '0x1' ? 'success' : 'reverted')
+  expect(BigInt(result.gasUsed)).toBe(BigInt(receipt.gasUsed))
+  expect(result.from.toLowerCase()).toBe(who)
+  expect(result.replayed?.senderFromNode).toBe(true)
+}, 60_000)
+
+it('a properly signed transaction keeps its recovered sender', async () => {
+  const [a0] = await ok<Hex[]>('eth_accounts')
+  const hash = await ok<Hex>('eth_sendTransaction', [{ from: a0, to: '0x000000000000000000000000000000000000bEEF', value: '0x1', gas: '0x5208' }])
+  await mined(hash)
+  const rpc = SimRpc.create(SimRpc.httpTransport(anvil.url))
+  const { result } = await Simulation.replay(rpc, hash)
+  expect(result.status).toBe('success')
+  expect(result.from.toLowerCase()).toBe(a0!.toLowerCase())
+  expect(result.replayed?.senderFromNode).toBeUndefined()
+}, 60_000)
