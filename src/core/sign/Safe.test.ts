@@ -287,3 +287,25 @@ describe('hostile call data never crashes the batch walk or the warnings', () =>
     )
   })
 })
+
+describe('readiness: signatures against the threshold', () => {
+  const h = `0x${'ab'.repeat(32)}` as Safe.Hex
+  const k1 = `0x${'11'.repeat(32)}` as Safe.Hex
+  const k2 = `0x${'22'.repeat(32)}` as Safe.Hex
+  const a = Safe.signEip712(k1, h)
+  const b = Safe.signEip712(k2, h)
+  it('a 1-of-n Safe is ready with one signature, a 2-of-3 with two distinct owners', () => {
+    expect(Safe.readiness([a], 1n).ready).toBe(true)
+    expect(Safe.readiness([a], 2n)).toMatchObject({ counted: 1, ready: false })
+    expect(Safe.readiness([a, a], 2n)).toMatchObject({ counted: 1, ready: false })
+    expect(Safe.readiness([a, b], 2n)).toMatchObject({ counted: 2, ready: true })
+    expect(Safe.readiness([], 0n).ready).toBe(false)
+  })
+  it('only listed owners count when the owners are known', () => {
+    const r = Safe.readiness([a, b], 2n, [a.owner.toLowerCase()])
+    expect(r).toMatchObject({ counted: 1, ready: false })
+    expect(r.strangers).toEqual([b.owner])
+    // The owner recovered by ethers v5 is the one counted.
+    expect(ethers.utils.recoverAddress(h, a.signature)).toBe(a.owner)
+  })
+})

@@ -371,6 +371,35 @@ export function combine(sigs: readonly OwnerSignature[]): Hex {
   return Hex.concat('0x', ...statics, ...dynamics) as Hex
 }
 
+/** Whether collected signatures meet a Safe's threshold, and which of them count. */
+export interface Readiness {
+  /** Signatures from distinct owners (from listed owners only, when the owners are known). */
+  counted: number
+  threshold: bigint
+  /** True when `counted >= threshold`: the combined signatures and execTransaction can be given. */
+  ready: boolean
+  /** Signers that are not owners of the Safe (when the owners are known). */
+  strangers: Hex[]
+}
+
+/**
+ * Counts the signatures towards `threshold`: one per distinct owner, and when `owners` is
+ * given (read from the chain), only those of listed owners. A threshold of 0 is never ready
+ * (a set-up Safe has at least 1).
+ *
+ * @example
+ * ```ts
+ * Safe.readiness([mine], 1n).ready // true: a 1-of-n Safe can execute with one signature
+ * ```
+ */
+export function readiness(sigs: readonly OwnerSignature[], threshold: bigint, owners?: readonly string[]): Readiness {
+  const listed = owners ? new Set(owners.map((o) => o.toLowerCase())) : undefined
+  const distinct = new Set(sigs.map((s) => s.owner.toLowerCase()))
+  const strangers = listed ? sigs.filter((s) => !listed.has(s.owner.toLowerCase())).map((s) => s.owner) : []
+  const counted = listed ? [...distinct].filter((o) => listed.has(o)).length : distinct.size
+  return { counted, threshold, ready: threshold > 0n && BigInt(counted) >= threshold, strangers }
+}
+
 const EXEC = AbiFunction.from(
   'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool success)',
 )
