@@ -50,7 +50,7 @@ export const FAMILIES = {
   // ENS names, their resolution through the chain, avatars, and CCIP-read (EIP-3668).
   ens: ['Ens', 'EnsResolve', 'EnsAvatar', 'Ccip'],
   // Signatures: the secp256k1 engine, messages, typed data, SIWE, contract accounts, Safe.
-  sign: ['SigningEngine', 'Signing', 'SignatureInspect', 'TypedDataView', 'Siwe', 'ContractSignature', 'Safe'],
+  sign: ['SigningEngine', 'Signing', 'SignatureInspect', 'TypedDataView', 'Siwe', 'ContractSignature', 'Safe', 'SafeMessage'],
   // Transactions: build, decode, fill, warn, send, replace; their intrinsic gas and EIP-7702 authorizations.
   tx: ['TxBuild', 'TxDecode', 'TxFill', 'TxWarnings', 'SendTx', 'PendingTx', 'IntrinsicGas', 'Authorization'],
   // The in-page EVM simulation (EthereumJS) and what is read from its result.
