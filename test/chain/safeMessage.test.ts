@@ -72,3 +72,28 @@ describe('SafeMessage against the published Safe contracts', () => {
     })
   }
 })
+
+describe('/safe-message on anvil: the hash and isValidSignature through the tool', () => {
+  for (const version of ['1.2.0', '1.4.1'] as const) {
+    it(`Safe ${version}, 1 of 2: the page's signature is valid; a stranger's is not`, async () => {
+      const { tools } = await import('../../src/tools/groups/signing')
+      const { withDefaults } = await import('../../src/tools/define')
+      const tool = (await tools.find((t) => t.meta.id === 'safe-message')!.load()).default
+      const d = await deploySafeContracts(rpc, deployer, version)
+      const keys = [bytes(32), bytes(32)]
+      const safe = await createSafe(rpc, deployer, d, keys.map(ownerOf), 1n, BigInt(Date.now()))
+      const runWith = async (key: H) => {
+        const parsed = tool.parse(withDefaults(tool, { safe, message: 'Sign in to example.org', signForm: 'eip712', privateKey: key }))
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+        const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
+        return new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const)))
+      }
+      const rows = await runWith(keys[1]!)
+      const expected = SafeMessage.hashes({ version, chainId, safe, message: SafeMessage.messageBytes('text', 'Sign in to example.org') }).safeMessageHash
+      expect(rows.get('safeMessageHash')).toBe(expected)
+      if (version === '1.2.0') expect(rows.get("Safe's getMessageHash")).toBe(expected)
+      expect(rows.get('isValidSignature')).toBe('valid')
+      expect((await runWith(bytes(32))).get('isValidSignature')).toBe('not valid')
+    })
+  }
+})
