@@ -58,3 +58,20 @@ describe('find-block against cast find-block (anvil, known timestamps)', () => {
     }
   })
 })
+
+describe('/find-block through the tool', () => {
+  it('a random time between blocks: the rows equal cast find-block and the known list', async () => {
+    const { tools } = await import('../../src/tools/groups/providers')
+    const { withDefaults } = await import('../../src/tools/define')
+    const tool = (await tools.find((t) => t.meta.id === 'find-block')!.load()).default
+    const i = 1 + int(times.length - 2)
+    const target = times[i]! + 1n
+    const parsed = tool.parse(withDefaults(tool, { time: target.toString() }))
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+    const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
+    const rows = new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const)))
+    expect(rows.get('Block at or before')).toBe(String(times.findLastIndex((x) => x <= target)))
+    expect(rows.get('Closest (cast find-block)')).toBe(await castAsync(['find-block', target.toString(), '--rpc-url', anvil.url]))
+    expect(rows.get('UTC date')).toBe(FindBlock.formatTime(target))
+  })
+})
