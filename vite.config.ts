@@ -96,7 +96,8 @@ function installable(): Plugin {
  */
 export const FIRST_SCREEN_BUDGET = 150 * 1024
 // 210 KB until #22/#23 moved every page onto one runner, forms from meta and the new result view (+~1.5 KB on every route).
-export const ROUTE_BUDGET = 215 * 1024
+// +2 KB in #27: the find-block and safe-message metas and hex-bytes' cast modes on the first screen (+1.1 KB; /simulate had 0.2 KB left).
+export const ROUTE_BUDGET = 217 * 1024
 /** Routes allowed more, and why. */
 export const ROUTE_BUDGETS: Record<string, number> = {
   // The BIP-39 wordlists and BIP-32 on the main thread (the form checks the phrase as it is typed).
@@ -105,8 +106,9 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'find-address': 240 * 1024,
   // scrypt and the keystore formats (the form checks the file before the worker starts).
   // (+2 KB in #22: the one page runner's error rule and splits, shared by every page.)
-  'keystore-decrypt': 267 * 1024,
-  'keystore-encrypt': 267 * 1024,
+  // (+1 KB in #27: the new tools' metas on the first screen.)
+  'keystore-decrypt': 268 * 1024,
+  'keystore-encrypt': 268 * 1024,
   // Decode a raw transaction naming each malformed field, and its call with the offline table.
   broadcast: 220 * 1024,
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).

@@ -4,16 +4,16 @@ import { defineMeta } from '../define'
 export default defineMeta({
   id: 'find-block',
   title: 'Find block by time',
-  summary: 'The block at or before a time, and the closest one as cast find-block picks it, found by bisection on the connected chain; epoch seconds ⇄ UTC dates.',
+  summary: 'The block at or before a time (and cast find-block\'s closest), by bisection; epoch seconds ⇄ UTC dates.',
   capability: 'providers',
-  keywords: ['find-block', 'block by timestamp', 'timestamp', 'epoch', 'unix time', 'date', 'block at time', 'cast find-block'],
+  keywords: ['find-block', 'block by timestamp', 'epoch', 'unix time', 'date'],
   runs: 'network',
   action: 'Find the block',
   fields: [
-    { name: 'time', label: 'Time', kind: 'text', placeholder: '1700000000   or   2024-01-01T00:00:00Z', help: 'Seconds since 1970, or a date (UTC unless a zone is given).' },
+    { name: 'time', label: 'Time', kind: 'text', placeholder: '1700000000   or   2024-01-01T00:00:00Z', },
     { name: 'mode', label: 'Do', kind: 'select', default: 'find', options: [
-      { value: 'find', label: 'Find the block on the connected chain' },
-      { value: 'convert', label: 'Only convert seconds ⇄ date (no node)' },
+      { value: 'find', label: 'Find the block' },
+      { value: 'convert', label: 'Only convert (no node)' },
     ] },
   ],
   examples: [
