@@ -100,3 +100,27 @@ describe('/safe-tx: signing in the page completes the threshold', () => {
     })
   }
 })
+
+describe('nested Safes: a Safe owned by another Safe (approveHash through the inner Safe)', () => {
+  for (const version of ['1.3.0', '1.4.1'] as const) {
+    it(`Safe ${version}: the inner approval's hash = its getTransactionHash, it executes, then the outer executes`, async () => {
+      const d = await deploySafeContracts(rpc, deployer, version)
+      const [kA, kB] = [bytes(32), bytes(32)]
+      const nested = await createSafe(rpc, deployer, d, [ownerOf(kA)], 1n, BigInt(Date.now()))
+      const outer = await createSafe(rpc, deployer, d, [nested, ownerOf(kB)], 2n, BigInt(Date.now()) + 1n)
+      await rpc('anvil_setBalance', [outer, '0xde0b6b3a7640000'])
+      const to = Address.checksum(bytes(20)) as H
+      const tx: Safe.SafeTx = { to, value: 99n, data: '0x', operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: ZERO, refundReceiver: ZERO, nonce: 0n }
+      const outerHash = Safe.hashes({ version, chainId, safe: outer, tx }).safeTxHash
+      const n = Safe.nestedApproval({ outerSafe: outer, outerSafeTxHash: outerHash, nestedSafe: nested, version, chainId, nonce: 0n })
+      expect(n.hashes.safeTxHash).toBe(await Safe.contractTxHash(provider, nested, n.tx))
+      // The nested Safe's owner signs the inner hash; the inner transaction approves the outer hash.
+      const inner = Safe.execTransactionData(n.tx, Safe.combine([Safe.signEip712(kA, n.hashes.safeTxHash)]))
+      expect((await send(rpc, { from: deployer, to: nested, data: inner, gas: Hex.fromNumber(1_000_000) })).status).toBe('0x1')
+      const approved = await call<bigint>(rpc, outer, fn(d.safeAbi, 'approvedHashes'), [nested, outerHash])
+      expect(approved).toBe(1n)
+      // The outer Safe: the nested Safe's approved-hash signature and the EOA owner's.
+      await executes(outer, Safe.execTransactionData(tx, Safe.combine([n.outerSignature, Safe.signEip712(kB, outerHash)])), to, 99n, d)
+    })
+  }
+})

@@ -309,3 +309,17 @@ describe('readiness: signatures against the threshold', () => {
     expect(ethers.utils.recoverAddress(h, a.signature)).toBe(a.owner)
   })
 })
+
+describe('nestedApproval: the inner Safe transaction', () => {
+  it('approveHash(outer hash) to the outer Safe, hashed as the nested Safe (ethers v5)', () => {
+    const outerSafe = ethers.utils.getAddress(`0x${'12'.repeat(20)}`) as Safe.Hex
+    const nestedSafe = ethers.utils.getAddress(`0x${'34'.repeat(20)}`) as Safe.Hex
+    const outerSafeTxHash = `0x${'ab'.repeat(32)}` as Safe.Hex
+    const n = Safe.nestedApproval({ outerSafe, outerSafeTxHash, nestedSafe, version: '1.4.1', chainId: 10n, nonce: 5n })
+    expect(n.tx.data).toBe(new ethers.utils.Interface(['function approveHash(bytes32)']).encodeFunctionData('approveHash', [outerSafeTxHash]))
+    expect(n.tx).toMatchObject({ to: outerSafe, value: 0n, operation: 0, nonce: 5n })
+    const types = { SafeTx: [['to', 'address'], ['value', 'uint256'], ['data', 'bytes'], ['operation', 'uint8'], ['safeTxGas', 'uint256'], ['baseGas', 'uint256'], ['gasPrice', 'uint256'], ['gasToken', 'address'], ['refundReceiver', 'address'], ['nonce', 'uint256']].map(([name, type]) => ({ name: name!, type: type! })) }
+    expect(n.hashes.safeTxHash).toBe(ethers.utils._TypedDataEncoder.hash({ chainId: 10, verifyingContract: nestedSafe }, types, { ...n.tx, value: '0', safeTxGas: '0', baseGas: '0', gasPrice: '0', nonce: '5' }))
+    expect(n.outerSignature).toMatchObject({ owner: nestedSafe, kind: 'approved' })
+  })
+})

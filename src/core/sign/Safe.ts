@@ -371,6 +371,34 @@ export function combine(sigs: readonly OwnerSignature[]): Hex {
   return Hex.concat('0x', ...statics, ...dynamics) as Hex
 }
 
+const APPROVE_HASH = AbiFunction.from('function approveHash(bytes32 hashToApprove)')
+
+/** A nested Safe's approval of an outer Safe transaction: its own Safe transaction and hashes. */
+export interface NestedApproval {
+  /** The nested Safe's transaction: `approveHash(outer safeTxHash)` sent to the outer Safe. */
+  tx: SafeTx
+  hashes: Hashes
+  /** What the outer Safe's signatures then hold for the nested Safe (approved hash, v = 1). */
+  outerSignature: OwnerSignature
+}
+
+/**
+ * A Safe owned by another Safe (as `safe-tx-hashes-util --nested-safe-address` shows it): the
+ * nested Safe approves the outer transaction by executing `approveHash(outerSafeTxHash)` on
+ * the outer Safe, a Safe transaction of its own (nonce = the nested Safe's), whose hashes its
+ * owners sign. The outer Safe then accepts the approved-hash form for the nested Safe.
+ *
+ * @example
+ * ```ts
+ * const n = Safe.nestedApproval({ outerSafe, outerSafeTxHash, nestedSafe, version: '1.4.1', chainId: 1n, nonce: 3n })
+ * n.hashes.safeTxHash // what the nested Safe's owners sign
+ * ```
+ */
+export function nestedApproval(o: { outerSafe: Hex; outerSafeTxHash: Hex; nestedSafe: Hex; version: Version; chainId: bigint; nonce: bigint }): NestedApproval {
+  const tx: SafeTx = { to: checksum(o.outerSafe), value: 0n, data: AbiFunction.encodeData(APPROVE_HASH, [o.outerSafeTxHash]) as Hex, operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: ZERO_ADDRESS, refundReceiver: ZERO_ADDRESS, nonce: o.nonce }
+  return { tx, hashes: hashes({ version: o.version, chainId: o.chainId, safe: o.nestedSafe, tx }), outerSignature: approvedHash(o.nestedSafe) }
+}
+
 /** Whether collected signatures meet a Safe's threshold, and which of them count. */
 export interface Readiness {
   /** Signatures from distinct owners (from listed owners only, when the owners are known). */
