@@ -124,3 +124,25 @@ describe('nested Safes: a Safe owned by another Safe (approveHash through the in
     })
   }
 })
+
+describe('/safe-tx with a nested Safe, through the tool', () => {
+  it('Safe 1.4.1: the inner hashes shown equal getTransactionHash; after the inner approval, the pasted approved-hash plus the page signature execute', async () => {
+    const version = '1.4.1'
+    const d = await deploySafeContracts(rpc, deployer, version)
+    const [kA, kB] = [bytes(32), bytes(32)]
+    const nested = await createSafe(rpc, deployer, d, [ownerOf(kA)], 1n, BigInt(Date.now()) + 7n)
+    const outer = await createSafe(rpc, deployer, d, [nested, ownerOf(kB)], 2n, BigInt(Date.now()) + 8n)
+    await rpc('anvil_setBalance', [outer, '0xde0b6b3a7640000'])
+    const to = Address.checksum(bytes(20)) as H
+    const first = await runTool({ safe: outer, to, value: '5', nestedSafe: nested })
+    const tx: Safe.SafeTx = { to, value: 5n, data: '0x', operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: ZERO, refundReceiver: ZERO, nonce: 0n }
+    const n = Safe.nestedApproval({ outerSafe: outer, outerSafeTxHash: Safe.hashes({ version, chainId, safe: outer, tx }).safeTxHash, nestedSafe: nested, version, chainId, nonce: 0n })
+    expect(first.rows.get('Inner safeTxHash')).toBe(await Safe.contractTxHash(provider, nested, n.tx))
+    // The nested Safe's owner executes the approval (the inner transaction).
+    const inner = Safe.execTransactionData(n.tx, Safe.combine([Safe.signEip712(kA, n.hashes.safeTxHash)]))
+    expect((await send(rpc, { from: deployer, to: nested, data: inner, gas: Hex.fromNumber(1_000_000) })).status).toBe('0x1')
+    const { rows } = await runTool({ safe: outer, to, value: '5', nestedSafe: nested, signForm: 'eip712', privateKey: kB, signatures: first.rows.get('Outer signature of the nested Safe')! })
+    expect(rows.get('Threshold')).toBe('2 of 2 required')
+    await executes(outer, rows.get('execTransaction call data'), to, 5n, d)
+  })
+})

@@ -6,7 +6,9 @@ import * as SigningEngine from '../../core/sign/SigningEngine'
 import { defineTool, errorCollector, visibleRaw } from '../define'
 import { callSections } from '../kit/abiRows'
 import { hexBytes, privateKey, signingAddress, uint } from '../kit/fields'
-import type { RawInput, Row, Section, ToolResult } from '../types'
+import type { RawInput, RunContext, Row, Section, ToolResult } from '../types'
+
+type SafeRpc = NonNullable<RunContext['rpc']>
 import meta from './meta'
 
 type SignForm = 'none' | 'eip712' | 'eth_sign'
@@ -23,6 +25,7 @@ export interface Input {
   signatures: string
   /** Signatures required, as typed (the chain's getThreshold() wins when read). */
   threshold?: bigint
+  nested?: { safe: Safe.Hex; nonce?: bigint }
 }
 
 /** What pages read (plain data). */
@@ -86,6 +89,9 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
   const key = signForm === 'none' ? undefined : at('privateKey', () => privateKey(raw('privateKey')))
   if (signForm === 'eth_sign' && version && !Safe.supportsEthSign(version)) errors.signForm ??= `Safe ${version} does not accept eth_sign signatures: choose the EIP-712 form.`
   const threshold = raw('threshold').trim() === '' ? undefined : at('threshold', () => uint('threshold', raw('threshold'), 8))
+  const nestedSafe = at('nestedSafe', () => signingAddress('nestedSafe', raw('nestedSafe'), raw('chainId')))
+  const nestedNonce = raw('nestedNonce').trim() === '' ? undefined : at('nestedNonce', () => uint('nestedNonce', raw('nestedNonce')))
+  if (nestedSafe && nestedNonce === undefined && !readChain) errors.nestedNonce ??= 'Enter the nested Safe\'s nonce, or tick "Read … from the connected chain".'
   if (threshold === 0n) errors.threshold ??= 'A Safe needs at least 1 signature: enter 1 or more.'
   if (Object.keys(errors).length || !tx || !safe) return { ok: false, errors: Object.keys(errors).length ? errors : { json: 'The transaction is incomplete.' } }
   return {
@@ -101,6 +107,7 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
       ...(key ? { privateKey: key } : {}),
       signatures: raw('signatures'),
       ...(threshold !== undefined ? { threshold } : {}),
+      ...(nestedSafe ? { nested: { safe: nestedSafe as Safe.Hex, ...(nestedNonce !== undefined ? { nonce: nestedNonce } : {}) } } : {}),
     },
   }
 }
@@ -192,6 +199,7 @@ export default defineTool<Input>(meta, {
       }
     }
 
+    if (input.nested) sections.push(await nestedSection(input.nested, { rpc: input.readChain ? ctx.rpc : undefined, version, chainId, safe: input.safe, safeTxHash: h.safeTxHash, owners: state?.owners }))
     // Signing and combining.
     sections.push(...(await signatureSections(input, { version, tx, safeTxHash: h.safeTxHash, state })))
 
@@ -256,6 +264,28 @@ async function signatureSections(input: Input, o: { version: Safe.Version; tx: S
   rows.push({ label: 'execTransaction call data', value: Safe.execTransactionData(tx, signatures), note: `send to the Safe ${input.safe} (anyone may send it)` })
   sections.push({ title: 'Combined signatures', rows })
   return sections
+}
+
+/** A nested Safe (an owner of this Safe that is itself a Safe): its approveHash transaction and hashes. */
+async function nestedSection(nested: NonNullable<Input['nested']>, o: { rpc: SafeRpc | undefined; version: Safe.Version; chainId: bigint; safe: Safe.Hex; safeTxHash: Safe.Hex; owners: readonly string[] | undefined }): Promise<Section> {
+  const inner = o.rpc ? await Safe.read(o.rpc, nested.safe, o.chainId) : undefined
+  const version = inner?.version ?? o.version
+  const nonce = nested.nonce ?? inner!.nonce
+  const n = Safe.nestedApproval({ outerSafe: o.safe, outerSafeTxHash: o.safeTxHash, nestedSafe: nested.safe, version, chainId: o.chainId, nonce })
+  const isOwner = o.owners ? o.owners.some((x) => x.toLowerCase() === nested.safe.toLowerCase()) : undefined
+  return {
+    title: 'Nested Safe approval',
+    rows: [
+      { label: 'Nested Safe', value: nested.safe, note: `Safe ${version}${inner ? ` (VERSION() = ${inner.versionText}, threshold ${inner.threshold})` : ' (assumed the same version, offline)'}${isOwner === false ? ': NOT an owner of the outer Safe' : ''}`, ...(isOwner === false ? { tone: 'error' as const } : {}) },
+      { label: 'Inner transaction', value: `to ${n.tx.to}\ndata ${n.tx.data}`, note: `approveHash(outer safeTxHash), CALL, value 0, nonce ${nonce}${nested.nonce === undefined ? " (the nested Safe's current nonce)" : ''}` },
+      { label: 'Inner domain hash', value: n.hashes.domainHash },
+      { label: 'Inner message hash', value: n.hashes.messageHash },
+      { label: 'Inner safeTxHash', value: n.hashes.safeTxHash, note: "what the nested Safe's owners sign" },
+      { label: 'Inner domain hash (Ledger)', value: Safe.ledgerFormat(n.hashes.domainHash) },
+      { label: 'Inner message hash (Ledger)', value: Safe.ledgerFormat(n.hashes.messageHash) },
+      { label: 'Outer signature of the nested Safe', value: n.outerSignature.signature, note: 'approved-hash form (v = 1): paste it among the signatures once the inner transaction has executed' },
+    ],
+  }
 }
 
 function onSignatures<T>(f: () => T): T {
