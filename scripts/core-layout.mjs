@@ -32,7 +32,7 @@ const CORE = 'src/core'
  */
 export const FAMILIES = {
   // Notations: numbers, hex, JSON, RLP and text as people write them; Errors only below.
-  format: ['Units', 'BigNum', 'HexText', 'HexBytes', 'JsonText', 'RlpTree', 'VisibleText'],
+  format: ['Units', 'BigNum', 'HexText', 'HexBytes', 'JsonText', 'RlpTree', 'VisibleText', 'HexData'],
   // Secrets and what holds them: private keys, BIP-39/32, keystores and their KDFs, secret shapes.
   keys: ['Key', 'Hd', 'Mnemonic', 'Keystore', 'KeystoreKdf', 'KeystoreBounds', 'Presale', 'SecretShape'],
   // Addresses: EIP-55/1191 checks, ICAP, CREATE/CREATE2 addresses and the vanity searches.
@@ -46,7 +46,7 @@ export const FAMILIES = {
     'Approval', 'TokenAmount',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
-  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo'],
+  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock'],
   // Storage read by variable name: solc/forge storage layouts (ERC-7201 namespaces too) decoded from a node's slots.
   storage: ['StorageLayout', 'StorageRead'],
   // Bytecode: the disassembler, the opcode reference per hardfork, compiler metadata; code read from a node.
@@ -54,7 +54,7 @@ export const FAMILIES = {
   // ENS names, their resolution through the chain, avatars, and CCIP-read (EIP-3668).
   ens: ['Ens', 'EnsResolve', 'EnsAvatar', 'Ccip'],
   // Signatures: the secp256k1 engine, messages, typed data, SIWE, contract accounts, Safe.
-  sign: ['SigningEngine', 'Signing', 'SignatureInspect', 'TypedDataView', 'Siwe', 'ContractSignature', 'Safe'],
+  sign: ['SigningEngine', 'Signing', 'SignatureInspect', 'TypedDataView', 'Siwe', 'ContractSignature', 'Safe', 'SafeMessage'],
   // Transactions: build, decode, fill, warn, send, replace; their intrinsic gas and EIP-7702 authorizations.
   tx: ['TxBuild', 'TxDecode', 'TxFill', 'TxWarnings', 'SendTx', 'PendingTx', 'IntrinsicGas', 'Authorization'],
   // The in-page EVM simulation (EthereumJS) and what is read from its result.

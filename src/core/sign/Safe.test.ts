@@ -287,3 +287,39 @@ describe('hostile call data never crashes the batch walk or the warnings', () =>
     )
   })
 })
+
+describe('readiness: signatures against the threshold', () => {
+  const h = `0x${'ab'.repeat(32)}` as Safe.Hex
+  const k1 = `0x${'11'.repeat(32)}` as Safe.Hex
+  const k2 = `0x${'22'.repeat(32)}` as Safe.Hex
+  const a = Safe.signEip712(k1, h)
+  const b = Safe.signEip712(k2, h)
+  it('a 1-of-n Safe is ready with one signature, a 2-of-3 with two distinct owners', () => {
+    expect(Safe.readiness([a], 1n).ready).toBe(true)
+    expect(Safe.readiness([a], 2n)).toMatchObject({ counted: 1, ready: false })
+    expect(Safe.readiness([a, a], 2n)).toMatchObject({ counted: 1, ready: false })
+    expect(Safe.readiness([a, b], 2n)).toMatchObject({ counted: 2, ready: true })
+    expect(Safe.readiness([], 0n).ready).toBe(false)
+  })
+  it('only listed owners count when the owners are known', () => {
+    const r = Safe.readiness([a, b], 2n, [a.owner.toLowerCase()])
+    expect(r).toMatchObject({ counted: 1, ready: false })
+    expect(r.strangers).toEqual([b.owner])
+    // The owner recovered by ethers v5 is the one counted.
+    expect(ethers.utils.recoverAddress(h, a.signature)).toBe(a.owner)
+  })
+})
+
+describe('nestedApproval: the inner Safe transaction', () => {
+  it('approveHash(outer hash) to the outer Safe, hashed as the nested Safe (ethers v5)', () => {
+    const outerSafe = ethers.utils.getAddress(`0x${'12'.repeat(20)}`) as Safe.Hex
+    const nestedSafe = ethers.utils.getAddress(`0x${'34'.repeat(20)}`) as Safe.Hex
+    const outerSafeTxHash = `0x${'ab'.repeat(32)}` as Safe.Hex
+    const n = Safe.nestedApproval({ outerSafe, outerSafeTxHash, nestedSafe, version: '1.4.1', chainId: 10n, nonce: 5n })
+    expect(n.tx.data).toBe(new ethers.utils.Interface(['function approveHash(bytes32)']).encodeFunctionData('approveHash', [outerSafeTxHash]))
+    expect(n.tx).toMatchObject({ to: outerSafe, value: 0n, operation: 0, nonce: 5n })
+    const types = { SafeTx: [['to', 'address'], ['value', 'uint256'], ['data', 'bytes'], ['operation', 'uint8'], ['safeTxGas', 'uint256'], ['baseGas', 'uint256'], ['gasPrice', 'uint256'], ['gasToken', 'address'], ['refundReceiver', 'address'], ['nonce', 'uint256']].map(([name, type]) => ({ name: name!, type: type! })) }
+    expect(n.hashes.safeTxHash).toBe(ethers.utils._TypedDataEncoder.hash({ chainId: 10, verifyingContract: nestedSafe }, types, { ...n.tx, value: '0', safeTxGas: '0', baseGas: '0', gasPrice: '0', nonce: '5' }))
+    expect(n.outerSignature).toMatchObject({ owner: nestedSafe, kind: 'approved' })
+  })
+})

@@ -371,6 +371,63 @@ export function combine(sigs: readonly OwnerSignature[]): Hex {
   return Hex.concat('0x', ...statics, ...dynamics) as Hex
 }
 
+const APPROVE_HASH = AbiFunction.from('function approveHash(bytes32 hashToApprove)')
+
+/** A nested Safe's approval of an outer Safe transaction: its own Safe transaction and hashes. */
+export interface NestedApproval {
+  /** The nested Safe's transaction: `approveHash(outer safeTxHash)` sent to the outer Safe. */
+  tx: SafeTx
+  hashes: Hashes
+  /** What the outer Safe's signatures then hold for the nested Safe (approved hash, v = 1). */
+  outerSignature: OwnerSignature
+}
+
+/**
+ * A Safe owned by another Safe (as `safe-tx-hashes-util --nested-safe-address` shows it): the
+ * nested Safe approves the outer transaction by executing `approveHash(outerSafeTxHash)` on
+ * the outer Safe, a Safe transaction of its own (nonce = the nested Safe's), whose hashes its
+ * owners sign. The outer Safe then accepts the approved-hash form for the nested Safe.
+ *
+ * @example
+ * ```ts
+ * const n = Safe.nestedApproval({ outerSafe, outerSafeTxHash, nestedSafe, version: '1.4.1', chainId: 1n, nonce: 3n })
+ * n.hashes.safeTxHash // what the nested Safe's owners sign
+ * ```
+ */
+export function nestedApproval(o: { outerSafe: Hex; outerSafeTxHash: Hex; nestedSafe: Hex; version: Version; chainId: bigint; nonce: bigint }): NestedApproval {
+  const tx: SafeTx = { to: checksum(o.outerSafe), value: 0n, data: AbiFunction.encodeData(APPROVE_HASH, [o.outerSafeTxHash]) as Hex, operation: 0, safeTxGas: 0n, baseGas: 0n, gasPrice: 0n, gasToken: ZERO_ADDRESS, refundReceiver: ZERO_ADDRESS, nonce: o.nonce }
+  return { tx, hashes: hashes({ version: o.version, chainId: o.chainId, safe: o.nestedSafe, tx }), outerSignature: approvedHash(o.nestedSafe) }
+}
+
+/** Whether collected signatures meet a Safe's threshold, and which of them count. */
+export interface Readiness {
+  /** Signatures from distinct owners (from listed owners only, when the owners are known). */
+  counted: number
+  threshold: bigint
+  /** True when `counted >= threshold`: the combined signatures and execTransaction can be given. */
+  ready: boolean
+  /** Signers that are not owners of the Safe (when the owners are known). */
+  strangers: Hex[]
+}
+
+/**
+ * Counts the signatures towards `threshold`: one per distinct owner, and when `owners` is
+ * given (read from the chain), only those of listed owners. A threshold of 0 is never ready
+ * (a set-up Safe has at least 1).
+ *
+ * @example
+ * ```ts
+ * Safe.readiness([mine], 1n).ready // true: a 1-of-n Safe can execute with one signature
+ * ```
+ */
+export function readiness(sigs: readonly OwnerSignature[], threshold: bigint, owners?: readonly string[]): Readiness {
+  const listed = owners ? new Set(owners.map((o) => o.toLowerCase())) : undefined
+  const distinct = new Set(sigs.map((s) => s.owner.toLowerCase()))
+  const strangers = listed ? sigs.filter((s) => !listed.has(s.owner.toLowerCase())).map((s) => s.owner) : []
+  const counted = listed ? [...distinct].filter((o) => listed.has(o)).length : distinct.size
+  return { counted, threshold, ready: threshold > 0n && BigInt(counted) >= threshold, strangers }
+}
+
 const EXEC = AbiFunction.from(
   'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool success)',
 )

@@ -1,6 +1,7 @@
 import type { ToolEntry } from '../types'
 import accountMeta from '../account/meta'
 import blockMeta from '../block/meta'
+import findBlockMeta from '../find-block/meta'
 import transactionMeta from '../transaction/meta'
 import contractReadMeta from '../contract-read/meta'
 import ensResolveMeta from '../ens-resolve/meta'
@@ -22,6 +23,7 @@ export const tools: ToolEntry[] = [
   { meta: deployMeta, load: () => import('../deploy') },
   { meta: transactionMeta, load: () => import('../transaction') },
   { meta: blockMeta, load: () => import('../block') },
+  { meta: findBlockMeta, load: () => import('../find-block') },
   { meta: logsMeta, load: () => import('../logs') },
   { meta: ensResolveMeta, load: () => import('../ens-resolve') },
   { meta: rpcConsoleMeta, load: () => import('../rpc-console') },

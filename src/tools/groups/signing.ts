@@ -9,6 +9,7 @@ import txBuildMeta from '../tx-build/meta'
 import txDecodeMeta from '../tx-decode/meta'
 import rlpMeta from '../rlp/meta'
 import safeTxMeta from '../safe-tx/meta'
+import safeMessageMeta from '../safe-message/meta'
 import qrRequestMeta from '../qr-request/meta'
 import qrSignMeta from '../qr-sign/meta'
 import qrAccountMeta from '../qr-account/meta'
@@ -25,6 +26,7 @@ export const tools: ToolEntry[] = [
   { meta: txDecodeMeta, load: () => import('../tx-decode') },
   { meta: rlpMeta, load: () => import('../rlp') },
   { meta: safeTxMeta, load: () => import('../safe-tx') },
+  { meta: safeMessageMeta, load: () => import('../safe-message') },
   { meta: qrRequestMeta, load: () => import('../qr-request') },
   { meta: qrSignMeta, load: () => import('../qr-sign') },
   { meta: qrAccountMeta, load: () => import('../qr-account') },

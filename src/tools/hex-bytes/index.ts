@@ -1,12 +1,15 @@
 import * as HexBytes from '../../core/format/HexBytes'
+import * as HexData from '../../core/format/HexData'
 import * as VisibleText from '../../core/format/VisibleText'
 import { BaseError } from '../../core/Errors'
 import { defineTool, errorCollector } from '../define'
-import type { Row, ToolResult } from '../types'
+import type { BlobLike, Row, ToolResult } from '../types'
 import meta from './meta'
 
-export type Mode = 'to-bytes32-string' | 'from-bytes32-string' | 'from-utf8' | 'to-utf8' | 'to-ascii' | 'pad-left' | 'pad-right' | 'concat' | 'slice'
-const MODES: readonly Mode[] = ['to-bytes32-string', 'from-bytes32-string', 'from-utf8', 'to-utf8', 'to-ascii', 'pad-left', 'pad-right', 'concat', 'slice']
+export type Mode = 'to-bytes32-string' | 'from-bytes32-string' | 'from-utf8' | 'to-utf8' | 'to-ascii' | 'pad-left' | 'pad-right' | 'concat' | 'slice' | 'to-hexdata' | 'from-bin' | 'parse-bytes32-address' | 'zero'
+const MODES: readonly Mode[] = ['to-bytes32-string', 'from-bytes32-string', 'from-utf8', 'to-utf8', 'to-ascii', 'pad-left', 'pad-right', 'concat', 'slice', 'to-hexdata', 'from-bin', 'parse-bytes32-address', 'zero']
+/** from-bin shows the whole file as hex: 1 MB is 2 MB of text. */
+const MAX_FILE = 1 << 20
 
 export type Input =
   | { mode: 'to-bytes32-string' | 'from-utf8'; text: string }
@@ -14,8 +17,12 @@ export type Input =
   | { mode: 'pad-left' | 'pad-right'; hex: `0x${string}`; length: number }
   | { mode: 'concat'; parts: `0x${string}`[] }
   | { mode: 'slice'; hex: `0x${string}`; start: number; end?: number }
+  | { mode: 'to-hexdata'; hex: `0x${string}` }
+  | { mode: 'parse-bytes32-address'; address: `0x${string}` }
+  | { mode: 'from-bin'; file: BlobLike }
+  | { mode: 'zero' }
 
-export function parse(raw: Record<string, string>) {
+export function parse(raw: Record<string, string>, files?: Readonly<Record<string, BlobLike>>) {
   const mode = (MODES as readonly string[]).includes(raw.mode ?? '') ? (raw.mode as Mode) : 'to-bytes32-string'
   const { errors, at } = errorCollector()
   const input = raw.input ?? ''
@@ -26,6 +33,18 @@ export function parse(raw: Record<string, string>) {
       return input
     })
     if (text !== undefined) value = { mode, text }
+  } else if (mode === 'zero') value = { mode }
+  else if (mode === 'from-bin') {
+    const file = files?.file
+    if (!file) errors.file = 'Choose or drop a file: its bytes are shown as hex.'
+    else if (file.size > MAX_FILE) errors.file = `The file is ${file.size} bytes; at most ${MAX_FILE} (1 MB) are shown as hex here. Hash a large file with the hash tool instead.`
+    else value = { mode, file }
+  } else if (mode === 'to-hexdata') {
+    const hex = at('input', () => HexData.toHexdata(input))
+    if (hex) value = { mode, hex }
+  } else if (mode === 'parse-bytes32-address') {
+    const address = at('input', () => HexData.parseBytes32Address(input))
+    if (address) value = { mode, address }
   } else if (mode === 'concat') {
     const parts = at('input', () => HexBytes.parseList(input))
     if (parts) value = { mode, parts }
@@ -69,9 +88,24 @@ function textRow(text: string): Row {
 
 export default defineTool<Input>(meta, {
   parse,
-  run: (input): ToolResult => {
+  run: async (input): Promise<ToolResult> => {
     const rows: Row[] = []
     switch (input.mode) {
+      case 'zero':
+        rows.push({ label: 'Zero address', value: HexData.ZERO_ADDRESS, note: 'cast address-zero' })
+        rows.push({ label: 'Zero hash', value: HexData.ZERO_HASH, note: 'cast hash-zero: 32 zero bytes' })
+        break
+      case 'to-hexdata':
+        rows.push({ label: 'Hex', value: input.hex, note: sizeNote(input.hex) })
+        break
+      case 'parse-bytes32-address':
+        rows.push({ label: 'Address', value: input.address, note: 'the last 20 bytes, checksummed (EIP-55)', open: { tool: 'address', inputs: { address: input.address } } })
+        break
+      case 'from-bin': {
+        const hex = HexData.fromBinary(new Uint8Array(await input.file.slice(0, MAX_FILE).arrayBuffer()))
+        rows.push({ label: 'Hex', value: hex, note: `${sizeNote(hex)}${input.file.name ? ` of ${input.file.name}` : ''}` })
+        break
+      }
       case 'to-bytes32-string': {
         const word = HexBytes.formatBytes32String(input.text)
         const used = HexBytes.size(HexBytes.fromUtf8(input.text))

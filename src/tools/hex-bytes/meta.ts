@@ -1,13 +1,14 @@
 import { defineMeta } from '../define'
 
 // Expected values: Foundry's cast (format-bytes32-string, parse-bytes32-string, from-utf8,
-// to-utf8, to-ascii, to-bytes32, pad, concat-hex), run by hand and by the differential test.
+// to-utf8, to-ascii, to-bytes32, pad, concat-hex, to-hexdata, parse-bytes32-address,
+// address-zero, hash-zero), run by hand and by the differential test.
 export default defineMeta({
   id: 'hex-bytes',
   title: 'Hex and bytes32',
   summary: 'bytes32 strings, hex to and from UTF-8 or ASCII text, left and right padding, concatenating and slicing hex: cast\'s conversions in the page.',
   capability: 'calldata',
-  keywords: ['bytes32', 'format-bytes32-string', 'parse-bytes32-string', 'to-bytes32', 'pad', 'concat-hex', 'to-ascii', 'to-utf8', 'from-utf8', 'utf8', 'ascii', 'hex', 'string', 'slice', 'concat', 'left pad', 'right pad'],
+  keywords: ['bytes32', 'format-bytes32-string', 'parse-bytes32-string', 'to-bytes32', 'pad', 'concat-hex', 'to-hexdata', 'from-bin', 'parse-bytes32-address', 'address-zero', 'hash-zero', 'to-ascii', 'to-utf8', 'from-utf8', 'utf8', 'ascii', 'hex', 'string', 'slice', 'concat', 'left pad', 'right pad'],
   runs: 'main',
   fields: [
     { name: 'mode', label: 'Conversion', kind: 'select', default: 'to-bytes32-string', options: [
@@ -20,9 +21,14 @@ export default defineMeta({
       { value: 'pad-right', label: 'Pad on the right (bytesN, strings: cast to-bytes32)' },
       { value: 'concat', label: 'Concatenate hex (concat-hex)' },
       { value: 'slice', label: 'Slice hex (bytes from start to end)' },
+      { value: 'to-hexdata', label: 'to-hexdata' },
+      { value: 'from-bin', label: 'File to hex (from-bin)' },
+      { value: 'parse-bytes32-address', label: 'parse-bytes32-address' },
+      { value: 'zero', label: 'address-zero, hash-zero' },
     ] },
-    { name: 'input', label: 'Input', kind: 'textarea', placeholder: 'hello   or   0x68656c6c6f',
+    { name: 'input', label: 'Input', kind: 'textarea', placeholder: 'hello   or   0x68656c6c6f', showWhen: { field: 'mode', not: ['from-bin', 'zero'] },
       help: 'Text or hex, as the conversion needs. To concatenate, put one hex value per line (or separate them with spaces).' },
+    { name: 'file', label: 'File', kind: 'file', showWhen: { field: 'mode', is: ['from-bin'] } },
     { name: 'length', label: 'Length in bytes', kind: 'text', default: '32', inputMode: 'numeric', showWhen: { field: 'mode', is: ['pad-left', 'pad-right'] } },
     { name: 'start', label: 'Start byte', kind: 'text', default: '0', inputMode: 'numeric', showWhen: { field: 'mode', is: ['slice'] },
       help: 'From 0; negative counts from the end.' },
@@ -44,5 +50,9 @@ export default defineMeta({
       expect: { Concatenated: '0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045' } },
     { title: 'Slice a selector off', inputs: { mode: 'slice', input: '0xa9059cbb000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045', start: '4', end: '' },
       expect: { Slice: '0x000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045' } },
+    { title: 'Normalise and join (to-hexdata)', inputs: { mode: 'to-hexdata', input: '0xDEAD:BEEF' }, expect: { Hex: '0xdeadbeef' } },
+    { title: 'Address from a bytes32 word', inputs: { mode: 'parse-bytes32-address', input: '0x000000000000000000000000d8da6bf26964af9d7eed9e03e53415d37aa96045' },
+      expect: { Address: '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045' } },
+    { title: 'Zero address and zero hash', inputs: { mode: 'zero' }, expect: { 'Zero address': `0x${'0'.repeat(40)}`, 'Zero hash': `0x${'0'.repeat(64)}` } },
   ],
 })

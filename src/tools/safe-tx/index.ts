@@ -6,7 +6,9 @@ import * as SigningEngine from '../../core/sign/SigningEngine'
 import { defineTool, errorCollector, visibleRaw } from '../define'
 import { callSections } from '../kit/abiRows'
 import { hexBytes, privateKey, signingAddress, uint } from '../kit/fields'
-import type { RawInput, Row, Section, ToolResult } from '../types'
+import type { RawInput, RunContext, Row, Section, ToolResult } from '../types'
+
+type SafeRpc = NonNullable<RunContext['rpc']>
 import meta from './meta'
 
 type SignForm = 'none' | 'eip712' | 'eth_sign'
@@ -21,6 +23,9 @@ export interface Input {
   signForm: SignForm
   privateKey?: Safe.Hex
   signatures: string
+  /** Signatures required, as typed (the chain's getThreshold() wins when read). */
+  threshold?: bigint
+  nested?: { safe: Safe.Hex; nonce?: bigint }
 }
 
 /** What pages read (plain data). */
@@ -83,6 +88,11 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
   const signForm: SignForm = f === 'eip712' || f === 'eth_sign' ? f : 'none'
   const key = signForm === 'none' ? undefined : at('privateKey', () => privateKey(raw('privateKey')))
   if (signForm === 'eth_sign' && version && !Safe.supportsEthSign(version)) errors.signForm ??= `Safe ${version} does not accept eth_sign signatures: choose the EIP-712 form.`
+  const threshold = raw('threshold').trim() === '' ? undefined : at('threshold', () => uint('threshold', raw('threshold'), 8))
+  const nestedSafe = at('nestedSafe', () => signingAddress('nestedSafe', raw('nestedSafe'), raw('chainId')))
+  const nestedNonce = raw('nestedNonce').trim() === '' ? undefined : at('nestedNonce', () => uint('nestedNonce', raw('nestedNonce')))
+  if (nestedSafe && nestedNonce === undefined && !readChain) errors.nestedNonce ??= 'Enter the nested Safe\'s nonce, or tick "Read … from the connected chain".'
+  if (threshold === 0n) errors.threshold ??= 'A Safe needs at least 1 signature: enter 1 or more.'
   if (Object.keys(errors).length || !tx || !safe) return { ok: false, errors: Object.keys(errors).length ? errors : { json: 'The transaction is incomplete.' } }
   return {
     ok: true,
@@ -96,6 +106,8 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
       signForm,
       ...(key ? { privateKey: key } : {}),
       signatures: raw('signatures'),
+      ...(threshold !== undefined ? { threshold } : {}),
+      ...(nestedSafe ? { nested: { safe: nestedSafe as Safe.Hex, ...(nestedNonce !== undefined ? { nonce: nestedNonce } : {}) } } : {}),
     },
   }
 }
@@ -187,40 +199,9 @@ export default defineTool<Input>(meta, {
       }
     }
 
+    if (input.nested) sections.push(await nestedSection(input.nested, { rpc: input.readChain ? ctx.rpc : undefined, version, chainId, safe: input.safe, safeTxHash: h.safeTxHash, owners: state?.owners }))
     // Signing and combining.
-    const own: Safe.OwnerSignature[] = []
-    if (input.signForm !== 'none' && input.privateKey) {
-      await SigningEngine.useWasmEngine()
-      const s = input.signForm === 'eth_sign' ? Safe.signEthSign(input.privateKey, h.safeTxHash, version) : Safe.signEip712(input.privateKey, h.safeTxHash)
-      own.push(s)
-      const isOwner = state ? state.owners.some((o) => o.toLowerCase() === s.owner.toLowerCase()) : undefined
-      sections.push({
-        title: 'Your signature',
-        rows: [
-          { label: 'Your signature', value: s.signature, note: input.signForm === 'eth_sign' ? 'eth_sign form: personal_sign of the safeTxHash, v + 4' : 'EIP-712 form: the safeTxHash signed, v = 27/28' },
-          { label: 'Signer', value: s.owner, ...(isOwner === false ? { tone: 'error' as const, note: 'NOT an owner of this Safe: the Safe will reject this signature.' } : isOwner ? { tone: 'ok' as const, note: 'an owner of this Safe' } : {}) },
-        ],
-      })
-    }
-    const pasted = input.signatures.trim() ? onSignatures(() => Safe.parseOwnerSignatures(input.signatures, h.safeTxHash, version)) : []
-    const fromJson = (input.imported?.confirmations ?? []).map((c) => onSignatures(() => Safe.parseOwnerSignature(c.signature, h.safeTxHash, version)))
-    const all = dedupe([...own, ...pasted, ...fromJson])
-    if (pasted.length || fromJson.length) {
-      const signatures = onSignatures(() => Safe.combine(all))
-      const sorted = [...all].sort((a, b) => (BigInt(a.owner) < BigInt(b.owner) ? -1 : 1))
-      const rows: Row[] = sorted.map((s, i) => {
-        const isOwner = state ? state.owners.some((o) => o.toLowerCase() === s.owner.toLowerCase()) : undefined
-        const note = isOwner === false ? 'not an owner of this Safe' : s.kind === 'approved' ? 'approved hash: valid only if this owner submits the transaction or called approveHash' : s.kind === 'contract' ? 'contract owner: the Safe asks its isValidSignature' : undefined
-        return { label: `#${i + 1} ${s.kind}`, value: s.owner, ...(note ? { note } : {}), ...(isOwner === false ? { tone: 'error' as const } : {}) }
-      })
-      if (state) {
-        const valid = sorted.filter((s) => state!.owners.some((o) => o.toLowerCase() === s.owner.toLowerCase())).length
-        rows.push({ label: 'Threshold', value: `${valid} of ${state.threshold} required`, mono: false, tone: BigInt(valid) >= state.threshold ? 'ok' : 'warn' })
-      }
-      rows.push({ label: 'signatures', value: signatures, note: 'sorted by owner address, as execTransaction requires' })
-      rows.push({ label: 'execTransaction call data', value: Safe.execTransactionData(tx, signatures), note: `send to the Safe ${input.safe}` })
-      sections.push({ title: 'Combined signatures', rows })
-    }
+    sections.push(...(await signatureSections(input, { version, tx, safeTxHash: h.safeTxHash, state })))
 
     return {
       ...(notes.length ? { notes } : {}),
@@ -239,6 +220,73 @@ export default defineTool<Input>(meta, {
     }
   },
 })
+
+/**
+ * Your signature (made here) and, when signatures were pasted or the collected ones meet the
+ * threshold (the Safe's getThreshold() when read, else the one typed), the combined signatures
+ * sorted by owner and the execTransaction call data.
+ */
+async function signatureSections(input: Input, o: { version: Safe.Version; tx: Safe.SafeTx; safeTxHash: Safe.Hex; state: Safe.OnChain | undefined }): Promise<Section[]> {
+  const { version, tx, safeTxHash, state } = o
+  const sections: Section[] = []
+  const own: Safe.OwnerSignature[] = []
+  if (input.signForm !== 'none' && input.privateKey) {
+    await SigningEngine.useWasmEngine()
+    const s = input.signForm === 'eth_sign' ? Safe.signEthSign(input.privateKey, safeTxHash, version) : Safe.signEip712(input.privateKey, safeTxHash)
+    own.push(s)
+    const isOwner = state ? state.owners.some((x) => x.toLowerCase() === s.owner.toLowerCase()) : undefined
+    sections.push({
+      title: 'Your signature',
+      rows: [
+        { label: 'Your signature', value: s.signature, note: input.signForm === 'eth_sign' ? 'eth_sign form: personal_sign of the safeTxHash, v + 4' : 'EIP-712 form: the safeTxHash signed, v = 27/28' },
+        { label: 'Signer', value: s.owner, ...(isOwner === false ? { tone: 'error' as const, note: 'NOT an owner of this Safe: the Safe will reject this signature.' } : isOwner ? { tone: 'ok' as const, note: 'an owner of this Safe' } : {}) },
+      ],
+    })
+  }
+  const pasted = input.signatures.trim() ? onSignatures(() => Safe.parseOwnerSignatures(input.signatures, safeTxHash, version)) : []
+  const fromJson = (input.imported?.confirmations ?? []).map((c) => onSignatures(() => Safe.parseOwnerSignature(c.signature, safeTxHash, version)))
+  const all = dedupe([...own, ...pasted, ...fromJson])
+  const threshold = state?.threshold ?? input.threshold
+  const ready = threshold !== undefined ? Safe.readiness(all, threshold, state?.owners) : undefined
+  if (!(pasted.length || fromJson.length || ready?.ready)) {
+    if (own.length && threshold !== undefined) sections.push({ title: 'Combined signatures', rows: [{ label: 'Threshold', value: `${ready!.counted} of ${threshold} required`, mono: false, tone: 'warn', note: 'Collect the other owners\' signatures and paste them above: the execTransaction call data appears once the threshold is met.' }] })
+    return sections
+  }
+  const signatures = onSignatures(() => Safe.combine(all))
+  const sorted = [...all].sort((a, b) => (BigInt(a.owner) < BigInt(b.owner) ? -1 : 1))
+  const rows: Row[] = sorted.map((s, i) => {
+    const isOwner = state ? state.owners.some((x) => x.toLowerCase() === s.owner.toLowerCase()) : undefined
+    const note = isOwner === false ? 'not an owner of this Safe' : s.kind === 'approved' ? 'approved hash: valid only if this owner submits the transaction or called approveHash' : s.kind === 'contract' ? 'contract owner: the Safe asks its isValidSignature' : undefined
+    return { label: `#${i + 1} ${s.kind}`, value: s.owner, ...(note ? { note } : {}), ...(isOwner === false ? { tone: 'error' as const } : {}) }
+  })
+  if (ready) rows.push({ label: 'Threshold', value: `${ready.counted} of ${threshold} required`, mono: false, tone: ready.ready ? 'ok' : 'warn', note: `${state ? "the Safe's getThreshold()" : 'as typed'}${ready.ready ? ': met, the transaction can be executed' : ': not met yet, execTransaction would revert (GS020)'}` })
+  rows.push({ label: 'signatures', value: signatures, note: 'sorted by owner address, as execTransaction requires' })
+  rows.push({ label: 'execTransaction call data', value: Safe.execTransactionData(tx, signatures), note: `send to the Safe ${input.safe} (anyone may send it)` })
+  sections.push({ title: 'Combined signatures', rows })
+  return sections
+}
+
+/** A nested Safe (an owner of this Safe that is itself a Safe): its approveHash transaction and hashes. */
+async function nestedSection(nested: NonNullable<Input['nested']>, o: { rpc: SafeRpc | undefined; version: Safe.Version; chainId: bigint; safe: Safe.Hex; safeTxHash: Safe.Hex; owners: readonly string[] | undefined }): Promise<Section> {
+  const inner = o.rpc ? await Safe.read(o.rpc, nested.safe, o.chainId) : undefined
+  const version = inner?.version ?? o.version
+  const nonce = nested.nonce ?? inner!.nonce
+  const n = Safe.nestedApproval({ outerSafe: o.safe, outerSafeTxHash: o.safeTxHash, nestedSafe: nested.safe, version, chainId: o.chainId, nonce })
+  const isOwner = o.owners ? o.owners.some((x) => x.toLowerCase() === nested.safe.toLowerCase()) : undefined
+  return {
+    title: 'Nested Safe approval',
+    rows: [
+      { label: 'Nested Safe', value: nested.safe, note: `Safe ${version}${inner ? ` (VERSION() = ${inner.versionText}, threshold ${inner.threshold})` : ' (assumed the same version, offline)'}${isOwner === false ? ': NOT an owner of the outer Safe' : ''}`, ...(isOwner === false ? { tone: 'error' as const } : {}) },
+      { label: 'Inner transaction', value: `to ${n.tx.to}\ndata ${n.tx.data}`, note: `approveHash(outer safeTxHash), CALL, value 0, nonce ${nonce}${nested.nonce === undefined ? " (the nested Safe's current nonce)" : ''}` },
+      { label: 'Inner domain hash', value: n.hashes.domainHash },
+      { label: 'Inner message hash', value: n.hashes.messageHash },
+      { label: 'Inner safeTxHash', value: n.hashes.safeTxHash, note: "what the nested Safe's owners sign" },
+      { label: 'Inner domain hash (Ledger)', value: Safe.ledgerFormat(n.hashes.domainHash) },
+      { label: 'Inner message hash (Ledger)', value: Safe.ledgerFormat(n.hashes.messageHash) },
+      { label: 'Outer signature of the nested Safe', value: n.outerSignature.signature, note: 'approved-hash form (v = 1): paste it among the signatures once the inner transaction has executed' },
+    ],
+  }
+}
 
 function onSignatures<T>(f: () => T): T {
   try {

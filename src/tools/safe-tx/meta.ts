@@ -60,6 +60,9 @@ export default defineMeta({
       { value: 'eth_sign', label: 'eth_sign form (v = 31/32; Safe 1.1.0 and later)' },
     ] },
     { name: 'privateKey', label: 'Owner private key', kind: 'text', secret: true, placeholder: '0x… (64 hex digits)', help: 'Stays in this page: never in the URL, storage or logs.', showWhen: { field: 'signForm', not: ['none'] } },
+    { name: 'nestedSafe', label: 'Nested Safe (an owner that is a Safe)', kind: 'text', group: 'advanced', help: 'Shows its approveHash transaction and hashes.' },
+    { name: 'nestedNonce', label: 'Nested Safe nonce', kind: 'text', inputMode: 'numeric', group: 'advanced', help: 'Empty: read from the chain.' },
+    { name: 'threshold', label: 'Threshold (signatures required)', kind: 'text', inputMode: 'numeric', help: 'Offline; read from the chain otherwise.' },
     { name: 'signatures', label: 'Owner signatures to combine (optional)', kind: 'textarea', placeholder: '0x… one per line (65 bytes each); a contract owner as "<address> <signature bytes>"', help: 'Combined with yours, sorted by owner address as the Safe requires, into execTransaction call data.' },
   ],
   examples: [

@@ -1,0 +1,23 @@
+import { defineMeta } from '../define'
+
+// Expected values from GNU date (`date -u -d @1700000000`, `date -u -d 2024-01-01T00:00:00Z +%s`).
+export default defineMeta({
+  id: 'find-block',
+  title: 'Find block by time',
+  summary: 'The block at or before a time (and cast find-block\'s closest), by bisection; epoch seconds ⇄ UTC dates.',
+  capability: 'providers',
+  keywords: ['find-block', 'block by timestamp', 'epoch', 'unix time', 'date'],
+  runs: 'network',
+  action: 'Find the block',
+  fields: [
+    { name: 'time', label: 'Time', kind: 'text', placeholder: '1700000000   or   2024-01-01T00:00:00Z', },
+    { name: 'mode', label: 'Do', kind: 'select', default: 'find', options: [
+      { value: 'find', label: 'Find the block' },
+      { value: 'convert', label: 'Only convert (no node)' },
+    ] },
+  ],
+  examples: [
+    { title: 'Seconds to a date', inputs: { time: '1700000000', mode: 'convert' }, expect: { 'UTC date': '2023-11-14T22:13:20Z', Seconds: '1700000000' } },
+    { title: 'A date to seconds', inputs: { time: '2024-01-01T00:00:00Z', mode: 'convert' }, expect: { Seconds: '1704067200' } },
+  ],
+})
