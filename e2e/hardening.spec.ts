@@ -1,0 +1,108 @@
+/**
+ * Hardening II (issue #28), in Chromium: the node you choose (plain http only to loopback, the
+ * warning before a remote node is first used, credentials in a node URL never stored unless
+ * asked), …
+ */
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+async function connectionDialog(page: Page) {
+  await page.goto('/')
+  await page.locator('.conn-badge').click()
+  const dialog = page.getByRole('dialog', { name: 'Connection' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('radio', { name: 'A JSON-RPC URL' }).check()
+  return dialog
+}
+
+/** Everything the page keeps in localStorage, sessionStorage and IndexedDB, as one string. */
+async function storedEverywhere(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const out: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })]
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((res, rej) => {
+        const r = indexedDB.open(info.name!)
+        r.onsuccess = () => res(r.result)
+        r.onerror = () => rej(r.error)
+      })
+      for (const name of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((res) => {
+          const r = db.transaction(name).objectStore(name).getAll()
+          r.onsuccess = () => res(r.result)
+        })
+        out.push(JSON.stringify(all))
+      }
+      db.close()
+    }
+    return out.join('\n')
+  })
+}
+
+test.describe('the node you choose', () => {
+  test('plain http to a remote host is refused at the field, saying why and what would work; nothing is sent', async ({ page, requests }) => {
+    const dialog = await connectionDialog(page)
+    const before = requests.length
+    await dialog.getByLabel('Endpoint URL').fill('http://203.0.113.7:8545')
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    const error = dialog.locator('.field.has-error .error')
+    await expect(error).toContainText('Plain http:// to 203.0.113.7 is refused: anyone on the path could read every address and call')
+    await expect(error).toContainText('Use https://')
+    await expect(error).toContainText('http://127.0.0.1')
+    await expect(dialog.getByLabel('Endpoint URL')).toHaveAttribute('aria-invalid', 'true')
+    // a private address: refused until the person marks it as their local network, with the consequence stated
+    await dialog.getByLabel('Endpoint URL').fill('http://192.168.1.20:8545')
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    await expect(error).toContainText('tick "This node is on my local network"')
+    await expect(dialog.getByRole('checkbox', { name: /This node is on my local network.*anyone on that network can read and change/ })).toBeVisible()
+    expect(requests.slice(before).filter((u) => u.includes('203.0.113.7') || u.includes('192.168.1.20'))).toEqual([])
+    await expect(page.locator('.conn-badge')).not.toContainText('203.0.113.7')
+  })
+
+  test('a remote node is first used only after a warning of what it learns and that it can answer falsely', async ({ page, requests }) => {
+    const dialog = await connectionDialog(page)
+    await dialog.getByLabel('Endpoint URL').fill('https://node.example.invalid/rpc')
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    const warning = dialog.getByRole('alert').filter({ hasText: 'Before you use this node' })
+    await expect(warning).toBeVisible()
+    await expect(warning).toContainText('every address, transaction and call')
+    await expect(warning).toContainText('your IP address')
+    await expect(warning).toContainText('It can answer falsely')
+    // nothing went to it yet: the warning comes before the first request
+    expect(requests.filter((u) => u.includes('node.example.invalid'))).toEqual([])
+    await expect(page.locator('.conn-badge')).not.toContainText('node.example.invalid')
+  })
+
+  test('a node URL with an API key is used, shown masked, and not stored anywhere unless "remember" is ticked', async ({ page, devnet }) => {
+    const KEY = 'Zq7SecretApiKey0123456789'
+    const u = new URL(devnet.rpcUrl)
+    u.searchParams.set('apikey', KEY)
+    const keyed = u.toString()
+    const dialog = await connectionDialog(page)
+    await dialog.getByLabel('Endpoint URL').fill(keyed)
+    await expect(dialog.getByRole('checkbox', { name: /Remember this URL with its credentials \(query\)/ })).not.toBeChecked()
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    await expect(dialog.getByText(`(chain id ${devnet.chainId})`)).toBeVisible()
+    await expect(dialog.locator('dd').filter({ hasText: u.host })).not.toContainText(KEY)
+    await expect(page.locator('.conn-badge')).not.toContainText(KEY)
+    expect(await page.locator('.conn-badge').getAttribute('title')).not.toContain(KEY)
+    // reopened, the field shows it masked
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.locator('.conn-badge').click()
+    await expect(dialog.getByLabel('Endpoint URL')).not.toHaveValue(new RegExp(KEY))
+    // a session of reads through it
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.goto('/account?address=0x70997970C51812dc3A010C7d01b50e0d17dc79C8&block=0')
+    await page.getByRole('button', { name: 'Look up', exact: true }).click()
+    await expect(page.getByRole('status', { name: 'Balance (ether)', exact: true })).toHaveText('10000')
+    expect(await storedEverywhere(page)).not.toContain(KEY)
+    expect(await storedEverywhere(page)).not.toContain('Zq7Secret')
+    // ticked "remember": stored as asked
+    await page.locator('.conn-badge').click()
+    await dialog.getByRole('radio', { name: 'A JSON-RPC URL' }).check()
+    await dialog.getByLabel('Endpoint URL').fill(keyed)
+    await dialog.getByRole('checkbox', { name: /Remember this URL/ }).check()
+    await dialog.getByRole('button', { name: 'Connect' }).click()
+    await expect(dialog.getByText(`(chain id ${devnet.chainId})`)).toBeVisible()
+    expect(await storedEverywhere(page)).toContain(KEY)
+  })
+})
