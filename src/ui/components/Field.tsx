@@ -161,7 +161,8 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
     'aria-describedby': describedBy,
   } as const
   const secretProps = spec.secret
-    ? { autoComplete: 'off', spellCheck: false, autoCorrect: 'off', autoCapitalize: 'off', 'data-1p-ignore': true, 'data-lpignore': 'true' }
+    ? // translate="no": a browser's page translation would send the text to a translation service (#28).
+      { autoComplete: 'off', spellCheck: false, autoCorrect: 'off', autoCapitalize: 'off', translate: 'no' as const, 'data-1p-ignore': true, 'data-lpignore': 'true' }
     : { spellCheck: false }
 
   let control

@@ -165,7 +165,7 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`} data-depth={row.depth ? Math.min(row.depth, 4) : undefined}>
       <dt>{row.label}</dt>
       <dd>
-        <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label}>
+        <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label} translate={row.secret ? 'no' : undefined}>
           {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : row.mono !== false && ONE_TOKEN.test(shown.text) ? <MiddleEllipsis text={shown.text} /> : shown.text}
         </output>
         {long && !hidden && (
