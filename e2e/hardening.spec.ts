@@ -4,7 +4,8 @@
  * asked), …
  */
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { ethers } from 'ethers'
+import { expect, openTool, test } from './fixtures'
 
 async function connectionDialog(page: Page) {
   await page.goto('/')
@@ -104,5 +105,85 @@ test.describe('the node you choose', () => {
     await dialog.getByRole('button', { name: 'Connect' }).click()
     await expect(dialog.getByText(`(chain id ${devnet.chainId})`)).toBeVisible()
     expect(await storedEverywhere(page)).toContain(KEY)
+  })
+})
+
+// ---- public test keys and phrases, weak keystores, typed data for another chain ----
+
+/** anvil's and Hardhat's development phrase and its key #0, derived here (not copied from the app). */
+const TEST_PHRASE = 'test test test test test test test test test test test junk'
+const TEST_KEY0 = ethers.Wallet.fromMnemonic(TEST_PHRASE).privateKey
+
+/**
+ * Points the page at the devnet through a route that says the chain is Ethereum mainnet
+ * (chain id 1): every request goes to the devnet, and eth_chainId is answered 0x1.
+ */
+async function connectAsMainnet(page: Page, rpcUrl: string) {
+  const fake = `${rpcUrl.replace(/\/$/, '')}/as-mainnet`
+  await page.route(fake, async (route) => {
+    const body = route.request().postDataJSON() as { id: number; method: string }
+    if (body.method === 'eth_chainId') return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ jsonrpc: '2.0', id: body.id, result: '0x1' }) })
+    return route.fulfill({ response: await route.fetch({ url: rpcUrl }) })
+  })
+  const dialog = await connectionDialog(page)
+  await dialog.getByLabel('Endpoint URL').fill(fake)
+  await dialog.getByRole('button', { name: 'Connect' }).click()
+  await expect(dialog.getByText('(chain id 1)')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Close' }).click()
+}
+
+test.describe('keys, phrases and data the whole world knows', () => {
+  test('importing the public test key #0 warns that it is known to everyone, and more strongly off the devnet', async ({ page }) => {
+    await openTool(page, 'key')
+    await page.getByRole('textbox', { name: 'Private key' }).fill(TEST_KEY0)
+    await page.getByRole('button', { name: 'Import key' }).click()
+    const note = page.getByRole('note').filter({ hasText: 'known to everyone' })
+    await expect(note).toContainText("anvil's and Hardhat's public test key #0")
+    await expect(page.getByRole('alert').filter({ hasText: 'not the local devnet' })).toHaveCount(0)
+    // a key nobody published: no warning
+    await page.getByRole('textbox', { name: 'Private key' }).fill(`0x${'42'.repeat(32)}`)
+    await page.getByRole('button', { name: 'Import key' }).click()
+    await expect(page.getByRole('status', { name: 'Address', exact: true })).toHaveText(new ethers.Wallet(`0x${'42'.repeat(32)}`).address)
+    await expect(note).toHaveCount(0)
+    // connected to a chain that is not the devnet: the stronger warning
+    await connectAsMainnet(page, (await (await fetch(`${new URL(page.url()).origin}/devnet.json`)).json()).rpcUrl)
+    await openTool(page, 'key')
+    await page.getByRole('textbox', { name: 'Private key' }).fill(TEST_KEY0)
+    await page.getByRole('button', { name: 'Import key' }).click()
+    await expect(note).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'not the local devnet: do not fund, sign or send with this key here' })).toContainText('chain id 1')
+  })
+
+  test('the public test phrase is flagged in the phrase tool; a keystore with scrypt N=2^10 is noted as weak on decrypt', async ({ page }) => {
+    await openTool(page, 'mnemonic')
+    await page.getByRole('textbox', { name: 'Recovery phrase' }).fill(TEST_PHRASE)
+    await page.getByRole('button', { name: 'Run', exact: true }).click()
+    await expect(page.getByRole('note').filter({ hasText: 'known to everyone' })).toContainText('public test phrase')
+    // a weak keystore, written by ethers v5 (the independent source)
+    const json = await new ethers.Wallet(`0x${'42'.repeat(32)}`).encrypt('pw', { scrypt: { N: 1024 } })
+    await openTool(page, 'keystore-decrypt')
+    await page.getByRole('textbox', { name: 'Keystore JSON' }).fill(json)
+    await page.getByRole('textbox', { name: 'Password' }).fill('pw')
+    await page.getByRole('button', { name: 'Decrypt' }).click()
+    await expect(page.getByRole('note').filter({ hasText: 'Weak key derivation' })).toContainText('scrypt N=2^10 is below the standard 2^18')
+  })
+
+  test('typed data whose domain chainId differs from the connected chain is flagged', async ({ page, devnet }) => {
+    const typed = JSON.stringify({
+      types: { EIP712Domain: [{ name: 'name', type: 'string' }, { name: 'chainId', type: 'uint256' }], Mail: [{ name: 'contents', type: 'string' }] },
+      primaryType: 'Mail',
+      domain: { name: 'Ether Mail', chainId: 1 },
+      message: { contents: 'hi' },
+    })
+    await openTool(page, 'sign-typed-data')
+    await page.getByLabel('Typed data (JSON)').fill(typed)
+    await page.getByLabel(/^Private key/).fill(`0x${'42'.repeat(32)}`)
+    await page.getByRole('button', { name: /Sign|Run/ }).first().click()
+    await expect(page.getByRole('alert').filter({ hasText: 'This typed data is for chain id 1, not the chain you are connected to' })).toContainText(`chain id ${devnet.chainId}`)
+    // for the connected chain: no flag
+    await page.getByLabel('Typed data (JSON)').fill(typed.replace('"chainId":1', `"chainId":${devnet.chainId}`))
+    await page.getByRole('button', { name: /Sign|Run/ }).first().click()
+    await expect(page.getByRole('note').filter({ hasText: `The domain names chain id ${devnet.chainId}` })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'This typed data is for chain id' })).toHaveCount(0)
   })
 })

@@ -101,10 +101,21 @@ export interface Section {
   rows: Row[]
 }
 
+/** A note above a result. */
+export interface Note {
+  tone: 'info' | 'warn' | 'error'
+  text: string
+  /**
+   * Said as well (as an error) when the connected chain is known and is not `chain` ('devnet':
+   * the local devnet's chain id): a public test key off the devnet, typed data for another chain.
+   */
+  whenChainIsNot?: { chain: 'devnet' | number; text: string }
+}
+
 export interface ToolResult<D = unknown> {
   sections: Section[]
   /** Notes shown above the result (warnings, explanations). */
-  notes?: { tone: 'info' | 'warn' | 'error'; text: string }[]
+  notes?: Note[]
   /**
    * The result as typed data, for pages that do more than show rows (tables, keyring,
    * history). Plain and structured-clone safe (it crosses from workers). Pages read this,
