@@ -187,3 +187,47 @@ test.describe('keys, phrases and data the whole world knows', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'This typed data is for chain id' })).toHaveCount(0)
   })
 })
+
+// ---- randomness you can trust ----
+
+/** Replaces crypto.getRandomValues in the page (before any script) with a generator that fills `byte`, or removes it. */
+const STUB_RANDOM = (mode: 'zero' | 'constant' | 'missing') => {
+  if (mode === 'missing') Object.defineProperty(Crypto.prototype, 'getRandomValues', { value: undefined, configurable: true })
+  else
+    Object.defineProperty(Crypto.prototype, 'getRandomValues', {
+      value: (a: Uint8Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength).fill(mode === 'zero' ? 0 : 0x2a) && a,
+      configurable: true,
+    })
+}
+
+/** The same stub prepended to every worker script the page loads (a worker has its own crypto). */
+async function stubWorkers(page: Page, mode: 'zero' | 'constant' | 'missing') {
+  await page.route(/\.worker-[^/]*\.js$|worker[^/]*\.js$/, async (route) => {
+    const r = await route.fetch()
+    const body = `(${STUB_RANDOM.toString()})(${JSON.stringify(mode)});\n${await r.text()}`
+    await route.fulfill({ response: r, body })
+  })
+}
+
+test.describe('randomness you can trust', () => {
+  for (const mode of ['zero', 'constant', 'missing'] as const) {
+    test(`with crypto.getRandomValues ${mode === 'missing' ? 'missing' : mode === 'zero' ? 'returning zeros' : 'returning one repeated byte'}, the key and phrase tools refuse at once, in the page and in workers`, async ({ page }) => {
+      await page.addInitScript(STUB_RANDOM, mode)
+      await stubWorkers(page, mode)
+      await openTool(page, 'key')
+      await page.getByRole('button', { name: 'Create a new key' }).click()
+      // (a stub is not the browser's own function, so it is refused as replaced before its output is looked at;
+      // all-zero, constant and repeated output from a native-looking source: src/core/keys/Randomness.test.ts)
+      const refusal = page.getByRole('alert').filter({ hasText: /No trustworthy random number generator: crypto\.getRandomValues (is missing|has been replaced)/ })
+      await expect(refusal).toBeVisible({ timeout: 5_000 })
+      await expect(page.getByRole('status', { name: 'Private key', exact: true })).toHaveCount(0)
+      // the page still answers (no frozen main thread)
+      expect(await page.evaluate(() => 1 + 1)).toBe(2)
+      await openTool(page, 'mnemonic')
+      await page.getByLabel('What to do').selectOption('generate')
+      await page.getByRole('button', { name: /Run|Generate/ }).first().click()
+      await expect(refusal).toBeVisible({ timeout: 5_000 })
+      await expect(page.getByRole('status', { name: 'Phrase', exact: true })).toHaveCount(0)
+    })
+  }
+})

@@ -34,7 +34,7 @@ export const FAMILIES = {
   // Notations: numbers, hex, JSON, RLP and text as people write them; Errors only below.
   format: ['Units', 'BigNum', 'HexText', 'HexBytes', 'JsonText', 'RlpTree', 'VisibleText'],
   // Secrets and what holds them: private keys, BIP-39/32, keystores and their KDFs, secret shapes.
-  keys: ['Key', 'Hd', 'Mnemonic', 'Keystore', 'KeystoreKdf', 'KeystoreBounds', 'Presale', 'SecretShape', 'PublicTestKeys'],
+  keys: ['Key', 'Hd', 'Mnemonic', 'Keystore', 'KeystoreKdf', 'KeystoreBounds', 'Presale', 'SecretShape', 'PublicTestKeys', 'Randomness'],
   // Addresses: EIP-55/1191 checks, ICAP, CREATE/CREATE2 addresses and the vanity searches.
   address: ['AddressCheck', 'Icap', 'ContractAddress', 'Create2Salt', 'Vanity', 'VanityMiner'],
   // Digests and what Solidity builds from them: hashes of bytes and files, encodePacked, storage slots.

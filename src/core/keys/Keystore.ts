@@ -21,6 +21,7 @@ import * as Bounds from './KeystoreBounds'
 import * as Kdfs from './KeystoreKdf'
 import * as Mnemonic from './Mnemonic'
 import * as Presale from './Presale'
+import * as Randomness from './Randomness'
 
 export type Kdf =
   | { name: 'scrypt'; n: number; r: number; p: number; dklen: number; salt: Uint8Array }
@@ -363,9 +364,7 @@ export interface Encrypted {
 }
 
 function randomBytes(n: number): Uint8Array {
-  const b = new Uint8Array(n)
-  crypto.getRandomValues(b)
-  return b
+  return Randomness.bytes(n)
 }
 
 /** A random UUID v4 from crypto.getRandomValues. */
