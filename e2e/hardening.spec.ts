@@ -231,3 +231,64 @@ test.describe('randomness you can trust', () => {
     })
   }
 })
+
+// ---- hostile pastes: refused by size before parsing, the page responsive throughout ----
+
+/** Starts recording main-thread long tasks; the returned function gives the longest so far (ms). */
+async function watchLongTasks(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __longest: number }
+    w.__longest = 0
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration)
+    }).observe({ type: 'longtask' })
+  })
+  return () => page.evaluate(() => (window as unknown as { __longest: number }).__longest)
+}
+
+/** A keystore-looking JSON of about `size` characters (a valid v3 shape padded with a huge field). */
+function hugeKeystore(size: number): string {
+  const base = { address: '0'.repeat(40), crypto: { cipher: 'aes-128-ctr', ciphertext: 'ab'.repeat(32), cipherparams: { iv: '00'.repeat(16) }, kdf: 'scrypt', kdfparams: { dklen: 32, n: 1024, p: 1, r: 8, salt: '00'.repeat(32) }, mac: '00'.repeat(32) }, id: 'x', version: 3 }
+  return JSON.stringify({ ...base, padding: 'a'.repeat(size) })
+}
+
+test.describe('hostile pastes', () => {
+  for (const [label, size] of [
+    ['256 KB', 256 * 1024],
+    ['2 MB', 2 * 1024 * 1024],
+  ] as const) {
+    test(`a ${label} keystore paste is refused by its size within 2 s, no main-thread task over 200 ms`, async ({ page }) => {
+      await openTool(page, 'keystore-decrypt')
+      const longest = await watchLongTasks(page)
+      const text = hugeKeystore(size)
+      const field = page.getByRole('textbox', { name: 'Keystore JSON' })
+      await field.focus()
+      // a paste: the whole text arrives in one input event
+      await page.evaluate((t) => {
+        const el = document.activeElement as HTMLTextAreaElement
+        const dt = new DataTransfer()
+        dt.setData('text/plain', t)
+        const ev = new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true })
+        if (el.dispatchEvent(ev)) {
+          const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
+          setter.call(el, t)
+          el.dispatchEvent(new Event('input', { bubbles: true }))
+        }
+      }, text)
+      await expect(page.locator('.field.has-error .error').first()).toContainText(/This paste is [0-9,]+ characters; Keystore JSON takes at most 65,536\. Nothing was put in the box\./, { timeout: 2_000 })
+      expect(await longest(), 'longest main-thread task (ms)').toBeLessThan(200)
+    })
+  }
+
+  test('a 10,000-word phrase pasted into the palette is answered within 2 s, no main-thread task over 200 ms', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+    const longest = await watchLongTasks(page)
+    await page.keyboard.press('Control+k')
+    const box = page.getByRole('combobox', { name: 'Find a tool' })
+    const words = Array.from({ length: 10_000 }, (_, i) => ['abandon', 'ability', 'able', 'about', 'above'][i % 5]).join(' ')
+    await box.fill(words)
+    await expect(page.getByRole('listbox', { name: 'Tools' })).toContainText('This has more than 48 words: a recovery phrase has 12 to 24, so no tool is offered for it.', { timeout: 2_000 })
+    expect(await longest(), 'longest main-thread task (ms)').toBeLessThan(200)
+  })
+})

@@ -36,6 +36,8 @@ export interface FieldSpec {
   kind: 'text' | 'textarea' | 'select' | 'checkbox' | 'file'
   /** Holds a key, mnemonic, password or keystore: never in the URL, storage or logs. */
   secret?: boolean
+  /** Longest text the field takes (a longer paste is refused before it is parsed). Secret fields: 64 KB unless set. */
+  maxChars?: number
   placeholder?: string
   help?: string
   /** For `select`. */

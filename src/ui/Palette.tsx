@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { navigate } from './router'
-import { offersFor } from './offers'
+import { offersFor, tooLongToOffer } from './offers'
 import { searchTools } from './search'
 
 interface Choice {
@@ -85,7 +85,7 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
             <strong>{c.title}</strong> <span>{c.detail}</span>
           </li>
         ))}
-        {results.length === 0 && <li className="empty">No tool matches “{query}”.</li>}
+        {results.length === 0 && <li className="empty">{tooLongToOffer(query.trim()) ?? `No tool matches “${query}”.`}</li>}
       </ul>
     </dialog>
   )
