@@ -46,7 +46,7 @@ export const FAMILIES = {
     'Approval',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
-  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'NodeUrl'],
+  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'NodeUrl', 'Net'],
   // ENS names, their resolution through the chain, avatars, and CCIP-read (EIP-3668).
   ens: ['Ens', 'EnsResolve', 'EnsAvatar', 'Ccip'],
   // Signatures: the secp256k1 engine, messages, typed data, SIWE, contract accounts, Safe.
