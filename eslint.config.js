@@ -132,6 +132,8 @@ const ZONES = [
 // real tool); the layer fences still hold for them.
 const TEST_ZONES = [coreZone, toolsUnderUiZone, workersZone]
 const TESTS = ['src/**/*.test.{ts,tsx}']
+const NET_GLOBALS = ['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource']
+const NET_MESSAGE = 'Requests leave only through src/core/chain/Net.ts (Net.fetchFn, Net.webSocketCtor): one module to audit (#28).'
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.scratch/**', '.tmp*/**', 'tmp/**', 'src/core/data/**', 'test/lint-fixtures/**', 'src/wasm/**'] },
@@ -160,6 +162,20 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'error' },
+  },
+  {
+    // Requests leave the page through one module only (#28): src/core/chain/Net.ts hands out
+    // fetch and WebSocket; nothing else in src/ names a network primitive (test/net-lint.test.ts).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [...TESTS, 'src/core/chain/Net.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...NET_GLOBALS.map((name) => ({ name, message: NET_MESSAGE }))],
+      'no-restricted-properties': [
+        'error',
+        ...['globalThis', 'window', 'self'].flatMap((object) => NET_GLOBALS.map((property) => ({ object, property, message: NET_MESSAGE }))),
+        { property: 'sendBeacon', message: NET_MESSAGE },
+      ],
+    },
   },
   {
     files: ['src/ui/**/*.{ts,tsx}'],

@@ -34,7 +34,7 @@ export const FAMILIES = {
   // Notations: numbers, hex, JSON, RLP and text as people write them; Errors only below.
   format: ['Units', 'BigNum', 'HexText', 'HexBytes', 'JsonText', 'RlpTree', 'VisibleText', 'HexData'],
   // Secrets and what holds them: private keys, BIP-39/32, keystores and their KDFs, secret shapes.
-  keys: ['Key', 'Hd', 'Mnemonic', 'Keystore', 'KeystoreKdf', 'KeystoreBounds', 'Presale', 'SecretShape'],
+  keys: ['Key', 'Hd', 'Mnemonic', 'Keystore', 'KeystoreKdf', 'KeystoreBounds', 'Presale', 'SecretShape', 'PublicTestKeys', 'Randomness'],
   // Addresses: EIP-55/1191 checks, ICAP, CREATE/CREATE2 addresses and the vanity searches.
   address: ['AddressCheck', 'Icap', 'ContractAddress', 'Create2Salt', 'Vanity', 'VanityMiner'],
   // Digests and what Solidity builds from them: hashes of bytes and files, encodePacked, storage slots.
@@ -46,7 +46,7 @@ export const FAMILIES = {
     'Approval', 'TokenAmount',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
-  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock'],
+  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock', 'NodeUrl', 'Net'],
   // Storage read by variable name: solc/forge storage layouts (ERC-7201 namespaces too) decoded from a node's slots.
   storage: ['StorageLayout', 'StorageRead'],
   // Bytecode: the disassembler, the opcode reference per hardfork, compiler metadata; code read from a node.

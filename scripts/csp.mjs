@@ -58,6 +58,44 @@ export function contentSecurityPolicy({ devnetUrl = null, header = false, offlin
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
+    // Trusted Types (#28): no string reaches an HTML or script sink; the one policy, 'default'
+    // (src/ui/trustedTypes.ts), passes same-origin and blob: script URLs (workers, the service worker) only.
+    "require-trusted-types-for 'script'",
+    'trusted-types default',
     ...(header ? ["frame-ancestors 'none'"] : []),
   ].join('; ')
+}
+
+/**
+ * The other security headers of the served app (#28):
+ * - Cross-Origin-Opener-Policy: same-origin: a page that opens this one (or that it opens)
+ *   gets no handle to its window.
+ * - Permissions-Policy: only the camera, for the QR pages (qr-account, qr-sign scan a code),
+ *   allowed to the app's own origin. A single-page app moves between routes without a new
+ *   document, so the policy cannot be narrowed to the QR routes: `camera=(self)` on every
+ *   page, and the camera is asked for only when a person starts a scan. Everything else the
+ *   browser offers a page is turned off.
+ * @returns {Record<string, string>}
+ */
+export function securityHeaders() {
+  return {
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': [
+      'camera=(self)',
+      'microphone=()',
+      'geolocation=()',
+      'payment=()',
+      'usb=()',
+      'serial=()',
+      'hid=()',
+      'bluetooth=()',
+      'midi=()',
+      'display-capture=()',
+      'accelerometer=()',
+      'gyroscope=()',
+      'magnetometer=()',
+      'publickey-credentials-get=()',
+      'browsing-topics=()',
+    ].join(', '),
+  }
 }

@@ -8,7 +8,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { extname, join, normalize, resolve } from 'node:path'
-import { contentSecurityPolicy } from './csp.mjs'
+import { contentSecurityPolicy, securityHeaders } from './csp.mjs'
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -45,7 +45,7 @@ export function serveDist({ root, port = 0, host = '127.0.0.1', devnet = null })
   const csp = contentSecurityPolicy({ devnetUrl: devnet?.rpcUrl ?? null, header: true })
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
-    const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache', 'content-security-policy': csp, 'x-frame-options': 'DENY' }
+    const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache', 'content-security-policy': csp, 'x-frame-options': 'DENY', ...securityHeaders() }
     if (url.pathname === '/devnet.json') {
       res.writeHead(devnet ? 200 : 404, { ...headers, 'content-type': TYPES['.json'] })
       res.end(JSON.stringify(devnet ?? { error: 'no devnet' }))

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { securityHeaders } from './csp.mjs'
 import { serveDist, withDevnetMeta } from './serve.mjs'
 import { FIXTURES, seedDevnet } from './devnet-fixtures.mjs'
 
@@ -94,6 +95,12 @@ if (dev) {
       {
         name: 'devnet-json',
         configureServer(server) {
+          // COOP and Permissions-Policy as the production server sends them (no CSP here: Vite's
+          // dev client injects inline code and would break Trusted Types).
+          server.middlewares.use((_req, res, next) => {
+            for (const [k, v] of Object.entries(securityHeaders())) res.setHeader(k, v)
+            next()
+          })
           server.middlewares.use('/devnet.json', (_req, res) => {
             res.setHeader('content-type', 'application/json')
             res.end(JSON.stringify(devnet))

@@ -161,6 +161,8 @@ export function seedRandomness(): void {
     }
     return view
   }
+  // Marked so that the app's randomness check (src/core/keys/Randomness.ts) accepts this non-native stream.
+  Object.defineProperty(seeded, Symbol.for('ether-workbench.seeded-for-tests'), { value: true })
   Object.defineProperty(crypto, 'getRandomValues', { value: seeded, configurable: true, writable: true })
   // Math.random too (some tests pick sizes with it; the app never uses it): mulberry32.
   let m = testSeed >>> 0

@@ -36,6 +36,8 @@ export interface FieldSpec {
   kind: 'text' | 'textarea' | 'select' | 'checkbox' | 'file'
   /** Holds a key, mnemonic, password or keystore: never in the URL, storage or logs. */
   secret?: boolean
+  /** Longest text the field takes (a longer paste is refused before it is parsed). Secret fields: 64 KB unless set. */
+  maxChars?: number
   placeholder?: string
   help?: string
   /** For `select`. */
@@ -101,10 +103,21 @@ export interface Section {
   rows: Row[]
 }
 
+/** A note above a result. */
+export interface Note {
+  tone: 'info' | 'warn' | 'error'
+  text: string
+  /**
+   * Said as well (as an error) when the connected chain is known and is not `chain` ('devnet':
+   * the local devnet's chain id): a public test key off the devnet, typed data for another chain.
+   */
+  whenChainIsNot?: { chain: 'devnet' | number; text: string }
+}
+
 export interface ToolResult<D = unknown> {
   sections: Section[]
   /** Notes shown above the result (warnings, explanations). */
-  notes?: { tone: 'info' | 'warn' | 'error'; text: string }[]
+  notes?: Note[]
   /**
    * The result as typed data, for pages that do more than show rows (tables, keyring,
    * history). Plain and structured-clone safe (it crosses from workers). Pages read this,

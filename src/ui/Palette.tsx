@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { navigate } from './router'
-import { offersFor } from './offers'
+import { offersFor, tooLongToOffer } from './offers'
 import { searchTools } from './search'
 
 interface Choice {
@@ -15,6 +15,9 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
   const ref = useRef<HTMLDialogElement>(null)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
+  // A hostile paste (a 10,000-word "phrase", megabytes) is answered without entering the box (#28).
+  const [refused, setRefused] = useState<string | null>(null)
+  const input = useRef<HTMLInputElement>(null)
   const listId = useId()
   const results = useMemo<Choice[]>(() => {
     const value = query.trim()
@@ -28,10 +31,34 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
     if (!d) return
     if (open && !d.open) {
       setQuery('')
+      setRefused(null)
       setActive(0)
       d.showModal()
     } else if (!open && d.open) d.close()
   }, [open])
+
+  useEffect(() => {
+    const el = input.current
+    if (!el) return
+    // Checked before the browser takes the text: a long insertion that no tool could take stays out of the box.
+    const check = (text: string | null | undefined, e: Event) => {
+      if (!text || text.length < 2048) return
+      const why = tooLongToOffer(text.trim())
+      if (!why) return
+      e.preventDefault()
+      setRefused(why)
+    }
+    const onPaste = (e: ClipboardEvent) => check(e.clipboardData?.getData('text/plain'), e)
+    const onBeforeInput = (e: InputEvent) => {
+      if (e.inputType !== 'insertFromPaste') check(e.data ?? e.dataTransfer?.getData('text/plain'), e)
+    }
+    el.addEventListener('paste', onPaste)
+    el.addEventListener('beforeinput', onBeforeInput)
+    return () => {
+      el.removeEventListener('paste', onPaste)
+      el.removeEventListener('beforeinput', onBeforeInput)
+    }
+  }, [])
 
   const choose = (c: Choice | undefined) => {
     if (!c) return
@@ -44,6 +71,7 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
     // the palette was opened again (Ctrl-K right after choosing), and must not close it.
     <dialog ref={ref} className="palette" aria-label="Find a tool" onClose={() => !ref.current?.open && onClose()} onCancel={onClose}>
       <input
+        ref={input}
         type="search"
         autoComplete="off"
         spellCheck={false}
@@ -57,6 +85,7 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
         value={query}
         onChange={(e) => {
           setQuery(e.target.value)
+          setRefused(null)
           setActive(0)
         }}
         onKeyDown={(e) => {
@@ -85,7 +114,11 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
             <strong>{c.title}</strong> <span>{c.detail}</span>
           </li>
         ))}
-        {results.length === 0 && <li className="empty">No tool matches “{query}”.</li>}
+        {refused ? (
+          <li className="empty">{refused}</li>
+        ) : (
+          results.length === 0 && <li className="empty">{tooLongToOffer(query.trim()) ?? `No tool matches “${query}”.`}</li>
+        )}
       </ul>
     </dialog>
   )

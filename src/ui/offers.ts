@@ -24,9 +24,28 @@ export interface Offer {
   go: () => void
 }
 
+/** Longest pasted value looked at (a contract's init code is well under it). */
+export const MAX_OFFER_CHARS = 1024 * 1024
+/** More words than any recovery phrase (24) has, with room for a passphrase typed after it. */
+const MAX_PHRASE_WORDS = 48
+
+/**
+ * Why a pasted value is not looked at (too long, or more words than any phrase), or null: a
+ * hostile paste gets this answer at once, before anything parses it (#28).
+ */
+export function tooLongToOffer(text: string): string | null {
+  if (text.length > MAX_OFFER_CHARS) return `This is ${text.length.toLocaleString('en-US')} characters: too long to look at here. Open the tool it belongs to and paste it there, or choose a file.`
+  const word = /\S+/g
+  let n = 0
+  while (word.exec(text) && ++n <= MAX_PHRASE_WORDS);
+  if (n > MAX_PHRASE_WORDS) return `This has more than ${MAX_PHRASE_WORDS} words: a recovery phrase has 12 to 24, so no tool is offered for it.`
+  return null
+}
+
 /** The offers for `text`, best first, at most `limit`. */
 export function offersFor(text: string, limit = 6): Offer[] {
   const value = text.trim()
+  if (tooLongToOffer(value)) return []
   return detect(value).slice(0, limit).flatMap((sug) => {
     const entry = findTool(sug.tool)
     if (!entry) return []

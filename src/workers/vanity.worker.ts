@@ -7,6 +7,7 @@
  * fixed and the worker keeps only the best `keep` results for the zero-bytes search.
  */
 import * as VanityMiner from '../core/address/VanityMiner'
+import * as Net from '../core/chain/Net'
 import create2Url from 'virtual:vanity-wasm/create2'
 import vanityUrl from 'virtual:vanity-wasm/vanity'
 import type { VanityProtocol } from './protocol'
@@ -18,7 +19,7 @@ let paused = false
 let wake: (() => void) | null = null
 
 async function instantiate(url: string): Promise<WebAssembly.Exports> {
-  const bytes = await (await fetch(url)).arrayBuffer()
+  const bytes = await (await Net.fetchFn()!(url)).arrayBuffer()
   const { instance } = await WebAssembly.instantiate(bytes, {})
   return instance.exports
 }

@@ -23,6 +23,7 @@ import { AbiFunction, AbiParameters, Bytes, Hash, Hex } from 'ox'
 import * as AddressCheck from './AddressCheck'
 import * as ContractAddress from './ContractAddress'
 import { BaseError } from '../Errors'
+import * as Randomness from '../keys/Randomness'
 
 export type Convention = 'proxy' | 'createx' | 'immutable' | 'custom'
 export const CONVENTIONS: readonly Convention[] = ['proxy', 'createx', 'immutable', 'custom']
@@ -127,7 +128,7 @@ export const COUNTER_OFFSET = 24
 /** A fresh template: the factory's fixed bytes, then random bytes from crypto.getRandomValues. */
 export function template(s: Setup): Template {
   const salt = new Uint8Array(32)
-  crypto.getRandomValues(salt.subarray(0, COUNTER_OFFSET))
+  salt.set(Randomness.bytes(COUNTER_OFFSET), 0)
   const word = (v: bigint) => Bytes.fromNumber(v, { size: 32 })
   const callerWord = () => Bytes.padLeft(Bytes.fromHex(s.caller!), 32)
   if (s.convention === 'immutable') salt.set(s.caller ? Bytes.fromHex(s.caller) : new Uint8Array(20), 0)

@@ -14,6 +14,7 @@
  * ```
  */
 import { BaseError } from '../Errors'
+import * as Net from './Net'
 import * as RpcFaults from './RpcFaults'
 
 export * from './RpcFaults'
@@ -51,11 +52,9 @@ interface WebSocketLike {
   addEventListener(type: string, listener: (ev: { data?: unknown }) => void): void
 }
 const g = globalThis as unknown as {
-  fetch?: FetchLike
   setTimeout(cb: () => void, ms: number): unknown
   clearTimeout(id: unknown): void
   AbortController?: new () => AbortControllerLike
-  WebSocket?: new (url: string) => WebSocketLike
 }
 
 function sleep(ms: number): Promise<void> {
@@ -118,7 +117,7 @@ export function http(url: string, options: HttpOptions = {}): Transport {
 
   async function attempt(method: string, params: unknown): Promise<{ retryAfterMs?: number; rateLimited?: boolean; result?: unknown }> {
     const where = { url: u, method }
-    const fetchFn = options.fetch ?? g.fetch
+    const fetchFn = options.fetch ?? (Net.fetchFn() as FetchLike | undefined)
     if (!fetchFn) throw new RpcFaults.ConnectionError(where, 'no fetch in this environment')
     const id = nextId++
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? [] })
@@ -196,7 +195,7 @@ export function webSocket(url: string, options: Pick<HttpOptions, 'timeoutMs' | 
   function open(): Promise<WebSocketLike> {
     if (socket && socket.readyState === 1) return Promise.resolve(socket)
     if (opening) return opening
-    const Ws = g.WebSocket
+    const Ws = Net.webSocketCtor()
     if (!Ws) return Promise.reject(new RpcFaults.ConnectionError({ url: u }, 'no WebSocket in this environment'))
     opening = new Promise<WebSocketLike>((resolve, reject) => {
       let ws: WebSocketLike

@@ -12,6 +12,7 @@
  */
 import * as JsonText from '../format/JsonText'
 import { BaseError } from '../Errors'
+import * as Net from './Net'
 import * as Rpc from './Rpc'
 
 export interface Template {
@@ -94,7 +95,7 @@ export interface BatchResult {
   answers: Answer[]
 }
 
-const g = globalThis as unknown as { fetch?: Rpc.FetchLike; setTimeout(cb: () => void, ms: number): unknown; clearTimeout(id: unknown): void }
+const g = globalThis as unknown as { setTimeout(cb: () => void, ms: number): unknown; clearTimeout(id: unknown): void }
 
 /**
  * Sends a batch. Over HTTP(S): one POST with the JSON array; answers matched to requests by
@@ -102,7 +103,7 @@ const g = globalThis as unknown as { fetch?: Rpc.FetchLike; setTimeout(cb: () =>
  * all at once, and `asBatch` says so.
  */
 export async function batch(rpc: Rpc.Eip1193Like | undefined, url: string | undefined, requests: readonly Request[], options: { fetch?: Rpc.FetchLike; timeoutMs?: number } = {}): Promise<BatchResult> {
-  const fetchFn = options.fetch ?? g.fetch
+  const fetchFn = options.fetch ?? (Net.fetchFn() as Rpc.FetchLike | undefined)
   if (!url || !/^https?:/i.test(url) || !fetchFn) {
     if (!rpc) throw new Rpc.NotConnectedError()
     const answers = await Promise.all(

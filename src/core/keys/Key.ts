@@ -13,6 +13,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { Address, Bytes, Hash, Hex } from 'ox'
 import { BaseError } from '../Errors'
 import * as HexText from '../format/HexText'
+import * as Randomness from './Randomness'
 
 // A wider precomputed window for G (noble's documented speed knob; tables built lazily on
 // the first multiplication): about 1.4x faster key and HD derivation than the default 6.
@@ -39,12 +40,13 @@ export interface KeyInfo {
  * astronomically unlikely case that the 32 bytes are 0 or not below the curve order).
  */
 export function random(): PrivateKey {
-  for (;;) {
-    const bytes = new Uint8Array(32)
-    crypto.getRandomValues(bytes)
+  // Bounded: a healthy generator needs a second try with probability about 2^-128.
+  for (let i = 0; i < 16; i++) {
+    const bytes = Randomness.bytes(32)
     const k = Bytes.toBigInt(bytes)
     if (k > 0n && k < CURVE_ORDER) return Hex.fromBytes(bytes) as PrivateKey
   }
+  throw new Randomness.BrokenGeneratorError('16 draws in a row were not a valid private key')
 }
 
 /**

@@ -21,6 +21,7 @@ import * as Bounds from './KeystoreBounds'
 import * as Kdfs from './KeystoreKdf'
 import * as Mnemonic from './Mnemonic'
 import * as Presale from './Presale'
+import * as Randomness from './Randomness'
 
 export type Kdf =
   | { name: 'scrypt'; n: number; r: number; p: number; dklen: number; salt: Uint8Array }
@@ -65,6 +66,8 @@ export interface Decrypted {
   mnemonic?: { phrase: string; path: string; matches: boolean }
   /** The password only matched after NFKC normalization (as ethers normalizes). */
   normalizedPassword?: boolean
+  /** Why the key derivation is weaker than today's standard ({@link weakKdf}), when it is. */
+  weakKdf?: string
 }
 
 /** Longest password accepted. */
@@ -184,6 +187,22 @@ export function decodeText(bytes: Uint8Array): string {
   return Bytes.toString(bytes)
 }
 
+/** The standard strengths (geth's and ethers' defaults): scrypt N = 2^18, PBKDF2 c = 262,144. */
+export const STANDARD_SCRYPT_N = 2 ** 18
+export const STANDARD_PBKDF2_C = 262_144
+
+/**
+ * Why a keystore's key derivation is weaker than the standard (scrypt N < 2^18, PBKDF2
+ * c < 262,144), or undefined: each guess of the password then costs an attacker less.
+ */
+export function weakKdf(kdf: Kdf): string | undefined {
+  if (kdf.name === 'scrypt' && kdf.n < STANDARD_SCRYPT_N)
+    return `Weak key derivation: scrypt N=${describeKdf(kdf).split(' ')[1]!.slice(2)} is below the standard 2^18, so each password guess costs an attacker about ${Math.round(STANDARD_SCRYPT_N / kdf.n)}× less. Re-encrypt the key with the standard settings (keystore-encrypt) if it holds value.`
+  if (kdf.name === 'pbkdf2' && kdf.c < STANDARD_PBKDF2_C)
+    return `Weak key derivation: PBKDF2 c=${kdf.c} is below the standard 262,144, so each password guess costs an attacker about ${Math.round(STANDARD_PBKDF2_C / kdf.c)}× less. Re-encrypt the key with the standard settings (keystore-encrypt) if it holds value.`
+  return undefined
+}
+
 /** "scrypt N=2^18 r=8 p=1 (256 MiB)" or "PBKDF2-SHA256 c=262144". */
 export function describeKdf(kdf: Kdf): string {
   if (kdf.name === 'scrypt') {
@@ -241,7 +260,7 @@ export async function decrypt(text: string | Detected, password: string, options
     try {
       const r = await Presale.decrypt(d.wallet, password)
       onProgress?.(1, 'done')
-      return { format: 'presale', ...r, declaredAddress: d.wallet.ethaddr, kdf: 'PBKDF2-HMAC-SHA256 c=2000 (pre-sale)' }
+      return { format: 'presale', ...r, declaredAddress: d.wallet.ethaddr, kdf: 'PBKDF2-HMAC-SHA256 c=2000 (pre-sale)', weakKdf: weakKdf({ name: 'pbkdf2', c: 2000, dklen: 16, prf: 'hmac-sha256', salt: new Uint8Array(1) }) }
     } catch (e) {
       if (e instanceof Presale.WrongPasswordError) throw new WrongPasswordError(true)
       throw e
@@ -284,6 +303,8 @@ export async function decrypt(text: string | Detected, password: string, options
   }
   const address = Key.toAddress(privateKey)
   const out: Decrypted = { format: ks.format, privateKey, address, kdf: describeKdf(ks.kdf) }
+  const weak = weakKdf(ks.kdf)
+  if (weak) out.weakKdf = weak
   if (ks.address) out.declaredAddress = ks.address
   if (plain.length < 32) out.shortKey = plain.length
   if (normalized) out.normalizedPassword = true
@@ -343,9 +364,7 @@ export interface Encrypted {
 }
 
 function randomBytes(n: number): Uint8Array {
-  const b = new Uint8Array(n)
-  crypto.getRandomValues(b)
-  return b
+  return Randomness.bytes(n)
 }
 
 /** A random UUID v4 from crypto.getRandomValues. */

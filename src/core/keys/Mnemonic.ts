@@ -26,6 +26,7 @@ import {
   traditionalChinese,
 } from 'ox/Mnemonic'
 import { BaseError } from '../Errors'
+import * as Randomness from './Randomness'
 
 /** The ten BIP-39 languages, named like the official wordlist files. */
 export const LANGUAGES = [
@@ -106,9 +107,7 @@ export function words(phrase: string): string[] {
 /** Random entropy for a phrase of `count` words, from `crypto.getRandomValues`. */
 export function randomEntropy(count: WordCount): Uint8Array {
   assertCount(count)
-  const bytes = new Uint8Array((count / 3) * 4)
-  crypto.getRandomValues(bytes)
-  return bytes
+  return Randomness.bytes((count / 3) * 4)
 }
 
 /** A new random phrase of `count` words in `language`. */

@@ -13,6 +13,7 @@
  * ```
  */
 import { BaseError } from '../Errors'
+import * as Net from '../chain/Net'
 import * as RpcFaults from '../chain/RpcFaults'
 
 export interface Call {
@@ -116,7 +117,7 @@ export function httpTransport(url: string, fetchFn?: FetchLike): Transport {
 }
 
 async function postBatch(url: string, calls: readonly Call[], fetchFn?: FetchLike): Promise<Reply[]> {
-  const f = fetchFn ?? (globalThis as unknown as { fetch?: FetchLike }).fetch
+  const f = fetchFn ?? (Net.fetchFn() as FetchLike | undefined)
   if (!f) throw new RpcFaults.ConnectionError({ url }, 'no fetch in this environment')
   const base = nextId
   nextId += calls.length

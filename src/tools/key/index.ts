@@ -1,5 +1,6 @@
 import * as Key from '../../core/keys/Key'
 import { defineTool, fieldParser } from '../define'
+import * as PublicTestKeys from '../../core/keys/PublicTestKeys'
 import type { ToolResult } from '../types'
 import meta from './meta'
 
@@ -22,7 +23,11 @@ export interface KeyData {
 export function keyResult(info: Key.KeyInfo, created: boolean): ToolResult<KeyData> {
   return {
     data: { address: info.address, privateKey: info.privateKey },
-    ...(created ? { notes: [{ tone: 'info' as const, text: 'A new key from crypto.getRandomValues. It exists only in this page: save it (or encrypt it into a keystore) before you leave.' }] } : {}),
+    ...(created
+      ? { notes: [{ tone: 'info' as const, text: 'A new key from crypto.getRandomValues. It exists only in this page: save it (or encrypt it into a keystore) before you leave.' }] }
+      : PublicTestKeys.notes({ keys: [info.privateKey] }).length
+        ? { notes: PublicTestKeys.notes({ keys: [info.privateKey] }) }
+        : {}),
     sections: [
       {
         rows: [

@@ -6,6 +6,7 @@ import { defineTool, messageOf } from '../define'
 import type { BlobLike, Parsed, RawInput, Row, Section, ToolResult } from '../types'
 import meta from './meta'
 import { keystoreSource, readSource, type KeystoreSource } from '../kit/keystoreSource'
+import * as PublicTestKeys from '../../core/keys/PublicTestKeys'
 
 interface Input {
   source: KeystoreSource
@@ -60,6 +61,8 @@ export function decryptedResult(d: Keystore.Decrypted): ToolResult<DecryptedData
       ],
     })
   const notes: ToolResult['notes'] = []
+  if (d.weakKdf) notes.push({ tone: 'warn', text: d.weakKdf })
+  notes.push(...PublicTestKeys.notes({ keys: [d.privateKey] }))
   if (d.normalizedPassword) notes.push({ tone: 'info', text: 'The password matched after Unicode NFKC normalization (as ethers writes keystores).' })
   return { sections, ...(notes.length ? { notes } : {}), data: { address: d.address, privateKey: d.privateKey } }
 }

@@ -6,6 +6,7 @@ import { defineTool, messageOf } from '../define'
 import type { BlobLike, Parsed, RawInput, ToolResult } from '../types'
 import { keystoreSource, readSource, type KeystoreSource } from '../kit/keystoreSource'
 import meta from './meta'
+import * as PublicTestKeys from '../../core/keys/PublicTestKeys'
 
 type Params = Keystore.EncryptKdf | 'keep'
 
@@ -80,10 +81,11 @@ export interface EncryptedData {
   json: string
 }
 
-function result(e: Keystore.Encrypted, kdf: string, changed: boolean): ToolResult<EncryptedData> {
+function result(e: Keystore.Encrypted, kdf: string, changed: boolean, key?: string): ToolResult<EncryptedData> {
   return {
     data: { address: e.address, filename: e.filename, json: e.json },
     notes: [
+      ...PublicTestKeys.notes({ keys: [key] }),
       { tone: 'info', text: 'Keep the file and its password apart. Anyone with both can spend from this address; without the password the file cannot be opened.' },
     ],
     sections: [
@@ -106,7 +108,7 @@ export default defineTool<Input>(meta, {
     if ('key' in from) {
       const p = params === 'keep' ? Keystore.STANDARD : params
       const e = await Keystore.encrypt(from.key, password, { ...opts, params: p })
-      return result(e, Keystore.describeKdf(Keystore.parse(e.json).kdf), false)
+      return result(e, Keystore.describeKdf(Keystore.parse(e.json).kdf), false, from.key)
     }
     const text = await readSource(from.keystore)
     try {

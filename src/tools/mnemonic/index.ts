@@ -1,6 +1,7 @@
 import * as Hd from '../../core/keys/Hd'
 import * as Mnemonic from '../../core/keys/Mnemonic'
 import { defineTool, fieldParser } from '../define'
+import * as PublicTestKeys from '../../core/keys/PublicTestKeys'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
 
@@ -65,7 +66,8 @@ export function phraseResult(v: Mnemonic.Validated, passphrase: string, generate
     { label: `Address ${first!.path}`, value: first!.address, open: { tool: 'address', inputs: { address: first!.address }, label: 'Inspect address' } },
   ]
   const data: MnemonicData = { first: { path: first!.path, address: first!.address, ...(first!.privateKey ? { privateKey: first!.privateKey } : {}) }, phrase: v.phrase, passphrase }
-  return { sections: [{ title: 'Phrase', rows }, { title: 'Keys', rows: keys }], data }
+  const notes = generated ? [] : PublicTestKeys.notes({ phrases: [v.phrase] })
+  return { sections: [{ title: 'Phrase', rows }, { title: 'Keys', rows: keys }], data, ...(notes.length ? { notes } : {}) }
 }
 
 /**

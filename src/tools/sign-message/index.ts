@@ -3,6 +3,7 @@ import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
 import meta from './meta'
 import { privateKey } from '../kit/fields'
+import * as PublicTestKeys from '../../core/keys/PublicTestKeys'
 
 type Mode = 'auto' | 'text' | 'hex' | 'digest'
 
@@ -40,8 +41,12 @@ export default defineTool<Input>(meta, {
       mode === 'digest'
         ? { message: s.digest, signature: s.signature, expected: s.signer, mode: 'digest' }
         : { message: text, signature: s.signature, expected: s.signer, mode: 'eip191', encoding: mode }
+    const notes = [
+      ...PublicTestKeys.notes({ keys: [privateKey] }),
+      ...(mode === 'digest' ? [{ tone: 'warn' as const, text: 'You signed a raw digest. Anyone holding this signature can use it wherever that digest is accepted (a transaction, a permit, an order).' }] : []),
+    ]
     return {
-      ...(mode === 'digest' ? { notes: [{ tone: 'warn' as const, text: 'You signed a raw digest. Anyone holding this signature can use it wherever that digest is accepted (a transaction, a permit, an order).' }] } : {}),
+      ...(notes.length ? { notes } : {}),
       sections: [
         {
           rows: [

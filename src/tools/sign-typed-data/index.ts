@@ -4,6 +4,7 @@ import { defineTool, fieldParser } from '../define'
 import type { ToolResult } from '../types'
 import meta from './meta'
 import { privateKey, signingAddress } from '../kit/fields'
+import * as PublicTestKeys from '../../core/keys/PublicTestKeys'
 import { typedDataSections } from '../kit/typedDataRows'
 
 interface Input extends Record<string, unknown> {
@@ -32,6 +33,14 @@ export default defineTool<Input>(meta, {
   run: async ({ typedData, typedDataText, privateKey }): Promise<ToolResult> => {
     await Signing.useWasmEngine()
     const { sections, notes } = typedDataSections(typedData)
+    notes.unshift(...PublicTestKeys.notes({ keys: [privateKey] }))
+    const chainId = domainChainId(typedData.domain)
+    if (chainId !== null)
+      notes.push({
+        tone: 'info',
+        text: `The domain names chain id ${chainId}: the signature is meant for that chain.`,
+        whenChainIsNot: { chain: chainId, text: `This typed data is for chain id ${chainId}, not the chain you are connected to: a signature made here can be used on chain ${chainId}.` },
+      })
     if (privateKey) {
       const s = Signing.signTypedData(privateKey, typedData)
       sections.unshift({
@@ -48,3 +57,11 @@ export default defineTool<Input>(meta, {
     return { sections, ...(notes.length ? { notes } : {}) }
   },
 })
+
+/** The domain's chainId as a number, or null when it has none (or not a safe integer). */
+function domainChainId(domain: Record<string, unknown>): number | null {
+  const v = domain.chainId
+  if (v === undefined || v === null) return null
+  const n = Number(typeof v === 'bigint' ? v : String(v))
+  return Number.isSafeInteger(n) && n >= 0 ? n : null
+}

@@ -1,4 +1,4 @@
-import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent } from 'react'
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent, type RefObject } from 'react'
 import type { BlobLike, FieldSpec } from '../../tools/types'
 import { grouped } from './numbers'
 
@@ -86,6 +86,42 @@ function useTextArea(spec: FieldSpec, value: string, full: boolean, setFull: (f:
   return { area, large, typed }
 }
 
+/** The longest text a secret field takes unless its spec says otherwise: a keystore is a few KB; keys, phrases and passwords far less. */
+export const SECRET_MAX_CHARS = 64 * 1024
+
+/**
+ * A hostile paste into a secret field (a 2 MB "keystore", a 10,000-word "phrase") is refused by
+ * its size before the browser lays it out or anything parses it (#28): the box keeps what it
+ * had, and the field says why.
+ */
+function useSecretBound(ref: RefObject<HTMLInputElement | HTMLTextAreaElement | null>, spec: FieldSpec, refuse: (message: string) => void) {
+  const latest = useRef(refuse)
+  latest.current = refuse
+  useEffect(() => {
+    const el = ref.current
+    if (!el || !spec.secret) return
+    const max = spec.maxChars ?? SECRET_MAX_CHARS
+    const check = (text: string | null | undefined, e: Event) => {
+      if (!text) return
+      const kept = el.value.length - Math.abs((el.selectionEnd ?? 0) - (el.selectionStart ?? 0))
+      if (kept + text.length <= max) return
+      e.preventDefault()
+      latest.current(`This paste is ${grouped(text.length)} characters; ${spec.label} takes at most ${grouped(max)}. Nothing was put in the box.`)
+    }
+    const onPaste = (e: ClipboardEvent) => check(e.clipboardData?.getData('text/plain'), e)
+    const onBeforeInput = (e: InputEvent) => {
+      if (e.inputType !== 'insertFromPaste') check(e.data ?? e.dataTransfer?.getData('text/plain'), e)
+    }
+    const box = el as HTMLElement
+    box.addEventListener('paste', onPaste)
+    box.addEventListener('beforeinput', onBeforeInput)
+    return () => {
+      box.removeEventListener('paste', onPaste)
+      box.removeEventListener('beforeinput', onBeforeInput)
+    }
+  }, [ref, spec.secret, spec.maxChars, spec.label])
+}
+
 /** A file field: a file input in a drop zone, with the chosen file's name and size, and Clear. */
 function FileControl({ common, file, onFile }: { common: { id: string } & Record<string, unknown>; file: BlobLike | undefined; onFile: FieldProps['onFile'] }) {
   const [over, setOver] = useState(false)
@@ -158,6 +194,11 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
     onChange(v)
   }
   const { area, large, typed } = useTextArea(spec, value, full, setFull, type)
+  const input = useRef<HTMLInputElement>(null)
+  const [refused, setRefused] = useState('')
+  useEffect(() => setRefused(''), [value])
+  useSecretBound(spec.kind === 'textarea' ? area : input, spec, setRefused)
+  error = refused || error
   const largeId = `${id}-large`
   const describedBy = [spec.help ? helpId : '', large ? largeId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined
   const common = {
@@ -167,7 +208,8 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
     'aria-describedby': describedBy,
   } as const
   const secretProps = spec.secret
-    ? { autoComplete: 'off', spellCheck: false, autoCorrect: 'off', autoCapitalize: 'off', 'data-1p-ignore': true, 'data-lpignore': 'true' }
+    ? // translate="no": a browser's page translation would send the text to a translation service (#28).
+      { autoComplete: 'off', spellCheck: false, autoCorrect: 'off', autoCapitalize: 'off', translate: 'no' as const, 'data-1p-ignore': true, 'data-lpignore': 'true' }
     : { spellCheck: false }
 
   let control
@@ -206,6 +248,7 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
       <input
         {...common}
         {...secretProps}
+        ref={input}
         type={spec.secret && !shown ? 'password' : 'text'}
         inputMode={spec.inputMode}
         placeholder={spec.placeholder}

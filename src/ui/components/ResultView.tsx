@@ -1,4 +1,4 @@
-import { memo, type ReactNode, useEffect, useId, useMemo, useState } from 'react'
+import { Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import type * as ValueFormatModule from '../../core/abi/ValueFormat'
 import * as VisibleText from '../../core/format/VisibleText'
 import { findTool } from '../../tools/registry'
@@ -165,7 +165,7 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`} data-depth={row.depth ? Math.min(row.depth, 4) : undefined}>
       <dt>{row.label}</dt>
       <dd>
-        <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label}>
+        <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label} translate={row.secret ? 'no' : undefined}>
           {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : row.mono !== false && ONE_TOKEN.test(shown.text) ? <MiddleEllipsis text={shown.text} /> : shown.text}
         </output>
         {long && !hidden && (
@@ -221,14 +221,24 @@ function SectionRows({ rows }: { rows: readonly Row[] }) {
   )
 }
 
+// A note that depends on the connected chain: loads the connection only when a result has one.
+const ChainNote = lazy(() => import('../connection/ChainNote'))
+
 /** `label` names the region when a page shows more than one result (landmarks must differ). */
 export function ResultView({ result, stale = false, label = 'Result' }: { result: ToolResult; stale?: boolean; label?: string }) {
   return (
     <section className={stale ? 'result stale' : 'result'} aria-label={stale ? `Outdated ${label.toLowerCase()}` : label}>
       {result.notes?.map((n, i) => (
-        <p key={i} className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'note'}>
-          {n.text}
-        </p>
+        <Fragment key={i}>
+          <p className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'note'}>
+            {n.text}
+          </p>
+          {n.whenChainIsNot && (
+            <Suspense fallback={null}>
+              <ChainNote {...n.whenChainIsNot} />
+            </Suspense>
+          )}
+        </Fragment>
       ))}
       {result.sections.map((s, i) => (
         <div key={i} className="section">

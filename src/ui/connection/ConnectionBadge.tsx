@@ -3,11 +3,16 @@
  * and the status. It opens a dialog to choose the local devnet, any JSON-RPC URL, or a
  * browser wallet, and shows the chain's details (block, client, latency, gas and fees).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import * as NodeUrl from '../../core/chain/NodeUrl'
 import * as Rpc from '../../core/chain/Rpc'
 import * as Units from '../../core/format/Units'
-import { useConnection, type Choice, type ConnectionState, type WalletInfo } from './store'
+import type { UrlDraft, UrlFieldError } from './NodeUrlField'
+import { acknowledgeNode, needsNodeWarning, useConnection, type Choice, type ConnectionState, type WalletInfo } from './store'
 import './connection.css'
+
+// The URL field, its ticks and the node warning load when "A JSON-RPC URL" is chosen (every route carries the badge).
+const NodeUrlField = lazy(() => import('./NodeUrlField').then((m) => ({ default: m.NodeUrlField })))
 
 const gwei = (v: bigint) => `${Units.format(v, 'gwei')} gwei`
 
@@ -15,15 +20,17 @@ export default function ConnectionBadge() {
   const c = useConnection()
   const dialog = useRef<HTMLDialogElement>(null)
   const [kind, setKind] = useState<Choice['kind']>(c.choice.kind)
-  const [url, setUrl] = useState(c.choice.kind === 'url' ? c.choice.url : '')
-  const [urlError, setUrlError] = useState('')
+  const [draft, setDraft] = useState<UrlDraft>(draftOf(c.choice))
+  const [urlError, setUrlError] = useState<UrlFieldError | null>(null)
+  const [warned, setWarned] = useState('')
   const [wallet, setWallet] = useState(c.choice.kind === 'wallet' ? (c.choice.rdns ?? '') : '')
   const ids = useId()
 
   const openDialog = () => {
     setKind(c.choice.kind)
-    if (c.choice.kind === 'url') setUrl(c.choice.url)
-    setUrlError('')
+    if (c.choice.kind === 'url') setDraft(draftOf(c.choice))
+    setUrlError(null)
+    setWarned('')
     dialog.current?.showModal()
     void c.refresh()
   }
@@ -34,9 +41,15 @@ export default function ConnectionBadge() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
-    const picked = choiceOf(kind, url, wallet, c.availableWallets)
+    const picked = choiceOf(kind, draft, c.choice, wallet, c.availableWallets)
     if ('urlError' in picked) return setUrlError(picked.urlError)
-    setUrlError('')
+    setUrlError(null)
+    if (picked.choice.kind === 'url' && needsNodeWarning(picked.choice.url)) {
+      // First use of this node: say what it learns and what it can do; a second Connect uses it.
+      if (warned !== picked.choice.url) return setWarned(picked.choice.url)
+      acknowledgeNode(picked.choice.url)
+    }
+    setWarned('')
     void c.choose(picked.choice)
   }
 
@@ -59,7 +72,7 @@ export default function ConnectionBadge() {
             </button>
           </header>
           <form onSubmit={onSubmit}>
-            <ChoiceFields {...{ ids, kind, setKind, url, setUrl, urlError, wallet, setWallet, wallets }} devnetUrl={c.devnetUrl} />
+            <ChoiceFields {...{ ids, kind, setKind, draft, setDraft, urlError, wallet, setWallet, wallets }} warning={kind === 'url' && warned !== ''} devnetUrl={c.devnetUrl} />
             <div className="actions">
               <button type="submit" className="primary">
                 Connect
@@ -76,13 +89,24 @@ export default function ConnectionBadge() {
   )
 }
 
+/** The dialog's URL field for a choice: a URL with credentials is shown masked (and kept if left unchanged). */
+function draftOf(choice: Choice): UrlDraft {
+  if (choice.kind !== 'url') return { url: '', localNetwork: false, remember: false }
+  const shown = NodeUrl.credentials(choice.url).length ? Rpc.maskUrl(choice.url) : choice.url
+  return { url: shown, localNetwork: choice.localNetwork === true, remember: choice.remember === true }
+}
+
 /** The choice the form describes, or why its URL is refused. */
-function choiceOf(kind: Choice['kind'], url: string, wallet: string, availableWallets: () => WalletInfo[]): { choice: Choice } | { urlError: string } {
+function choiceOf(kind: Choice['kind'], draft: UrlDraft, current: Choice, wallet: string, availableWallets: () => WalletInfo[]): { choice: Choice } | { urlError: UrlFieldError } {
   if (kind === 'url') {
+    // The masked URL left as shown means the current one, credentials and all.
+    const typed = current.kind === 'url' && draft.url.trim() === draftOf(current).url ? current.url : draft.url
     try {
-      return { choice: { kind: 'url', url: Rpc.assertUrl(url) } }
+      const url = NodeUrl.check(typed, { localNetwork: draft.localNetwork })
+      return { choice: { kind: 'url', url, ...(draft.localNetwork ? { localNetwork: true } : {}), ...(draft.remember ? { remember: true } : {}) } }
     } catch (err) {
-      return { urlError: (err as Rpc.InvalidUrlError).message.replace('\n', ' ') }
+      const e = err as Rpc.InvalidUrlError
+      return { urlError: { message: e.shortMessage, hints: [...e.hints] } }
     }
   }
   if (kind === 'wallet') {
@@ -96,9 +120,10 @@ interface ChoiceFieldsProps {
   ids: string
   kind: Choice['kind']
   setKind: (k: Choice['kind']) => void
-  url: string
-  setUrl: (url: string) => void
-  urlError: string
+  draft: UrlDraft
+  setDraft: (d: UrlDraft) => void
+  urlError: UrlFieldError | null
+  warning: boolean
   wallet: string
   setWallet: (rdns: string) => void
   wallets: WalletInfo[]
@@ -106,7 +131,7 @@ interface ChoiceFieldsProps {
 }
 
 /** "Talk to": the local devnet, a JSON-RPC URL (with its field) or a browser wallet (with its picker). */
-function ChoiceFields({ ids, kind, setKind, url, setUrl, urlError, wallet, setWallet, wallets, devnetUrl }: ChoiceFieldsProps) {
+function ChoiceFields({ ids, kind, setKind, draft, setDraft, urlError, warning, wallet, setWallet, wallets, devnetUrl }: ChoiceFieldsProps) {
   return (
     <fieldset className="conn-choices">
       <legend>Talk to</legend>
@@ -118,26 +143,9 @@ function ChoiceFields({ ids, kind, setKind, url, setUrl, urlError, wallet, setWa
         <input type="radio" name="conn-kind" value="url" checked={kind === 'url'} onChange={() => setKind('url')} /> A JSON-RPC URL
       </label>
       {kind === 'url' && (
-        <div className={`field${urlError ? ' has-error' : ''}`}>
-          <label htmlFor={`${ids}-url`}>Endpoint URL</label>
-          <input
-            id={`${ids}-url`}
-            type="text"
-            value={url}
-            placeholder="https://… or wss://…"
-            onChange={(e) => setUrl(e.target.value)}
-            aria-invalid={!!urlError}
-            aria-describedby={urlError ? `${ids}-url-error` : undefined}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          {urlError && (
-            <p className="error" id={`${ids}-url-error`}>
-              {urlError}
-            </p>
-          )}
-          <p className="help">HTTP(S) or WebSocket. The app sends requests to this endpoint only; the node must allow this page's origin (CORS).</p>
-        </div>
+        <Suspense fallback={<p className="help">Loading…</p>}>
+          <NodeUrlField ids={ids} draft={draft} setDraft={setDraft} error={urlError} warning={warning} />
+        </Suspense>
       )}
       <label>
         <input type="radio" name="conn-kind" value="wallet" checked={kind === 'wallet'} onChange={() => setKind('wallet')} /> A browser wallet

@@ -3,8 +3,11 @@
  * or a browser wallet found by EIP-6963 discovery with `window.ethereum` as fallback), and what
  * it looks like (chain, block, client, latency, fees).
  *
- * The choice persists in localStorage (it is not a secret; URLs with API keys are stored as
- * typed, and shown shortened). The app sends requests to the chosen endpoint only.
+ * The choice persists in localStorage, except a URL carrying credentials (user:pass@, a query
+ * string, a key-like path segment: `NodeUrl.credentials`), which is kept for this page only
+ * unless the person ticks "remember"; such URLs are shown masked. Plain http:// goes only to
+ * loopback, or to a host the person marks as their local network (`NodeUrl.check`). The app
+ * sends requests to the chosen endpoint only.
  *
  * - `getProvider()` gives network tools their `{ rpc, rpcUrl }`.
  * - `useConnection()` re-renders on change.
@@ -12,10 +15,21 @@
 import { useSyncExternalStore } from 'react'
 import * as Chains from '../../core/chain/Chains'
 import { BaseError, toErrorInfo, type ErrorInfo } from '../../core/Errors'
+import * as NodeUrl from '../../core/chain/NodeUrl'
 import * as Rpc from '../../core/chain/Rpc'
 import type { Eip1193Like } from '../../tools/types'
 
-export type Choice = { kind: 'devnet' } | { kind: 'url'; url: string } | { kind: 'wallet'; rdns?: string; name?: string }
+export type Choice =
+  | { kind: 'devnet' }
+  | {
+      kind: 'url'
+      url: string
+      /** The person marked the host as their own local network (plain http allowed to it). */
+      localNetwork?: boolean
+      /** The person asked to remember a URL that carries credentials. */
+      remember?: boolean
+    }
+  | { kind: 'wallet'; rdns?: string; name?: string }
 
 /** A browser wallet: from an EIP-6963 announcement, or `window.ethereum`. */
 export interface WalletInfo {
@@ -62,8 +76,9 @@ function loadChoice(): Choice {
     if (!raw) return { kind: 'devnet' }
     const c = JSON.parse(raw) as Choice
     if (c.kind === 'url' && typeof c.url === 'string') {
-      Rpc.assertUrl(c.url)
-      return { kind: 'url', url: c.url }
+      const localNetwork = c.localNetwork === true
+      NodeUrl.check(c.url, { localNetwork })
+      return { kind: 'url', url: c.url, ...(localNetwork ? { localNetwork } : {}), ...(c.remember === true ? { remember: true } : {}) }
     }
     if (c.kind === 'wallet') return { kind: 'wallet', ...(typeof c.rdns === 'string' ? { rdns: c.rdns } : {}), ...(typeof c.name === 'string' ? { name: c.name } : {}) }
   } catch {
@@ -74,6 +89,8 @@ function loadChoice(): Choice {
 
 function saveChoice(c: Choice) {
   try {
+    // A URL with credentials is not written down unless the person asked: it lasts for this page.
+    if (c.kind === 'url' && !c.remember && NodeUrl.credentials(c.url).length) return globalThis.localStorage?.removeItem(STORAGE_KEY)
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(c))
   } catch {
     /* storage disabled: the choice lasts for this page only */
@@ -195,7 +212,7 @@ async function open(choice: Choice): Promise<void> {
         w.provider.removeListener?.('accountsChanged', onChange)
       }
     } else {
-      const url = choice.kind === 'devnet' ? state.devnetUrl : choice.url
+      const url = choice.kind === 'devnet' ? state.devnetUrl : NodeUrl.check(choice.url, { localNetwork: choice.localNetwork === true })
       const t = Rpc.fromUrl(url)
       if (transport && 'close' in transport) (transport as Rpc.Transport).close()
       transport = t
@@ -209,6 +226,45 @@ async function open(choice: Choice): Promise<void> {
     if (my === generation) set({ status: 'error', error: toErrorInfo(e) })
   } finally {
     markTransportSet()
+  }
+}
+
+// ---- the warning before a custom node is first used ----
+
+const SEEN_KEY = 'ether-workbench.nodes-acknowledged'
+
+/** The node's scheme and host (no credentials, path or query): what the warning was shown for. */
+function nodeOrigin(url: string): string {
+  const p = NodeUrl.parts(url)
+  return p ? `${p.scheme}://${p.host}` : ''
+}
+
+function seenNodes(): string[] {
+  try {
+    const v = JSON.parse(globalThis.localStorage?.getItem(SEEN_KEY) ?? '[]') as unknown
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/**
+ * Does choosing this URL need the warning first (a node not on this machine, not yet
+ * acknowledged in this browser)? Loopback nodes are the person's own.
+ */
+export function needsNodeWarning(url: string): boolean {
+  const p = NodeUrl.parts(url)
+  if (!p || NodeUrl.isLoopback(p.host)) return false
+  return !seenNodes().includes(nodeOrigin(url))
+}
+
+/** The person read the warning for this node: it is not shown again for its host. */
+export function acknowledgeNode(url: string): void {
+  try {
+    const seen = [...new Set([...seenNodes(), nodeOrigin(url)])].slice(-50)
+    globalThis.localStorage?.setItem(SEEN_KEY, JSON.stringify(seen))
+  } catch {
+    /* storage disabled: the warning shows again next time */
   }
 }
 

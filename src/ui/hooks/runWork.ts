@@ -3,6 +3,7 @@
  * one worker, or split across workers as the tool declares (`WorkSplit`). Every way ends in one
  * `Outcome<ToolResult>`; `useToolRun` owns the state, drops stale runs and routes the errors.
  */
+import * as Net from '../../core/chain/Net'
 import { toErrorInfo } from '../../core/Errors'
 import * as Outcome from '../../core/Outcome'
 import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
@@ -43,7 +44,7 @@ async function runHere(meta: ToolMeta, tool: Tool<unknown>, input: unknown, raw:
   try {
     const provider = meta.runs === 'network' ? await currentProvider() : {}
     // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
-    const online = raw.lookup === 'true' ? { fetch: globalThis.fetch.bind(globalThis) as RunContext['fetch'] } : {}
+    const online = raw.lookup === 'true' ? { fetch: Net.fetchFn() as RunContext['fetch'] } : {}
     const result = await tool.run(input, { signal, progress: () => {}, ...provider, ...online })
     return signal.aborted ? Outcome.fail(Outcome.cancelled()) : Outcome.ok(result)
   } catch (e) {
