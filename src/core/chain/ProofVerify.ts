@@ -198,6 +198,27 @@ export async function readAccount(
   return { header, account: await verifyProof(header, proof, addr, slots, code) }
 }
 
+/**
+ * Holds plain reads (eth_getBalance, eth_getTransactionCount, eth_getCode, eth_getStorageAt at
+ * the same block) equal to the proven values; the first difference is refused, named.
+ */
+export function checkReads(
+  header: VerifiedHeader,
+  proven: VerifiedAccount,
+  reads: { balance?: bigint; nonce?: bigint | number; code?: string; slots?: readonly { slot: string; value: string }[] },
+): void {
+  const a = proven.address
+  if (reads.balance !== undefined && reads.balance !== proven.balance) throw new AccountMismatchError(a, 'balance', String(reads.balance), String(proven.balance), header.number)
+  if (reads.nonce !== undefined && BigInt(reads.nonce) !== proven.nonce) throw new AccountMismatchError(a, 'nonce', String(reads.nonce), String(proven.nonce), header.number)
+  if (reads.code !== undefined && !same(Hash.keccak256(reads.code as `0x${string}`), proven.codeHash)) throw new CodeMismatchError(a, proven.codeHash, Hash.keccak256(reads.code as `0x${string}`), header.number)
+  for (const r of reads.slots ?? []) {
+    const slot = word(r.slot, 'the slot')
+    const p = proven.storage.find((x) => x.slot === slot)
+    if (!p) throw new ProofInvalidError(a, slot, 'this slot was read but not proven')
+    if (word(r.value, `the value of slot ${slot}`) !== p.value) throw new StorageMismatchError(a, slot, r.value, p.value, header.number)
+  }
+}
+
 export class HeaderHashError extends BaseError {
   constructor(number: bigint, claimed: string, computed: string) {
     super('ProofVerify.HeaderHashError', `Block ${number}'s header does not hash to its claimed hash ${claimed} (its fields hash to ${computed}): a header field or the hash was changed.`, {
