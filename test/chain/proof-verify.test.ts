@@ -142,6 +142,26 @@ describe('verified reads on anvil', () => {
   })
 })
 
+describe('two nodes', () => {
+  it('a second node that disagrees on the block hash is reported as such', async () => {
+    const other = await startAnvil()
+    try {
+      const second = Rpc.http(other.url)
+      await Rpc.request(second, 'anvil_setBalance', [accounts[0]!.address, '0x1'])
+      while (Rpc.quantity(await Rpc.request(second, 'eth_blockNumber', []), 'n') < blockNumber) await Rpc.request(second, 'evm_mine', [])
+      const at = Rpc.toQuantity(blockNumber)
+      const theirs = Rpc.object(await Rpc.request(second, 'eth_getBlockByNumber', [at, false]), 'block')
+      await expect(ProofVerify.readAccount(direct, accounts[0]!.address, { block: at, expectedHash: theirs.hash as string })).rejects.toThrow(
+        new RegExp(`Block ${blockNumber}'s header hashes to 0x[0-9a-f]{64}, not to the anchored hash ${theirs.hash as string}: the node and the anchor disagree`),
+      )
+      const ours = Rpc.object(await Rpc.request(direct, 'eth_getBlockByNumber', [at, false]), 'block')
+      expect(ours.hash).not.toBe(theirs.hash)
+    } finally {
+      await other.stop()
+    }
+  }, 60_000)
+})
+
 type Kind = 'balance' | 'storage' | 'code' | 'proof node' | 'header field'
 const HEADER_FIELDS = ['hash', 'parentHash', 'sha3Uncles', 'miner', 'stateRoot', 'transactionsRoot', 'receiptsRoot', 'logsBloom', 'difficulty', 'number', 'gasLimit', 'gasUsed', 'timestamp', 'extraData', 'mixHash', 'nonce', 'baseFeePerGas', 'withdrawalsRoot', 'blobGasUsed', 'excessBlobGas', 'parentBeaconBlockRoot', 'requestsHash']
 
