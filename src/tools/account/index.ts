@@ -13,6 +13,7 @@ interface Input extends Record<string, unknown> {
   block: Rpc.BlockTag
   unit: 'ether' | 'gwei' | 'wei'
   slots: `0x${string}`[]
+  verify: boolean
 }
 
 export const parse = fieldParser<Input>({
@@ -24,7 +25,30 @@ export const parse = fieldParser<Input>({
     if (lines.length > 64) throw new StorageSlot.InvalidSlotError(`${lines.length} slots; at most 64 are read at once.`, ['Ask for fewer slots, or compute mapping and array slots with the storage-slot tool.'])
     return lines.map((l) => StorageSlot.parseSlotWord(l))
   },
+  verify: (v) => v === 'true',
 })
+
+const PROXY_SLOTS = ['implementation', 'admin', 'beacon'] as const
+
+/**
+ * Verified mode (#26): the header and the account's proof (with the asked slots and the EIP-1967
+ * slots) first, then the plain reads pinned to that block, held equal to the proven values.
+ */
+async function readVerified(rpc: Rpc.Eip1193Like | undefined, input: Input) {
+  // Loaded only when ticked: the header and trie libraries stay out of the page's first load.
+  const ProofVerify = await import('../../core/chain/ProofVerify')
+  const { header, account } = await ProofVerify.readAccount(rpc, input.address, { block: input.block, slots: [...input.slots, ...PROXY_SLOTS.map((k) => StorageSlot.PROXY_SLOTS[k])] })
+  const a = await AccountInfo.inspect(rpc, input.address, { block: Rpc.toQuantity(header.number), slots: input.slots })
+  ProofVerify.checkReads(header, account, { balance: a.balance, nonce: a.nonce, code: a.code, slots: a.slots })
+  const word = (k: (typeof PROXY_SLOTS)[number]) => account.storage.find((s) => s.slot === StorageSlot.PROXY_SLOTS[k])!.value
+  const eip1967 = a.kind === 'contract' ? { implementation: AccountInfo.addressInSlot(word('implementation')), admin: AccountInfo.addressInSlot(word('admin')), beacon: AccountInfo.addressInSlot(word('beacon')) } : null
+  const verified: Row = {
+    label: 'Verified',
+    value: header.hash,
+    note: `Balance, nonce, code, storage root${input.slots.length ? ', slots' : ''} and proxy slots proven with eth_getProof against the state root of block ${header.number}'s header (${header.hardfork} fields), which hashes to this. The header itself is this node's word: compare its hash with another source.`,
+  }
+  return { a: { ...a, storageRoot: account.storageRoot, codeHash: account.codeHash, eip1967 }, verified }
+}
 
 const KIND = { eoa: 'externally owned account (no code)', contract: 'contract', delegated: 'EIP-7702 delegated account' } as const
 
@@ -33,8 +57,10 @@ const openAccount = (a: string) => ({ tool: 'account', inputs: { address: a }, l
 export default defineTool<Input>(meta, {
   parse,
   async run(input, ctx) {
-    const a = await AccountInfo.inspect(ctx.rpc, input.address, { block: input.block, slots: input.slots })
+    const v = input.verify ? await readVerified(ctx.rpc, input) : null
+    const a = v ? v.a : await AccountInfo.inspect(ctx.rpc, input.address, { block: input.block, slots: input.slots })
     const rows: Row[] = [
+      ...(v ? [v.verified] : []),
       { label: 'Address', value: a.address, open: { tool: 'address', inputs: { address: a.address }, label: 'Open in address tool' } },
       { label: 'At block', value: a.block.startsWith('0x') ? String(Number(a.block)) : a.block },
       { label: `Balance (${input.unit})`, value: Units.format(a.balance, input.unit) },

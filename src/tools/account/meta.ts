@@ -18,6 +18,8 @@ export default defineMeta({
     ] },
     { name: 'slots', label: 'Storage slots (optional)', kind: 'textarea', placeholder: '0\n0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc',
       help: 'One slot per line, decimal or 32-byte hex. The storage-slot tool computes mapping and array slots.' },
+    { name: 'verify', label: 'Verify with proofs', kind: 'checkbox', default: 'false',
+      help: "Checks balance, nonce, code, storage root and slots with eth_getProof against the block header's state root, and the header against its hash. Proves consistency with that header only (SECURITY.md)." },
   ],
   examples: [
     // anvil's documented defaults: every dev account holds 10000 ether (`anvil --help`: --balance, default 10000).
