@@ -5,6 +5,7 @@
  * no EVM, so the simulate form checks them on the main thread. Empty means "the block's own".
  * Their declarations are in blockContextFields.ts (the metas import them on the first screen).
  */
+import { isBaseError } from '../../core/Errors'
 import * as BlockOverrides from '../../core/sim/BlockOverrides'
 import * as Rpc from '../../core/chain/Rpc'
 import * as SimulationInput from '../../core/sim/SimulationInput'
@@ -20,16 +21,24 @@ export interface BlockContextInput {
   blockGasLimit?: bigint | undefined
 }
 
-const optionalUint = (field: string, v: string) => (v.trim() === '' ? undefined : Fields.uint(field, v, 64))
+/** An optional 64-bit whole number; its messages speak the field's label, the error sits at the field. */
+function optionalUint(field: string, label: string, v: string): bigint | undefined {
+  if (v.trim() === '') return undefined
+  try {
+    return Fields.uint(label, v, 64)
+  } catch (e) {
+    throw isBaseError(e) ? e.at(field) : e
+  }
+}
 
 /** One parser per block context field (for `fieldParser`). */
 export const blockContextParsers = {
-  timestamp: (v: string) => optionalUint('timestamp', v),
-  number: (v: string) => optionalUint('number', v),
+  timestamp: (v: string) => optionalUint('timestamp', 'Block timestamp', v),
+  number: (v: string) => optionalUint('number', 'Block number', v),
   baseFee: (v: string) => (v.trim() === '' ? undefined : Fields.amount('baseFee', v, 'gwei')),
   coinbase: (v: string) => Fields.address('coinbase', v),
   prevrandao: (v: string) => BlockOverrides.parsePrevrandao(v),
-  blockGasLimit: (v: string) => optionalUint('blockGasLimit', v),
+  blockGasLimit: (v: string) => optionalUint('blockGasLimit', 'Block gas limit', v),
 }
 
 /** The overrides the fields ask for (empty when none is filled in). */
