@@ -5,7 +5,7 @@
  * no EVM, so the simulate form checks them on the main thread. Empty means "the block's own".
  * Their declarations are in blockContextFields.ts (the metas import them on the first screen).
  */
-import { isBaseError } from '../../core/Errors'
+import * as BigNum from '../../core/format/BigNum'
 import * as BlockOverrides from '../../core/sim/BlockOverrides'
 import * as Rpc from '../../core/chain/Rpc'
 import * as SimulationInput from '../../core/sim/SimulationInput'
@@ -21,15 +21,8 @@ export interface BlockContextInput {
   blockGasLimit?: bigint | undefined
 }
 
-/** An optional 64-bit whole number; its messages speak the field's label, the error sits at the field. */
-function optionalUint(field: string, label: string, v: string): bigint | undefined {
-  if (v.trim() === '') return undefined
-  try {
-    return Fields.uint(label, v, 64)
-  } catch (e) {
-    throw isBaseError(e) ? e.at(field) : e
-  }
-}
+/** An optional 64-bit whole number; its messages speak the field's label. */
+const optionalUint = (field: string, label: string, v: string) => (v.trim() === '' ? undefined : BigNum.parseUint(field, v, 64, undefined, label))
 
 /** One parser per block context field (for `fieldParser`). */
 export const blockContextParsers = {

@@ -90,7 +90,7 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
   if (signForm === 'eth_sign' && version && !Safe.supportsEthSign(version)) errors.signForm ??= `Safe ${version} does not accept eth_sign signatures: choose the EIP-712 form.`
   const threshold = raw('threshold').trim() === '' ? undefined : at('threshold', () => uint('threshold', raw('threshold'), 8))
   const nestedSafe = at('nestedSafe', () => signingAddress('nestedSafe', raw('nestedSafe'), raw('chainId')))
-  const nestedNonce = raw('nestedNonce').trim() === '' ? undefined : at('nestedNonce', () => uint('Nested Safe nonce', raw('nestedNonce')))
+  const nestedNonce = raw('nestedNonce').trim() === '' ? undefined : at('nestedNonce', () => BigNum.parseUint('nestedNonce', raw('nestedNonce'), 256, undefined, 'Nested Safe nonce'))
   if (nestedSafe && nestedNonce === undefined && !readChain) errors.nestedNonce ??= 'Enter the nested Safe\'s nonce, or tick "Read … from the connected chain".'
   if (threshold === 0n) errors.threshold ??= 'A Safe needs at least 1 signature: enter 1 or more.'
   if (Object.keys(errors).length || !tx || !safe) return { ok: false, errors: Object.keys(errors).length ? errors : { json: 'The transaction is incomplete.' } }
