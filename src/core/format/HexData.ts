@@ -54,7 +54,7 @@ export function parseBytes32Address(text: string): `0x${string}` {
 
 export class WordSizeError extends BaseError {
   constructor(bytes: number) {
-    super('HexData.WordSizeError', `The word is ${bytes} bytes; a bytes32 word is 32.`, { field: 'input', hints: ['Paste the 32-byte word (0x and 64 hex digits), as an ABI-encoded address is.'] })
+    super('HexData.WordSizeError', `The word is ${bytes} ${bytes === 1 ? 'byte' : 'bytes'} long; a bytes32 word is 32.`, { field: 'input', hints: ['Paste the 32-byte word (0x and 64 hex digits), as an ABI-encoded address is.'] })
   }
 }
 
