@@ -52,10 +52,8 @@ afterAll(async () => {
 const castRpc = () => ['--rpc-url', anvil.url]
 
 async function castList(to: H, data: H, from: H): Promise<{ list: AccessList.Entry[]; gasUsed: bigint }> {
-  const out = JSON.parse(await castAsync(['access-list', to, '--data', data, '--from', from, '--json', ...castRpc()])) as { access_list?: unknown; accessList?: unknown; gas_used?: unknown; gasUsed?: unknown }
-  const list = AccessList.parseList(out.access_list ?? out.accessList)
-  const g = out.gas_used ?? out.gasUsed
-  return { list, gasUsed: BigInt(g as string) }
+  const out = JSON.parse(await castAsync(['access-list', to, '--data', data, '--from', from, '--json', ...castRpc()])) as { accessList?: unknown; gasUsed?: unknown }
+  return { list: AccessList.parseList(out.accessList), gasUsed: BigInt(out.gasUsed as string) }
 }
 
 const sorted = (l: AccessList.Entry[]) => l.map((e) => ({ address: e.address, storageKeys: [...e.storageKeys].sort() })).sort((a, b) => a.address.localeCompare(b.address))
@@ -88,7 +86,7 @@ describe('access-list against cast access-list (anvil)', () => {
     const block = await castAsync(['block-number', ...castRpc()])
     const ours = await AccessList.create(provider, { to: caller, data, block: Rpc.toQuantity(BigInt(block)) })
     const theirs = JSON.parse(await castAsync(['access-list', caller, '--data', data, '--block', block, '--json', ...castRpc()])) as Record<string, unknown>
-    expect(sorted(ours.list)).toEqual(sorted(AccessList.parseList(theirs.access_list ?? theirs.accessList)))
+    expect(sorted(ours.list)).toEqual(sorted(AccessList.parseList(theirs.accessList)))
     await expect(AccessList.create(provider, { to: caller, data: '0xdeadbeef' })).rejects.toThrow()
   })
 })
