@@ -4,8 +4,6 @@
  * transfer, an approval and a transferFrom of that token reads its symbol and decimals from the
  * node and shows each amount in units beside the raw integer, as ethers v5 formats it.
  */
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { utils } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Rpc from '../../src/core/chain/Rpc'
@@ -14,41 +12,7 @@ import * as TxWarnings from '../../src/core/tx/TxWarnings'
 import { summaryRows } from '../../src/tools/send-transaction'
 import { startAnvil, type Anvil } from '../support'
 import { KEYS, TO, addr } from './sendKit'
-
-const require = createRequire(import.meta.url)
-const SOURCE = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.20;
-import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
-contract GlanceToken is ERC20 {
-  constructor(uint256 supply) ERC20("Glance Token", "GLT") { _mint(msg.sender, supply); }
-  function decimals() public pure override returns (uint8) { return 6; }
-}
-contract NotAToken {}
-`
-
-/** OpenZeppelin's sources come from the dev dependency in node_modules. */
-function compile(): Record<string, { bytecode: string; abi: unknown[] }> {
-  const solc = require('solc') as { compile(input: string, opts: { import: (p: string) => { contents: string } | { error: string } }): string }
-  const input = {
-    language: 'Solidity',
-    sources: { 'Glance.sol': { content: SOURCE } },
-    settings: { optimizer: { enabled: false }, evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
-  }
-  const findImports = (p: string) => {
-    try {
-      return { contents: readFileSync(require.resolve(p), 'utf8') }
-    } catch {
-      return { error: `not found: ${p}` }
-    }
-  }
-  const out = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports })) as {
-    errors?: { severity: string; formattedMessage: string }[]
-    contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string } } }>>
-  }
-  const errors = (out.errors ?? []).filter((e) => e.severity === 'error')
-  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'))
-  return Object.fromEntries(Object.entries(out.contracts['Glance.sol']!).map(([n, c]) => [n, { bytecode: `0x${c.evm.bytecode.object}`, abi: c.abi }]))
-}
+import { compile, deploy } from './tokenKit'
 
 const ERC20 = new utils.Interface(['function transfer(address to, uint256 value)', 'function approve(address spender, uint256 value)', 'function transferFrom(address from, address to, uint256 value)'])
 let anvil: Anvil
@@ -57,18 +21,12 @@ let token: `0x${string}`
 let notToken: `0x${string}`
 const from = addr(KEYS[0]) as `0x${string}`
 
-async function deploy(data: string): Promise<`0x${string}`> {
-  const p = await TxSend.prepare(rpc, { chainId: 31337, from, to: null, value: 0n, data: data as `0x${string}` })
-  const hash = await TxSend.signAndSend(rpc, p, KEYS[0])
-  return (await TxSend.waitForReceipt(rpc, hash, { pollMs: 50 })).contractAddress as `0x${string}`
-}
-
 beforeAll(async () => {
   anvil = await startAnvil()
   rpc = Rpc.http(anvil.url)
   const c = compile()
-  token = await deploy(c.GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 15n]).slice(2))
-  notToken = await deploy(c.NotAToken!.bytecode)
+  token = await deploy(rpc, c.GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 15n]).slice(2))
+  notToken = await deploy(rpc, c.NotAToken!.bytecode)
 }, 120_000)
 afterAll(async () => {
   await anvil?.stop()

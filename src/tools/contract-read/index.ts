@@ -2,12 +2,14 @@ import * as Abi from '../../core/abi/Abi'
 import * as AbiCodec from '../../core/abi/AbiCodec'
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as CalldataEncode from '../../core/abi/CalldataEncode'
+import * as Erc20Preset from '../../core/abi/Erc20Preset'
 import * as ChainCall from '../../core/chain/ChainCall'
 import * as Proxy from '../../core/chain/Proxy'
 import * as Rpc from '../../core/chain/Rpc'
+import * as TokenInfo from '../../core/chain/TokenInfo'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
-import type { Row } from '../types'
+import type { Row, RunContext } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
@@ -61,6 +63,20 @@ export const parse = fieldParser<Input>({
   abiText: (_v, raw) => raw.abi ?? '',
 })
 
+/**
+ * An ERC-20 amount read (balanceOf, allowance, totalSupply) in the token's units, its symbol and
+ * decimals read from the node; an unlimited allowance flagged. Nothing when the contract does not
+ * answer symbol() and decimals() as a token.
+ */
+async function unitRows(ctx: RunContext, input: Input, r: ChainCall.ReadResult): Promise<Row[]> {
+  if (!Erc20Preset.AMOUNT_READS.has(r.fn) || r.outputs.length !== 1 || r.outputs[0]!.type !== 'uint256') return []
+  const token = await TokenInfo.read(ctx.rpc, input.address, input.block)
+  const a = token && Erc20Preset.amount(r.fn, BigInt(r.raw.slice(0, 66)), token)
+  if (!a) return []
+  return [{ label: 'In units', value: a.text, mono: false, note: `${token.decimals} decimals, read from the token`,
+    ...(a.unlimited ? { tone: 'warn' as const, note: 'An unlimited allowance: the spender can move all of the owner\'s tokens, now and later, until it is revoked (approve 0).' } : {}) }]
+}
+
 export default defineTool<Input>(meta, {
   parse,
   async run(input, ctx) {
@@ -84,6 +100,7 @@ export default defineTool<Input>(meta, {
     try {
       const r = await ChainCall.read(ctx.rpc, { address: input.address, fn: input.function, args: input.args, block: input.block, abi: input.abi, ...(input.from ? { from: input.from } : {}), ...(input.value ? { value: input.value } : {}), ...(input.overrides ? { stateOverride: input.overrides } : {}) })
       const outs: Row[] = r.outputs.map((o) => ({ label: `${o.name} (${o.type})`, value: o.value, abiType: o.type, ...(o.type === 'address' ? { open: { tool: 'account', inputs: { address: o.value }, label: 'Inspect' } } : {}) }))
+      outs.push(...(await unitRows(ctx, input, r)))
       return {
         sections: [
           { title: 'Result', rows: outs.length ? outs : [{ label: 'Result', value: 'no outputs', mono: false, copy: false }] },

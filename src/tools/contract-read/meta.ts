@@ -5,7 +5,7 @@ export default defineMeta({
   title: 'Contract read',
   summary: 'Call a view function of a contract on the connected chain (eth_call at any block, with a sender, msg.value and state overrides; through a proxy) and decode its results or its revert.',
   capability: 'providers',
-  keywords: ['eth_call', 'call', 'read', 'view', 'pure', 'contract', 'abi', 'function', 'revert', 'balanceOf', 'totalSupply', 'proxy', 'eip-1967', 'implementation', 'state override', 'msg.value'],
+  keywords: ['eth_call', 'call', 'read', 'view', 'pure', 'contract', 'abi', 'function', 'revert', 'balanceOf', 'totalSupply', 'proxy', 'eip-1967', 'implementation', 'state override', 'msg.value', 'erc20-token', 'allowance'],
   runs: 'network',
   fields: [
     { name: 'address', label: 'Contract address', kind: 'text', placeholder: '0x…' },

@@ -2,6 +2,7 @@ import type { ToolEntry } from '../types'
 import accountMeta from '../account/meta'
 import blockMeta from '../block/meta'
 import findBlockMeta from '../find-block/meta'
+import accessListMeta from '../access-list/meta'
 import transactionMeta from '../transaction/meta'
 import contractReadMeta from '../contract-read/meta'
 import ensResolveMeta from '../ens-resolve/meta'
@@ -24,6 +25,7 @@ export const tools: ToolEntry[] = [
   { meta: transactionMeta, load: () => import('../transaction') },
   { meta: blockMeta, load: () => import('../block') },
   { meta: findBlockMeta, load: () => import('../find-block') },
+  { meta: accessListMeta, load: () => import('../access-list') },
   { meta: logsMeta, load: () => import('../logs') },
   { meta: ensResolveMeta, load: () => import('../ens-resolve') },
   { meta: rpcConsoleMeta, load: () => import('../rpc-console') },

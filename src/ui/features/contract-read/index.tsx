@@ -5,9 +5,11 @@
  * one carries msg.value over). Every function can also be simulated: the EVM runs in the
  * simulation worker over the node's state (same sender, value, block and overrides as the
  * call) and the page shows the call tree, events, storage changes and asset changes.
+ * The ERC-20 preset fills the standard token ABI (core/abi/Erc20Preset).
  */
 import { useMemo, useState } from 'react'
 import * as Abi from '../../../core/abi/Abi'
+import * as Erc20Preset from '../../../core/abi/Erc20Preset'
 import { toErrorInfo } from '../../../core/Errors'
 import { messageOf, withDefaults } from '../../../tools/define'
 import { MetaFields, type ToolPageProps } from '../../components'
@@ -34,6 +36,10 @@ export default function ContractReadPage({ meta, tool, values, setValues }: Tool
       <form className="tool-form" aria-label={meta.title} onSubmit={(e) => e.preventDefault()} noValidate>
         {/* The function and its arguments are set by each function's form below (their `setBy`). */}
         <MetaFields meta={meta} values={raw} errors={{ ...(parsed.error ? { abi: parsed.error } : {}), ...topErrors }} setValues={setValues} />
+        <div className="actions">
+          <button type="button" onClick={() => setValues({ abi: Erc20Preset.ABI_TEXT, function: '', args: '' })} aria-label="Use the ERC-20 ABI">ERC-20 preset</button>
+          <span className="hint">Fills the standard token ABI: balances, allowances and supply read in the token's units.</span>
+        </div>
       </form>
       {parsed.fns.length > 0 && (
         <section aria-labelledby="cr-reads" className="result">
