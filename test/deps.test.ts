@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import semver from 'semver'
 import { describe, expect, it } from 'vitest'
 import { repoRoot } from './support'
 
@@ -17,7 +18,7 @@ interface Pkg {
 }
 const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as Pkg
 const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
-  packages: Record<string, { version?: string; resolved?: string; integrity?: string; link?: boolean; dev?: boolean; hasInstallScript?: boolean; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>
+  packages: Record<string, { version?: string; resolved?: string; integrity?: string; link?: boolean; dev?: boolean; hasInstallScript?: boolean; engines?: { node?: string }; dependencies?: Record<string, string>; devDependencies?: Record<string, string> }>
 }
 
 /**
@@ -124,5 +125,21 @@ describe('dependencies', () => {
     const withScript = Object.entries(lock.packages).filter(([path, p]) => path !== '' && p.hasInstallScript)
     expect(withScript.map(([path]) => path).filter((path) => !(path in INSTALL_SCRIPTS_ALLOWED))).toEqual([])
     expect(withScript.filter(([, p]) => !p.dev).map(([path]) => path)).toEqual([])
+  })
+})
+
+describe('the Node range package.json promises', () => {
+  const engines = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { engines?: { node?: string } }).engines?.node ?? ''
+  const direct = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
+  it('is a range every direct dependency supports (their engines, as the lock records them)', () => {
+    expect(semver.validRange(engines), `engines.node ${engines}`).toBeTruthy()
+    const narrower = direct
+      .map((d) => [d, lock.packages[`node_modules/${d}`]?.engines?.node] as const)
+      .filter(([, need]) => need !== undefined && !semver.subset(engines, need))
+      .map(([d, need]) => `${d} needs node ${need}`)
+    expect(narrower, `engines.node "${engines}" reaches versions these do not support`).toEqual([])
+  })
+  it('includes the Node that runs these tests', () => {
+    expect(semver.satisfies(process.versions.node, engines), `node ${process.versions.node} outside ${engines}`).toBe(true)
   })
 })
