@@ -10,6 +10,7 @@ import { GasPanel } from './GasPanel'
 import { moveFor, SHORTCUTS, SOURCE_SHORTCUTS, sourceMoveFor } from './keys'
 import { OpList } from './OpList'
 import { CallStack, MemoryPanel, ReturnDataPanel, StackPanel, StepFacts, StoragePanel } from './Panels'
+import { layoutOf, slotLabels } from './slotNames'
 import { useDebugger } from './useDebugger'
 import { useSource, type ArtifactFile } from './useSource'
 
@@ -23,6 +24,12 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   const d = useDebugger(worker, summary)
   const src = useSource(worker, d.index, artifacts, d.goTo)
   const names = useMemo(() => new Map(src.summary?.contracts.flatMap((c) => (c.name ? [[c.address.toLowerCase(), c.name] as const] : [])) ?? []), [src.summary])
+  // the storage panel's names: the layout of the code the current frame runs, from the dropped artifacts
+  const codeAddress = d.view?.callStack.at(-1)?.codeAddress.toLowerCase()
+  const contractName = codeAddress === undefined ? undefined : names.get(codeAddress)
+  const layout = useMemo(() => (contractName ? layoutOf(artifacts, contractName) : undefined), [artifacts, contractName])
+  const storageSlots = d.view?.storage.map((s) => s.slot.toLowerCase()).join(',') ?? ''
+  const slotNames = useMemo(() => (layout ? slotLabels(layout, storageSlots ? storageSlots.split(',') : []) : undefined), [layout, storageSlots])
   const region = useRef<HTMLElement>(null)
   const { move } = d
   const sourceMove = src.move
@@ -74,7 +81,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
           </div>
           <MemoryPanel view={d.view} />
           <div className="dbg-grid">
-            <StoragePanel title="Storage" items={d.view.storage} />
+            <StoragePanel title="Storage" items={d.view.storage} names={slotNames} />
             <StoragePanel title="Transient storage" items={d.view.transient} />
           </div>
           <ReturnDataPanel view={d.view} />
