@@ -10,8 +10,8 @@ import { GasPanel } from './GasPanel'
 import { moveFor, SHORTCUTS, SOURCE_SHORTCUTS, sourceMoveFor } from './keys'
 import { OpList } from './OpList'
 import { CallStack, MemoryPanel, ReturnDataPanel, StackPanel, StepFacts, StoragePanel } from './Panels'
-import { layoutOf, slotLabels } from './slotNames'
 import { useDebugger } from './useDebugger'
+import { useSlotNames } from './useSlotNames'
 import { useSource, type ArtifactFile } from './useSource'
 
 // the compiler-output drop zone and the source panel load beside the debugger, in their own chunk
@@ -25,11 +25,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   const src = useSource(worker, d.index, artifacts, d.goTo)
   const names = useMemo(() => new Map(src.summary?.contracts.flatMap((c) => (c.name ? [[c.address.toLowerCase(), c.name] as const] : [])) ?? []), [src.summary])
   // the storage panel's names: the layout of the code the current frame runs, from the dropped artifacts
-  const codeAddress = d.view?.callStack.at(-1)?.codeAddress.toLowerCase()
-  const contractName = codeAddress === undefined ? undefined : names.get(codeAddress)
-  const layout = useMemo(() => (contractName ? layoutOf(artifacts, contractName) : undefined), [artifacts, contractName])
-  const storageSlots = d.view?.storage.map((s) => s.slot.toLowerCase()).join(',') ?? ''
-  const slotNames = useMemo(() => (layout ? slotLabels(layout, storageSlots ? storageSlots.split(',') : []) : undefined), [layout, storageSlots])
+  const slotNames = useSlotNames(d.view, artifacts, names)
   const region = useRef<HTMLElement>(null)
   const { move } = d
   const sourceMove = src.move
