@@ -11,6 +11,7 @@ import { moveFor, SHORTCUTS, SOURCE_SHORTCUTS, sourceMoveFor } from './keys'
 import { OpList } from './OpList'
 import { CallStack, MemoryPanel, ReturnDataPanel, StackPanel, StepFacts, StoragePanel } from './Panels'
 import { useDebugger } from './useDebugger'
+import { useSlotNames } from './useSlotNames'
 import { useSource, type ArtifactFile } from './useSource'
 
 // the compiler-output drop zone and the source panel load beside the debugger, in their own chunk
@@ -23,6 +24,8 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   const d = useDebugger(worker, summary)
   const src = useSource(worker, d.index, artifacts, d.goTo)
   const names = useMemo(() => new Map(src.summary?.contracts.flatMap((c) => (c.name ? [[c.address.toLowerCase(), c.name] as const] : [])) ?? []), [src.summary])
+  // the storage panel's names: the layout of the code the current frame runs, from the dropped artifacts
+  const slotNames = useSlotNames(d.view, artifacts, names)
   const region = useRef<HTMLElement>(null)
   const { move } = d
   const sourceMove = src.move
@@ -74,7 +77,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
           </div>
           <MemoryPanel view={d.view} />
           <div className="dbg-grid">
-            <StoragePanel title="Storage" items={d.view.storage} />
+            <StoragePanel title="Storage" items={d.view.storage} names={slotNames} />
             <StoragePanel title="Transient storage" items={d.view.transient} />
           </div>
           <ReturnDataPanel view={d.view} />

@@ -155,7 +155,8 @@ function MemoryRow({ memory, row, written: w }: { memory: string; row: number; w
   )
 }
 
-export function StoragePanel({ title, items }: { title: string; items: DebugTrace.StepView['storage'] }) {
+/** `names`: a slot (32-byte lowercase hex) → the variables the contract's storage layout places there. */
+export function StoragePanel({ title, items, names }: { title: string; items: DebugTrace.StepView['storage']; names?: ReadonlyMap<string, string> | undefined }) {
   return (
     <section aria-label={title} className="dbg-panel">
       <h3>{title} <span className="hint">(this frame, so far)</span></h3>
@@ -165,7 +166,7 @@ export function StoragePanel({ title, items }: { title: string; items: DebugTrac
         <div className="table-wrap">
           <table aria-label={title}>
             <thead>
-              <tr><th scope="col">Step</th><th scope="col">Access</th><th scope="col">Slot</th><th scope="col">Value</th></tr>
+              <tr><th scope="col">Step</th><th scope="col">Access</th><th scope="col">Slot</th>{names && <th scope="col">Variable</th>}<th scope="col">Value</th></tr>
             </thead>
             <tbody>
               {items.map((s, i) => (
@@ -173,6 +174,7 @@ export function StoragePanel({ title, items }: { title: string; items: DebugTrac
                   <td>{s.step}</td>
                   <td>{s.kind === 'sload' || s.kind === 'tload' ? 'read' : 'write'}</td>
                   <td className="mono value">{s.slot}</td>
+                  {names && <td className="mono">{names.get(s.slot.toLowerCase()) ?? <span className="hint">(not in the layout)</span>}</td>}
                   <td className="mono value">{s.value ?? '(not read yet)'}</td>
                 </tr>
               ))}
