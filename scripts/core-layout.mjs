@@ -48,7 +48,7 @@ export const FAMILIES = {
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
   chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock', 'NodeUrl', 'Net', 'ProofVerify', 'AccessList'],
   // Storage read by variable name: solc/forge storage layouts (ERC-7201 namespaces too) decoded from a node's slots.
-  storage: ['StorageLayout', 'StorageRead'],
+  storage: ['StorageLayout', 'StorageRead', 'SlotNames'],
   // Bytecode: the disassembler, the opcode reference per hardfork, compiler metadata; code read from a node.
   bytecode: ['Opcodes', 'Metadata', 'Disassembler', 'CodeRead'],
   // ENS names, their resolution through the chain, avatars, and CCIP-read (EIP-3668).
