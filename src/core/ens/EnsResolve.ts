@@ -130,7 +130,7 @@ async function record(rpc: Rpc.Eip1193Like | undefined, f: Found, data: `0x${str
 export const OFFCHAIN_LOOKUP_SELECTOR = Ccip.OFFCHAIN_LOOKUP_SELECTOR
 
 /** One record as the resolver answered it: its value, or why the answer is not one (a malformed or reverted answer spoils only its own record). */
-export type RecordAnswer<T> = { value: T } | { invalid: string }
+export type RecordAnswer<T> = { value: T } | { invalid: string; error?: BaseError }
 
 /**
  * Asks the resolver for one record and decodes it; a revert or an answer that does not decode
@@ -142,8 +142,8 @@ async function answer<T>(rpc: Rpc.Eip1193Like | undefined, f: Found, data: `0x${
   try {
     raw = await record(rpc, f, data, ccip)
   } catch (e) {
-    if (e instanceof ChainCall.RevertError) return { invalid: `the resolver reverted when asked for ${what}: ${e.revert.text}` }
-    if (e instanceof Rpc.InvalidResponseError && f.extended) return { invalid: `the resolver's resolve() answer for ${what} is not ABI-encoded bytes` }
+    if (e instanceof ChainCall.RevertError) return { invalid: `the resolver reverted when asked for ${what}: ${e.revert.text}`, error: e }
+    if (e instanceof Rpc.InvalidResponseError && f.extended) return { invalid: `the resolver's resolve() answer for ${what} is not ABI-encoded bytes`, error: e }
     throw e
   }
   if (raw === '0x') return { value: null }
@@ -173,7 +173,7 @@ export async function addressRecord(rpc: Rpc.Eip1193Like | undefined, f: Found, 
 export async function resolve(rpc: Rpc.Eip1193Like | undefined, name: string, ccip: Ccip.Options = {}): Promise<Resolution> {
   const f = await findResolver(rpc, name)
   const a = await addressRecord(rpc, f, ccip)
-  if ('invalid' in a) throw new Rpc.InvalidResponseError({ method: 'eth_call' }, a.invalid)
+  if ('invalid' in a) throw a.error ?? new Rpc.InvalidResponseError({ method: 'eth_call' }, a.invalid)
   if (!a.value) throw new NotFoundError(`"${f.name}" has no address record.`, 'Its owner has not set an Ethereum address for it.')
   return { ...f, address: a.value }
 }
