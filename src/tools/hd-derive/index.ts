@@ -82,13 +82,12 @@ function testPhraseLevels(): string[] {
   return testLevels
 }
 
-/** The public test warning for a derivation: a derived key that is a test key, or a parent node of the development phrase. */
+/** The public test warning for a derivation: the development phrase, or a parent node of it (an xprv, a split's slice), else a derived key that is a public test key. */
 export function publicTestNotes(parent: Hd.Node, keys: readonly (string | undefined)[], phrase?: string): Note[] {
-  const byPhrase = PublicTestKeys.notes({ phrases: [phrase] })
-  if (byPhrase.length) return byPhrase
-  const byKey = PublicTestKeys.notes({ keys })
-  if (byKey.length || !parent.privateKey) return byKey
-  return testPhraseLevels().includes(Mnemonic.toHex(parent.privateKey)) ? PublicTestKeys.notes({ phrases: [PublicTestKeys.TEST_PHRASE] }) : []
+  // the phrase (or its node) first: a whole run and its split slices (which see only the parent) say the same
+  const ofPhrase = parent.privateKey && testPhraseLevels().includes(Mnemonic.toHex(parent.privateKey))
+  const byPhrase = PublicTestKeys.notes({ phrases: [phrase, ofPhrase ? PublicTestKeys.TEST_PHRASE : undefined] })
+  return byPhrase.length ? byPhrase : PublicTestKeys.notes({ keys })
 }
 
 /** The accounts of a range below the template's parent node, as the tool's result. */

@@ -38,11 +38,11 @@ describe('hd-derive: public test phrase and keys', () => {
     expect(warning(r)?.text).toMatch(/public test (key #3|phrase)/)
   })
 
-  it('warns in the split derivation too (the slices carry the note in data)', async () => {
+  it('warns in the split derivation too: the slices see only the parent node (of the phrase) and carry the same note in data', async () => {
     const s = await share(withDefaults(tool, { phrase: PHRASE }), ctx)
     if (!s.ok) throw new Error('share')
     const r = (await runShared(s.value, { preset: 'metamask', start: '5', count: '2' }, ctx)) as ToolResult<HdData>
-    expect(r.data?.notes?.[0]?.text).toMatch(/public test key #5/)
+    expect(r.data?.notes?.[0]?.text).toMatch(/public test phrase/)
   })
 
   it('says nothing for another phrase or its xprv', async () => {
