@@ -80,7 +80,9 @@ describe('ENS avatars (ENSIP-12) through the chain, with per-host consent for th
   }, 120_000)
 
   it('ERC-721: owner and tokenURI as cast reads them; the metadata only from an allowed host', async () => {
-    const record = (await EnsResolve.texts(rpc, 'pic.eth', ['avatar']))[0]!.value
+    const t = (await EnsResolve.texts(rpc, 'pic.eth', ['avatar']))[0]!
+    if (!('value' in t)) throw new Error(t.invalid)
+    const record = t.value
     const a = EnsAvatar.parse(record)
     if (a.kind !== 'nft') throw new Error(a.kind)
     hits.length = 0

@@ -129,35 +129,68 @@ async function record(rpc: Rpc.Eip1193Like | undefined, f: Found, data: `0x${str
 /** `OffchainLookup(address,string[],bytes,bytes4,bytes)` (EIP-3668). */
 export const OFFCHAIN_LOOKUP_SELECTOR = Ccip.OFFCHAIN_LOOKUP_SELECTOR
 
-function decodeAddress(raw: `0x${string}`): `0x${string}` | null {
-  if (raw === '0x') return null
-  const [a] = AbiParameters.decode(addrFn.outputs, raw) as [string]
-  return /^0x0{40}$/i.test(a) ? null : Address.checksum(a)
+/** One record as the resolver answered it: its value, or why the answer is not one (a malformed or reverted answer spoils only its own record). */
+export type RecordAnswer<T> = { value: T } | { invalid: string; error?: BaseError }
+
+/**
+ * Asks the resolver for one record and decodes it; a revert or an answer that does not decode
+ * is returned as `{ invalid }` with the reason, so that the other records still show. CCIP-read
+ * refusals and node failures are thrown (they are not this record's fault).
+ */
+async function answer<T>(rpc: Rpc.Eip1193Like | undefined, f: Found, data: `0x${string}`, ccip: Ccip.Options, decode: (raw: `0x${string}`) => T, what: string): Promise<RecordAnswer<T | null>> {
+  let raw: `0x${string}`
+  try {
+    raw = await record(rpc, f, data, ccip)
+  } catch (e) {
+    if (e instanceof ChainCall.RevertError) return { invalid: `the resolver reverted when asked for ${what}: ${e.revert.text}`, error: e }
+    if (e instanceof Rpc.InvalidResponseError && f.extended) return { invalid: `the resolver's resolve() answer for ${what} is not ABI-encoded bytes`, error: e }
+    throw e
+  }
+  if (raw === '0x') return { value: null }
+  try {
+    return { value: decode(raw) }
+  } catch {
+    return { invalid: `the resolver answered ${what} with ${(raw.length - 2) / 2} bytes that are not ${what === 'the address' ? 'an ABI-encoded address' : 'an ABI-encoded string'}` }
+  }
+}
+
+/** The address record (ENSIP-1 `addr(bytes32)`) of a found resolver: the address, null when unset, or why the answer is invalid. */
+export async function addressRecord(rpc: Rpc.Eip1193Like | undefined, f: Found, ccip: Ccip.Options = {}): Promise<RecordAnswer<`0x${string}` | null>> {
+  return answer(
+    rpc,
+    f,
+    AbiFunction.encodeData(addrFn, [f.node]),
+    ccip,
+    (raw) => {
+      const [a] = AbiParameters.decode(addrFn.outputs, raw) as [string]
+      return /^0x0{40}$/i.test(a) ? null : Address.checksum(a)
+    },
+    'the address',
+  )
 }
 
 /** Resolves a name to an address (ENSIP-1 `addr(bytes32)`; ENSIP-10 wildcards). */
 export async function resolve(rpc: Rpc.Eip1193Like | undefined, name: string, ccip: Ccip.Options = {}): Promise<Resolution> {
   const f = await findResolver(rpc, name)
-  const address = decodeAddress(await record(rpc, f, AbiFunction.encodeData(addrFn, [f.node]), ccip))
-  if (!address) throw new NotFoundError(`"${f.name}" has no address record.`, 'Its owner has not set an Ethereum address for it.')
-  return { ...f, address }
+  const a = await addressRecord(rpc, f, ccip)
+  if ('invalid' in a) throw a.error ?? new Rpc.InvalidResponseError({ method: 'eth_call' }, a.invalid)
+  if (!a.value) throw new NotFoundError(`"${f.name}" has no address record.`, 'Its owner has not set an Ethereum address for it.')
+  return { ...f, address: a.value }
 }
 
-/** Text records (ENSIP-5) of a name for the given keys; empty ones are left out. */
-export async function texts(rpc: Rpc.Eip1193Like | undefined, name: string, keys: readonly string[] = TEXT_KEYS, found?: Found, ccip: Ccip.Options = {}): Promise<{ key: string; value: string }[]> {
+/** A text record: its value, or (`invalid`) why the resolver's answer is not one. */
+export type TextRecord = { key: string; value: string } | { key: string; invalid: string }
+
+/** Text records (ENSIP-5) of a name for the given keys; empty ones are left out; each is read on its own (a malformed one is returned marked, with the reason). */
+export async function texts(rpc: Rpc.Eip1193Like | undefined, name: string, keys: readonly string[] = TEXT_KEYS, found?: Found, ccip: Ccip.Options = {}): Promise<TextRecord[]> {
   const f = found ?? (await findResolver(rpc, name))
   const out = await Promise.all(
-    keys.map(async (key) => {
-      const raw = await record(rpc, f, AbiFunction.encodeData(textFn, [f.node, key]), ccip)
-      if (raw === '0x') return { key, value: '' }
-      try {
-        return { key, value: (AbiParameters.decode(textFn.outputs, raw) as [string])[0] }
-      } catch {
-        throw new Rpc.InvalidResponseError({ method: 'eth_call' }, `the text record "${key}" is not a string`)
-      }
+    keys.map(async (key): Promise<TextRecord> => {
+      const a = await answer(rpc, f, AbiFunction.encodeData(textFn, [f.node, key]), ccip, (raw) => (AbiParameters.decode(textFn.outputs, raw) as [string])[0], `the text record "${key}"`)
+      return 'invalid' in a ? { key, invalid: a.invalid } : { key, value: a.value ?? '' }
     }),
   )
-  return out.filter((t) => t.value !== '')
+  return out.filter((t) => !('value' in t) || t.value !== '')
 }
 
 export interface Reverse {

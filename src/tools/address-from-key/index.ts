@@ -1,11 +1,13 @@
 import * as Key from '../../core/keys/Key'
+import * as PublicTestKeys from '../../core/keys/PublicTestKeys'
 import { defineTool, fieldParser } from '../define'
-import type { Row } from '../types'
+import type { Note, Row } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
   publicKey: Key.FromPublicKey | null
-  privateKey: Key.FromPublicKey | null
+  /** With the key itself (hex), to know a public test key. */
+  privateKey: (Key.FromPublicKey & { key: string }) | null
 }
 
 export const parse = fieldParser<Input>({
@@ -16,7 +18,11 @@ export const parse = fieldParser<Input>({
     }
     return Key.fromPublicKeyText(v)
   },
-  privateKey: (v) => (v.trim() === '' ? null : Key.fromPrivateKeyText(v)),
+  privateKey: (v) => {
+    if (v.trim() === '') return null
+    const k = Key.info(Key.parse(v))
+    return { address: k.address, form: 'uncompressed', uncompressed: k.publicKey, compressed: k.publicKeyCompressed, key: k.privateKey }
+  },
 })
 
 export default defineTool<Input>(meta, {
@@ -29,7 +35,7 @@ export default defineTool<Input>(meta, {
       { label: 'Public key (compressed)', value: r.compressed, note: '0x02/0x03 || x (33 bytes)' },
       { label: 'Derived from', value: privateKey ? 'private key' : `public key (${r.form})`, mono: false, copy: false },
     ]
-    const notes: { tone: 'warn' | 'info'; text: string }[] = []
+    const notes: Note[] = privateKey ? PublicTestKeys.notes({ keys: [privateKey.key] }) : []
     if (privateKey && publicKey) {
       const same = publicKey.address === privateKey.address
       rows.push({ label: 'Public key matches the private key', value: same ? 'yes' : 'no', tone: same ? 'ok' : 'error', mono: false, copy: false })

@@ -6,7 +6,7 @@ import { BaseError } from '../../core/Errors'
 import * as Ens from '../../core/ens/Ens'
 import * as EnsResolve from '../../core/ens/EnsResolve'
 import { defineTool, fieldParser } from '../define'
-import type { Row, ToolResult } from '../types'
+import type { Note, Row, ToolResult } from '../types'
 import meta from './meta'
 
 type Query = { kind: 'name'; name: string; normalized: string } | { kind: 'address'; address: `0x${string}` }
@@ -25,6 +25,9 @@ export const parse = fieldParser<Input>({
     return { kind: 'name', name: t, normalized: Ens.parseName(t) }
   },
 })
+
+/** A record whose answer is malformed: marked, with the reason, and nothing to copy. */
+const invalidRow = (label: string, reason: string): Row => ({ label, value: `not valid: ${reason}`, tone: 'error', mono: false, copy: false })
 
 const openAccount = (a: string) => ({ tool: 'account', inputs: { address: a }, label: 'Inspect' })
 
@@ -84,9 +87,13 @@ export default defineTool<Input>(meta, {
           ]
     try {
       if (query.kind === 'name') {
-        const r = await EnsResolve.resolve(ctx.rpc, query.normalized, ccip)
+        // each record read on its own: a malformed answer marks its own row, the valid ones still show (#28)
+        const r = await EnsResolve.findResolver(ctx.rpc, query.normalized)
+        const a = await EnsResolve.addressRecord(ctx.rpc, r, ccip)
+        if ('value' in a && !a.value) throw new EnsResolve.NotFoundError(`"${r.name}" has no address record.`, 'Its owner has not set an Ethereum address for it.')
+        const address = 'value' in a ? a.value : null
         const resolved: Row[] = [
-          { label: 'Address', value: r.address, tone: 'ok', open: openAccount(r.address) },
+          address ? { label: 'Address', value: address, tone: 'ok', open: openAccount(address) } : invalidRow('Address', 'invalid' in a ? a.invalid : ''),
           { label: 'Resolver', value: r.resolver, open: openAccount(r.resolver) },
           {
             label: 'Resolver found at',
@@ -97,12 +104,17 @@ export default defineTool<Input>(meta, {
         ]
         const t = await EnsResolve.texts(ctx.rpc, r.name, EnsResolve.TEXT_KEYS, r, ccip)
         const textRows: Row[] = t.length
-          ? t.map((x) => ({ label: `Text: ${x.key}`, value: x.value, mono: false, ...(x.key === 'avatar' ? { note: 'The record only: the image is not fetched (it would contact another host).' } : {}) }))
+          ? t.map((x) => ('invalid' in x ? invalidRow(`Text: ${x.key}`, x.invalid) : { label: `Text: ${x.key}`, value: x.value, mono: false, ...(x.key === 'avatar' ? { note: 'The record only: the image is not fetched (it would contact another host).' } : {}) }))
           : [{ label: 'Text records', value: `none of ${EnsResolve.TEXT_KEYS.join(', ')}`, mono: false, copy: false }]
-        const avatarRecord = t.find((x) => x.key === 'avatar')?.value
-        const avatar = avatarRecord ? await avatarRows(avatarRecord, r.address, ctx.rpc, lookup && ctx.fetch ? { fetch: ctx.fetch, allowedHosts: allowHosts, onRequest: (url) => contacted.push({ label: 'Avatar metadata GET', value: url }) } : {}) : undefined
+        const avatarRecord = t.find((x) => x.key === 'avatar' && 'value' in x)
+        const avatar = avatarRecord && 'value' in avatarRecord && address ? await avatarRows(avatarRecord.value, address, ctx.rpc, lookup && ctx.fetch ? { fetch: ctx.fetch, allowedHosts: allowHosts, onRequest: (url) => contacted.push({ label: 'Avatar metadata GET', value: url }) } : {}) : undefined
+        const invalid = [...(address ? [] : ['the address']), ...t.filter((x) => 'invalid' in x).map((x) => `"${x.key}"`)]
+        const notes: Note[] = [
+          ...(invalid.length ? [{ tone: 'warn' as const, text: `The resolver's answer for ${invalid.join(', ')} is malformed: marked below with the reason, not shown as a value. The other records are as the resolver answered them.` }] : []),
+          ...(avatar?.note ? [{ tone: 'warn' as const, text: avatar.note }] : []),
+        ]
         return {
-          ...(avatar?.note ? { notes: [{ tone: 'warn' as const, text: avatar.note }] } : {}),
+          ...(notes.length ? { notes } : {}),
           sections: [
             { title: 'Resolved', rows: resolved },
             ...(avatar ? [{ title: 'Avatar (ENSIP-12)', rows: avatar.rows }] : []),

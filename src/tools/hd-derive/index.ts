@@ -1,6 +1,8 @@
 import * as Hd from '../../core/keys/Hd'
+import * as Mnemonic from '../../core/keys/Mnemonic'
+import * as PublicTestKeys from '../../core/keys/PublicTestKeys'
 import { defineTool, errorCollector } from '../define'
-import type { Parsed, RawInput, RunContext, Section, ToolResult } from '../types'
+import type { Note, Parsed, RawInput, RunContext, Section, ToolResult } from '../types'
 import meta from './meta'
 import { nodeOf, nodeSource, type NodeSource } from '../kit/hdSource'
 
@@ -62,10 +64,34 @@ export function toCsv(rows: readonly Pick<Hd.Account, 'index' | 'path' | 'addres
 export interface HdData {
   accounts: { index: number; path: string; address: string; publicKey: string; privateKey?: string }[]
   watchOnly: boolean
+  /** The public test key or phrase warning, when the source or a derived key is one (#28). */
+  notes?: Note[]
+}
+
+let testLevels: string[] | undefined
+/**
+ * The private keys (hex) of the development phrase's root and of each level of its MetaMask
+ * path (m, m/44', m/44'/60', m/44'/60'/0', m/44'/60'/0'/0): an xprv at one of them, or a
+ * path's parent there, is public. Computed once (one PBKDF2), only for a private parent.
+ */
+function testPhraseLevels(): string[] {
+  if (!testLevels) {
+    const root = Hd.fromSeed(Mnemonic.toSeed(PublicTestKeys.TEST_PHRASE))
+    testLevels = [root, ...["44'", "44'/60'", "44'/60'/0'", "44'/60'/0'/0"].map((p) => Hd.derive(root, `m/${p}`))].map((n) => Mnemonic.toHex(n.privateKey!))
+  }
+  return testLevels
+}
+
+/** The public test warning for a derivation: the development phrase, or a parent node of it (an xprv, a split's slice), else a derived key that is a public test key. */
+export function publicTestNotes(parent: Hd.Node, keys: readonly (string | undefined)[], phrase?: string): Note[] {
+  // the phrase (or its node) first: a whole run and its split slices (which see only the parent) say the same
+  const ofPhrase = parent.privateKey && testPhraseLevels().includes(Mnemonic.toHex(parent.privateKey))
+  const byPhrase = PublicTestKeys.notes({ phrases: [phrase, ofPhrase ? PublicTestKeys.TEST_PHRASE : undefined] })
+  return byPhrase.length ? byPhrase : PublicTestKeys.notes({ keys })
 }
 
 /** The accounts of a range below the template's parent node, as the tool's result. */
-function derived(parent: Hd.Node, template: Hd.Template, start: number, count: number, ctx: RunContext): ToolResult<HdData> {
+function derived(parent: Hd.Node, template: Hd.Template, start: number, count: number, ctx: RunContext, phrase?: string): ToolResult<HdData> {
   let done = 0
   const rows = Hd.rangeBelow(parent, template, start, count, {
     signal: ctx.signal,
@@ -84,12 +110,15 @@ function derived(parent: Hd.Node, template: Hd.Template, start: number, count: n
   }))
   sections.push({ title: 'Export', rows: [{ label: 'CSV', value: toCsv(rows), note: 'index, path, address, public key (no private keys).' }] })
   const watchOnly = !parent.privateKey
+  const notes = publicTestNotes(parent, rows.map((a) => a.privateKey), phrase)
   const data: HdData = {
     accounts: rows.map((a) => ({ index: a.index, path: a.path, address: a.address, publicKey: a.publicKey, ...(a.privateKey ? { privateKey: a.privateKey } : {}) })),
     watchOnly,
+    ...(notes.length ? { notes: [...notes] } : {}),
   }
   const result: ToolResult<HdData> = { sections, data }
-  if (watchOnly) result.notes = [{ tone: 'info', text: 'Watch-only: derived from the xpub, so no private keys.' }]
+  if (watchOnly) notes.push({ tone: 'info', text: 'Watch-only: derived from the xpub, so no private keys.' })
+  if (notes.length) result.notes = notes
   return result
 }
 
@@ -134,6 +163,6 @@ export default defineTool<Input>(meta, {
   parse,
   run: async ({ source, template, start, count }, ctx) => {
     await Hd.useWasm()
-    return derived(Hd.parentOf(nodeOf(source), template), template, start, count, ctx)
+    return derived(Hd.parentOf(nodeOf(source), template), template, start, count, ctx, 'phrase' in source ? source.phrase : undefined)
   },
 })

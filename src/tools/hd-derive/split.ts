@@ -32,7 +32,8 @@ const split: WorkSplit<Input, HdData> = {
   },
   merge: (results) => {
     const data = results.map((r) => (r as ToolResult<HdData> | undefined)?.data)
-    return { sections: [], data: { accounts: data.flatMap((d) => d?.accounts ?? []), watchOnly: data.some((d) => d?.watchOnly) } }
+    const notes = data.find((d) => d?.notes?.length)?.notes
+    return { sections: [], data: { accounts: data.flatMap((d) => d?.accounts ?? []), watchOnly: data.some((d) => d?.watchOnly), ...(notes ? { notes } : {}) } }
   },
   progress: ({ done, total }) => `${grouped(Math.round(done))} of ${grouped(total)} addresses derived`,
   partial: true,

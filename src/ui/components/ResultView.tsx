@@ -2,7 +2,7 @@ import { Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMe
 import type * as ValueFormatModule from '../../core/abi/ValueFormat'
 import * as VisibleText from '../../core/format/VisibleText'
 import { findTool } from '../../tools/registry'
-import type { Row, ToolResult } from '../../tools/types'
+import type { Note, Row, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
 import { Link } from './Link'
@@ -224,22 +224,27 @@ function SectionRows({ rows }: { rows: readonly Row[] }) {
 // A note that depends on the connected chain: loads the connection only when a result has one.
 const ChainNote = lazy(() => import('../connection/ChainNote'))
 
+/** A result's notes (for pages that draw their own result, like the HD table). */
+export function ResultNotes({ notes }: { notes?: readonly Note[] }) {
+  return notes?.map((n, i) => (
+    <Fragment key={i}>
+      <p className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'note'}>
+        {n.text}
+      </p>
+      {n.whenChainIsNot && (
+        <Suspense fallback={null}>
+          <ChainNote {...n.whenChainIsNot} />
+        </Suspense>
+      )}
+    </Fragment>
+  ))
+}
+
 /** `label` names the region when a page shows more than one result (landmarks must differ). */
 export function ResultView({ result, stale = false, label = 'Result' }: { result: ToolResult; stale?: boolean; label?: string }) {
   return (
     <section className={stale ? 'result stale' : 'result'} aria-label={stale ? `Outdated ${label.toLowerCase()}` : label}>
-      {result.notes?.map((n, i) => (
-        <Fragment key={i}>
-          <p className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'note'}>
-            {n.text}
-          </p>
-          {n.whenChainIsNot && (
-            <Suspense fallback={null}>
-              <ChainNote {...n.whenChainIsNot} />
-            </Suspense>
-          )}
-        </Fragment>
-      ))}
+      <ResultNotes notes={result.notes} />
       {result.sections.map((s, i) => (
         <div key={i} className="section">
           {s.title && <h2 className="section-title">{s.title}</h2>}

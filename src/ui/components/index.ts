@@ -1,7 +1,7 @@
 /** Shared UI components and hooks that feature pages may use. */
 export { ToolForm, FieldList, MetaFields, Examples, Progress, FormError, type ToolPageProps } from './ToolForm'
 export { Field, type FieldProps } from './Field'
-export { ResultView, ResultRow, MiddleEllipsis } from './ResultView'
+export { ResultView, ResultRow, ResultNotes, MiddleEllipsis } from './ResultView'
 export { CopyButton } from './CopyButton'
 export { KeyringList, KeyringPicker } from './KeyringPicker'
 export { Link } from './Link'

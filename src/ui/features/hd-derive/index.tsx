@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { csvParts, type HdData } from '../../../tools/hd-derive'
 import split, { LAST_INDEX } from '../../../tools/hd-derive/split'
-import { FieldList, FormError, grouped, Progress, useToolRun, type ToolPageProps } from '../../components'
+import * as PublicTestKeys from '../../../core/keys/PublicTestKeys'
+import { FieldList, FormError, grouped, Progress, ResultNotes, useToolRun, type ToolPageProps } from '../../components'
 import { AccountsTable, type Account } from './AccountsTable'
 
 const NONE: readonly Account[] = []
@@ -26,6 +27,8 @@ export default function HdDerivePage({ meta, tool, values, setValues, files }: T
   const running = state.status === 'running'
   const rows = view.data?.accounts ?? NONE
   const watchOnly = rows.length > 0 && rows.every((r) => !r.privateKey)
+  // A public test key or phrase: from the workers' slices, or the phrase itself (with a passphrase, its keys are not the public ones).
+  const notes = view.data?.notes ?? PublicTestKeys.notes({ phrases: [values.phrase] })
   const csvHref = useCsvHref(rows, reveal && !watchOnly, running)
   const start = Number(values.start || '0') || 0
   const count = Number(values.count || '10') || 10
@@ -58,6 +61,7 @@ export default function HdDerivePage({ meta, tool, values, setValues, files }: T
       <FormError state={view} />
       {rows.length > 0 && (
         <section className="result" aria-label="Result">
+          <ResultNotes notes={notes} />
           {watchOnly && (
             <p className="notice notice-info" role="note">
               Watch-only: derived from the xpub, so there are no private keys.
