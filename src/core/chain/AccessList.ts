@@ -105,6 +105,6 @@ export function parseData(text: string): `0x${string}` {
 
 export class InvalidDataError extends BaseError {
   constructor() {
-    super('AccessList.InvalidDataError', 'Call data is 0x and an even number of hex digits.', { field: 'data' })
+    super('AccessList.InvalidDataError', 'The call data is not hex bytes.', { field: 'data', hints: ['Paste 0x followed by an even number of hex digits (the call data /abi-encode gives), or leave it empty for a plain transfer.'] })
   }
 }
