@@ -203,7 +203,15 @@ for (const size of [
     await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
     for (const f of await a11yFaults(page)) faults.push(`/: ${f}`)
     // The check sees what it is meant to: an input without a label and a repeated id are reported.
-    await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<div id="probe"><input><span id="probe"></span></div>'))
+    // Built from elements, not an HTML string: the page enforces Trusted Types (#28).
+    await page.evaluate(() => {
+      const probe = document.createElement('div')
+      probe.id = 'probe'
+      const span = document.createElement('span')
+      span.id = 'probe'
+      probe.append(document.createElement('input'), span)
+      document.querySelector('main')!.append(probe)
+    })
     expect(await a11yFaults(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^unnamed textbox/), 'id "probe" is used more than once']))
     await page.evaluate(() => document.querySelectorAll('#probe').forEach((e) => e.remove()))
     for (const meta of await allTools()) {
