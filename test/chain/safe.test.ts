@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as Safe from '../../src/core/sign/Safe'
 import { startAnvil, testSeed, type Anvil } from '../support'
-import { SAFE_VERSIONS, ZERO, call, createSafe, deploySafeContracts, fn, rpcOf, send, type H, type RpcFn } from './safeKit'
+import { SAFE_VERSIONS, ZERO, bytes, call, createSafe, deploySafeContracts, fn, rpcOf, send, type H, type RpcFn } from './safeKit'
 
 const N = Number(process.env.SAFE_TXS_PER_VERSION ?? 100)
 
@@ -24,11 +24,6 @@ let provider: Rpc.Transport
 let chainId: bigint
 let deployer: H
 
-function bytes(n: number): H {
-  const b = new Uint8Array(n)
-  crypto.getRandomValues(b)
-  return Hex.fromBytes(b) as H
-}
 const int = (n: number) => Math.floor(Math.random() * n)
 const big = (bits: number) => BigInt(bytes(Math.ceil(bits / 8))) & ((1n << BigInt(bits)) - 1n)
 const addr = () => Address.checksum(bytes(20)) as H

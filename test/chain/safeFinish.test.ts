@@ -5,13 +5,13 @@
  * executes (receipt status 1, value arrived, nonce + 1). 1-of-1 and 2-of-3, Safe 1.3.0 and 1.4.1,
  * threshold read from the chain or typed offline; below the threshold no call data is shown.
  */
-import { Address, Hex, Secp256k1 } from 'ox'
+import { Address, Hex } from 'ox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as Safe from '../../src/core/sign/Safe'
 import type { ToolResult } from '../../src/tools/types'
 import { startAnvil, testSeed, type Anvil } from '../support'
-import { ZERO, createSafe, deploySafeContracts, fn, call, rpcOf, send, type H, type RpcFn } from './safeKit'
+import { ZERO, bytes, createSafe, deploySafeContracts, fn, call, ownerOf, rpcOf, send, type H, type RpcFn } from './safeKit'
 
 let anvil: Anvil
 let rpc: RpcFn
@@ -19,12 +19,6 @@ let provider: Rpc.Transport
 let chainId: bigint
 let deployer: H
 
-function bytes(n: number): H {
-  const b = new Uint8Array(n)
-  crypto.getRandomValues(b)
-  return Hex.fromBytes(b) as H
-}
-const ownerOf = (k: H) => Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey: k }))) as H
 
 beforeAll(async () => {
   anvil = await startAnvil()

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { AbiFunction, Address, Hex } from 'ox'
+import { AbiFunction, Address, Hex, Secp256k1 } from 'ox'
 
 // Not from ../support, which loads vitest: the e2e specs use this file too.
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -114,3 +114,13 @@ export async function createSafe(rpc: RpcFn, from: H, d: Deployed, owners: reado
   if (r.status !== '0x1') throw new Error(`${d.version}: createProxyWithNonce failed`)
   return Address.checksum(Hex.slice(predicted, 12, 32)) as H
 }
+
+/** n random bytes (crypto.getRandomValues, seeded in tests by test/support). */
+export function bytes(n: number): H {
+  const b = new Uint8Array(n)
+  crypto.getRandomValues(b)
+  return Hex.fromBytes(b) as H
+}
+
+/** The checksummed address of a private key. */
+export const ownerOf = (k: H) => Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey: k }))) as H

@@ -6,13 +6,13 @@
  * handler's source does, and the signatures are checked by the Safe's `checkSignatures`
  * (what the handler calls). Random messages; a too-short set of signatures must be refused.
  */
-import { AbiParameters, Address, Hash, Hex, Secp256k1 } from 'ox'
+import { AbiParameters, Hash, Hex } from 'ox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as Safe from '../../src/core/sign/Safe'
 import * as SafeMessage from '../../src/core/sign/SafeMessage'
 import { startAnvil, testSeed, type Anvil } from '../support'
-import { call, createSafe, deploySafeContracts, fn, rpcOf, type H, type RpcFn } from './safeKit'
+import { bytes, call, createSafe, deploySafeContracts, fn, ownerOf, rpcOf, type H, type RpcFn } from './safeKit'
 
 let anvil: Anvil
 let rpc: RpcFn
@@ -20,12 +20,6 @@ let provider: Rpc.Transport
 let chainId: bigint
 let deployer: H
 
-function bytes(n: number): H {
-  const b = new Uint8Array(n)
-  crypto.getRandomValues(b)
-  return Hex.fromBytes(b) as H
-}
-const ownerOf = (k: H) => Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey: k }))) as H
 
 beforeAll(async () => {
   anvil = await startAnvil()
