@@ -9,8 +9,9 @@
  * connect-src: the app ('self'), the devnet the server announces, any loopback node
  * (http/ws on 127.0.0.1 and localhost, any port: a local anvil or geth), and https:/wss: for a
  * custom node the person types in the page. A static policy cannot name a node chosen at run
- * time, so https: stays open: the policy stops scripts and plain-http hosts, not a request to
- * an https host. Plain http to a non-loopback host is blocked.
+ * time, so https: stays open here; the page narrows it as it starts with a second policy that
+ * names only the chosen node (src/ui/connection/connectPolicy.ts, core/chain/ConnectPolicy):
+ * both apply, the narrower wins. Plain http to a non-loopback host is blocked by both.
  *
  * The offline file (`offline`, vite.offline.config.ts) has its own, stricter policy: it is
  * opened from disk on a machine that should reach nothing, so it connects nowhere. Its

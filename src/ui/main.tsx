@@ -1,4 +1,5 @@
 import './trustedTypesInstall'
+import './connection/connectPolicyInstall'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './App'

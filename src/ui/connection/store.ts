@@ -17,6 +17,7 @@ import * as Chains from '../../core/chain/Chains'
 import { BaseError, toErrorInfo, type ErrorInfo } from '../../core/Errors'
 import * as NodeUrl from '../../core/chain/NodeUrl'
 import * as Rpc from '../../core/chain/Rpc'
+import { CONNECTION_KEY, allowed, reloadFor, takeHandoff } from './connectPolicy'
 import type { Eip1193Like } from '../../tools/types'
 
 export type Choice =
@@ -68,11 +69,12 @@ export interface ConnectionState {
 export const FALLBACK_DEVNET_URL = 'http://127.0.0.1:8545'
 /** The single-file offline build (vite.offline.config.ts): no network at all, by its CSP too. */
 export const OFFLINE_BUILD = import.meta.env.MODE === 'offline'
-const STORAGE_KEY = 'ether-workbench.connection'
+const STORAGE_KEY = CONNECTION_KEY
 
 function loadChoice(): Choice {
   try {
-    const raw = globalThis.localStorage?.getItem(STORAGE_KEY)
+    // A node chosen just before the reload that put it in the page's policy (not to be remembered).
+    const raw = takeHandoff() ?? globalThis.localStorage?.getItem(STORAGE_KEY)
     if (!raw) return { kind: 'devnet' }
     const c = JSON.parse(raw) as Choice
     if (c.kind === 'url' && typeof c.url === 'string') {
@@ -87,13 +89,19 @@ function loadChoice(): Choice {
   return { kind: 'devnet' }
 }
 
-function saveChoice(c: Choice) {
+/** Writes the choice down; false when it is not (a URL with credentials the person did not ask to keep, or storage off). */
+function saveChoice(c: Choice): boolean {
   try {
     // A URL with credentials is not written down unless the person asked: it lasts for this page.
-    if (c.kind === 'url' && !c.remember && NodeUrl.credentials(c.url).length) return globalThis.localStorage?.removeItem(STORAGE_KEY)
+    if (c.kind === 'url' && !c.remember && NodeUrl.credentials(c.url).length) {
+      globalThis.localStorage?.removeItem(STORAGE_KEY)
+      return false
+    }
     globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(c))
+    return true
   } catch {
     /* storage disabled: the choice lasts for this page only */
+    return false
   }
 }
 
@@ -322,7 +330,14 @@ export async function refresh(): Promise<void> {
 
 /** Connects to `choice` and remembers it. */
 export function choose(choice: Choice): Promise<void> {
-  saveChoice(choice)
+  const kept = saveChoice(choice)
+  if (choice.kind === 'url' && !allowed(choice.url)) {
+    // The page's connection policy does not name this node yet, and a policy in force only
+    // narrows: reload, so the new page's policy names it (core/chain/ConnectPolicy).
+    set({ choice, status: 'connecting', error: undefined, info: undefined, accounts: [] })
+    reloadFor(JSON.stringify(choice), kept)
+    return new Promise<void>(() => {})
+  }
   ready = open(choice)
   return ready
 }

@@ -4,6 +4,8 @@
  * `Outcome<ToolResult>`; `useToolRun` owns the state, drops stale runs and routes the errors.
  */
 import * as Net from '../../core/chain/Net'
+import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
+import { allowLookupNextLoad, allowed } from '../connection/connectPolicy'
 import { toErrorInfo } from '../../core/Errors'
 import * as Outcome from '../../core/Outcome'
 import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
@@ -44,11 +46,25 @@ async function runHere(meta: ToolMeta, tool: Tool<unknown>, input: unknown, raw:
   try {
     const provider = meta.runs === 'network' ? await currentProvider() : {}
     // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
-    const online = raw.lookup === 'true' ? { fetch: Net.fetchFn() as RunContext['fetch'] } : {}
+    const online = raw.lookup === 'true' ? { fetch: policed(Net.fetchFn() as RunContext['fetch']) } : {}
     const result = await tool.run(input, { signal, progress: () => {}, ...provider, ...online })
     return signal.aborted ? Outcome.fail(Outcome.cancelled()) : Outcome.ok(result)
   } catch (e) {
     return Outcome.fail(signal.aborted ? Outcome.cancelled() : toErrorInfo(e))
+  }
+}
+
+/**
+ * The lookup's fetch, asking first whether the page's connection policy names the host: a host it
+ * does not name (an ENS gateway listed after the page opened) gets a message that says how to allow
+ * it, not the browser's bare "Failed to fetch".
+ */
+function policed(f: RunContext['fetch']): RunContext['fetch'] {
+  if (!f) return f
+  return (url, init) => {
+    if (allowed(url)) return f(url, init)
+    allowLookupNextLoad(url)
+    return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
   }
 }
 
