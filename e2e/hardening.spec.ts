@@ -68,6 +68,8 @@ test.describe('the node you choose', () => {
     await expect(warning).toContainText('every address, transaction and call')
     await expect(warning).toContainText('your IP address')
     await expect(warning).toContainText('It can answer falsely')
+    // and where verified reads exist, the warning offers them
+    await expect(warning).toContainText('Verify with proofs')
     // nothing went to it yet: the warning comes before the first request
     expect(requests.filter((u) => u.includes('node.example.invalid'))).toEqual([])
     await expect(page.locator('.conn-badge')).not.toContainText('node.example.invalid')

@@ -35,6 +35,10 @@ export function NodeWarning({ ids }: { ids: string }) {
         The node sees every address, transaction and call you look up or send here, and your IP address. It can answer falsely: wrong balances, wrong call
         results, a wrong chain or fee. Keys and passwords never go to it; signed transactions do, when you send them.
       </p>
+      <p>
+        Where an answer matters, check it: Account lookup&apos;s &ldquo;Verify with proofs&rdquo; checks a balance, nonce, code and storage against the block&apos;s
+        state root with the node&apos;s own Merkle proofs, so a false answer is caught.
+      </p>
       <p>Use a node you run or trust. Press Connect again to use it.</p>
     </div>
   )
