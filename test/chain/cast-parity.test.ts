@@ -1,0 +1,105 @@
+/**
+ * cast parity (#27), for the docs/CAST.md rows served by a network tool that had no comparison
+ * with cast: on one anvil, each tool is run as the page runs it (parse → run with the node) and
+ * its row compared with `cast … --rpc-url` on the same node, for random accounts and values.
+ * Seeded (TEST_SEED replays).
+ *
+ * age → /block; codesize, storage-root, admin → /account; publish → /broadcast (both ways).
+ * (resolve-name and lookup-address are not here: cast 1.7 resolves through ENS's Universal
+ * Resolver, which the devnet does not have; the page reads the registry and resolver directly.)
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { castAsync, startAnvil, testSeed, ANVIL_KEYS, resultRows, type Anvil } from '../support'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
+import { findTool } from '../../src/tools/registry'
+import { withDefaults } from '../../src/tools/define'
+import type { RawInput } from '../../src/tools/types'
+
+const ADMIN_SLOT = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103'
+
+let anvil: Anvil
+let rpc: Rpc.Transport
+const castRpc = () => ['--rpc-url', anvil.url]
+const int = (n: number) => Math.floor(Math.random() * n)
+const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
+const mined = (h: `0x${string}`) => TxSend.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
+
+async function rowsOf(id: string, raw: RawInput): Promise<Map<string, string>> {
+  const entry = findTool(id)
+  if (!entry) throw new Error(`no tool ${id}`)
+  const tool = (await entry.load()).default
+  const parsed = tool.parse(withDefaults(tool, raw))
+  if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
+  return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url }))
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  rpc = Rpc.http(anvil.url)
+  console.log(`cast parity on the devnet: seed ${testSeed}`)
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+describe('cast parity of network tools (anvil)', () => {
+  it('age: /block\'s timestamp is the time cast prints, for blocks mined at random times', async () => {
+    let t = Math.floor(Date.now() / 1000)
+    for (let i = 0; i < 5; i++) {
+      t += 1 + int(10 ** 7)
+      await Rpc.request(rpc, 'evm_setNextBlockTimestamp', [t])
+      await Rpc.request(rpc, 'evm_mine', [])
+      const n = Number(await Rpc.request(rpc, 'eth_blockNumber', []))
+      const printed = await castAsync(['age', String(n), ...castRpc()])
+      // "Fri Nov 27 05:57:21 2026 UTC"
+      const m = /^\w{3} (\w{3}) +(\d{1,2}) (\d\d:\d\d:\d\d) (\d{4}) UTC$/.exec(printed)
+      expect(m, printed).not.toBeNull()
+      const castSeconds = Date.parse(`${m![2]} ${m![1]} ${m![4]} ${m![3]} UTC`) / 1000
+      const rows = await rowsOf('block', { block: String(n) })
+      expect(rows.get('Timestamp'), printed).toMatch(new RegExp(`^${castSeconds} \\(`))
+      expect(castSeconds).toBe(t)
+    }
+  })
+
+  it('codesize, storage-root and admin: /account\'s rows equal cast\'s, for random code, storage and admin slots', async () => {
+    for (let i = 0; i < 6; i++) {
+      const at = hex(20)
+      const code = hex(1 + int(3000))
+      await Rpc.request(rpc, 'anvil_setCode', [at, code])
+      for (let s = 0; s < int(4); s++) await Rpc.request(rpc, 'anvil_setStorageAt', [at, hex(32), hex(32)])
+      const admin = int(3) ? hex(20) : null
+      if (admin) await Rpc.request(rpc, 'anvil_setStorageAt', [at, ADMIN_SLOT, `0x${admin.slice(2).padStart(64, '0')}`])
+      const rows = await rowsOf('account', { address: at })
+      expect(rows.get('Code size'), at).toBe(`${await castAsync(['codesize', at, ...castRpc()])} bytes`)
+      expect(rows.get('Storage root'), at).toBe(await castAsync(['storage-root', at, ...castRpc()]))
+      const castAdmin = (await castAsync(['admin', at, ...castRpc()])).toLowerCase()
+      const ours = rows.get('EIP-1967 admin')!
+      if (admin) expect(ours.toLowerCase(), at).toContain(castAdmin)
+      else {
+        expect(castAdmin).toBe(`0x${'0'.repeat(40)}`)
+        expect(ours).toBe('not set')
+      }
+    }
+  })
+
+  it('publish: /broadcast and cast publish send the same signed transactions, each seeing the other\'s hash', async () => {
+    const key = ANVIL_KEYS[1]!
+    const from = await castAsync(['wallet', 'address', key])
+    let nonce = Number(await castAsync(['nonce', from, ...castRpc()]))
+    for (let i = 0; i < 4; i++) {
+      const raw = await castAsync(['mktx', '--private-key', key, '--nonce', String(nonce++), '--gas-limit', '21000', '--value', String(1 + int(10 ** 12)), hex(20), ...castRpc()])
+      const hash = JSON.parse(JSON.parse(await castAsync(['decode-transaction', raw])) as string).hash as string
+      if (i % 2 === 0) {
+        const rows = await rowsOf('broadcast', { raw })
+        expect(rows.get('Hash'), raw).toBe(hash)
+      } else {
+        const out = await castAsync(['publish', raw, ...castRpc()])
+        expect(out).toContain(hash)
+      }
+      const receipt = await mined(hash as `0x${string}`)
+      expect(receipt.status).toBe('success')
+    }
+  })
+
+})
