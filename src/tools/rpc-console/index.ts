@@ -3,6 +3,7 @@ import * as ChainFormat from '../../core/chain/ChainFormat'
 import { BaseError } from '../../core/Errors'
 import * as Rpc from '../../core/chain/Rpc'
 import * as RpcConsole from '../../core/chain/RpcConsole'
+import * as NodeViews from '../../core/chain/NodeViews'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
@@ -80,7 +81,10 @@ export default defineTool<Input>(meta, {
     if (typeof result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(result) && result.length < 66) rows.push({ label: 'As a number', value: BigInt(result).toString() })
     rows.push({ label: 'Method', value: method }, endpoint, { label: 'Time', value: `${ms} ms`, copy: false })
     if (ctx.rpcUrl) rows.push({ label: 'As curl', value: RpcConsole.curl(ctx.rpcUrl, { method, params }) }, { label: 'As cast', value: RpcConsole.castCommand(ctx.rpcUrl, method, params) })
-    const out: ToolResult<RpcData> = { sections: [{ rows }], data: { response } }
+    // The transaction pool and Parity traces read as cast tx-pool / cast trace show them, beside the raw answer.
+    const decoded = NodeViews.view(method, result)
+    const sections: ToolResult['sections'] = decoded ? [{ title: method.startsWith('trace_') ? 'Trace frames' : 'Transaction pool', rows: decoded.map((r) => ({ ...r, mono: true })) }, { rows }] : [{ rows }]
+    const out: ToolResult<RpcData> = { sections, data: { response } }
     return out
   },
 })
