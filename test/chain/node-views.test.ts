@@ -90,6 +90,24 @@ describe('tx-pool and trace, decoded, against cast', () => {
     await Rpc.request(rpc, 'anvil_setAutomine', [true])
   })
 
+  it('eth_getProof reads as cast proof prints it, for random accounts and slots', async () => {
+    for (let i = 0; i < 4; i++) {
+      const at = `0x${Array.from({ length: 40 }, () => int(16).toString(16)).join('')}`
+      const slots = Array.from({ length: 1 + int(3) }, () => `0x${Array.from({ length: 64 }, () => int(16).toString(16)).join('')}`)
+      await Rpc.request(rpc, 'anvil_setBalance', [at, `0x${(BigInt(int(10 ** 9)) * 10n ** 12n).toString(16)}`])
+      await Rpc.request(rpc, 'anvil_setCode', [at, '0x6001600055'])
+      for (const s of slots.slice(1)) await Rpc.request(rpc, 'anvil_setStorageAt', [at, s, `0x${(1 + int(10 ** 6)).toString(16).padStart(64, '0')}`])
+      const want = JSON.parse(await castAsync(['proof', at, ...slots, ...castRpc()])) as { balance: string; nonce: string; codeHash: string; storageHash: string; accountProof: string[]; storageProof: { key: string; value: string; proof: string[] }[] }
+      const rows = await consoleRows('eth_getProof', [at, slots, 'latest'])
+      expect(rows.get('Balance')).toBe(`${Units.format(BigInt(want.balance), 'ether')} ETH (${BigInt(want.balance)} wei)`)
+      expect(rows.get('Nonce')).toBe(BigInt(want.nonce).toString())
+      expect(rows.get('Code hash')).toBe(want.codeHash)
+      expect(rows.get('Storage root')).toBe(want.storageHash)
+      expect(rows.get('Account proof')).toMatch(new RegExp(`^${want.accountProof.length} trie nodes?, ${want.accountProof.reduce((n, x) => n + (x.length - 2) / 2, 0)} bytes$`))
+      for (const sp of want.storageProof) expect(rows.get(`Proof / Storage ${sp.key}`), sp.key).toMatch(new RegExp(`^${sp.value} \\(${sp.proof.length} trie node`))
+    }
+  })
+
   it('trace_transaction frames are cast trace\'s, frame by frame (nested calls, a CREATE, a caught revert)', async () => {
     const c = compile(SOURCE)
     const from = await castAsync(['wallet', 'address', ANVIL_KEYS[0]!])

@@ -2,7 +2,8 @@
  * Decoded views of two node namespaces the RPC console sends as raw JSON (#27, cast parity):
  * the transaction pool (`txpool_status`, `txpool_inspect`, `txpool_content`,
  * `txpool_contentFrom`: `cast tx-pool`) and Parity/OpenEthereum traces (`trace_transaction`,
- * `trace_block`, `trace_rawTransaction`, `trace_call`, `trace_replay*`: `cast trace`).
+ * `trace_block`, `trace_rawTransaction`, `trace_call`, `trace_replay*`: `cast trace`), and an
+ * account's Merkle proof (`eth_getProof`: `cast proof`; /account checks one against the header).
  *
  * Every answer is checked for shape as it is read: a node's malformed entry becomes a row that
  * says what is wrong with it, never a crash or a silently wrong number. Sizes are bounded (at
@@ -26,7 +27,7 @@ export interface ViewRow {
 export const MAX_ROWS = 500
 
 /** The methods a decoded view exists for. */
-export const METHODS = ['txpool_status', 'txpool_inspect', 'txpool_content', 'txpool_contentFrom', 'trace_transaction', 'trace_block', 'trace_filter', 'trace_get', 'trace_rawTransaction', 'trace_call', 'trace_replayTransaction', 'trace_replayBlockTransactions'] as const
+export const METHODS = ['eth_getProof', 'txpool_status', 'txpool_inspect', 'txpool_content', 'txpool_contentFrom', 'trace_transaction', 'trace_block', 'trace_filter', 'trace_get', 'trace_rawTransaction', 'trace_call', 'trace_replayTransaction', 'trace_replayBlockTransactions'] as const
 
 type Obj = Record<string, unknown>
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -48,11 +49,46 @@ const bad = (label: string, why: string): ViewRow => ({ label, value: `not valid
  */
 export function view(method: string, result: unknown): ViewRow[] | null {
   if (result === null || result === undefined) return null
+  if (method === 'eth_getProof') return proof(result)
   if (method === 'txpool_status') return status(result)
   if (method === 'txpool_inspect') return pool(result, inspectEntry)
   if (method === 'txpool_content' || method === 'txpool_contentFrom') return pool(result, contentEntry)
   if (method.startsWith('trace_')) return traces(result)
   return null
+}
+
+const HASH = /^0x[0-9a-fA-F]{64}$/
+const nodes = (v: unknown): string => {
+  if (!Array.isArray(v) || !v.every((n) => typeof n === 'string' && /^0x[0-9a-fA-F]*$/.test(n))) return 'not valid: not a list of hex trie nodes'
+  const bytes = (v as string[]).reduce((sum, n) => sum + (n.length - 2) / 2, 0)
+  return `${v.length} trie node${v.length === 1 ? '' : 's'}, ${bytes} bytes`
+}
+
+/** eth_getProof: the account's fields, its proof's size, and each storage slot's value and proof. */
+function proof(r: unknown): ViewRow[] {
+  if (!isObj(r)) return [bad('Proof', 'not an object')]
+  const rows: ViewRow[] = []
+  const balance = qty(r.balance)
+  const nonce = qty(r.nonce)
+  rows.push(addr(r.address) ? { label: 'Address', value: String(r.address) } : bad('Address', 'not an address'))
+  rows.push(balance === null ? bad('Balance', 'not a quantity') : { label: 'Balance', value: `${Units.format(balance, 'ether')} ETH (${balance} wei)` })
+  rows.push(nonce === null ? bad('Nonce', 'not a quantity') : { label: 'Nonce', value: nonce.toString() })
+  for (const [k, label] of [['codeHash', 'Code hash'], ['storageHash', 'Storage root']] as const) {
+    const v = r[k]
+    rows.push(typeof v === 'string' && HASH.test(v) ? { label, value: v } : bad(label, 'not a 32-byte hash'))
+  }
+  const accountProof = nodes(r.accountProof)
+  rows.push(accountProof.startsWith('not valid') ? bad('Account proof', accountProof.slice(11)) : { label: 'Account proof', value: accountProof })
+  const slots = Array.isArray(r.storageProof) ? r.storageProof : []
+  for (const sp of slots.slice(0, MAX_ROWS)) {
+    if (!isObj(sp) || typeof sp.key !== 'string' || qty(sp.value) === null) {
+      rows.push(bad('Storage', 'an entry without a key and a value'))
+      continue
+    }
+    const p = nodes(sp.proof)
+    rows.push({ label: `Storage ${sp.key}`, value: `${String(sp.value)} (${p.startsWith('not valid') ? 'its proof is not valid' : p})`, ...(p.startsWith('not valid') ? { tone: 'error' as const } : {}) })
+  }
+  return rows
 }
 
 function status(r: unknown): ViewRow[] {

@@ -81,9 +81,9 @@ export default defineTool<Input>(meta, {
     if (typeof result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(result) && result.length < 66) rows.push({ label: 'As a number', value: BigInt(result).toString() })
     rows.push({ label: 'Method', value: method }, endpoint, { label: 'Time', value: `${ms} ms`, copy: false })
     if (ctx.rpcUrl) rows.push({ label: 'As curl', value: RpcConsole.curl(ctx.rpcUrl, { method, params }) }, { label: 'As cast', value: RpcConsole.castCommand(ctx.rpcUrl, method, params) })
-    // The transaction pool and Parity traces read as cast tx-pool / cast trace show them, beside the raw answer.
+    // The transaction pool, Parity traces and Merkle proofs read as cast tx-pool / trace / proof show them, beside the raw answer.
     const decoded = NodeViews.view(method, result)
-    const sections: ToolResult['sections'] = decoded ? [{ title: method.startsWith('trace_') ? 'Trace frames' : 'Transaction pool', rows: decoded.map((r) => ({ ...r, mono: true })) }, { rows }] : [{ rows }]
+    const sections: ToolResult['sections'] = decoded ? [{ title: method.startsWith('trace_') ? 'Trace frames' : method === 'eth_getProof' ? 'Proof' : 'Transaction pool', rows: decoded.map((r) => ({ ...r, mono: true })) }, { rows }] : [{ rows }]
     const out: ToolResult<RpcData> = { sections, data: { response } }
     return out
   },
