@@ -3,6 +3,7 @@ import * as Calldata from '../../core/abi/Calldata'
 import * as ChainCall from '../../core/chain/ChainCall'
 import * as Rpc from '../../core/chain/Rpc'
 import { BaseError } from '../../core/Errors'
+import * as BigNum from '../../core/format/BigNum'
 import * as Key from '../../core/keys/Key'
 import * as SigningEngine from '../../core/sign/SigningEngine'
 import * as Authorization from '../../core/tx/Authorization'
@@ -88,13 +89,13 @@ export function parse(rawIn: RawInput): { ok: true; value: Input } | { ok: false
   } else op = fieldsOp(raw, at)
   const typedEntry = at('entryPoint', () => signingAddress('entryPoint', raw('entryPoint')))
   const entryPoint = typedEntry ?? jsonEntry ?? UserOperation.ENTRY_POINTS[version]
-  const chainId = raw('chainId').trim() === '' ? undefined : at('chainId', () => uint('chainId', raw('chainId'), 64))
+  const chainId = raw('chainId').trim() === '' ? undefined : at('chainId', () => BigNum.parseUint('chainId', raw('chainId'), 64, undefined, 'Chain id'))
   if (!readChain && chainId === undefined && !errors.chainId) errors.chainId = 'Enter the chain id (part of the hash), or tick "Use the connected chain".'
   const e = version === '0.8' ? raw('eip7702') : 'none'
   const eip7702: Input['eip7702'] = e === 'sign' || e === 'paste' ? e : 'none'
   const delegate = version === '0.8' ? at('delegate', () => signingAddress('delegate', raw('delegate'))) : undefined
   if (eip7702 === 'sign' && !delegate && !errors.delegate) errors.delegate = 'Enter the delegate the authorization points the account to (its implementation contract).'
-  const authNonce = eip7702 === 'sign' && raw('authNonce').trim() !== '' ? at('authNonce', () => uint('authNonce', raw('authNonce'), 64)) : undefined
+  const authNonce = eip7702 === 'sign' && raw('authNonce').trim() !== '' ? at('authNonce', () => BigNum.parseUint('authNonce', raw('authNonce'), 64, undefined, 'Authorization nonce')) : undefined
   if (eip7702 === 'sign' && authNonce === undefined && !readChain && !errors.authNonce) errors.authNonce = 'Enter the sender\'s account nonce, or tick "Use the connected chain".'
   if (eip7702 === 'paste' && op) {
     const a = at('authorization', () => Authorization.parseSigned(raw('authorization')))
