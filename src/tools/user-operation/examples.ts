@@ -4,54 +4,23 @@ import type { Example } from '../types'
 // v0.8.0 of @account-abstraction/contracts, deployed on anvil --chain-id 1 with their code at the
 // canonical addresses) and cast's signatures of those hashes with anvil's public test key #0
 // (`cast wallet sign` for EIP-191, `cast wallet sign --no-hash` for the hash itself).
-const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 // SimpleAccount execute(0x…dEaD, 0.01 ether, 0x).
-const EXEC = '0xb61d27f6000000000000000000000000000000000000000000000000000000000000dead000000000000000000000000000000000000000000000000002386f26fc1000000000000000000000000000000000000000000000000000000000000000000600000000000000000000000000000000000000000000000000000000000000000'
-const GAS = { callGasLimit: '0x186a0', verificationGasLimit: '0x7a120', preVerificationGas: '0xc350', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' }
-const json = (o: object) => JSON.stringify(o, null, 1)
-const OFFLINE = { readChain: 'false', chainId: '1', source: 'json' }
+export const EXEC = '0xb61d27f6000000000000000000000000000000000000000000000000000000000000dead000000000000000000000000000000000000000000000000002386f26fc1000000000000000000000000000000000000000000000000000000000000000000600000000000000000000000000000000000000000000000000000000000000000'
+export const GAS = { callGasLimit: '0x186a0', verificationGasLimit: '0x7a120', preVerificationGas: '0xc350', maxFeePerGas: '0x77359400', maxPriorityFeePerGas: '0x3b9aca00' }
+export const json = (o: object) => JSON.stringify(o, null, 1)
+export const OFFLINE = { readChain: 'false', chainId: '1', source: 'json' }
 
 export const EXAMPLES: Example[] = [
   {
-    title: 'v0.7 with a paymaster, signed as SimpleAccount checks it (chain 1, offline)',
+    title: 'v0.7 with a paymaster (chain 1, offline)',
     inputs: {
       ...OFFLINE,
       version: '0.7',
       json: json({ sender: '0xb1b3c1e0aa1ff4ab1ec0d61e1e8a5f4ab87a1c5e', nonce: '0x5', callData: EXEC, ...GAS, paymaster: '0x0000000000325602a77416A16136FDafd04b299f', paymasterVerificationGasLimit: '0x186a0', paymasterPostOpGasLimit: '0xc350', paymasterData: '0x1234', signature: '0x' }),
-      sign: 'account',
-      privateKey: KEY,
     },
     expect: {
       userOpHash: '0xb67189b76db0571baddd3339e470c0825fdeac406bce73f3b671a71f7be6e002',
-      Signature: '0xa6f5c2aa38a836ed8b8837080155a764caf2bf3684010669bbeccac643d659040f8694cebebcaefcbf891aed20fcc6cac9da9cc6cbddec116d90ddcdc17f0c1a1b',
       accountGasLimits: '0x0000000000000000000000000007a120000000000000000000000000000186a0',
-    },
-  },
-  {
-    title: 'The same op pasted packed (PackedUserOperation): the same hash',
-    inputs: {
-      ...OFFLINE,
-      version: '0.7',
-      json: json({ sender: '0xb1b3c1e0aa1ff4ab1ec0d61e1e8a5f4ab87a1c5e', nonce: '0x5', initCode: '0x', callData: EXEC, accountGasLimits: '0x0000000000000000000000000007a120000000000000000000000000000186a0', preVerificationGas: '0xc350', gasFees: '0x0000000000000000000000003b9aca0000000000000000000000000077359400', paymasterAndData: '0x0000000000325602a77416a16136fdafd04b299f000000000000000000000000000186a00000000000000000000000000000c3501234', signature: '0x' }),
-    },
-    expect: {
-      userOpHash: '0xb67189b76db0571baddd3339e470c0825fdeac406bce73f3b671a71f7be6e002',
-      callGasLimit: '100000',
-      paymasterPostOpGasLimit: '50000',
-    },
-  },
-  {
-    title: 'v0.6, deploying a SimpleAccount through its factory (chain 1, offline)',
-    inputs: {
-      ...OFFLINE,
-      version: '0.6',
-      json: json({ sender: '0x3e1b8a7b0a46eb8b4bd0e5bcb3e32ef2a1c9b4a7', nonce: '0x0', initCode: '0x9406Cc6185a346906296840746125a0E449764545fbfb9cf000000000000000000000000f39fd6e51aad88f6f4ce6ab8827279cfffb922660000000000000000000000000000000000000000000000000000000000000000', callData: EXEC, ...GAS, paymasterAndData: '0x', signature: '0x' }),
-      sign: 'account',
-      privateKey: KEY,
-    },
-    expect: {
-      userOpHash: '0xd62c8f38cbe7c529d797db3f21ba0ef979ff16e282cdcd6b7e306241e4b31ee6',
-      Signature: '0x1d6046ba774a4128a486e79d1c05ac60ee15583bc5587c765ce859f4543a7c24727346cdb1aad12318bb8472b98674aaf11ddb20cae0ef39235d794a4f3f9cd51c',
     },
   },
   {
@@ -61,12 +30,9 @@ export const EXAMPLES: Example[] = [
       version: '0.8',
       json: json({ sender: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', nonce: '0x0', factory: '0x7702', callData: EXEC, ...GAS, signature: '0x' }),
       delegate: '0xe6Cae83BdE06E4c305530e199D7217f42808555B',
-      sign: 'account',
-      privateKey: KEY,
     },
     expect: {
       userOpHash: '0x328251a69bd22e0ad5a3676c8c09e31f373167878b16a716b526711b58f609e8',
-      Signature: '0xfce916ebcc834cc3dc3af1630cf1ea52e898ba7a0b5dc108157eed6e3f62a2a13788f6863815602687926d424e24e8d7826dd3f04dfa555b78d6aef46bb8d52d1c',
     },
   },
 ]
