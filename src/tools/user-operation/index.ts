@@ -227,7 +227,7 @@ async function signSection(input: Input, op: UserOperation.UserOp, userOpHash: H
     rows.push({ label: 'Signer', value: s.signer, ...(op.eip7702Auth || op.factory === UserOperation.EIP7702_MARKER ? (s.signer.toLowerCase() === op.sender.toLowerCase() ? { tone: 'ok' as const, note: 'the sender (an EIP-7702 account signs with its own key)' } : { tone: 'error' as const, note: 'NOT the sender: an EIP-7702 account checks its own key' }) : {}) })
   } else if (op.signature !== '0x') {
     const who = UserOperation.recoverSigner(op.signature, userOpHash, scheme)
-    rows.push({ label: 'Signature recovers to', value: who ?? 'not a plain ECDSA signature', mono: Boolean(who), note: who ? `under the ${scheme === 'eip191' ? 'EIP-191' : 'raw-hash'} scheme: the account must accept this address` : 'the account checks it its own way (a module, a passkey, a multisig…)' })
+    rows.push({ label: 'Signature recovers to', value: who ?? 'not a plain ECDSA signature', mono: Boolean(who), copy: Boolean(who), note: who ? `under the ${scheme === 'eip191' ? 'EIP-191' : 'raw-hash'} scheme: the account must accept this address` : 'the account checks it its own way (a module, a passkey, a multisig…)' })
   }
   if (rows.length) sections.push({ title: 'Signature', rows })
   return signature
@@ -238,7 +238,7 @@ function opSection(op: UserOperation.UserOp, version: UserOperation.Version, inp
   const rows: Row[] = [
     { label: 'sender', value: op.sender },
     { label: 'nonce', value: op.nonce.toString(), note: `key ${(op.nonce >> 64n).toString()}, sequence ${seq}` },
-    { label: 'factory', value: op.factory ?? '(none: the account exists)', mono: Boolean(op.factory), ...(op.factory === UserOperation.EIP7702_MARKER ? { note: 'EIP-7702 marker: the sender is an EOA delegating to a contract' } : {}) },
+    { label: 'factory', value: op.factory ?? '(none: the account exists)', mono: Boolean(op.factory), copy: Boolean(op.factory), ...(op.factory === UserOperation.EIP7702_MARKER ? { note: 'EIP-7702 marker: the sender is an EOA delegating to a contract' } : {}) },
   ]
   if (op.factory && op.factoryData !== '0x') rows.push({ label: 'factoryData', value: op.factoryData })
   rows.push({ label: 'callGasLimit', value: op.callGasLimit.toString() }, { label: 'verificationGasLimit', value: op.verificationGasLimit.toString() }, { label: 'preVerificationGas', value: op.preVerificationGas.toString() })
@@ -269,7 +269,7 @@ function outputRows(op: UserOperation.UserOp, input: Input, chainId: bigint): Ro
 
 /** The account's call data: the calls of a known account's execute/executeBatch, each decoded; else the call decoded as it is. */
 async function callDataSections(callData: Hex): Promise<Section[]> {
-  if (callData.length < 10) return [{ title: 'Account call', rows: [{ label: 'callData', value: callData === '0x' ? '(empty)' : callData, mono: callData !== '0x', note: 'no function called' }] }]
+  if (callData.length < 10) return [{ title: 'Account call', rows: [{ label: 'callData', value: callData === '0x' ? '(empty)' : callData, mono: callData !== '0x', copy: callData !== '0x', note: 'no function called' }] }]
   const table = await loadTable('function')
   const decode = (data: Hex, prefix: string): Section[] => {
     try {
