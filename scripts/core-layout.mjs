@@ -43,7 +43,7 @@ export const FAMILIES = {
   abi: [
     'Abi', 'AbiCodec', 'AbiGuess', 'AbiLayout', 'Calldata', 'CalldataEncode', 'Deploy', 'Dispatch',
     'EtherscanText', 'EventEncode', 'Selector', 'SignatureKeys', 'SignatureLookup', 'SignatureTable', 'ValueFormat',
-    'Approval', 'TokenAmount', 'Erc20Preset',
+    'Approval', 'TokenAmount', 'Erc20Preset', 'AccountCall',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
   chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock', 'NodeUrl', 'Net', 'ProofVerify', 'AccessList', 'ConnectPolicy', 'NodeViews'],
@@ -56,7 +56,7 @@ export const FAMILIES = {
   // Signatures: the secp256k1 engine, messages, typed data, SIWE, contract accounts, Safe.
   sign: ['SigningEngine', 'Signing', 'SignatureInspect', 'TypedDataView', 'Siwe', 'ContractSignature', 'Safe', 'SafeMessage'],
   // Transactions: build, decode, fill, warn, send, replace; their intrinsic gas and EIP-7702 authorizations.
-  tx: ['TxBuild', 'TxDecode', 'TxFill', 'TxWarnings', 'SendTx', 'PendingTx', 'IntrinsicGas', 'Authorization'],
+  tx: ['TxBuild', 'TxDecode', 'TxFill', 'TxWarnings', 'SendTx', 'PendingTx', 'IntrinsicGas', 'Authorization', 'UserOperation', 'UserOpSimulate'],
   // The in-page EVM simulation (EthereumJS) and what is read from its result.
   sim: ['Simulation', 'SimulationInput', 'SimState', 'SimRpc', 'StateOverrides', 'CallTrace', 'TraceCompare', 'AssetChanges', 'SimReport', 'BlockOverrides', 'TraceView', 'TraceWords', 'TraceFlows'],
   // Air-gapped signing and QR codes: UR (BCR-2020-005), ERC-4527 requests, QR images.

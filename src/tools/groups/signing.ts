@@ -10,6 +10,7 @@ import txDecodeMeta from '../tx-decode/meta'
 import rlpMeta from '../rlp/meta'
 import safeTxMeta from '../safe-tx/meta'
 import safeMessageMeta from '../safe-message/meta'
+import userOperationMeta from '../user-operation/meta'
 import qrRequestMeta from '../qr-request/meta'
 import qrSignMeta from '../qr-sign/meta'
 import qrAccountMeta from '../qr-account/meta'
@@ -27,6 +28,7 @@ export const tools: ToolEntry[] = [
   { meta: rlpMeta, load: () => import('../rlp') },
   { meta: safeTxMeta, load: () => import('../safe-tx') },
   { meta: safeMessageMeta, load: () => import('../safe-message') },
+  { meta: userOperationMeta, load: () => import('../user-operation') },
   { meta: qrRequestMeta, load: () => import('../qr-request') },
   { meta: qrSignMeta, load: () => import('../qr-sign') },
   { meta: qrAccountMeta, load: () => import('../qr-account') },

@@ -1,0 +1,17 @@
+/**
+ * ERC-4337 user operation: the generic form, plus a picker for keys already in this page's
+ * keyring (made or unlocked by the wallet tools), shown while a signing choice is made, so the
+ * account owner's key need not be retyped.
+ */
+import { isShown } from '../../../tools/define'
+import { ToolForm, KeyringPicker, type ToolPageProps } from '../../components'
+
+export default function UserOperationPage(props: ToolPageProps) {
+  const signing = isShown(props.meta, 'privateKey', props.values)
+  return (
+    <>
+      {signing && <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => props.setValues({ privateKey: k?.privateKey ?? '' })} />}
+      <ToolForm {...props} />
+    </>
+  )
+}
