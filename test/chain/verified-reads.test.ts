@@ -15,6 +15,8 @@ import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
 import tool from '../../src/tools/contract-read'
 import meta from '../../src/tools/contract-read/meta'
+import accountTool from '../../src/tools/account'
+import accountMeta from '../../src/tools/account/meta'
 import { withDefaults } from '../../src/tools/define'
 import type { Row } from '../../src/tools/types'
 import * as SimRpc from '../../src/core/sim/SimRpc'
@@ -145,6 +147,26 @@ describe('verified reads: honest node', () => {
     expect(w.result.diff).toEqual(plain.result.diff)
     expect(h.record.extraRoundTrips).toBe(0)
     expect(h.record.headers[0]!.hash).toBe(block.hash)
+  })
+})
+
+/** /account's rows (plain mode) over a verified provider. */
+async function account(t: VerifiedReads.VerifiedTransport, address: string, slots = ''): Promise<Map<string, Row>> {
+  const p = accountTool.parse(withDefaults(accountMeta, { address, unit: 'wei', slots }))
+  if (!p.ok) throw new Error(JSON.stringify(p.errors))
+  const r = await accountTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc: VerifiedReads.provider(t), rpcUrl: t.url })
+  return new Map(r.sections.flatMap((s) => s.rows.map((row) => [row.label, row] as const)))
+}
+
+describe('verified reads: /account', () => {
+  it("an account and a contract's slot read through proofs equal the node's plain answers; a changed balance or slot is refused, named", async () => {
+    const rows = await account(verified(), owner)
+    expect(rows.get('Balance (wei)')?.value).toBe(BigInt(String(await Rpc.request(rpc, 'eth_getBalance', [owner, 'latest']))).toString())
+    const c = await account(verified(), token, '0x0')
+    expect(c.get('Storage root')?.value).toMatch(/^0x[0-9a-f]{64}$/)
+    tamper = { method: 'eth_getProof', applied: false, mutate: (r) => ({ ...(r as Json), balance: '0x1' }) }
+    await expect(account(verified(), owner)).rejects.toMatchObject({ name: 'ProofVerify.AccountMismatchError', message: expect.stringContaining(owner.toLowerCase()) })
+    tamper = null
   })
 })
 

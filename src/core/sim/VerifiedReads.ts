@@ -39,6 +39,14 @@ export type Anchor =
   | { kind: 'hash'; hash: Hex }
   | { kind: 'node'; url: string; transport: SimRpc.Transport }
 
+/** The anchor as the page keeps it and sends it to a worker (plain data, no transport). */
+export type AnchorSpec = { kind: 'none' } | { kind: 'hash'; hash: Hex } | { kind: 'node'; url: string }
+
+/** The anchor for a spec: a second node is reached over HTTP batches. */
+export function anchorOf(spec: AnchorSpec): Anchor {
+  return spec.kind === 'node' ? { kind: 'node', url: spec.url, transport: SimRpc.httpTransport(spec.url) } : spec
+}
+
 /** A header state was read against, and how its hash was anchored. */
 export interface PinnedHeader extends ProofVerify.VerifiedHeader {
   anchoredBy: 'none' | 'hash' | 'node'
@@ -109,7 +117,7 @@ export function transport(inner: SimRpc.Transport, anchor: Anchor): VerifiedTran
     const h = ProofVerify.verifyHeader(raw, anchor.kind === 'hash' && anchored ? anchor.hash : undefined)
     record.verifyMs += now() - t0
     // another block than the pasted hash's (an ancestor for BLOCKHASH): its own hash checked, never used for state
-    if (!anchored) return undefined
+    if (anchor.kind === 'hash' && h.hash !== anchor.hash.toLowerCase()) return undefined
     const known = byNumber.get(h.number)
     if (known) {
       if (known.hash !== h.hash) throw new HeaderChangedError(h.number, known.hash, h.hash)
@@ -226,9 +234,19 @@ export function transport(inner: SimRpc.Transport, anchor: Anchor): VerifiedTran
       const state: { i: number; call: SimRpc.Call }[] = []
       const passIdx: number[] = []
       const pass: SimRpc.Call[] = []
+      // a tool's own eth_getProof: asked at the pinned block, and its answer verified before it is passed on
+      const proofs = new Map<number, PinnedHeader>()
+      for (const [i, call] of calls.entries()) {
+        if (call.method !== 'eth_getProof') continue
+        const h = await numberOf(call.params[2])
+        proofs.set(i, h)
+      }
       calls.forEach((call, i) => {
         if (STATE.has(call.method)) state.push({ i, call })
-        else {
+        else if (proofs.has(i)) {
+          pass.push({ method: 'eth_getProof', params: [call.params[0], call.params[1], q(proofs.get(i)!.number)] })
+          passIdx.push(i)
+        } else {
           if (!HEADER.has(call.method)) noteUnproven(call.method)
           if (call.method === 'eth_getBlockByNumber' && anchor.kind === 'hash' && MOVING.has(String(call.params[0]))) {
             pass.push({ method: 'eth_getBlockByHash', params: [anchor.hash, call.params[1] ?? false] })
@@ -248,6 +266,12 @@ export function transport(inner: SimRpc.Transport, anchor: Anchor): VerifiedTran
             const tag = String(calls[passIdx[k]!]!.params[0])
             const h = await pin(reply.result, anchor.kind !== 'hash' || MOVING.has(tag) || call.method === 'eth_getBlockByHash')
             if (h && MOVING.has(tag) && !byTag.has(anchor.kind === 'hash' ? 'latest' : tag)) byTag.set(anchor.kind === 'hash' ? 'latest' : tag, Promise.resolve(h))
+          }
+          const h = proofs.get(passIdx[k]!)
+          if (h && 'result' in reply) {
+            const t0 = now()
+            await ProofVerify.verifyProof(h, reply.result, String(call.params[0]), (call.params[1] as string[] | undefined) ?? [])
+            record.verifyMs += now() - t0
           }
           replies[passIdx[k]!] = reply
         }
