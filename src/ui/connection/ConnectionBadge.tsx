@@ -10,10 +10,11 @@ import * as Units from '../../core/format/Units'
 import type { UrlDraft, UrlFieldError } from './NodeUrlField'
 import { acknowledgeNode, needsNodeWarning, useConnection, type Choice, type ConnectionState, type WalletInfo } from './store'
 import { useVerified } from './verified'
-import { VerifiedSwitch } from './VerifiedSwitch'
 import './connection.css'
 
 // The URL field, its ticks and the node warning load when "A JSON-RPC URL" is chosen (every route carries the badge).
+// The verified-reads switch (#26) loads with the dialog's first opening, not with every route.
+const VerifiedSwitch = lazy(() => import('./VerifiedSwitch').then((m) => ({ default: m.VerifiedSwitch })))
 const NodeUrlField = lazy(() => import('./NodeUrlField').then((m) => ({ default: m.NodeUrlField })))
 
 const gwei = (v: bigint) => `${Units.format(v, 'gwei')} gwei`
@@ -86,7 +87,9 @@ export default function ConnectionBadge() {
               </button>
             </div>
           </form>
-          <VerifiedSwitch />
+          <Suspense fallback={null}>
+            <VerifiedSwitch />
+          </Suspense>
           <ConnectionStatus c={c} />
         </div>
       </dialog>
