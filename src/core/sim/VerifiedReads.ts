@@ -89,6 +89,78 @@ const word = (s: unknown) => `0x${BigInt(String(s)).toString(16).padStart(64, '0
 const q = (n: bigint) => `0x${n.toString(16)}` as Hex
 const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now())
 
+/** What proving a round trip's reads needs from its transport. */
+interface ProveContext {
+  inner: SimRpc.Transport
+  record: Record
+  proven: Map<string, Proven>
+  numberOf: (tag: unknown) => Promise<PinnedHeader>
+}
+
+/** Proves every state read of a round trip with one inner round trip of proofs. */
+async function proveReads(ctx: ProveContext, calls: readonly { i: number; call: SimRpc.Call }[]): Promise<Map<number, unknown>> {
+  const { inner, record, proven, numberOf } = ctx
+  const want = new Map<string, { h: PinnedHeader; address: Hex; slots: Set<Hex>; code: boolean; account: boolean }>()
+  const targets: { i: number; key: string; method: string; slot?: Hex }[] = []
+  for (const { i, call } of calls) {
+    const [address, a1, a2] = call.params as [string, unknown, unknown]
+    const h = await numberOf(call.method === 'eth_getStorageAt' ? a2 : a1)
+    const addr = String(address).toLowerCase() as Hex
+    const key = `${h.number}:${addr}`
+    const w = want.get(key) ?? { h, address: addr, slots: new Set<Hex>(), code: false, account: false }
+    want.set(key, w)
+    const have = proven.get(key)
+    if (call.method === 'eth_getStorageAt') {
+      const slot = word(a1)
+      if (!have?.slots.has(slot)) w.slots.add(slot)
+      targets.push({ i, key, method: call.method, slot })
+    } else {
+      if (call.method === 'eth_getCode' && have?.code === undefined) w.code = true
+      if (!have) w.account = true
+      targets.push({ i, key, method: call.method })
+    }
+  }
+  const asks = [...want.entries()].filter(([, w]) => w.account || w.code || w.slots.size)
+  if (asks.length) {
+    const out: SimRpc.Call[] = []
+    for (const [, w] of asks) {
+      out.push({ method: 'eth_getProof', params: [w.address, [...w.slots], q(w.h.number)] })
+      if (w.code) out.push({ method: 'eth_getCode', params: [w.address, q(w.h.number)] })
+    }
+    const replies = await inner.send(out)
+    let k = 0
+    const t0 = now()
+    for (const [key, w] of asks) {
+      const pr = replies[k++]
+      const cr = w.code ? replies[k++] : undefined
+      for (const [r, m] of [[pr, 'eth_getProof'], [cr, 'eth_getCode']] as const)
+        if (r && 'error' in r) throw m === 'eth_getProof' && /not (found|supported|available)|unsupported|method/i.test(r.error.message) ? new NoProofsError(inner.url, r.error.message) : new RpcFaults.NodeError({ url: inner.url, method: m }, r.error.code, r.error.message, r.error.data)
+      const acct = await ProofVerify.verifyProof(w.h, pr && 'result' in pr ? pr.result : undefined, w.address, [...w.slots], cr && 'result' in cr ? cr.result : undefined)
+      const prev = proven.get(key)
+      if (prev) ProofVerify.checkReads(w.h, prev.account, { balance: acct.balance, nonce: acct.nonce })
+      const entry: Proven = prev ?? { account: acct, slots: new Map() }
+      if (!prev) record.accounts++
+      for (const s of acct.storage)
+        if (!entry.slots.has(s.slot)) {
+          entry.slots.set(s.slot, s.value)
+          record.slots++
+        }
+      if (acct.code !== undefined) entry.code = acct.code
+      proven.set(key, entry)
+    }
+    record.verifyMs += now() - t0
+  }
+  const answers = new Map<number, unknown>()
+  for (const t of targets) {
+    const p = proven.get(t.key)!
+    answers.set(
+      t.i,
+      t.method === 'eth_getBalance' ? q(p.account.balance) : t.method === 'eth_getTransactionCount' ? q(p.account.nonce) : t.method === 'eth_getCode' ? p.code : p.slots.get(t.slot!),
+    )
+  }
+  return answers
+}
+
 /** Wraps `inner` so that state reads are answered only from verified proofs (see the module note). */
 export function transport(inner: SimRpc.Transport, anchor: Anchor): VerifiedTransport {
   const record: Record = {
@@ -163,69 +235,6 @@ export function transport(inner: SimRpc.Transport, anchor: Anchor): VerifiedTran
     return h
   }
 
-  /** Proves every state read of a round trip with one inner round trip of proofs. */
-  async function proveReads(calls: readonly { i: number; call: SimRpc.Call }[]): Promise<Map<number, unknown>> {
-    const want = new Map<string, { h: PinnedHeader; address: Hex; slots: Set<Hex>; code: boolean; account: boolean }>()
-    const targets: { i: number; key: string; method: string; slot?: Hex }[] = []
-    for (const { i, call } of calls) {
-      const [address, a1, a2] = call.params as [string, unknown, unknown]
-      const h = await numberOf(call.method === 'eth_getStorageAt' ? a2 : a1)
-      const addr = String(address).toLowerCase() as Hex
-      const key = `${h.number}:${addr}`
-      const w = want.get(key) ?? { h, address: addr, slots: new Set<Hex>(), code: false, account: false }
-      want.set(key, w)
-      const have = proven.get(key)
-      if (call.method === 'eth_getStorageAt') {
-        const slot = word(a1)
-        if (!have?.slots.has(slot)) w.slots.add(slot)
-        targets.push({ i, key, method: call.method, slot })
-      } else {
-        if (call.method === 'eth_getCode' && have?.code === undefined) w.code = true
-        if (!have) w.account = true
-        targets.push({ i, key, method: call.method })
-      }
-    }
-    const asks = [...want.entries()].filter(([, w]) => w.account || w.code || w.slots.size)
-    if (asks.length) {
-      const out: SimRpc.Call[] = []
-      for (const [, w] of asks) {
-        out.push({ method: 'eth_getProof', params: [w.address, [...w.slots], q(w.h.number)] })
-        if (w.code) out.push({ method: 'eth_getCode', params: [w.address, q(w.h.number)] })
-      }
-      const replies = await inner.send(out)
-      let k = 0
-      const t0 = now()
-      for (const [key, w] of asks) {
-        const pr = replies[k++]
-        const cr = w.code ? replies[k++] : undefined
-        for (const [r, m] of [[pr, 'eth_getProof'], [cr, 'eth_getCode']] as const)
-          if (r && 'error' in r) throw m === 'eth_getProof' && /not (found|supported|available)|unsupported|method/i.test(r.error.message) ? new NoProofsError(inner.url, r.error.message) : new RpcFaults.NodeError({ url: inner.url, method: m }, r.error.code, r.error.message, r.error.data)
-        const acct = await ProofVerify.verifyProof(w.h, pr && 'result' in pr ? pr.result : undefined, w.address, [...w.slots], cr && 'result' in cr ? cr.result : undefined)
-        const prev = proven.get(key)
-        if (prev) ProofVerify.checkReads(w.h, prev.account, { balance: acct.balance, nonce: acct.nonce })
-        const entry: Proven = prev ?? { account: acct, slots: new Map() }
-        if (!prev) record.accounts++
-        for (const s of acct.storage)
-          if (!entry.slots.has(s.slot)) {
-            entry.slots.set(s.slot, s.value)
-            record.slots++
-          }
-        if (acct.code !== undefined) entry.code = acct.code
-        proven.set(key, entry)
-      }
-      record.verifyMs += now() - t0
-    }
-    const answers = new Map<number, unknown>()
-    for (const t of targets) {
-      const p = proven.get(t.key)!
-      answers.set(
-        t.i,
-        t.method === 'eth_getBalance' ? q(p.account.balance) : t.method === 'eth_getTransactionCount' ? q(p.account.nonce) : t.method === 'eth_getCode' ? p.code : p.slots.get(t.slot!),
-      )
-    }
-    return answers
-  }
-
   return {
     url: inner.url,
     record,
@@ -277,7 +286,7 @@ export function transport(inner: SimRpc.Transport, anchor: Anchor): VerifiedTran
         }
       }
       if (state.length) {
-        const answers = await proveReads(state)
+        const answers = await proveReads({ inner, record, proven, numberOf }, state)
         for (const { i } of state) replies[i] = { result: answers.get(i) }
       }
       return replies
