@@ -1,9 +1,10 @@
 /**
  * The verified-reads switch (#26) beside the node picker, against the real anvil devnet: on,
- * with a second node as the anchor, /account's read and /contract-read's call (re-executed in
- * the simulation worker's EVM over proven state) show the anchor, what was proven and what was
- * not; a node that changes a balance on its way (page.route) is refused with the account
- * named, and a second node that gives another block hash is reported as disagreeing.
+ * with a second node as the anchor, /account's read, /contract-read's call (re-executed in the
+ * simulation worker's EVM over proven state, never sent to the node as eth_call) and a
+ * /simulate run show the anchor, what was proven and what was not; a node that changes a
+ * balance on its way (page.route) is refused with the account named, and a second node that
+ * gives another block hash is reported as disagreeing.
  */
 import type { Page } from '@playwright/test'
 import { expect, openTool, output, test } from './fixtures'
@@ -56,6 +57,14 @@ test('verified reads switch: an account and a contract call verified with the an
   await expect(output(page, 'Proven')).toContainText("1 call re-executed in the page's EVM over proven state only")
   await expect(output(page, 'Anchor')).toContainText('a second node')
   expect(calls, 'eth_call sent to the node').toEqual([])
+
+  // a simulation: every account and slot it reads comes through a proof, the anchor in its summary
+  await openTool(page, 'simulate', { mode: 'call', from: ADDR8, to: CONTRACT, data: '0x6d4ce63c' })
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+  await expect(output(page, 'Status')).toHaveText('success', { timeout: 30_000 })
+  await expect(output(page, 'Return data')).toHaveText(`0x${value.toString(16).padStart(64, '0')}`)
+  await expect(output(page, 'Verified reads')).toContainText(`a second node (${devnet.rpcUrl}) gave the same hash for block`)
+  await expect(output(page, 'Proven')).toHaveText(/^\d+ accounts? and 1 slot proven with eth_getProof/)
 
   // the node changes the proven balance on its way: refused, the account named
   await openTool(page, 'account', { address: ADDR8, block: 'latest', unit: 'wei' })
