@@ -2,6 +2,7 @@
  * What each worker's channel carries (see `./channel`: requests answered once as an Outcome,
  * progress and events while a request runs, notices that get no answer).
  */
+import type * as VerifiedReads from '../core/sim/VerifiedReads'
 import type * as Abi from '../core/abi/Abi'
 import type * as Create2Salt from '../core/address/Create2Salt'
 import type * as DebugNav from '../core/debug/DebugNav'
@@ -82,7 +83,7 @@ export interface ToolProtocol {
 
 export interface SimProtocol {
   /** Simulate. `rpcUrl` (http/https): the worker fetches itself; otherwise it relays requests to the page. */
-  request: { type: 'run'; input: SimInput; rpcUrl?: string | undefined; abis: Abi.Abi[] }
+  request: { type: 'run'; input: SimInput; rpcUrl?: string | undefined; abis: Abi.Abi[]; verified?: VerifiedReads.AnchorSpec | undefined }
   answer: SimReport.Report
   /** The node round trips and requests so far. */
   progress: { roundTrips: number; requests: number }

@@ -7,6 +7,7 @@
  */
 import { RelayedError, toErrorInfo, type ErrorInfo } from '../core/Errors'
 import type * as SimRpc from '../core/sim/SimRpc'
+import type * as VerifiedReads from '../core/sim/VerifiedReads'
 
 /** Where a worker that runs the EVM reads state from. */
 export interface RpcConnection {
@@ -14,6 +15,8 @@ export interface RpcConnection {
   rpcUrl: string
   /** The provider, used for anything else (a browser wallet): requests are relayed to it. */
   rpc: { request(args: { method: string; params?: unknown }): Promise<unknown> }
+  /** Verified reads (#26): state is read only through proofs against a header anchored so. */
+  verified?: VerifiedReads.AnchorSpec | undefined
 }
 
 /** Worker → page: a round trip for the page to send through its provider. */

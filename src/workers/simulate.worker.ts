@@ -10,6 +10,7 @@
  */
 import * as Outcome from '../core/Outcome'
 import * as SimRpc from '../core/sim/SimRpc'
+import * as VerifiedReads from '../core/sim/VerifiedReads'
 import { simulate, type Holder } from '../tools/simulate/engine'
 import type { SimProtocol } from './protocol'
 import { walletTransport } from './relay'
@@ -25,12 +26,17 @@ serve<SimProtocol>(self, {
   notice: wallet.reply,
   async request(m, { progress, emit }) {
     wallet.to(emit)
-    const transport = m.rpcUrl && /^https?:\/\//i.test(m.rpcUrl) ? SimRpc.httpTransport(m.rpcUrl) : wallet.transport
-    const client = SimRpc.create(transport, { onRoundTrip: (roundTrips, requests) => progress({ roundTrips, requests }) })
-    if (!m.input.chain) {
+    const plain = m.rpcUrl && /^https?:\/\//i.test(m.rpcUrl) ? SimRpc.httpTransport(m.rpcUrl) : wallet.transport
+    // verified reads (#26): every account and slot the EVM reads comes through a proof
+    const verified = m.verified ? VerifiedReads.transport(plain, VerifiedReads.anchorOf(m.verified)) : undefined
+    const client = SimRpc.create(verified ?? plain, { onRoundTrip: (roundTrips, requests) => progress({ roundTrips, requests }) })
+    if (!m.input.chain || holder.verified !== (m.verified ? JSON.stringify(m.verified) : undefined)) {
       holder.session = undefined
       holder.key = undefined
     }
-    return Outcome.ok(await simulate(client, m.input, holder, m.abis))
+    holder.verified = m.verified ? JSON.stringify(m.verified) : undefined
+    const report = await simulate(client, m.input, holder, m.abis)
+    const record = (holder.session?.rpc.transport as Partial<VerifiedReads.VerifiedTransport> | undefined)?.record
+    return Outcome.ok(record ? { ...report, verified: VerifiedReads.summary(record) } : report)
   },
 })

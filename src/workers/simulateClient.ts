@@ -36,7 +36,7 @@ export class SimulationWorker {
     // without chaining, a fresh worker: nothing of the previous session survives
     if (!input.chain) this.reset()
     const run = this.channel.request(
-      { type: 'run', input, rpcUrl: fetchableUrl(connection), abis: options.abis ?? [] },
+      { type: 'run', input, rpcUrl: fetchableUrl(connection), abis: options.abis ?? [], ...(connection.verified ? { verified: connection.verified } : {}) },
       {
         onProgress: (p) => options.onProgress?.(p.roundTrips, p.requests),
         onEvent: (e) => void relayCalls(connection, e.calls).then((reply) => this.channel.notify({ type: 'rpc-reply', id: e.id, ...reply })),

@@ -162,7 +162,9 @@ export async function verifyProof(header: VerifiedHeader, raw: unknown, address:
   const storage: VerifiedAccount['storage'] = []
   for (const { slot, claimedValue, nodes } of wanted) {
     const leaf = await prove(hexToBytes(slot), nodes, acct.storageHash, addr, slot)
-    const provenValue = leaf === null ? word('0x0', 'zero') : word(Rlp.toHex(leaf), `the proven value of slot ${slot}`)
+    // a leaf holding the empty string (0x80; anvil keeps a slot written back to zero so) is zero
+    const leafValue = leaf === null ? '0x' : Rlp.toHex(leaf)
+    const provenValue = word(leafValue === '0x' ? '0x0' : leafValue, `the proven value of slot ${slot}`)
     if (provenValue !== claimedValue) throw new StorageMismatchError(addr, slot, claimedValue, provenValue, header.number)
     storage.push({ slot, value: provenValue })
   }

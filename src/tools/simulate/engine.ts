@@ -23,6 +23,8 @@ export interface Holder {
   session?: Simulation.Session | undefined
   /** The node and block the session belongs to. */
   key?: string | undefined
+  /** The verified-reads anchor the session was opened with (#26), as JSON; a change starts a fresh session. */
+  verified?: string | undefined
 }
 
 /** A client over the connection: HTTP batches for an http(s) URL, the provider otherwise. */

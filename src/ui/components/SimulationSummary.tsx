@@ -18,6 +18,7 @@ import * as TraceView from '../../core/sim/TraceWords'
 import * as Units from '../../core/format/Units'
 import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
+import { verifiedAnchor } from '../connection/verified'
 import { SimulationWorker, type SimConnection } from '../../workers/simulateClient'
 import { ResultRow } from './ResultView'
 import { debugRow } from './debugLink'
@@ -30,8 +31,20 @@ import './trace.css'
  */
 export async function connectionForSimulation(): Promise<SimConnection> {
   await getProvider().rpc.request({ method: 'eth_chainId', params: [] })
-  return getProvider()
+  // verified reads on (#26): the worker reads state only through proofs against an anchored header
+  const verified = verifiedAnchor()
+  return { ...getProvider(), ...(verified ? { verified } : {}) }
 }
+
+/** Verified reads (#26): the anchor, what was proven and what was the node's word. */
+export const verifiedRows = (report: SimReport.Report): Row[] =>
+  report.verified
+    ? [
+        { label: 'Verified reads', value: report.verified.anchor, mono: false, tone: 'ok' },
+        { label: 'Proven', value: report.verified.proven, mono: false, copy: false },
+        { label: 'Not proven', value: report.verified.notProven, mono: false, copy: false },
+      ]
+    : []
 
 export const short = (a: string) => TraceView.middle(/^0x[0-9a-fA-F]{40}$/.test(a) ? TraceView.checksum(a) : a)
 export const frameLabel = (f: SimReport.FrameView) => (f.path.length ? `frame ${f.path.join('.')}` : 'root frame')
@@ -189,6 +202,7 @@ function ReportSummary({ report }: { report: SimReport.Report }) {
       mono: false,
     },
     debugRow(report),
+    ...verifiedRows(report),
   )
   return (
     <>

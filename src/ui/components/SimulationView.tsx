@@ -37,7 +37,7 @@ import { getProvider } from '../connection/store'
 import { ResultRow } from './ResultView'
 import { TraceTree } from './TraceTree'
 import { debugRow } from './debugLink'
-import { Assets, failedFrame, frameLabel } from './SimulationSummary'
+import { Assets, failedFrame, frameLabel, verifiedRows } from './SimulationSummary'
 import { replayedNote } from '../../core/sim/TraceWords'
 
 export { simulateTransaction, SimulationWorker, type SimConnection, type SimRun } from '../../workers/simulateClient'
@@ -78,6 +78,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
     { label: 'Block', value: `${r.block.number} (${r.block.stateBlock === 'pending' ? "on the node's pending state" : `on the state after block ${r.block.stateBlock}`}), chain ${r.block.chainId}`, mono: false },
     { label: 'Rules', value: TraceView.hardforkText(r.block.hardfork), mono: false },
     { label: 'Read from the node', value: TraceView.readsText(r.stats), mono: false },
+    ...verifiedRows(report),
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: replayedNote(r.replayed) })
   if (r.overridden?.block) summary.push({ label: 'Block context', value: Object.entries(r.overridden.block).map(([k, v]) => `${k} ${/^0x[0-9a-f]{1,16}$/i.test(v) ? BigInt(v).toString() : v}`).join(', '), mono: false, note: 'overridden (as eth_call\'s block overrides name them)' })

@@ -9,15 +9,19 @@ import * as Rpc from '../../core/chain/Rpc'
 import * as Units from '../../core/format/Units'
 import type { UrlDraft, UrlFieldError } from './NodeUrlField'
 import { acknowledgeNode, needsNodeWarning, useConnection, type Choice, type ConnectionState, type WalletInfo } from './store'
+import { useVerified } from './verified'
 import './connection.css'
 
 // The URL field, its ticks and the node warning load when "A JSON-RPC URL" is chosen (every route carries the badge).
+// The verified-reads switch (#26) loads with the dialog's first opening, not with every route.
+const VerifiedSwitch = lazy(() => import('./VerifiedSwitch').then((m) => ({ default: m.VerifiedSwitch })))
 const NodeUrlField = lazy(() => import('./NodeUrlField').then((m) => ({ default: m.NodeUrlField })))
 
 const gwei = (v: bigint) => `${Units.format(v, 'gwei')} gwei`
 
 export default function ConnectionBadge() {
   const c = useConnection()
+  const verified = useVerified()
   const dialog = useRef<HTMLDialogElement>(null)
   const [kind, setKind] = useState<Choice['kind']>(c.choice.kind)
   const [draft, setDraft] = useState<UrlDraft>(draftOf(c.choice))
@@ -62,6 +66,7 @@ export default function ConnectionBadge() {
         <span className="conn-dot" aria-hidden="true" />
         <span className="conn-chain">{label}</span>
         {c.status !== 'none' && <span className="conn-url">{Rpc.shortUrl(c.url || c.devnetUrl)}</span>}
+        {verified.on && <span className="conn-verified">verified reads</span>}
       </button>
       <dialog ref={dialog} className="conn-dialog" aria-labelledby={`${ids}-title`} onClick={(e) => e.target === dialog.current && dialog.current?.close()}>
         <div className="conn-body">
@@ -82,6 +87,9 @@ export default function ConnectionBadge() {
               </button>
             </div>
           </form>
+          <Suspense fallback={null}>
+            <VerifiedSwitch />
+          </Suspense>
           <ConnectionStatus c={c} />
         </div>
       </dialog>

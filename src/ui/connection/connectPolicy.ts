@@ -15,6 +15,9 @@ import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
 export const CONNECTION_KEY = 'ether-workbench.connection'
 const HANDOFF_KEY = 'ether-workbench.node-handoff'
 const LOOKUP_KEY = 'ether-workbench.lookup-origins'
+/** A verified-reads second node with credentials, crossing one reload (verified.ts takes it). */
+export const ANCHOR_HANDOFF_KEY = 'ether-workbench.anchor-handoff'
+const VERIFIED_KEY = 'ewb.verified-reads'
 
 /** The sources in force (null: none installed, as in unit tests and the offline file, which has its own). */
 let installed: string[] | null = null
@@ -39,6 +42,15 @@ function nodeUrlsAtStart(): string[] {
   }
   const h = handoffUrl()
   if (h) urls.push(h)
+  // The verified-reads switch's second node (connection/verified.ts), stored or handed over.
+  try {
+    const v = JSON.parse(session()?.getItem(VERIFIED_KEY) ?? 'null') as { anchor?: { kind?: unknown; url?: unknown } } | null
+    if (v?.anchor?.kind === 'node' && typeof v.anchor.url === 'string') urls.push(v.anchor.url)
+    const anchor = session()?.getItem(ANCHOR_HANDOFF_KEY)
+    if (anchor) urls.push(anchor)
+  } catch {
+    /* unreadable: not named */
+  }
   try {
     const devnet = document.querySelector('meta[name="workbench-devnet"]')?.getAttribute('content')
     const j = devnet ? (JSON.parse(devnet) as { rpcUrl?: unknown }) : null
@@ -121,7 +133,7 @@ export function reloadFor(choiceJson: string, keep: boolean): void {
   globalThis.location.reload()
 }
 
-/** Allows an off-chain lookup origin from the next load of this tab on (not a secret: a host). */
+/** Allows an origin (an off-chain lookup host, a second node) from the next load of this tab on (not a secret: a host). */
 export function allowLookupNextLoad(url: string): void {
   const s = ConnectPolicy.sourceOf(url)
   if (!s) return

@@ -8,6 +8,7 @@ import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
 import { allowLookupNextLoad, allowed } from '../connection/connectPolicy'
 import { toErrorInfo } from '../../core/Errors'
 import * as Outcome from '../../core/Outcome'
+import type * as VerifiedReads from '../../core/sim/VerifiedReads'
 import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
 import { runInWorker } from '../../workers/client'
 import { fromWorker, type Work, type WorkEvents } from './work'
@@ -16,11 +17,19 @@ export { fromWorker, type Progress, type Work, type WorkEvents } from './work'
 
 type ProviderModule = { getProvider: () => { rpc: Eip1193Like; rpcUrl: string } }
 const providerModules = import.meta.glob<ProviderModule>('../connection/store.ts')
+type VerifiedModule = { verifiedAnchor: () => VerifiedReads.AnchorSpec | undefined }
+const verifiedModules = import.meta.glob<VerifiedModule>('../connection/verified.ts')
 
-async function currentProvider(): Promise<{ rpc?: Eip1193Like; rpcUrl?: string }> {
+async function currentProvider(): Promise<{ rpc?: Eip1193Like; rpcUrl?: string; verified?: VerifiedReads.Record }> {
   const load = Object.values(providerModules)[0]
   if (!load) return {}
-  return (await load()).getProvider()
+  const plain = (await load()).getProvider()
+  // verified reads on (#26): the tool reads through proofs; the wrapper loads only then
+  const anchor = (await Object.values(verifiedModules)[0]?.())?.verifiedAnchor()
+  if (!anchor) return plain
+  const { verifiedProvider } = await import('../connection/verifiedProvider')
+  const v = verifiedProvider(plain.rpc, plain.rpcUrl, anchor)
+  return { rpc: v.rpc, rpcUrl: plain.rpcUrl, verified: v.record }
 }
 
 const settled = (outcome: Outcome.Outcome<ToolResult>, ran = false): Work => ({ promise: Promise.resolve(outcome), cancel: () => {}, running: false, ran })
@@ -44,11 +53,12 @@ export function startWork(meta: ToolMeta, tool: Tool<unknown>, split: WorkSplit<
 /** A main-thread or network run. */
 async function runHere(meta: ToolMeta, tool: Tool<unknown>, input: unknown, raw: RawInput, signal: { aborted: boolean }): Promise<Outcome.Outcome<ToolResult>> {
   try {
-    const provider = meta.runs === 'network' ? await currentProvider() : {}
+    const { verified, ...provider } = meta.runs === 'network' ? await currentProvider() : {}
     // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
     const online = raw.lookup === 'true' ? { fetch: policed(Net.fetchFn() as RunContext['fetch']) } : {}
     const result = await tool.run(input, { signal, progress: () => {}, ...provider, ...online })
-    return signal.aborted ? Outcome.fail(Outcome.cancelled()) : Outcome.ok(result)
+    if (signal.aborted) return Outcome.fail(Outcome.cancelled())
+    return Outcome.ok(verified ? (await import('../connection/verifiedProvider')).withVerification(result, verified) : result)
   } catch (e) {
     return Outcome.fail(signal.aborted ? Outcome.cancelled() : toErrorInfo(e))
   }
