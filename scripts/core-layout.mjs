@@ -60,7 +60,7 @@ export const FAMILIES = {
   // The in-page EVM simulation (EthereumJS) and what is read from its result.
   sim: ['Simulation', 'SimulationInput', 'SimState', 'SimRpc', 'StateOverrides', 'CallTrace', 'TraceCompare', 'AssetChanges', 'SimReport', 'BlockOverrides', 'TraceView', 'TraceWords', 'TraceFlows', 'SimWitness'],
   // Air-gapped signing and QR codes: UR (BCR-2020-005), ERC-4527 requests, QR images.
-  qr: ['QrCode', 'KeyQr', 'Ur', 'EthSignRequest'],
+  qr: ['QrCode', 'KeyQr', 'Ur', 'EthSignRequest', 'SignWitness'],
   // The step debugger over the simulation: every step recorded, navigation, gas per frame.
   debug: ['DebugTrace', 'DebugNav', 'GasProfile', 'SourceMap', 'Artifacts', 'ArtifactMatch', 'DebugSource'],
 }
