@@ -34,6 +34,7 @@ import { BaseError } from '../Errors'
 import * as ProofVerify from '../chain/ProofVerify'
 import * as SimRpc from './SimRpc'
 import * as Simulation from './Simulation'
+import type * as StateOverrides from './StateOverrides'
 
 type Hex = `0x${string}`
 
@@ -145,21 +146,23 @@ export function recorder(inner: SimRpc.Transport): { transport: SimRpc.Transport
 export async function simulate(
   transport: SimRpc.Transport,
   input: Simulation.CallInput,
-  options: { block?: string; hardfork?: string | undefined } = {},
+  options: { block?: string; hardfork?: string | undefined; overrides?: StateOverrides.Overrides | undefined } = {},
 ): Promise<{ result: Simulation.Result; outcome: Outcome; traceHash: Hex; witness: Uint8Array; session: Simulation.Session }> {
   const rec = recorder(transport)
   const rpc = SimRpc.create(rec.transport)
   const session = await Simulation.openAt(rpc, options.block ?? 'latest', { call: input, hardfork: options.hardfork })
+  // state overrides (a capsule carries them): the witness proves the state under them, they are applied on top again offline
+  if (options.overrides) await Simulation.applyOverrides(session, options.overrides)
   const result = await Simulation.call(session, input)
-  const witness = await build(SimRpc.create(transport), session, rec.touched)
+  const witness = await build(SimRpc.create(transport), session, rec.touched, { overridden: options.overrides !== undefined })
   const outcome = outcomeOf(result)
   return { result, outcome, traceHash: traceHash(outcome), witness, session }
 }
 
 /** Reads and checks the header, proofs and code of what was touched, and encodes the witness. */
-export async function build(rpc: SimRpc.Client, session: Simulation.Session, touched: Touched): Promise<Uint8Array> {
+export async function build(rpc: SimRpc.Client, session: Simulation.Session, touched: Touched, options: { overridden?: boolean } = {}): Promise<Uint8Array> {
   if (session.stateTag === 'pending') throw new WitnessError('The simulation ran on the pending state', 'a witness needs a mined block whose header holds the state root: simulate at latest or a block number')
-  if (session.blockOverrides || session.stateOverridden) throw new WitnessError('The simulation ran with overrides', 'overridden state or block context is not what the chain proves: simulate without overrides to pack a witness')
+  if (session.blockOverrides || (session.stateOverridden && !options.overridden)) throw new WitnessError('The simulation ran with overrides', 'overridden state or block context is not what the chain proves: simulate without overrides to pack a witness')
   const at = session.stateTag
   for (const b of touched.blocks)
     if (b !== 'latest' && b !== at && BigInt(b) !== BigInt(at)) throw new WitnessError(`The execution read the hash of block ${BigInt(b)} (BLOCKHASH)`, 'a witness proves one block’s state, not other blocks’ hashes')
@@ -400,12 +403,17 @@ export function provenTransport(v: Verified): SimRpc.Transport {
  * outcome and its trace hash, to compare with the online run's. A witness that does not
  * verify, or does not hold what the execution reads, is refused before any outcome exists.
  */
-export async function replay(bytes: Uint8Array, input: Simulation.CallInput, expect: { chainId?: number | bigint | undefined } = {}): Promise<{ verified: Verified; result: Simulation.Result; outcome: Outcome; traceHash: Hex }> {
+export async function replay(
+  bytes: Uint8Array,
+  input: Simulation.CallInput,
+  expect: { chainId?: number | bigint | undefined; overrides?: StateOverrides.Overrides | undefined } = {},
+): Promise<{ verified: Verified; result: Simulation.Result; outcome: Outcome; traceHash: Hex }> {
   const verified = await verify(bytes, expect)
   const rpc = SimRpc.create(provenTransport(verified))
   let result: Simulation.Result
   try {
     const session = await Simulation.openAt(rpc, verified.block.number, { call: input, hardfork: verified.witness.hardfork })
+    if (expect.overrides) await Simulation.applyOverrides(session, expect.overrides)
     result = await Simulation.call(session, input)
   } catch (e) {
     const m = e instanceof BaseError ? e.shortMessage : e instanceof Error ? e.message : String(e)
