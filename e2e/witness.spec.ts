@@ -6,6 +6,9 @@
  * re-runs the transfer with no network: the trace hash, the witness's SHA-256, the block
  * hash and the asset changes equal the online ones. The same witness with one byte flipped
  * (random position, seed printed) is refused and no outcome is shown.
+ * Capsules: /simulate exports one (its SHA-256 shown); the offline file opens it with no node
+ * and shows the same report SHA-256; a capsule relabelled with another hardfork, or with one
+ * byte of its witness flipped, is refused with a message.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
@@ -16,6 +19,7 @@ import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { utils } from 'ethers'
 import * as Rpc from '../src/core/chain/Rpc'
+import * as SimCapsule from '../src/core/sim/SimCapsule'
 import { KEYS, addr } from '../test/chain/sendKit'
 import { compile, deploy } from '../test/chain/tokenKit'
 import { expect, output, test } from './fixtures'
@@ -118,6 +122,58 @@ test.describe('the offline signer checks a witness', () => {
     await expect(check.getByRole('status', { name: 'Trace hash', exact: true })).toHaveCount(0)
     await expect(check.getByRole('table', { name: 'Asset changes' })).toHaveCount(0)
     expect(errors, `console errors, page errors and requests (byte ${at} flipped, seed ${seed})`).toEqual([])
+    await online.close()
+    await offline.close()
+  })
+
+  test('a capsule exported online opens offline with the same report; another hardfork or a broken witness is refused', async ({ baseURL, devnet }) => {
+    test.setTimeout(180_000)
+    const rpc = Rpc.http(devnet.rpcUrl)
+    const token = await deploy(rpc, compile().GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 12n]).slice(2))
+    const data = new utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [TO, 777n])
+    online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
+    const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
+    online.on('page', (p) => watch(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
+    const a = await online.newPage()
+    await a.goto(`/simulate?${new URLSearchParams({ from: FROM, to: token, data, gas: '200000' })}`)
+    const panel = a.getByRole('region', { name: 'Capsule' })
+    await panel.getByRole('button', { name: 'Export a capsule' }).click()
+    const made = panel.getByRole('region', { name: 'Exported capsule' })
+    await expect(made.getByRole('status', { name: 'Report SHA-256', exact: true })).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 60_000 })
+    const reportSha = (await made.getByRole('status', { name: 'Report SHA-256', exact: true }).textContent())!
+    const capsuleSha = (await made.getByRole('status', { name: 'Capsule SHA-256', exact: true }).textContent())!
+    const [download] = await Promise.all([a.waitForEvent('download'), panel.getByRole('link', { name: 'Save the capsule' }).click()])
+    const file = readFileSync((await download.path())!)
+    expect(`0x${createHash('sha256').update(file).digest('hex')}`).toBe(capsuleSha)
+    const good = join(dir, 'capsule.ewc')
+    writeFileSync(good, file)
+    const cap = SimCapsule.decode(file)
+    const otherFork = join(dir, 'other-fork.ewc')
+    writeFileSync(otherFork, SimCapsule.encode({ ...cap, hardfork: cap.hardfork === 'cancun' ? 'prague' : 'cancun' }))
+    const w = cap.witness.slice()
+    const at = seed % w.length
+    w[at]! ^= 1 + (seed % 255)
+    const broken = join(dir, 'broken.ewc')
+    writeFileSync(broken, SimCapsule.encode({ ...cap, witness: w }))
+
+    offline = await browser.newContext()
+    await offline.setOffline(true)
+    offline.on('page', (p) => watch(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
+    const b = await offline.newPage()
+    await b.goto(`${pathToFileURL(offlineFile).href}#/simulate`)
+    const box = b.getByRole('region', { name: 'Capsule' })
+    await box.getByLabel('Open a capsule').setInputFiles(good)
+    const opened = box.getByRole('region', { name: 'Opened capsule' })
+    await expect(opened.getByRole('status', { name: 'Report SHA-256', exact: true })).toHaveText(reportSha, { timeout: 60_000 })
+    await expect(opened.getByRole('status', { name: 'Capsule SHA-256', exact: true })).toHaveText(capsuleSha)
+    await expect(box.getByRole('table', { name: 'Asset changes' })).toContainText('777')
+    await box.getByLabel('Open a capsule').setInputFiles(otherFork)
+    await expect(box.getByRole('alert')).toContainText(/Capsule refused: The capsule says (cancun|prague): its witness was packed under/, { timeout: 30_000 })
+    await expect(box.getByRole('region', { name: 'Opened capsule' })).toHaveCount(0)
+    await box.getByLabel('Open a capsule').setInputFiles(broken)
+    await expect(box.getByRole('alert')).toContainText('Capsule refused', { timeout: 30_000 })
+    await expect(box.getByRole('region', { name: 'Opened capsule' })).toHaveCount(0)
+    expect(errors, `console errors, page errors and requests (witness byte ${at} flipped, seed ${seed})`).toEqual([])
     await online.close()
     await offline.close()
   })

@@ -47,6 +47,8 @@ export interface Opened {
   /** SHA-256 of the capsule file. */
   sha256: Hex
   outcome: SimWitness.Outcome
+  /** The re-run's full result (for a readable report: SimReport.build). */
+  result: Simulation.Result
   blockNumber: bigint
   blockHash: Hex
 }
@@ -113,12 +115,12 @@ export async function make(
   transport: SimRpc.Transport,
   call: Simulation.CallInput,
   options: { block?: string; hardfork?: string | undefined; overrides?: string } = {},
-): Promise<{ bytes: Uint8Array; sha256: Hex; report: string; traceHash: Hex }> {
+): Promise<{ bytes: Uint8Array; sha256: Hex; report: string; traceHash: Hex; result: Simulation.Result }> {
   const overridesText = (options.overrides ?? '').trim()
   const overrides = overridesText === '' ? undefined : StateOverrides.parse(overridesText)
   const on = await SimWitness.simulate(transport, call, { ...(options.block ? { block: options.block } : {}), hardfork: options.hardfork, overrides })
   const file = encode({ call: { ...call, value: call.value ?? 0n, data: call.data ?? '0x', gas: call.gas ?? 0n }, hardfork: on.session.hardfork, overrides: overridesText, witness: on.witness })
-  return { bytes: file, sha256: SimWitness.fingerprint(file), report: JSON.stringify(on.outcome), traceHash: on.traceHash }
+  return { bytes: file, sha256: SimWitness.fingerprint(file), report: JSON.stringify(on.outcome), traceHash: on.traceHash, result: on.result }
 }
 
 /**
@@ -139,6 +141,7 @@ export async function open(file: Uint8Array, expect: { hardfork?: string | undef
     traceHash: off.traceHash,
     sha256: SimWitness.fingerprint(file),
     outcome: off.outcome,
+    result: off.result,
     blockNumber: off.verified.number,
     blockHash: off.verified.witness.blockHash,
   }
