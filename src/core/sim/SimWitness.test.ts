@@ -122,6 +122,20 @@ describe('SimWitness: a changed witness is refused', () => {
   }, 120_000)
 })
 
+describe('SimWitness: what anvil proves', () => {
+  it('a slot written to zero is proven as an empty leaf and reads as zero (found by the witness bench)', async () => {
+    const { readAccount } = await import('../chain/ProofVerify')
+    const slot = `0x${'77'.padStart(64, '0')}`
+    await rpc('anvil_setStorageAt', [c.leaf, slot, `0x${'01'.padStart(64, '0')}`])
+    await rpc('anvil_mine', [])
+    await rpc('anvil_setStorageAt', [c.leaf, slot, `0x${'0'.repeat(64)}`])
+    await rpc('anvil_mine', [])
+    const eip1193 = { request: ({ method, params }: { method: string; params?: unknown }) => rpc(method, params as unknown[]) }
+    const r = await readAccount(eip1193 as never, c.leaf, { slots: [slot] })
+    expect(r.account.storage).toEqual([{ slot, value: `0x${'0'.repeat(64)}` }])
+  })
+})
+
 describe('SimWitness: bounds', () => {
   it('refuses a witness larger than the limit before reading it', () => {
     expect(() => SimWitness.decode(new Uint8Array(SimWitness.LIMITS.maxBytes + 1))).toThrow(/at most 1048576 bytes/)
