@@ -5,15 +5,17 @@
  * tree, asset changes, warnings and trace hash shown. A witness that does not verify is
  * refused, named, and nothing from it is shown as the outcome.
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import type * as SignWitnessKit from '../../../tools/qr-sign/witness'
 import { readRequest } from '../../../tools/qr-sign'
-import { ResultView } from '../../components'
+import { Field, ResultView } from '../../components'
 import { TraceTree } from '../../components/TraceTree'
 import { Assets } from '../../components/SimulationSummary'
 
 type Checked = Awaited<ReturnType<typeof SignWitnessKit.check>>
+
+const FILE_SPEC = { name: 'witness', label: 'Witness file', kind: 'file', help: 'The .eww file the online device saved beside the sign request.' } as const
 
 /** Loads the verifier and the EVM while the page is online. */
 export function preloadWitness(): Promise<unknown> {
@@ -21,8 +23,7 @@ export function preloadWitness(): Promise<unknown> {
 }
 
 export default function WitnessCheck({ request }: { request: string }) {
-  const id = useId()
-  const [file, setFile] = useState<{ name: string; bytes: Uint8Array } | undefined>()
+  const [file, setFile] = useState<{ blob: File; bytes: Uint8Array } | undefined>()
   const [checked, setChecked] = useState<Checked | undefined>()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -49,19 +50,16 @@ export default function WitnessCheck({ request }: { request: string }) {
     <section className="result" aria-label="Witness">
       <h2>What it will do</h2>
       <p className="hint">Open the witness file the online device saved: its proofs are checked against the block header and the transaction is simulated again here, with no network.</p>
-      <div className="field">
-        <label htmlFor={id}>Witness file</label>
-        <input
-          id={id}
-          type="file"
-          accept=".eww,application/octet-stream"
-          onChange={(e) => {
-            const f = e.target.files?.[0]
-            if (!f) return setFile(undefined)
-            void f.arrayBuffer().then((b) => setFile({ name: f.name, bytes: new Uint8Array(b) }))
-          }}
-        />
-      </div>
+      <Field
+        spec={FILE_SPEC}
+        value=""
+        onChange={() => undefined}
+        file={file?.blob}
+        onFile={(f) => {
+          if (!f) return setFile(undefined)
+          void f.arrayBuffer().then((b) => setFile({ blob: f, bytes: new Uint8Array(b) }))
+        }}
+      />
       {busy && <p role="status">Checking the proofs and simulating…</p>}
       {error && (
         <div className="notice notice-error" role="alert">

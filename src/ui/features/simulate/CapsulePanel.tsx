@@ -4,18 +4,20 @@
  * the same report (its SHA-256 equal, byte for byte). A capsule that does not verify, or is
  * from another hardfork, is refused with a message and nothing from it is shown.
  */
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import type { Shown } from '../../../tools/simulate/capsule'
 import type { Input } from '../../../tools/simulate'
 import type { RawInput } from '../../../tools/types'
-import { ResultView } from '../../components'
+import { Field, ResultView } from '../../components'
 import { Assets } from '../../components/SimulationSummary'
 import { TraceTree } from '../../components/TraceTree'
 import { getProvider } from '../../connection/store'
 
+const FILE_SPEC = { name: 'capsule', label: 'Open a capsule', kind: 'file', help: 'A .ewc file: verified and replayed here, with no node.' } as const
+
 export default function CapsulePanel({ input, values }: { input: Input | undefined; values: RawInput }) {
-  const id = useId()
+  const [file, setFile] = useState<File | undefined>()
   const [shown, setShown] = useState<(Shown & { opened: boolean }) | undefined>()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -55,18 +57,16 @@ export default function CapsulePanel({ input, values }: { input: Input | undefin
           </a>
         )}
       </div>
-      <div className="field">
-        <label htmlFor={id}>Open a capsule</label>
-        <input
-          id={id}
-          type="file"
-          accept=".ewc,application/octet-stream"
-          onChange={(e) => {
-            const f = e.target.files?.[0]
-            if (f) void f.arrayBuffer().then((b) => act((k) => k.openCapsule(new Uint8Array(b)), true))
-          }}
-        />
-      </div>
+      <Field
+        spec={FILE_SPEC}
+        value=""
+        onChange={() => undefined}
+        file={file}
+        onFile={(f) => {
+          setFile(f)
+          if (f) void f.arrayBuffer().then((b) => act((k) => k.openCapsule(new Uint8Array(b)), true))
+        }}
+      />
       {busy && <p role="status">Checking the proofs and simulating…</p>}
       {error && (
         <div className="notice notice-error" role="alert">
