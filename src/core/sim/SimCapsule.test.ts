@@ -42,7 +42,7 @@ describe('SimCapsule', () => {
     const made = await SimCapsule.make(SimRpc.httpTransport(anvil.url), call, { overrides })
     const opened = await noNetwork(() => SimCapsule.open(made.bytes))
     expect(opened.report).toBe(made.report)
-    const ether = JSON.parse(opened.report).changes.ether as { address: string; delta: string }[]
+    const ether = JSON.parse(opened.report).changes.ether as { address: string; before: string; delta: string }[]
     expect(ether.find((e) => e.address === OTHER)?.delta).toBe(String(10n ** 18n))
     expect(ether.find((e) => e.address === from)?.before).toBe('100000000000000000000')
     // the overrides are part of the capsule: without them the same call reports another outcome

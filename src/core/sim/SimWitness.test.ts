@@ -131,7 +131,7 @@ describe('SimWitness: what anvil proves', () => {
     await rpc('anvil_setStorageAt', [c.leaf, slot, `0x${'0'.repeat(64)}`])
     await rpc('anvil_mine', [])
     const eip1193 = { request: ({ method, params }: { method: string; params?: unknown }) => rpc(method, params as unknown[]) }
-    const r = await readAccount(eip1193 as never, c.leaf, { slots: [slot] })
+    const r = await readAccount(eip1193 as never, c.leaf!, { slots: [slot] })
     expect(r.account.storage).toEqual([{ slot, value: `0x${'0'.repeat(64)}` }])
   })
 })
