@@ -323,14 +323,14 @@ export async function verify(bytes: Uint8Array, expect: { chainId?: number | big
   const w = decode(bytes)
   if (expect.chainId !== undefined && BigInt(expect.chainId) !== BigInt(w.chainId)) throw new WitnessError(`The witness is for chain ${w.chainId}`, `the sign request is for chain ${expect.chainId}`)
   if (!(Simulation.HARDFORKS as readonly string[]).includes(w.hardfork)) throw new WitnessError(`The witness names the hardfork “${w.hardfork}”`, `the simulator knows ${Simulation.HARDFORKS.join(', ')}`)
-  const computed = hex(keccak_256(hexToBytes(w.header)))
-  if (computed !== w.blockHash) throw new ProofVerify.HeaderHashError(0n, w.blockHash, computed)
   let h
   try {
     h = createBlockHeaderFromRLP(hexToBytes(w.header), { common: new Common({ chain: Mainnet, hardfork: w.hardfork }), setHardfork: false, skipConsensusFormatValidation: true })
   } catch (e) {
     throw new MalformedError(`its header does not read under ${w.hardfork} (${e instanceof Error ? e.message.split('\n')[0] : 'unreadable'})`)
   }
+  const computed = hex(keccak_256(hexToBytes(w.header)))
+  if (computed !== w.blockHash) throw new ProofVerify.HeaderHashError(h.number, w.blockHash, computed)
   const json = h.toJSON()
   const header: ProofVerify.VerifiedHeader = { number: h.number, hash: w.blockHash, stateRoot: hex(h.stateRoot), hardfork: w.hardfork, anchor: 'node' }
   const accounts = new Map<string, ProofVerify.VerifiedAccount & { code: Hex }>()
