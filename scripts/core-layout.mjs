@@ -58,9 +58,9 @@ export const FAMILIES = {
   // Transactions: build, decode, fill, warn, send, replace; their intrinsic gas and EIP-7702 authorizations.
   tx: ['TxBuild', 'TxDecode', 'TxFill', 'TxWarnings', 'SendTx', 'PendingTx', 'IntrinsicGas', 'Authorization', 'UserOperation', 'UserOpSimulate'],
   // The in-page EVM simulation (EthereumJS) and what is read from its result.
-  sim: ['Simulation', 'SimulationInput', 'SimState', 'SimRpc', 'StateOverrides', 'CallTrace', 'TraceCompare', 'AssetChanges', 'SimReport', 'BlockOverrides', 'TraceView', 'TraceWords', 'TraceFlows', 'VerifiedReads'],
+  sim: ['Simulation', 'SimulationInput', 'SimState', 'SimRpc', 'StateOverrides', 'CallTrace', 'TraceCompare', 'AssetChanges', 'SimReport', 'BlockOverrides', 'TraceView', 'TraceWords', 'TraceFlows', 'VerifiedReads', 'SimWitness', 'SimCapsule'],
   // Air-gapped signing and QR codes: UR (BCR-2020-005), ERC-4527 requests, QR images.
-  qr: ['QrCode', 'KeyQr', 'Ur', 'EthSignRequest'],
+  qr: ['QrCode', 'KeyQr', 'Ur', 'EthSignRequest', 'SignWitness'],
   // The step debugger over the simulation: every step recorded, navigation, gas per frame.
   debug: ['DebugTrace', 'DebugNav', 'GasProfile', 'SourceMap', 'Artifacts', 'ArtifactMatch', 'DebugSource'],
 }

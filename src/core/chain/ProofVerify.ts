@@ -162,9 +162,9 @@ export async function verifyProof(header: VerifiedHeader, raw: unknown, address:
   const storage: VerifiedAccount['storage'] = []
   for (const { slot, claimedValue, nodes } of wanted) {
     const leaf = await prove(hexToBytes(slot), nodes, acct.storageHash, addr, slot)
-    // a leaf holding the empty string (0x80; anvil keeps a slot written back to zero so) is zero
-    const leafValue = leaf === null ? '0x' : Rlp.toHex(leaf)
-    const provenValue = word(leafValue === '0x' ? '0x0' : leafValue, `the proven value of slot ${slot}`)
+    // A leaf may hold the empty string (RLP 0x80): anvil keeps such a leaf for a slot it wrote zero to; it is zero.
+    const held = leaf === null ? '0x0' : Rlp.toHex(leaf)
+    const provenValue = word(held === '0x' ? '0x0' : held, `the proven value of slot ${slot}`)
     if (provenValue !== claimedValue) throw new StorageMismatchError(addr, slot, claimedValue, provenValue, header.number)
     storage.push({ slot, value: provenValue })
   }

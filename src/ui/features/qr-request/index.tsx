@@ -1,7 +1,8 @@
 /**
  * QR sign request: the generic form makes the eth-sign-request; this page shows it as an
  * (animated) QR code, fills nonce, fees and chain id from the node on request, and keeps the
- * request in memory to check the eth-signature scanned back. A checked transaction goes to
+ * request in memory to check the eth-signature scanned back. For a transaction it packs the
+ * witness the signer checks and simulates from offline (WitnessPack, issue #26). A checked transaction goes to
  * Broadcast in memory (never the URL), whose own confirmation sends it.
  */
 import { lazy, Suspense, useCallback, useState } from 'react'
@@ -16,6 +17,8 @@ import { handOff } from '../../handoff'
 import { navigate } from '../../router'
 
 // The scanner (and the UR decoder) load once there is a request to answer.
+// The witness (the EVM and the proof checks) loads with its section.
+const WitnessPack = lazy(() => import('./WitnessPack'))
 const QrScanner = lazy(() => import('../../components/QrScanner').then((m) => ({ default: m.QrScanner })))
 
 export default function QrRequestPage(props: ToolPageProps) {
@@ -77,6 +80,11 @@ export default function QrRequestPage(props: ToolPageProps) {
       <ToolForm {...props} onResult={onResult}>
         {data && <AnimatedQr parts={data.parts} label="Sign request QR code" />}
       </ToolForm>
+      {data && mode !== 'message' && mode !== 'typed-data' && (
+        <Suspense fallback={<p role="status">Loading the simulator…</p>}>
+          <WitnessPack request={data.request} />
+        </Suspense>
+      )}
       {data && (
         <section className="result" aria-label="Signature from the offline signer">
           <h2>Back from the signer</h2>

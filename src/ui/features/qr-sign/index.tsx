@@ -2,9 +2,10 @@
  * QR signer (offline): scan a sign request (camera or image), read it in full, then sign
  * with a key from the keyring or typed in, only after ticking that it was read; the
  * eth-signature is shown as a QR code. A scanned code fills only the request field (never the
- * key) and never navigates; a new request unticks the confirmation.
+ * key) and never navigates; a new request unticks the confirmation. A witness file from the
+ * online device is verified and the transaction simulated from it offline (WitnessCheck, #26).
  */
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import * as EthSignRequest from '../../../core/qr/EthSignRequest'
 import * as Ur from '../../../core/qr/Ur'
@@ -13,6 +14,9 @@ import type { ToolResult } from '../../../tools/types'
 import { KeyringPicker, ResultView, ToolForm, type ToolPageProps } from '../../components'
 import { AnimatedQr, preloadQrImages } from '../../components/AnimatedQr'
 import { QrScanner, type Scanned } from '../../components/QrScanner'
+
+// The witness check (the EVM and the proof checks) loads after the page, and is preloaded while online.
+const WitnessCheck = lazy(() => import('./WitnessCheck'))
 
 export default function QrSignPage(props: ToolPageProps) {
   const { values, setValues } = props
@@ -27,6 +31,7 @@ export default function QrSignPage(props: ToolPageProps) {
   useEffect(() => {
     void preload().catch(() => undefined)
     void preloadQrImages().catch(() => undefined)
+    void import('./WitnessCheck').then((m) => m.preloadWitness()).catch(() => undefined)
   }, [])
 
   useEffect(() => {
@@ -68,6 +73,11 @@ export default function QrSignPage(props: ToolPageProps) {
           <h2>What you are asked to sign</h2>
           <ResultView result={review} label="Decoded request" />
         </section>
+      )}
+      {review && (
+        <Suspense fallback={<p role="status">Loading the witness check…</p>}>
+          <WitnessCheck request={request} />
+        </Suspense>
       )}
       <KeyringPicker value={values.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '' })} />
       <ToolForm {...props} onResult={onResult} submitLabel="Sign">

@@ -1,12 +1,13 @@
 /**
  * /simulate: the form, then the simulation in its own worker (the EVM loads there, only on
  * this page), with the node round trips so far, Cancel (terminates the worker) and Reset
- * (forgets the chained session), and the result drawn by SimulationView.
+ * (forgets the chained session), and the result drawn by SimulationView. Capsules (export a
+ * call with its witness, open one with no node) in CapsulePanel (#26).
  *
  * The shared runner parses the form and routes errors; its run here is the page's simulation
  * worker (which keeps the chained session between runs), not the tool's main-thread run.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import * as Abi from '../../../core/abi/Abi'
 import { RelayedError } from '../../../core/Errors'
 import type * as SimReport from '../../../core/sim/SimReport'
@@ -15,6 +16,9 @@ import type { Tool, ToolResult } from '../../../tools/types'
 import { FormError, MetaFields, useToolRun, type ToolPageProps } from '../../components'
 import { connectionForSimulation, SimulationView, SimulationWorker } from '../../components/SimulationView'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
+
+// Capsules (the witness, proof checks and an EVM in the page) load with their section.
+const CapsulePanel = lazy(() => import('./CapsulePanel'))
 
 /** The ABIs of the person's library that still parse. */
 function useLibraryAbis(): Abi.Abi[] {
@@ -86,6 +90,10 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
     setChained(0)
   }
 
+  const parsed = useMemo(() => {
+    const p = tool.parse(values)
+    return p.ok ? p.value : undefined
+  }, [tool, values])
   const report = !cleared && state.status === 'done' ? (view.result?.data as SimReport.Report | undefined) : undefined
   return (
     <>
@@ -115,6 +123,9 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
       )}
       {!cleared && <FormError state={view} />}
       {report && <SimulationView report={report} />}
+      <Suspense fallback={<p role="status">Loading capsules…</p>}>
+        <CapsulePanel input={parsed} values={values} />
+      </Suspense>
     </>
   )
 }

@@ -1,0 +1,180 @@
+/**
+ * The signer's witness (issue #26), end to end in two browser contexts: the online one
+ * (connected to the e2e anvil) makes a sign request for an ERC-20 transfer, simulates it and
+ * saves the witness file; the signer — the single offline HTML file opened from disk, its
+ * context offline from the start — reads the request, opens the witness, verifies it and
+ * re-runs the transfer with no network: the trace hash, the witness's SHA-256, the block
+ * hash and the asset changes equal the online ones. The same witness with one byte flipped
+ * (random position, seed printed) is refused and no outcome is shown.
+ * Capsules: /simulate exports one (its SHA-256 shown); the offline file opens it with no node
+ * and shows the same report SHA-256; a capsule relabelled with another hardfork, or with one
+ * byte of its witness flipped, is refused with a message.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { utils } from 'ethers'
+import * as Rpc from '../src/core/chain/Rpc'
+import * as SimCapsule from '../src/core/sim/SimCapsule'
+import { KEYS, addr } from '../test/chain/sendKit'
+import { compile, deploy } from '../test/chain/tokenKit'
+import { expect, output, test } from './fixtures'
+
+const root = join(fileURLToPath(import.meta.url), '..', '..')
+const offlineFile = join(root, 'dist-offline', 'ether-workbench.html')
+const FROM = addr(KEYS[0])
+const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 32))
+
+function watch(page: Page, errors: string[], allowed: (u: string) => boolean) {
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return
+    // offline, the browser logs each refused request itself (the app looks for a node and finds none)
+    if (/^Failed to load resource: net::ERR_/.test(m.text())) return
+    errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('request', (r) => {
+    if (!allowed(r.url())) errors.push(`request ${r.url()}`)
+  })
+}
+
+test.describe('the offline signer checks a witness', () => {
+  let browser: Browser
+  let online: BrowserContext
+  let offline: BrowserContext
+  let dir: string
+  const errors: string[] = []
+
+  test.beforeAll(async () => {
+    if (!existsSync(offlineFile)) execFileSync('node', [join(root, 'scripts', 'build-offline.mjs')], { cwd: root, stdio: 'inherit' })
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+    dir = mkdtempSync(join(tmpdir(), 'witness-e2e-'))
+  })
+  test.afterAll(async () => {
+    await browser?.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('trace hash offline equals online; a flipped byte is refused', async ({ baseURL, devnet }) => {
+    test.setTimeout(180_000)
+    console.log(`witness e2e seed ${seed} (TEST_SEED=${seed} to replay)`)
+    const rpc = Rpc.http(devnet.rpcUrl)
+    const token = await deploy(rpc, compile().GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 12n]).slice(2))
+    const data = new utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [TO, 12345n])
+
+    online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
+    const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
+    online.on('page', (p) => watch(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
+    const a = await online.newPage()
+    await a.goto('/qr-request')
+    await a.getByRole('textbox', { name: 'Signer address', exact: true }).fill(FROM)
+    await a.getByRole('textbox', { name: 'To', exact: true }).fill(token)
+    await a.getByRole('textbox', { name: 'Call data', exact: true }).fill(data)
+    await a.getByRole('textbox', { name: 'Gas limit', exact: true }).fill('120000')
+    await a.getByRole('button', { name: 'Fill nonce, fees and chain id from the node' }).click()
+    await expect(a.getByRole('textbox', { name: 'Chain id', exact: true })).toHaveValue(String(devnet.chainId))
+    await expect(a.getByRole('form', { name: 'QR sign request (air-gapped)' })).toHaveAttribute('data-fresh', 'true')
+    const requestUr = (await output(a, 'UR').first().textContent())!
+    expect(requestUr).toMatch(/^ur:eth-sign-request\//)
+    await a.getByRole('button', { name: 'Simulate and pack a witness' }).click()
+    const packed = a.getByRole('region', { name: 'Witness for the offline signer' })
+    await expect(packed.getByRole('status', { name: 'Trace hash', exact: true })).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 60_000 })
+    const traceHash = (await packed.getByRole('status', { name: 'Trace hash', exact: true }).textContent())!
+    const blockHash = (await packed.getByRole('status', { name: 'Block hash', exact: true }).textContent())!
+    const sha = (await packed.getByRole('status', { name: 'Witness SHA-256', exact: true }).textContent())!
+    await expect(packed.getByRole('table', { name: 'Asset changes' })).toContainText('12345')
+    const [download] = await Promise.all([a.waitForEvent('download'), packed.getByRole('link', { name: 'Save the witness file' }).click()])
+    const witness = readFileSync((await download.path())!)
+    expect(`0x${createHash('sha256').update(witness).digest('hex')}`).toBe(sha)
+    const good = join(dir, 'witness.eww')
+    writeFileSync(good, witness)
+    const flipped = Buffer.from(witness)
+    const at = seed % flipped.length
+    flipped[at]! ^= 1 + (seed % 255)
+    const bad = join(dir, 'flipped.eww')
+    writeFileSync(bad, flipped)
+
+    // The signer: the single offline file from disk, no network at all.
+    offline = await browser.newContext()
+    await offline.setOffline(true)
+    offline.on('page', (p) => watch(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
+    const b = await offline.newPage()
+    await b.goto(`${pathToFileURL(offlineFile).href}#/qr-sign`)
+    await expect(b.getByRole('heading', { level: 1, name: 'QR signer (offline)' })).toBeVisible()
+    await b.getByRole('textbox', { name: /^Sign request/ }).fill(requestUr)
+    await expect(b.getByRole('region', { name: 'The request to sign' }).getByRole('status', { name: 'Signer address', exact: true })).toHaveText(FROM)
+    const check = b.getByRole('region', { name: 'Witness' })
+    await check.getByLabel('Witness file').setInputFiles(good)
+    await expect(check.getByRole('status', { name: 'Trace hash', exact: true })).toHaveText(traceHash, { timeout: 60_000 })
+    await expect(check.getByRole('status', { name: 'Block hash', exact: true })).toHaveText(blockHash)
+    await expect(check.getByRole('status', { name: 'Witness SHA-256', exact: true })).toHaveText(sha)
+    await expect(check.getByRole('table', { name: 'Asset changes' })).toContainText('12345')
+    await expect(check.getByRole('alert')).toHaveCount(0)
+
+    // One byte flipped: refused, and nothing from it is shown as the outcome.
+    await check.getByLabel('Witness file').setInputFiles(bad)
+    await expect(check.getByRole('alert')).toContainText('Witness refused', { timeout: 30_000 })
+    await expect(check.getByRole('status', { name: 'Trace hash', exact: true })).toHaveCount(0)
+    await expect(check.getByRole('table', { name: 'Asset changes' })).toHaveCount(0)
+    expect(errors, `console errors, page errors and requests (byte ${at} flipped, seed ${seed})`).toEqual([])
+    await online.close()
+    await offline.close()
+  })
+
+  test('a capsule exported online opens offline with the same report; another hardfork or a broken witness is refused', async ({ baseURL, devnet }) => {
+    test.setTimeout(180_000)
+    const rpc = Rpc.http(devnet.rpcUrl)
+    const token = await deploy(rpc, compile().GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 12n]).slice(2))
+    const data = new utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [TO, 777n])
+    online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
+    const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
+    online.on('page', (p) => watch(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
+    const a = await online.newPage()
+    await a.goto(`/simulate?${new URLSearchParams({ from: FROM, to: token, data, gas: '200000' })}`)
+    const panel = a.getByRole('region', { name: 'Capsule' })
+    await panel.getByRole('button', { name: 'Export a capsule' }).click()
+    const made = panel.getByRole('region', { name: 'Exported capsule' })
+    await expect(made.getByRole('status', { name: 'Report SHA-256', exact: true })).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 60_000 })
+    const reportSha = (await made.getByRole('status', { name: 'Report SHA-256', exact: true }).textContent())!
+    const capsuleSha = (await made.getByRole('status', { name: 'Capsule SHA-256', exact: true }).textContent())!
+    const [download] = await Promise.all([a.waitForEvent('download'), panel.getByRole('link', { name: 'Save the capsule' }).click()])
+    const file = readFileSync((await download.path())!)
+    expect(`0x${createHash('sha256').update(file).digest('hex')}`).toBe(capsuleSha)
+    const good = join(dir, 'capsule.ewc')
+    writeFileSync(good, file)
+    const cap = SimCapsule.decode(file)
+    const otherFork = join(dir, 'other-fork.ewc')
+    writeFileSync(otherFork, SimCapsule.encode({ ...cap, hardfork: cap.hardfork === 'cancun' ? 'prague' : 'cancun' }))
+    const w = cap.witness.slice()
+    const at = seed % w.length
+    w[at]! ^= 1 + (seed % 255)
+    const broken = join(dir, 'broken.ewc')
+    writeFileSync(broken, SimCapsule.encode({ ...cap, witness: w }))
+
+    offline = await browser.newContext()
+    await offline.setOffline(true)
+    offline.on('page', (p) => watch(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
+    const b = await offline.newPage()
+    await b.goto(`${pathToFileURL(offlineFile).href}#/simulate`)
+    const box = b.getByRole('region', { name: 'Capsule' })
+    await box.getByLabel('Open a capsule').setInputFiles(good)
+    const opened = box.getByRole('region', { name: 'Opened capsule' })
+    await expect(opened.getByRole('status', { name: 'Report SHA-256', exact: true })).toHaveText(reportSha, { timeout: 60_000 })
+    await expect(opened.getByRole('status', { name: 'Capsule SHA-256', exact: true })).toHaveText(capsuleSha)
+    await expect(box.getByRole('table', { name: 'Asset changes' })).toContainText('777')
+    await box.getByLabel('Open a capsule').setInputFiles(otherFork)
+    await expect(box.getByRole('alert')).toContainText(/Capsule refused: The capsule says (cancun|prague): its witness was packed under/, { timeout: 30_000 })
+    await expect(box.getByRole('region', { name: 'Opened capsule' })).toHaveCount(0)
+    await box.getByLabel('Open a capsule').setInputFiles(broken)
+    await expect(box.getByRole('alert')).toContainText('Capsule refused', { timeout: 30_000 })
+    await expect(box.getByRole('region', { name: 'Opened capsule' })).toHaveCount(0)
+    expect(errors, `console errors, page errors and requests (witness byte ${at} flipped, seed ${seed})`).toEqual([])
+    await online.close()
+    await offline.close()
+  })
+})

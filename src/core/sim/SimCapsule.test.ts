@@ -1,0 +1,72 @@
+/**
+ * SimCapsule against a real anvil (useSimChain): a capsule made online and opened with no
+ * node (fetch stubbed to fail) gives the identical report, byte for byte, with and without
+ * state overrides; its SHA-256 is Node's hash of the file; a capsule relabelled with another
+ * hardfork, opened under another hardfork, or with a broken witness is refused with a message.
+ */
+import { createHash } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
+import * as SimCapsule from './SimCapsule'
+import * as SimRpc from './SimRpc'
+import { testSeed } from '../../../test/support'
+import { A1, OTHER } from '../../../test/chain/sim/contracts'
+import { anvil, c, data, useSimChain } from '../../../test/chain/sim/chain'
+
+useSimChain()
+
+async function noNetwork<T>(f: () => Promise<T>): Promise<T> {
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.reject(new Error('the network is off')))
+  try {
+    return await f()
+  } finally {
+    spy.mockRestore()
+  }
+}
+const transfer = () => ({ from: A1, to: c.token, data: data('Token', 'transfer', [OTHER, 11n]), gas: 200_000n })
+
+describe('SimCapsule', () => {
+  it('opened with no node, reproduces the report byte for byte; its SHA-256 is the file’s', async () => {
+    const made = await SimCapsule.make(SimRpc.httpTransport(anvil.url), transfer())
+    expect(made.sha256).toBe(`0x${createHash('sha256').update(made.bytes).digest('hex')}`)
+    const opened = await noNetwork(() => SimCapsule.open(made.bytes))
+    expect(opened.report).toBe(made.report)
+    expect(opened.traceHash).toBe(made.traceHash)
+    expect(opened.sha256).toBe(made.sha256)
+    expect(JSON.parse(opened.report).changes.tokens[0]).toMatchObject({ kind: 'transfer', amount: '11' })
+  })
+
+  it('carries state overrides: an unfunded sender given ether by an override pays 1 ether, offline too', async () => {
+    const from = '0x00000000000000000000000000000000000badd1'
+    const call = { from: from as `0x${string}`, to: OTHER, value: 10n ** 18n, gas: 21_000n }
+    const overrides = JSON.stringify({ [from]: { balance: '0x56bc75e2d63100000' } })
+    const made = await SimCapsule.make(SimRpc.httpTransport(anvil.url), call, { overrides })
+    const opened = await noNetwork(() => SimCapsule.open(made.bytes))
+    expect(opened.report).toBe(made.report)
+    const ether = JSON.parse(opened.report).changes.ether as { address: string; before: string; delta: string }[]
+    expect(ether.find((e) => e.address === OTHER)?.delta).toBe(String(10n ** 18n))
+    expect(ether.find((e) => e.address === from)?.before).toBe('100000000000000000000')
+    // the overrides are part of the capsule: without them the same call reports another outcome
+    const bare = await noNetwork(() => SimCapsule.open(SimCapsule.encode({ ...SimCapsule.decode(made.bytes), overrides: '' })))
+    expect(bare.report).not.toBe(made.report)
+  })
+
+  it('refuses a capsule from another hardfork, or opened under another one', async () => {
+    const made = await SimCapsule.make(SimRpc.httpTransport(anvil.url), transfer())
+    const cap = SimCapsule.decode(made.bytes)
+    const other = cap.hardfork === 'cancun' ? 'prague' : 'cancun'
+    await expect(SimCapsule.open(SimCapsule.encode({ ...cap, hardfork: other }))).rejects.toThrow(new RegExp(`says ${other}: its witness was packed under ${cap.hardfork}`))
+    await expect(SimCapsule.open(made.bytes, { hardfork: other })).rejects.toThrow(new RegExp(`made under ${cap.hardfork}: this replay asks for ${other}`))
+  })
+
+  it(`refuses a broken witness and a file that is not a capsule (seed ${testSeed})`, async () => {
+    const made = await SimCapsule.make(SimRpc.httpTransport(anvil.url), transfer())
+    const cap = SimCapsule.decode(made.bytes)
+    for (let i = 0; i < 20; i++) {
+      const w = cap.witness.slice()
+      const at = Math.floor(Math.random() * w.length)
+      w[at]! ^= 1 + Math.floor(Math.random() * 255)
+      await expect(noNetwork(() => SimCapsule.open(SimCapsule.encode({ ...cap, witness: w }))), `witness byte ${at} (seed ${testSeed})`).rejects.toThrow(/witness|proof|header|Refused/i)
+    }
+    await expect(SimCapsule.open(new TextEncoder().encode('{"not":"a capsule"}'))).rejects.toThrow(/not a capsule/)
+  })
+})

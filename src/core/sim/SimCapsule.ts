@@ -1,0 +1,154 @@
+/**
+ * Simulation capsules (issue #26): one file holding a simulation's inputs (the call), the
+ * hardfork, the state overrides (as the text the person wrote) and the witness of every
+ * account and slot it read (SimWitness). Opening it anywhere, with no node, verifies the
+ * witness and re-runs the call over the proven state: the report (the outcome's JSON: call
+ * tree, logs, state diff, asset changes) is the same, byte for byte, as the one made online.
+ *
+ * Encoding (RLP by `ox`): `[magic "EWC", version 1, hardfork, from, to, value, data, gas,
+ * overrides, witness]`, canonical only (re-encoding gives the same bytes). Its SHA-256 is
+ * what the page shows and what a person compares.
+ *
+ * @example
+ * ```ts
+ * const made = await SimCapsule.make(SimRpc.httpTransport(url), { from, to, data, gas })
+ * const opened = await SimCapsule.open(made.bytes)   // no node
+ * opened.report === made.report
+ * ```
+ */
+import { bytesToHex, hexToBytes } from '@ethereumjs/util'
+import { Rlp } from 'ox'
+import { BaseError } from '../Errors'
+import type * as SimRpc from './SimRpc'
+import type * as Simulation from './Simulation'
+import * as SimWitness from './SimWitness'
+import * as StateOverrides from './StateOverrides'
+
+type Hex = `0x${string}`
+
+export const VERSION = 1
+const MAGIC = new TextEncoder().encode('EWC')
+/** A capsule is its witness plus the call and the overrides' text. */
+export const MAX_BYTES = SimWitness.LIMITS.maxBytes + 256 * 1024
+
+export interface Capsule {
+  call: Simulation.CallInput
+  hardfork: string
+  /** State overrides as JSON text (StateOverrides.parse reads it on both sides); '' for none. */
+  overrides: string
+  witness: Uint8Array
+}
+
+export interface Opened {
+  capsule: Capsule
+  /** The report: the outcome's JSON text, the same bytes on every device. */
+  report: string
+  traceHash: Hex
+  /** SHA-256 of the capsule file. */
+  sha256: Hex
+  outcome: SimWitness.Outcome
+  /** The re-run's full result (for a readable report: SimReport.build). */
+  result: Simulation.Result
+  blockNumber: bigint
+  blockHash: Hex
+}
+
+const uint = (v: bigint): Uint8Array => (v === 0n ? new Uint8Array() : hexToBytes(`0x${v.toString(16).length % 2 ? '0' : ''}${v.toString(16)}` as Hex))
+
+export function encode(c: Capsule): Uint8Array {
+  return Rlp.fromBytes([
+    MAGIC,
+    uint(BigInt(VERSION)),
+    new TextEncoder().encode(c.hardfork),
+    hexToBytes(c.call.from),
+    c.call.to ? hexToBytes(c.call.to) : new Uint8Array(),
+    uint(c.call.value ?? 0n),
+    hexToBytes(c.call.data ?? '0x'),
+    uint(c.call.gas ?? 0n),
+    new TextEncoder().encode(c.overrides),
+    c.witness,
+  ])
+}
+
+type Tree = Uint8Array | Tree[]
+const bytes = (t: Tree | undefined, what: string, size?: number): Uint8Array => {
+  if (!(t instanceof Uint8Array) || (size !== undefined && t.length !== size)) throw new CapsuleError('The capsule cannot be read', `${what} is not ${size ?? 'a byte string'}${size ? ' bytes' : ''}`)
+  return t
+}
+const int = (t: Tree | undefined, what: string): bigint => {
+  const b = bytes(t, what)
+  if (b.length > 32) throw new CapsuleError('The capsule cannot be read', `${what} is longer than 32 bytes`)
+  return b.length ? BigInt(bytesToHex(b)) : 0n
+}
+
+/** Reads a capsule's form (size first, canonical encoding). Checks nothing of the witness yet. */
+export function decode(file: Uint8Array): Capsule {
+  if (file.length > MAX_BYTES) throw new SimWitness.BoundsError(`the capsule is ${file.length} bytes`, `at most ${MAX_BYTES} bytes`)
+  let t: Tree
+  try {
+    t = Rlp.toBytes(file) as Tree
+  } catch (e) {
+    throw new CapsuleError('The file is not a capsule', e instanceof Error ? e.message.split('\n')[0]! : 'unreadable')
+  }
+  if (!Array.isArray(t) || t.length !== 10 || bytesToHex(bytes(t[0], 'the magic')) !== bytesToHex(MAGIC)) throw new CapsuleError('The file is not a capsule', 'it does not start with the capsule magic “EWC”')
+  if (int(t[1], 'the version') !== BigInt(VERSION)) throw new CapsuleError('The capsule cannot be read', `its version is ${int(t[1], 'the version')}, this page reads ${VERSION}`)
+  const to = bytes(t[4], 'to')
+  if (to.length !== 0 && to.length !== 20) throw new CapsuleError('The capsule cannot be read', '“to” is neither empty nor 20 bytes')
+  const c: Capsule = {
+    hardfork: new TextDecoder().decode(bytes(t[2], 'the hardfork')),
+    call: {
+      from: bytesToHex(bytes(t[3], 'from', 20)) as Hex,
+      ...(to.length ? { to: bytesToHex(to) as Hex } : {}),
+      value: int(t[5], 'the value'),
+      data: bytesToHex(bytes(t[6], 'the data')) as Hex,
+      gas: int(t[7], 'the gas'),
+    },
+    overrides: new TextDecoder().decode(bytes(t[8], 'the overrides')),
+    witness: bytes(t[9], 'the witness'),
+  }
+  if (bytesToHex(encode(c)) !== bytesToHex(file)) throw new CapsuleError('The capsule cannot be read', 'it is not in canonical form')
+  return c
+}
+
+/** Simulates over a node and makes the capsule: its bytes, SHA-256 and report. */
+export async function make(
+  transport: SimRpc.Transport,
+  call: Simulation.CallInput,
+  options: { block?: string; hardfork?: string | undefined; overrides?: string } = {},
+): Promise<{ bytes: Uint8Array; sha256: Hex; report: string; traceHash: Hex; result: Simulation.Result }> {
+  const overridesText = (options.overrides ?? '').trim()
+  const overrides = overridesText === '' ? undefined : StateOverrides.parse(overridesText)
+  const on = await SimWitness.simulate(transport, call, { ...(options.block ? { block: options.block } : {}), hardfork: options.hardfork, overrides })
+  const file = encode({ call: { ...call, value: call.value ?? 0n, data: call.data ?? '0x', gas: call.gas ?? 0n }, hardfork: on.session.hardfork, overrides: overridesText, witness: on.witness })
+  return { bytes: file, sha256: SimWitness.fingerprint(file), report: JSON.stringify(on.outcome), traceHash: on.traceHash, result: on.result }
+}
+
+/**
+ * Opens a capsule with no node: its hardfork must be its witness's (and `expect.hardfork`'s
+ * when the opener names one), the witness must verify, and the call is re-run over the
+ * proven state with the capsule's overrides. Refused, named, otherwise.
+ */
+export async function open(file: Uint8Array, expect: { hardfork?: string | undefined } = {}): Promise<Opened> {
+  const capsule = decode(file)
+  if (expect.hardfork !== undefined && expect.hardfork !== capsule.hardfork) throw new CapsuleError(`The capsule was made under ${capsule.hardfork}`, `this replay asks for ${expect.hardfork}; a report under other rules would not be the same report`)
+  const w = SimWitness.decode(capsule.witness)
+  if (w.hardfork !== capsule.hardfork) throw new CapsuleError(`The capsule says ${capsule.hardfork}`, `its witness was packed under ${w.hardfork}`)
+  const overrides = capsule.overrides === '' ? undefined : StateOverrides.parse(capsule.overrides)
+  const off = await SimWitness.replay(capsule.witness, capsule.call, { overrides })
+  return {
+    capsule,
+    report: JSON.stringify(off.outcome),
+    traceHash: off.traceHash,
+    sha256: SimWitness.fingerprint(file),
+    outcome: off.outcome,
+    result: off.result,
+    blockNumber: off.verified.number,
+    blockHash: off.verified.witness.blockHash,
+  }
+}
+
+export class CapsuleError extends BaseError {
+  constructor(what: string, why: string) {
+    super('SimCapsule.CapsuleError', `${what}: ${why}.`, { hints: ['Nothing from this capsule is shown as a report.'] })
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * Simulation capsules for /simulate (issue #26, core/sim/SimCapsule): `exportCapsule` re-runs
+ * the form's call over the node and packs it with its witness into one file; `openCapsule`
+ * replays a capsule with no node. Both give the report's SHA-256 (the outcome's JSON, the same
+ * bytes on every device) and a readable report built without the node (no token names).
+ */
+import * as SignatureTable from '../../core/abi/SignatureTable'
+import * as SimCapsule from '../../core/sim/SimCapsule'
+import * as SimReport from '../../core/sim/SimReport'
+import * as SimRpc from '../../core/sim/SimRpc'
+import * as SimWitness from '../../core/sim/SimWitness'
+import type * as Simulation from '../../core/sim/Simulation'
+import type { Eip1193Like, Section } from '../types'
+import type { Input } from './input'
+
+export interface Shown {
+  bytes?: Uint8Array
+  sha256: `0x${string}`
+  reportSha256: `0x${string}`
+  report: SimReport.Report
+  sections: Section[]
+}
+
+async function shown(result: Simulation.Result, report: string, sha256: `0x${string}`, traceHash: string, extra: { label: string; value: string; mono?: boolean }[]): Promise<Shown> {
+  const reportSha256 = SimWitness.fingerprint(new TextEncoder().encode(report))
+  const built = await SimReport.build(result, { table: await SignatureTable.load().catch(() => undefined) })
+  return {
+    sha256,
+    reportSha256,
+    report: built,
+    sections: [
+      {
+        title: 'Capsule',
+        rows: [
+          { label: 'Capsule SHA-256', value: sha256, note: 'compare it with the one shown where the capsule was made' },
+          { label: 'Report SHA-256', value: reportSha256, note: 'the outcome’s bytes (call tree, logs, state and asset changes): the same wherever it is opened' },
+          { label: 'Trace hash', value: traceHash },
+          ...extra,
+        ],
+      },
+    ],
+  }
+}
+
+/** Simulates the form's call over the node and makes its capsule. */
+export async function exportCapsule(input: Input, overridesText: string, rpc: Eip1193Like | undefined, rpcUrl: string | undefined): Promise<Shown> {
+  if (input.mode !== 'call' || !input.from) throw new SimCapsule.CapsuleError('Only a call can be packed in a capsule', 'choose “A call or transaction”')
+  if (input.block === 'pending') throw new SimCapsule.CapsuleError('The pending state cannot be proven', 'choose latest or a block number')
+  const transport = rpcUrl && /^https?:\/\//i.test(rpcUrl) ? SimRpc.httpTransport(rpcUrl) : rpc ? SimRpc.eip1193Transport(rpc, rpcUrl) : undefined
+  if (!transport) throw new SimCapsule.CapsuleError('No node', 'connect to a node to make a capsule')
+  const call = { from: input.from, ...(input.to ? { to: input.to } : {}), value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas ?? 30_000_000n }
+  const made = await SimCapsule.make(transport, call, { ...(input.block ? { block: input.block } : {}), overrides: overridesText })
+  const s = await shown(made.result, made.report, made.sha256, made.traceHash, [{ label: 'Size', value: `${made.bytes.length} bytes`, mono: false }])
+  return { ...s, bytes: made.bytes }
+}
+
+/** Opens a capsule with no node. */
+export async function openCapsule(bytes: Uint8Array): Promise<Shown> {
+  const o = await SimCapsule.open(bytes)
+  return shown(o.result, o.report, o.sha256, o.traceHash, [
+    { label: 'Block', value: `${o.blockNumber} (${o.blockHash}), ${o.capsule.hardfork}`, mono: false },
+    { label: 'Overrides', value: o.capsule.overrides || 'none', mono: o.capsule.overrides !== '' },
+  ])
+}

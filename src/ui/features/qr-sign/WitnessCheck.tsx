@@ -1,0 +1,81 @@
+/**
+ * The witness check on the offline signer (issue #26): a witness file from the online device
+ * is verified (every proof against the header's state root, the header against its hash) and
+ * the requested transaction re-run from it alone, with no network; only then are its call
+ * tree, asset changes, warnings and trace hash shown. A witness that does not verify is
+ * refused, named, and nothing from it is shown as the outcome.
+ */
+import { useEffect, useState } from 'react'
+import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import type * as SignWitnessKit from '../../../tools/qr-sign/witness'
+import { readRequest } from '../../../tools/qr-sign'
+import { Field, ResultView } from '../../components'
+import { TraceTree } from '../../components/TraceTree'
+import { Assets } from '../../components/SimulationSummary'
+
+type Checked = Awaited<ReturnType<typeof SignWitnessKit.check>>
+
+const FILE_SPEC = { name: 'witness', label: 'Witness file', kind: 'file', help: 'The .eww file the online device saved beside the sign request.' } as const
+
+/** Loads the verifier and the EVM while the page is online. */
+export function preloadWitness(): Promise<unknown> {
+  return import('../../../tools/qr-sign/witness').then((k) => k.preload())
+}
+
+export default function WitnessCheck({ request }: { request: string }) {
+  const [file, setFile] = useState<{ blob: File; bytes: Uint8Array } | undefined>()
+  const [checked, setChecked] = useState<Checked | undefined>()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+
+  useEffect(() => {
+    let alive = true
+    setChecked(undefined)
+    setError(null)
+    if (!file || request.trim() === '') return
+    setBusy(true)
+    ;(async () => {
+      const kit = await import('../../../tools/qr-sign/witness')
+      return kit.check(readRequest(request), file.bytes)
+    })().then(
+      (c) => alive && setChecked(c),
+      (e) => alive && setError(toErrorInfo(e)),
+    ).finally(() => alive && setBusy(false))
+    return () => {
+      alive = false
+    }
+  }, [file, request])
+
+  return (
+    <section className="result" aria-label="Witness">
+      <h2>What it will do</h2>
+      <p className="hint">Open the witness file the online device saved: its proofs are checked against the block header and the transaction is simulated again here, with no network.</p>
+      <Field
+        spec={FILE_SPEC}
+        value=""
+        onChange={() => undefined}
+        file={file?.blob}
+        onFile={(f) => {
+          if (!f) return setFile(undefined)
+          void f.arrayBuffer().then((b) => setFile({ blob: f, bytes: new Uint8Array(b) }))
+        }}
+      />
+      {busy && <p role="status">Checking the proofs and simulating…</p>}
+      {error && (
+        <div className="notice notice-error" role="alert">
+          <strong>Witness refused: {error.message}</strong>
+          {error.hints.map((h) => (
+            <p key={h}>{h}</p>
+          ))}
+        </div>
+      )}
+      {checked && (
+        <>
+          <ResultView result={{ sections: checked.sections, notes: checked.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label="Witness check" />
+          <Assets assets={checked.report.assets} tokens={checked.report.tokens} />
+          <TraceTree report={checked.report} />
+        </>
+      )}
+    </section>
+  )
+}

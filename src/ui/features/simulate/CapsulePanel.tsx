@@ -1,0 +1,88 @@
+/**
+ * Simulation capsules on /simulate (issue #26): export the form's call, with the witness of
+ * everything it read, as one file whose SHA-256 is shown; open a capsule with no node and see
+ * the same report (its SHA-256 equal, byte for byte). A capsule that does not verify, or is
+ * from another hardfork, is refused with a message and nothing from it is shown.
+ */
+import { useEffect, useState } from 'react'
+import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import type { Shown } from '../../../tools/simulate/capsule'
+import type { Input } from '../../../tools/simulate'
+import type { RawInput } from '../../../tools/types'
+import { Field, ResultView } from '../../components'
+import { Assets } from '../../components/SimulationSummary'
+import { TraceTree } from '../../components/TraceTree'
+import { getProvider } from '../../connection/store'
+
+const FILE_SPEC = { name: 'capsule', label: 'Open a capsule', kind: 'file', help: 'A .ewc file: verified and replayed here, with no node.' } as const
+
+export default function CapsulePanel({ input, values }: { input: Input | undefined; values: RawInput }) {
+  const [file, setFile] = useState<File | undefined>()
+  const [shown, setShown] = useState<(Shown & { opened: boolean }) | undefined>()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [url, setUrl] = useState<string | undefined>()
+
+  useEffect(() => {
+    if (!shown?.bytes) return setUrl(undefined)
+    const u = URL.createObjectURL(new Blob([shown.bytes as BlobPart], { type: 'application/octet-stream' }))
+    setUrl(u)
+    return () => URL.revokeObjectURL(u)
+  }, [shown])
+
+  const act = async (f: (k: typeof import('../../../tools/simulate/capsule')) => Promise<Shown>, opened: boolean) => {
+    setBusy(true)
+    setError(null)
+    setShown(undefined)
+    try {
+      setShown({ ...(await f(await import('../../../tools/simulate/capsule'))), opened })
+    } catch (e) {
+      setError(toErrorInfo(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="result" aria-label="Capsule">
+      <h2>Capsule</h2>
+      <p className="hint">One file with the call, the hardfork, the overrides and the proofs of every account and slot it reads: opened anywhere, with no node, it gives the same report.</p>
+      <div className="actions">
+        <button type="button" disabled={busy || !input || input.mode !== 'call'} onClick={() => input && void act((k) => k.exportCapsule(input, values.overrides ?? '', getProvider().rpc, getProvider().rpcUrl), false)}>
+          Export a capsule
+        </button>
+        {url && shown && !shown.opened && (
+          <a className="button" href={url} download={`capsule-${shown.sha256.slice(2, 10)}.ewc`}>
+            Save the capsule
+          </a>
+        )}
+      </div>
+      <Field
+        spec={FILE_SPEC}
+        value=""
+        onChange={() => undefined}
+        file={file}
+        onFile={(f) => {
+          setFile(f)
+          if (f) void f.arrayBuffer().then((b) => act((k) => k.openCapsule(new Uint8Array(b)), true))
+        }}
+      />
+      {busy && <p role="status">Checking the proofs and simulating…</p>}
+      {error && (
+        <div className="notice notice-error" role="alert">
+          <strong>Capsule refused: {error.message}</strong>
+          {error.hints.map((h) => (
+            <p key={h}>{h}</p>
+          ))}
+        </div>
+      )}
+      {shown && (
+        <>
+          <ResultView result={{ sections: shown.sections, notes: shown.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label={shown.opened ? 'Opened capsule' : 'Exported capsule'} />
+          <Assets assets={shown.report.assets} tokens={shown.report.tokens} />
+          <TraceTree report={shown.report} />
+        </>
+      )}
+    </section>
+  )
+}
