@@ -464,7 +464,7 @@ export function grantsOf(plan: Plan): Approval.Grant[] {
 
 const valueText = (s: Step, a: Calldata.Arg) => {
   const m = s.meanings[a.path]
-  return m ? m.split(':')[0]! : a.value.length > 80 ? `${a.value.slice(0, 77)}…` : a.value
+  return m ? m.split(':')[0]! : a.value.length > 160 ? `${a.value.slice(0, 157)}…` : a.value
 }
 
 /** One line for a command or action: `V2_SWAP_EXACT_IN(recipient=MSG_SENDER, amountIn=…, …)`. */
