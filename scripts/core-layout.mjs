@@ -46,7 +46,7 @@ export const FAMILIES = {
     'Approval', 'TokenAmount', 'Erc20Preset', 'AccountCall',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
-  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock', 'NodeUrl', 'Net', 'ProofVerify', 'AccessList', 'ConnectPolicy', 'NodeViews'],
+  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock', 'NodeUrl', 'Net', 'ProofVerify', 'AccessList', 'ConnectPolicy', 'NodeViews', 'BeaconPayload'],
   // Storage read by variable name: solc/forge storage layouts (ERC-7201 namespaces too) decoded from a node's slots.
   storage: ['StorageLayout', 'StorageRead', 'SlotNames'],
   // Bytecode: the disassembler, the opcode reference per hardfork, compiler metadata; code read from a node.
@@ -56,7 +56,7 @@ export const FAMILIES = {
   // Signatures: the secp256k1 engine, messages, typed data, SIWE, contract accounts, Safe.
   sign: ['SigningEngine', 'Signing', 'SignatureInspect', 'TypedDataView', 'Siwe', 'ContractSignature', 'Safe', 'SafeMessage'],
   // Transactions: build, decode, fill, warn, send, replace; their intrinsic gas and EIP-7702 authorizations.
-  tx: ['TxBuild', 'TxDecode', 'TxFill', 'TxWarnings', 'SendTx', 'PendingTx', 'IntrinsicGas', 'Authorization', 'UserOperation', 'UserOpSimulate'],
+  tx: ['TxBuild', 'TxDecode', 'TxFill', 'TxWarnings', 'SendTx', 'PendingTx', 'IntrinsicGas', 'Authorization', 'UserOperation', 'UserOpSimulate', 'OpDataFee'],
   // The in-page EVM simulation (EthereumJS) and what is read from its result.
   sim: ['Simulation', 'SimulationInput', 'SimState', 'SimRpc', 'StateOverrides', 'CallTrace', 'TraceCompare', 'AssetChanges', 'SimReport', 'BlockOverrides', 'TraceView', 'TraceWords', 'TraceFlows', 'VerifiedReads', 'SimWitness', 'SimCapsule'],
   // Air-gapped signing and QR codes: UR (BCR-2020-005), ERC-4527 requests, QR images.

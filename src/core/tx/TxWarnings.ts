@@ -14,7 +14,9 @@
  * r.warnings // [{ kind: 'unlimited-approval', tone: 'error', text: 'Unlimited approval: …' }]
  * ```
  */
+import type * as Approval from '../abi/Approval'
 import * as Calldata from '../abi/Calldata'
+import * as UniversalRouter from '../abi/UniversalRouter'
 import * as ChainCall from '../chain/ChainCall'
 import { BaseError } from '../Errors'
 import type * as Abi from '../abi/Abi'
@@ -57,6 +59,10 @@ export interface Decoded {
   human: string | null
   source: Calldata.Source | null
   selector: string | null
+  /** A Universal Router call: one line per command (V4 actions and sub-plans indented). */
+  router?: string[]
+  /** A Universal Router call: the Permit2 allowances its commands grant. */
+  grants?: Approval.Grant[]
 }
 
 export interface Tx {
@@ -75,7 +81,14 @@ export function decode(data: `0x${string}`, abis: readonly Abi.Abi[] = [], table
   const selector = data.slice(0, 10)
   try {
     const c = Calldata.decodeCall(data, { abis, table: table ?? false, guess: false, nested: false })
-    return { text: `${c.item.name}(${c.args.map((a, i) => `${a.name || `#${i + 1}`}=${a.value}`).join(', ')})`, human: c.human, source: c.source, selector }
+    const plan = UniversalRouter.ofCall(c)
+    return {
+      text: `${c.item.name}(${c.args.map((a, i) => `${a.name || `#${i + 1}`}=${a.value}`).join(', ')})`,
+      human: c.human,
+      source: c.source,
+      selector,
+      ...(plan ? { router: UniversalRouter.summaryLines(plan), grants: UniversalRouter.grantsOf(plan) } : {}),
+    }
   } catch (e) {
     if (e instanceof BaseError) return { text: null, human: null, source: null, selector }
     throw e
@@ -145,6 +158,7 @@ export async function review(rpc: Rpc.Eip1193Like | undefined, tx: Tx, opts: { a
   ])
   const tokenAmount = amount ? { ...amount, token: token.status === 'fulfilled' ? token.value : undefined } : null
   const decoded = tx.to ? decode(tx.data, abis, table.status === 'fulfilled' ? table.value : undefined) : { text: null, human: null, source: null, selector: null }
+  for (const g of decoded.grants ?? []) if (g.unlimited) warnings.push({ kind: 'unlimited-approval', tone: 'error', text: g.text })
   if (tx.to && decoded.selector && decoded.text === null)
     warnings.push({ kind: 'unknown-selector', tone: 'warn', text: `Unknown function ${decoded.selector}: neither your ABIs nor the offline table know it. What it does cannot be shown.` })
   let recipientIsContract: boolean | null = null

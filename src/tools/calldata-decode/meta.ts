@@ -3,9 +3,9 @@ import { defineMeta } from '../define'
 export default defineMeta({
   id: 'calldata-decode',
   title: 'Decode call data',
-  summary: 'Decode transaction input with an ABI, a signature, the offline signature table, or a guess; nested multicalls and Safe multiSend decoded too.',
+  summary: 'Decode transaction input with an ABI, a signature, the offline signature table, or a guess; nested multicalls, Safe multiSend and Uniswap Universal Router commands decoded too.',
   capability: 'calldata',
-  keywords: ['decode', 'calldata', 'call data', 'input data', 'transaction input', 'selector', '4byte', 'multicall', 'multiSend', 'safe', 'aggregate3', 'decodeFunctionData', 'guess'],
+  keywords: ['decode', 'calldata', 'call data', 'input data', 'transaction input', 'selector', '4byte', 'multicall', 'multiSend', 'safe', 'aggregate3', 'decodeFunctionData', 'guess', 'universal router', 'uniswap', 'permit2', 'execute', 'swap'],
   runs: 'main',
   fields: [
     { name: 'data', label: 'Call data', kind: 'textarea', placeholder: '0xa9059cbb…', help: 'The transaction input: 0x, a 4-byte selector, then the arguments.' },

@@ -2,6 +2,8 @@ import type { ToolEntry } from '../types'
 import accountMeta from '../account/meta'
 import blockMeta from '../block/meta'
 import findBlockMeta from '../find-block/meta'
+import daEstimateMeta from '../da-estimate/meta'
+import b2ePayloadMeta from '../b2e-payload/meta'
 import accessListMeta from '../access-list/meta'
 import transactionMeta from '../transaction/meta'
 import contractReadMeta from '../contract-read/meta'
@@ -25,6 +27,8 @@ export const tools: ToolEntry[] = [
   { meta: transactionMeta, load: () => import('../transaction') },
   { meta: blockMeta, load: () => import('../block') },
   { meta: findBlockMeta, load: () => import('../find-block') },
+  { meta: daEstimateMeta, load: () => import('../da-estimate') },
+  { meta: b2ePayloadMeta, load: () => import('../b2e-payload') },
   { meta: accessListMeta, load: () => import('../access-list') },
   { meta: logsMeta, load: () => import('../logs') },
   { meta: ensResolveMeta, load: () => import('../ens-resolve') },

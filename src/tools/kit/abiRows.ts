@@ -9,47 +9,16 @@ import type * as AbiLayout from '../../core/abi/AbiLayout'
 import type * as Calldata from '../../core/abi/Calldata'
 import { BaseError } from '../../core/Errors'
 import * as SignatureLookup from '../../core/abi/SignatureLookup'
-import * as VisibleText from '../../core/format/VisibleText'
+import * as UniversalRouter from '../../core/abi/UniversalRouter'
 import type { Row, RunContext, Section, ToolResult } from '../types'
+import { argRows } from './argRows'
+import { routerSections } from './routerRows'
+
+export { argRows }
 
 /** Parses an optional ABI field (empty: none). */
 export function optionalAbi(v: string): Abi.Abi | null {
   return v.trim() === '' ? null : Abi.parse(v)
-}
-
-/**
- * One row per decoded argument: label = its path, note = its type. A struct's fields follow it,
- * one row each, named and nested as the ABI nests them (`params.tokenIn`).
- */
-export function argRows(args: readonly (Calldata.Arg & { indexed?: boolean })[], guessed = false, depth = 0): Row[] {
-  return args.flatMap((a) => {
-    const row = argRow(a, guessed)
-    if (depth) row.depth = depth
-    if (!a.fields?.length) return [row]
-    row.note = `${row.note}: a struct, its fields below`
-    return [row, ...argRows(a.fields, guessed, depth + 1)]
-  })
-}
-
-function argRow(a: Calldata.Arg & { indexed?: boolean }, guessed: boolean): Row {
-  const row: Row = {
-    label: a.path,
-    value: a.value,
-    abiType: a.type,
-    note: `${a.type}${guessed ? ' (guessed type)' : ''}${a.indexed ? ', indexed' : ''}${a.hashed ? ': only the keccak256 hash of the value is in the log' : ''}`,
-    ...(guessed ? { tone: 'warn' as const } : {}),
-  }
-  // A decoded string shows its invisible, control and bidirectional characters as escapes.
-  if (a.type === 'string' && typeof a.json === 'string') {
-    const shown = VisibleText.show(a.json)
-    if (shown.marked.length) {
-      row.value = a.value.startsWith('"') ? `"${shown.text}"` : shown.text
-      row.note = `${row.note}. ${VisibleText.note(shown)}`
-      row.tone = 'warn'
-    }
-  }
-  if (a.type === 'bytes' && /^0x[0-9a-f]{8}/.test(a.value)) row.open = { tool: 'calldata-decode', inputs: { data: a.value }, label: 'Decode as call data' }
-  return row
 }
 
 /** A warning row when the call grants an approval without limit (approve, permit, Permit2, setApprovalForAll). */
@@ -93,7 +62,11 @@ export function callSections(call: Calldata.Call, prefix = ''): Section[] {
     { title: prefix ? `${prefix}: call` : 'Call', rows: head },
     { title: prefix ? `${prefix}: arguments` : 'Arguments', rows: call.args.length ? argRows(call.args, call.source === 'guess') : [{ label: '(no arguments)', value: '', copy: false }] },
   ]
+  // A Universal Router execute: its commands opened (and its inputs not read again as nested calls).
+  const plan = UniversalRouter.ofCall(call)
+  if (plan) sections.push(...routerSections(plan, prefix))
   for (const n of call.nested) {
+    if (plan && n.path.startsWith('inputs[')) continue
     const path = prefix ? `${prefix} › ${n.path}` : n.path
     const meta: Row[] = []
     if (n.meta?.operation) meta.push({ label: 'operation', value: n.meta.operation, mono: false })

@@ -3,10 +3,12 @@
  * authorizations, signature): the audit view of tx-decode, shared with the QR signing tools.
  */
 import * as Calldata from '../../core/abi/Calldata'
+import * as UniversalRouter from '../../core/abi/UniversalRouter'
 import * as TxDecode from '../../core/tx/TxDecode'
 import * as Units from '../../core/format/Units'
 import type { Row, Section } from '../types'
 import type { Table } from './signatureTable'
+import { routerSections } from './routerRows'
 import { bytes } from './text'
 
 const gwei = (n: bigint) => `${Units.format(n, 'gwei')} gwei`
@@ -48,8 +50,7 @@ export function decodedSections(d: TxDecode.Decoded, table?: Table): Section[] {
     },
   ]
   const sections: Section[] = [{ rows: summary }, { title: 'Fields', rows: fields }]
-  const call = tx.to && tx.data.length >= 10 && table ? decodeCallData(tx.data, table) : undefined
-  if (call) sections.push(call)
+  if (tx.to && tx.data.length >= 10 && table) sections.push(...decodeCallData(tx.data, table))
   if (tx.accessList && tx.accessList.length)
     sections.push({
       title: 'Access list',
@@ -81,18 +82,23 @@ export function decodedSections(d: TxDecode.Decoded, table?: Table): Section[] {
   return sections
 }
 
-/** The call decoded by the call-data core (known ABIs and the offline signature table), when it can be. */
-function decodeCallData(data: `0x${string}`, table: Table): Section | undefined {
+/**
+ * The call decoded by the call-data core (known ABIs and the offline signature table), when it
+ * can be; a Universal Router call's commands opened after it.
+ */
+function decodeCallData(data: `0x${string}`, table: Table): Section[] {
   try {
     const c = Calldata.decodeCall(data, { guess: false, nested: false, table })
-    return {
+    const plan = UniversalRouter.ofCall(c)
+    const call: Section = {
       title: 'Call',
       rows: [
         { label: 'Function', value: c.signature, note: c.source === 'table' ? 'from the offline signature table: the selector matches, the contract may differ' : `from the ${c.source}`, open: { tool: 'calldata-decode', inputs: { data }, label: 'Decode in full' } },
         ...c.args.slice(0, 32).map((a) => ({ label: `${a.name || a.path} (${a.type})`, value: a.value, abiType: a.type })),
       ],
     }
+    return [call, ...(plan ? routerSections(plan) : [])]
   } catch {
-    return undefined // unknown selector or malformed arguments: the Data row links to the decoder
+    return [] // unknown selector or malformed arguments: the Data row links to the decoder
   }
 }

@@ -200,6 +200,7 @@ export function summaryRows(r: Reviewed, unit: Input['unit']): Row[] {
       : review.decoded.selector
         ? [{ label: 'Call', value: `unknown function ${review.decoded.selector}`, mono: false, tone: 'warn' as const, note: 'Neither your ABIs nor the offline table know this selector.' }]
         : []),
+    ...(review.decoded.router ? [{ label: 'Router commands', value: review.decoded.router.join('\n'), note: 'Uniswap Universal Router: the commands run in order (Decode opens each input).' }] : []),
     ...(review.tokenAmount && s.to ? [tokenRow(review.tokenAmount, s.chainId, s.to)] : []),
     ...review.warnings.map((w) => ({ label: 'Warning', value: w.text, mono: false, copy: false, tone: w.tone })),
     { label: 'Type', value: TYPE_LABEL[type] },

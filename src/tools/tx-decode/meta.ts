@@ -5,7 +5,7 @@ export default defineMeta({
   title: 'Decode a raw transaction',
   summary: 'Decode any raw transaction, signed or unsigned, of every type: each field with values in units, the sender recovered, the hash, the chain; the call data opens in the call-data decoder. Malformed input gets an error naming the field.',
   capability: 'signing',
-  keywords: ['decode', 'raw transaction', 'tx', 'parse', 'decode-tx', 'rlp', 'sender', 'from', 'hash', 'eip-1559', 'eip-155', 'eip-2930', 'eip-4844', 'eip-7702', 'legacy', 'signed transaction'],
+  keywords: ['decode', 'raw transaction', 'tx', 'parse', 'decode-tx', 'rlp', 'sender', 'from', 'hash', 'eip-1559', 'eip-155', 'eip-2930', 'eip-4844', 'eip-7702', 'legacy', 'signed transaction', 'universal router', 'uniswap'],
   runs: 'main',
   fields: [
     { name: 'raw', label: 'Raw transaction', kind: 'textarea', placeholder: '0x02f8… or 0xf86c…' },
