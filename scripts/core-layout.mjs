@@ -43,7 +43,7 @@ export const FAMILIES = {
   abi: [
     'Abi', 'AbiCodec', 'AbiGuess', 'AbiLayout', 'Calldata', 'CalldataEncode', 'Deploy', 'Dispatch',
     'EtherscanText', 'EventEncode', 'Selector', 'SignatureKeys', 'SignatureLookup', 'SignatureTable', 'ValueFormat',
-    'Approval', 'TokenAmount', 'Erc20Preset', 'AccountCall',
+    'Approval', 'TokenAmount', 'Erc20Preset', 'AccountCall', 'UniversalRouter',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
   chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock', 'NodeUrl', 'Net', 'ProofVerify', 'AccessList', 'ConnectPolicy', 'NodeViews', 'BeaconPayload'],
