@@ -51,13 +51,14 @@ test.describe('the offline signer checks a witness', () => {
   const errors: string[] = []
 
   test.beforeAll(async () => {
+    test.setTimeout(300_000) // building the offline file when it is missing takes minutes on a busy machine
     if (!existsSync(offlineFile)) execFileSync('node', [join(root, 'scripts', 'build-offline.mjs')], { cwd: root, stdio: 'inherit' })
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
     dir = mkdtempSync(join(tmpdir(), 'witness-e2e-'))
   })
   test.afterAll(async () => {
     await browser?.close()
-    rmSync(dir, { recursive: true, force: true })
+    if (dir) rmSync(dir, { recursive: true, force: true })
   })
 
   test('trace hash offline equals online; a flipped byte is refused', async ({ baseURL, devnet }) => {
