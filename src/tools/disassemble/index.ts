@@ -16,10 +16,14 @@ interface Input extends Record<string, unknown> {
   hardfork: string
 }
 
-/** What the page draws the listing from: each part's instructions, blocks and entries. */
+/**
+ * What the page draws the listing from, packed so it crosses from the worker at no cost: each
+ * part's bytes and instruction offsets (a row is read back with `Disassembler.instructionAt`),
+ * the offsets its blocks start at, and its dispatcher entries.
+ */
 export interface DisassembleData {
   hardfork: string
-  parts: (Pick<Disassembler.Part, 'kind' | 'start' | 'size' | 'instructions' | 'blocks' | 'entries'> & { metadataStart: number | null })[]
+  parts: (Pick<Disassembler.Part, 'kind' | 'start' | 'size' | 'entries'> & { code: Uint8Array; offsets: Uint32Array; blockStarts: Uint32Array; metadataStart: number | null })[]
 }
 
 export const parse = fieldParser<Input>(
@@ -39,7 +43,7 @@ const at = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
 const KIND = { constructor: 'Constructor', runtime: 'Runtime' } as const
 
 /** The code to disassemble, and rows saying where it came from (source 'address'). */
-async function source(input: Input, ctx: RunContext): Promise<{ code: `0x${string}`; rows: Row[] }> {
+export async function source(input: Input, ctx: RunContext): Promise<{ code: `0x${string}`; rows: Row[] }> {
   if (input.source !== 'address' || !input.address) return { code: input.code!, rows: [] }
   const got = await CodeRead.read(ctx.rpc, input.address, { followProxy: !!input.proxy })
   const rows: Row[] = [{ label: 'Address', value: AddressCheck.checksum(got.address), open: { tool: 'account', inputs: { address: AddressCheck.checksum(got.address) }, label: 'Inspect' } }]
@@ -95,10 +99,20 @@ export default defineTool<Input>(meta, {
     const table = await SignatureTable.load('function')
     const d = await Disassembler.disassembleInSteps(code, { hardfork: input.hardfork, runtime: input.source === 'code' ? input.runtime || undefined : undefined, table, signal: ctx.signal }, pause)
     const runtime = d.parts[d.parts.length - 1]!
+    const whole = Disassembler.parse(code)
     const sections = [summary(d, rows), dispatcher(runtime), metadata(runtime)].filter((s): s is Section => !!s)
     const data: DisassembleData = {
       hardfork: d.hardfork,
-      parts: d.parts.map((p) => ({ kind: p.kind, start: p.start, size: p.size, instructions: p.instructions, blocks: p.blocks, entries: p.entries, metadataStart: p.metadata ? p.metadata.start : null })),
+      parts: d.parts.map((p) => ({
+        kind: p.kind,
+        start: p.start,
+        size: p.size,
+        code: whole.slice(p.start, p.start + p.size),
+        offsets: Disassembler.offsets(p.instructions),
+        blockStarts: Uint32Array.from(p.blocks, (b) => b.start),
+        entries: p.entries,
+        metadataStart: p.metadata ? p.metadata.start : null,
+      })),
     }
     return { sections, data }
   },

@@ -33,7 +33,7 @@ describe('disassemble offline', () => {
     const code = Disassembler.parse(ex.inputs.code!)
     for (const p of data.parts) {
       const hex = Disassembler.toHex(code.subarray(p.start, p.start + p.size))
-      const lines = p.instructions.map(Disassembler.line).join('\n')
+      const lines = Array.from(p.offsets, (_, k) => Disassembler.line(Disassembler.instructionAt(p.code, p.offsets, k, data.hardfork))).join('\n')
       expect(lines).toBe((await castAsync(['disassemble', hex])).trim())
     }
   })
