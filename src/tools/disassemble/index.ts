@@ -3,6 +3,8 @@ import * as SignatureTable from '../../core/abi/SignatureTable'
 import * as CodeRead from '../../core/bytecode/CodeRead'
 import * as Disassembler from '../../core/bytecode/Disassembler'
 import * as Opcodes from '../../core/bytecode/Opcodes'
+import * as ArtifactMatch from '../../core/debug/ArtifactMatch'
+import * as Artifacts from '../../core/debug/Artifacts'
 import { defineTool, fieldParser } from '../define'
 import type { Row, RunContext, Section } from '../types'
 import meta from './meta'
@@ -13,7 +15,16 @@ interface Input extends Record<string, unknown> {
   runtime?: `0x${string}` | ''
   address?: AddressCheck.Lower
   proxy?: boolean
+  artifact?: Artifacts.Bundle | null
   hardfork: string
+}
+
+/** An immutable's bytes in a part (offsets relative to the part), named from the compiler output's AST. */
+export interface Immutable {
+  start: number
+  length: number
+  id: number
+  name: string
 }
 
 /**
@@ -23,7 +34,7 @@ interface Input extends Record<string, unknown> {
  */
 export interface DisassembleData {
   hardfork: string
-  parts: (Pick<Disassembler.Part, 'kind' | 'start' | 'size' | 'entries'> & { code: Uint8Array; offsets: Uint32Array; blockStarts: Uint32Array; metadataStart: number | null })[]
+  parts: (Pick<Disassembler.Part, 'kind' | 'start' | 'size' | 'entries'> & { code: Uint8Array; offsets: Uint32Array; blockStarts: Uint32Array; metadataStart: number | null; immutables: Immutable[] })[]
 }
 
 export const parse = fieldParser<Input>(
@@ -33,6 +44,7 @@ export const parse = fieldParser<Input>(
     runtime: (v) => (v.trim() ? Disassembler.toHex(Disassembler.parse(v, 'runtime code')) : ''),
     address: (v) => AddressCheck.parse(v),
     proxy: (v) => v === 'true',
+    artifact: (v) => (v.trim() ? Artifacts.parse([{ name: 'the compiler output', text: v }]) : null),
     hardfork: (v) => Opcodes.hardfork(v).id,
   },
   meta,
@@ -92,6 +104,18 @@ function metadata(p: Disassembler.Part): Section | undefined {
   return { title: `Metadata (CBOR, ${m.length} bytes at ${at(p.start + m.start)})`, rows }
 }
 
+/** The immutables of the compiler output's contract whose runtime code `runtime` is, and a section naming them (or saying none matched). */
+function immutables(bundle: Artifacts.Bundle, runtime: Uint8Array): { list: Immutable[]; section: Section } {
+  const hit = ArtifactMatch.find(ArtifactMatch.prepare(bundle), runtime)
+  if (!hit) return { list: [], section: { title: 'Immutables', rows: [{ label: 'Compiler output', value: `none of its ${bundle.contracts.length} contract${bundle.contracts.length === 1 ? '' : 's'} has this runtime code (metadata, immutables and links aside)`, mono: false, copy: false, tone: 'warn' }] } }
+  const names = Artifacts.declarationNames(bundle)
+  const list = hit.contract.immutables.map((r) => ({ ...r, name: names.get(r.id) ?? `#${r.id}` })).sort((a, b) => a.start - b.start)
+  const rows: Row[] = [{ label: 'Contract', value: `${hit.contract.path}:${hit.contract.name}`, mono: false, note: hit.exact ? 'Matches byte for byte (metadata included).' : 'Matches with metadata, immutables and links aside.' }]
+  for (const r of list) rows.push({ label: `${r.name} (id ${r.id})`, value: Disassembler.toHex(runtime.subarray(r.start, r.start + r.length)), note: `Bytes ${at(r.start)}–${at(r.start + r.length - 1)} of the runtime: the data of the PUSH at ${at(r.start - 1)}.` })
+  if (!list.length) rows.push({ label: 'Immutables', value: 'none in this contract', mono: false, copy: false })
+  return { list, section: { title: `Immutables: ${list.length}`, rows } }
+}
+
 export default defineTool<Input>(meta, {
   parse,
   run: async (input, ctx) => {
@@ -100,7 +124,8 @@ export default defineTool<Input>(meta, {
     const d = await Disassembler.disassembleInSteps(code, { hardfork: input.hardfork, runtime: input.source === 'code' ? input.runtime || undefined : undefined, table, signal: ctx.signal }, pause)
     const runtime = d.parts[d.parts.length - 1]!
     const whole = Disassembler.parse(code)
-    const sections = [summary(d, rows), dispatcher(runtime), metadata(runtime)].filter((s): s is Section => !!s)
+    const imm = input.artifact ? immutables(input.artifact, whole.subarray(runtime.start, runtime.start + runtime.size)) : undefined
+    const sections = [summary(d, rows), dispatcher(runtime), metadata(runtime), imm?.section].filter((s): s is Section => !!s)
     const data: DisassembleData = {
       hardfork: d.hardfork,
       parts: d.parts.map((p) => ({
@@ -112,6 +137,7 @@ export default defineTool<Input>(meta, {
         blockStarts: Uint32Array.from(p.blocks, (b) => b.start),
         entries: p.entries,
         metadataStart: p.metadata ? p.metadata.start : null,
+        immutables: p === runtime ? (imm?.list ?? []) : [],
       })),
     }
     return { sections, data }

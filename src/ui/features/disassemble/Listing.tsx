@@ -2,7 +2,8 @@
  * A disassembly's listing, one page of instructions at a time (the DOM holds at most PAGE rows
  * whatever the size of the code, and only those rows are read back from the packed listing): offset, instruction and push data as `cast disassemble`
  * prints them, block starts ruled, JUMPDESTs the dispatcher jumps to named, jumps as links to
- * their destination, and the metadata's bytes marked. "Go to offset" and the jump links turn to
+ * their destination, the metadata's bytes marked, and the PUSHes that hold an immutable named
+ * (when compiler output was given). "Go to offset" and the jump links turn to
  * the page that holds the offset and mark its row.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
@@ -79,6 +80,15 @@ export function Listing({ data }: { data: DisassembleData }) {
     return m
   }, [part])
   const starts = useMemo(() => new Set(part.blockStarts), [part])
+  // The instruction whose push data holds each immutable (solc's immutableReferences), by offset.
+  const immutables = useMemo(() => {
+    const m = new Map<number, string[]>()
+    for (const r of part.immutables) {
+      const at = part.offsets[indexOf(part, r.start)]!
+      m.set(at, [...(m.get(at) ?? []), `${r.name} (id ${r.id})`])
+    }
+    return m
+  }, [part])
   const count = part.offsets.length
   const pages = Math.max(1, Math.ceil(count / PAGE))
   const shown = useMemo(() => rows(part, data.hardfork, page * PAGE, (page + 1) * PAGE), [part, data.hardfork, page])
@@ -137,7 +147,7 @@ export function Listing({ data }: { data: DisassembleData }) {
           <tbody>
             {shown.map((x) => {
               const meta = part.metadataStart !== null && x.offset >= part.metadataStart
-              const cls = [starts.has(x.offset) ? 'block-start' : '', meta ? 'muted' : '', x.offset === mark ? 'marked' : ''].filter(Boolean).join(' ')
+              const cls = [starts.has(x.offset) ? 'block-start' : '', meta ? 'muted' : '', x.offset === mark ? 'marked' : '', immutables.has(x.offset) ? 'has-immutable' : ''].filter(Boolean).join(' ')
               return (
                 <tr key={x.offset} className={cls || undefined} ref={x.offset === mark ? marked : undefined}>
                   <td className="mono">{hex(x.offset)}</td>
@@ -147,6 +157,7 @@ export function Listing({ data }: { data: DisassembleData }) {
                   </td>
                   <td>
                     {x.op === 0x5b && names.has(x.offset) ? <span className="mono">← {names.get(x.offset)!.join(', ')}</span> : null}
+                    {immutables.has(x.offset) ? <span className="immutable">immutable {immutables.get(x.offset)!.join(', ')}</span> : null}
                     {x.target !== undefined && (
                       <button type="button" className="link" onClick={() => go(x.target!)} aria-label={`Go to ${hex(x.target)}`}>
                         → {hex(x.target)}

@@ -14,6 +14,12 @@ interface Deferred {
   deferred: RawInput
 }
 
+/** An address to read here: its parsed input, and the form's fields for the worker (the compiler output, the hardfork). */
+interface Here {
+  here: Parameters<typeof source>[0]
+  raw: RawInput
+}
+
 async function inWorker(raw: RawInput, ctx: RunContext): Promise<ToolResult> {
   const w = runInWorker('disassemble', raw, undefined, (f, l) => ctx.progress(f, l))
   const poll = setInterval(() => ctx.signal.aborted && w.cancel(), 100)
@@ -28,13 +34,17 @@ async function inWorker(raw: RawInput, ctx: RunContext): Promise<ToolResult> {
 export function offMain(tool: Tool<unknown>): Tool<unknown> {
   return {
     ...tool,
-    parse: (raw, files) => (raw.source === 'address' ? tool.parse(raw, files) : { ok: true, value: { deferred: raw } satisfies Deferred }),
+    parse: (raw, files) => {
+      if (raw.source !== 'address') return { ok: true, value: { deferred: raw } satisfies Deferred }
+      const p = tool.parse(raw, files)
+      return p.ok ? { ok: true, value: { here: p.value as Here['here'], raw } satisfies Here } : p
+    },
     run: async (input, ctx) => {
       const deferred = (input as Partial<Deferred>).deferred
       if (deferred) return inWorker(deferred, ctx)
-      const given = input as Parameters<typeof source>[0]
-      const { code, rows } = await source(given, ctx)
-      const result = await inWorker({ source: 'code', code, hardfork: given.hardfork }, ctx)
+      const { here, raw } = input as Here
+      const { code, rows } = await source(here, ctx)
+      const result = await inWorker({ ...raw, source: 'code', code, runtime: '' }, ctx)
       const [first, ...rest] = result.sections
       return { ...result, sections: first ? [{ ...first, rows: [...rows, ...first.rows] }, ...rest] : rest }
     },
