@@ -1,4 +1,5 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
+import { BaseError } from '../../core/Errors'
 import * as SignatureTable from '../../core/abi/SignatureTable'
 import * as CodeRead from '../../core/bytecode/CodeRead'
 import * as Disassembler from '../../core/bytecode/Disassembler'
@@ -44,11 +45,21 @@ export const parse = fieldParser<Input>(
     runtime: (v) => (v.trim() ? Disassembler.toHex(Disassembler.parse(v, 'runtime code')) : ''),
     address: (v) => AddressCheck.parse(v),
     proxy: (v) => v === 'true',
-    artifact: (v) => (v.trim() ? Artifacts.parse([{ name: 'the compiler output', text: v }]) : null),
+    artifact: (v) => (v.trim() ? compilerOutput(v) : null),
     hardfork: (v) => Opcodes.hardfork(v).id,
   },
   meta,
 )
+
+/** The compiler output pasted, read as the debugger reads it; a failure says what to paste. */
+function compilerOutput(text: string): Artifacts.Bundle {
+  try {
+    return Artifacts.parse([{ name: 'the compiler output', text }])
+  } catch (e) {
+    if (!(e instanceof BaseError)) throw e
+    throw new BaseError(e.name, e.shortMessage, { hints: ['Paste solc\'s standard-JSON output (with evm.deployedBytecode and the AST), a Hardhat build-info or a Foundry artifact.'], field: 'artifact' })
+  }
+}
 
 const pause = () => new Promise<void>((r) => setTimeout(r, 0))
 const at = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
