@@ -12,7 +12,7 @@
  * The bound: a CPU profile of the page from the click to the constructor's listing shows ~25 ms
  * of script (React's render of one page of rows) and ~100 ms of layout and paint in all, spread
  * over several tasks, none near 50 ms. On the shared 2-core test machine (load average 17 to 19)
- * half the runs still saw one or two 'longtask' entries of 55–105 ms (the same work, slowed by
+ * a third to half of the runs still saw one or two 'longtask' entries of 55–145 ms (the same work, slowed by
  * the other processes, and Playwright's own injected queries, which run on the page's thread
  * too), so the test holds every task to LONGEST = 150 ms and prints what it saw. Before the
  * worker and the held field, the same runs saw 55–180 ms tasks in every run.
