@@ -38,6 +38,8 @@ export interface FieldSpec {
   secret?: boolean
   /** Longest text the field takes (a longer paste is refused before it is parsed). Secret fields: 64 KB unless set. */
   maxChars?: number
+  /** A textarea value longer than this is held in memory, the box showing its start (default `LARGE_TEXT`, 256 K characters; lower where the page's own work must leave room: a box of 100 K characters costs the browser over 50 ms to lay out). */
+  holdOver?: number
   placeholder?: string
   help?: string
   /** For `select`. */

@@ -2,7 +2,8 @@
  * The tools a worker can run, loaded by id. Only these: the worker bundle does not include
  * the registry (whose metas and loaders would pull every tool chunk into the worker graph).
  * A test checks it against the registry: every `runs: 'worker'` tool is here, and the pages
- * that send work to a worker above a size threshold (calldata-decode) name theirs too.
+ * that send work to a worker above a size threshold (calldata-decode) or always (disassemble)
+ * name theirs too.
  */
 import type { BlobLike, Parsed, RawInput, RunContext, Tool, ToolResult } from '../tools/types'
 
@@ -28,4 +29,5 @@ export const workerTools: Readonly<Record<string, Loader>> = {
   'keystore-encrypt': () => import('../tools/keystore-encrypt') as Promise<{ default: Tool<unknown> }>,
   mnemonic: () => import('../tools/mnemonic') as Promise<{ default: Tool<unknown> }>,
   'calldata-decode': () => import('../tools/calldata-decode') as Promise<{ default: Tool<unknown> }>,
+  disassemble: () => import('../tools/disassemble') as Promise<{ default: Tool<unknown> }>,
 }

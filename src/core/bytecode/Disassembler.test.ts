@@ -90,6 +90,19 @@ describe('Disassembler: what it reads off the instructions', () => {
     expect(b).toMatchObject({ offset: 2, name: 'PUSH2', push: 'ab', truncated: true })
     expect(Disassembler.line(b!)).toBe('00000002: PUSH2')
   })
+  it('packed as offsets, every instruction reads back as `instructions` gives it (random bytes, jumps, solc code)', () => {
+    const cases = [STORE_INIT, STORE_RUNTIME_HEX, '0x600456005b6000600a575b00', '0x61000657005b5661ab', '0x6300000006565b']
+    for (let i = 0; i < 60; i++) cases.push(Disassembler.toHex(crypto.getRandomValues(new Uint8Array(1 + (i * 37) % 700))))
+    for (const c of Object.values(compileSim())) cases.push(c.bytecode)
+    for (const hex of cases) {
+      const code = Disassembler.parse(hex)
+      const ins = Disassembler.instructions(code, 'cancun')
+      const at = Disassembler.offsets(ins)
+      expect(Array.from(at, (_, k) => Disassembler.instructionAt(code, at, k, 'cancun')), hex.slice(0, 40)).toEqual(ins)
+      for (const x of ins) expect(Disassembler.indexAt(at, x.offset)).toBe(ins.indexOf(x))
+      if (ins.length && ins.at(-1)!.push && ins.at(-1)!.push!.length > 1) expect(Disassembler.indexAt(at, ins.at(-1)!.offset + 1)).toBe(-1)
+    }
+  })
   it('names by hardfork: 0x5f is PUSH0 from Shanghai on, undefined before', () => {
     expect(Disassembler.instructions(Disassembler.parse('0x5f'), 'shanghai')[0]!.name).toBe('PUSH0')
     expect(Disassembler.instructions(Disassembler.parse('0x5f'), 'london')[0]!.name).toBe('UNKNOWN(0x5F)')

@@ -3,24 +3,31 @@
  * and off; IPFS and bzzr1 hashes, and none), their runtime code's CBOR decoded and compared
  * with solc's version and with the IPFS hash of solc's metadata text (a CIDv0 of a one-chunk
  * UnixFS file: sha-256 over its dag-pb node, as solc's IpfsHash.cpp builds it).
+ *
+ * Three compiler versions from the npm registry (the devDependency `solc`, and the aliases
+ * `solc-0.8.20` and `solc-0.6.12`), optimizer on and off: version, IPFS hash and the
+ * experimental flag (0.6.12 and 0.8.20 set it for `pragma experimental __test`; they do not for
+ * ABIEncoderV2 or SMTChecker), the flag and version also checked against the CBOR as cborg decodes it.
  */
 import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
-import { encode } from 'cborg'
+import { decode, encode } from 'cborg'
 import { describe, expect, it } from 'vitest'
 import * as Disassembler from './Disassembler'
 import * as Metadata from './Metadata'
 
-const solc = createRequire(import.meta.url)('solc') as { compile(i: string): string; version(): string }
+type Solc = { compile(i: string): string; version(): string }
+const req = createRequire(import.meta.url)
+const solc = req('solc') as Solc
 
 const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
 contract Counter { uint public n; event Bumped(uint n); function bump(uint by) external { n += by; emit Bumped(n); } }`
 
-function compile(optimizer: boolean, bytecodeHash: 'ipfs' | 'bzzr1' | 'none') {
-  const out = JSON.parse(solc.compile(JSON.stringify({
+function compile(optimizer: boolean, bytecodeHash: 'ipfs' | 'bzzr1' | 'none', compiler: Solc = solc, source = SOURCE) {
+  const out = JSON.parse(compiler.compile(JSON.stringify({
     language: 'Solidity',
-    sources: { 'C.sol': { content: SOURCE } },
+    sources: { 'C.sol': { content: source } },
     settings: { optimizer: { enabled: optimizer, runs: 200 }, metadata: { bytecodeHash }, outputSelection: { '*': { '*': ['metadata', 'evm.deployedBytecode.object'] } } },
   })))
   const c = out.contracts['C.sol'].Counter as { metadata: string; evm: { deployedBytecode: { object: string } } }
@@ -63,6 +70,25 @@ describe('Metadata equals the compiler\'s own', () => {
       const none = Metadata.read(compile(optimizer, 'none').runtime)!
       expect([none.version, none.ipfs, none.bzzr1]).toEqual([version, undefined, undefined])
     })
+  }
+  for (const pkg of ['solc', 'solc-0.8.20', 'solc-0.6.12']) {
+    const compiler = req(pkg) as Solc
+    const v = /^(\d+\.\d+\.\d+)/.exec(compiler.version())![1]!
+    // `pragma experimental __test` (solc's own test feature) sets the flag up to 0.8.2x; solc 0.8.37 refuses it without --experimental.
+    for (const experimental of pkg === 'solc' ? [false] : [false, true]) {
+      const source = SOURCE.replace('pragma solidity ^0.8.0;', `pragma solidity >=0.6.0;${experimental ? ' pragma experimental __test;' : ''}`)
+      for (const optimizer of [false, true]) {
+        it(`${pkg} (${v}), optimizer ${optimizer ? 'on' : 'off'}${experimental ? ', pragma experimental' : ''}: version, IPFS hash, experimental flag`, () => {
+          const c = compile(optimizer, 'ipfs', compiler, source)
+          expect(JSON.parse(c.metadata).compiler.version).toMatch(new RegExp(`^${v.replace(/\./g, '\\.')}\\+`))
+          const m = Metadata.read(c.runtime)!
+          expect([m.compiler, m.version, m.ipfs?.hex, m.experimental]).toEqual(['solc', v, ipfsHash(c.metadata), experimental])
+          const cbor = decode(c.runtime.subarray(m.start, c.runtime.length - 2)) as Record<string, unknown>
+          expect(cbor.experimental === true).toBe(experimental)
+          expect(Array.from(cbor.solc as Uint8Array).join('.')).toBe(v)
+        })
+      }
+    }
   }
   it('the experimental flag, a Vyper array, and code with no metadata', () => {
     const cbor = encode({ experimental: true, solc: new Uint8Array([0, 5, 17]) })

@@ -33,6 +33,20 @@ describe('Artifacts.parse', () => {
     expect(Artifacts.badMaps(b)).toEqual([])
   })
 
+  it('immutables keep their AST id, named from the AST: Vault\'s `limit`, Proxy\'s `impl`, at the offsets solc gives', () => {
+    const b = Artifacts.parse([{ name: 'out.json', text: json(output) }])
+    const names = Artifacts.declarationNames(b)
+    for (const [cname, want] of [['Vault', 'limit'], ['Proxy', 'impl']] as const) {
+      const c = b.contracts.find((x) => x.name === cname)!
+      const refs = output.contracts[SRC_PATH]![cname]!.evm.deployedBytecode.immutableReferences!
+      expect(c.immutables).toEqual(Object.entries(refs).flatMap(([id, rs]) => rs.map((r) => ({ start: r.start, length: r.length, id: Number(id) }))))
+      expect([...new Set(c.immutables.map((r) => names.get(r.id)))]).toEqual([want])
+    }
+    // A Foundry artifact carries the same ids and its own AST.
+    const f = Artifacts.parse([{ name: 'Vault.json', text: json(foundryArtifact(output, SRC_PATH, 'Vault')) }])
+    expect(f.contracts[0]!.immutables.map((r) => Artifacts.declarationNames(f).get(r.id))).toEqual(f.contracts[0]!.immutables.map(() => 'limit'))
+  })
+
   it('output alone: texts from .sol files dropped beside it, by path or by name', () => {
     const b = Artifacts.parse([{ name: 'out.json', text: json(output) }, { name: 'Vault.sol', text: VAULT_SOL }])
     expect(b.sources.get(SRC_PATH)!.content).toBe(VAULT_SOL)

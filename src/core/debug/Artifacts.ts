@@ -38,8 +38,8 @@ export interface Contract {
   /** Runtime bytecode as hex without 0x; may hold library placeholders `__$…$__`. */
   code: string
   sourceMap: string
-  /** Byte ranges of immutables in the runtime code. */
-  immutables: { start: number; length: number }[]
+  /** Byte ranges of immutables in the runtime code, with the AST id of the variable (`immutableReferences`' key; -1 when not a number). */
+  immutables: { start: number; length: number; id: number }[]
   /** This compilation's source ids. */
   ids: Map<number, string>
   /** Where it came from (the file name given). */
@@ -136,13 +136,14 @@ function bytecodeOf(name: string, contract: string, dep: unknown): { code: strin
   if (code.length > MAX_CODE_HEX || !isCodeHex(code)) throw new BadFieldError(name, `${contract}'s runtime bytecode is not hex`)
   const sourceMap = isObj(dep) ? (str(dep.sourceMap) ?? '') : ''
   const immutables: Contract['immutables'] = []
-  for (const [, refs] of entries(isObj(dep) ? dep.immutableReferences : undefined)) {
+  for (const [key, refs] of entries(isObj(dep) ? dep.immutableReferences : undefined)) {
     if (!Array.isArray(refs)) continue
+    const id = /^\d{1,9}$/.test(key) ? Number(key) : -1
     for (const r of refs) {
       if (!isObj(r)) continue
       const start = r.start
       const length = r.length
-      if (typeof start === 'number' && typeof length === 'number' && Number.isInteger(start) && Number.isInteger(length) && start >= 0 && length > 0 && length <= 32 && start + length <= code.length / 2) immutables.push({ start, length })
+      if (typeof start === 'number' && typeof length === 'number' && Number.isInteger(start) && Number.isInteger(length) && start >= 0 && length > 0 && length <= 32 && start + length <= code.length / 2) immutables.push({ start, length, id })
       else throw new BadFieldError(name, `${contract}'s immutableReferences hold a range outside its code`)
     }
   }
@@ -231,6 +232,25 @@ function attachLoose(b: Bundle, loose: File[]) {
 }
 
 /** Source texts missing for a contract's files (paths), for a message. */
+/**
+ * The names of the variables declared in the bundle's ASTs, by AST id (solc's `immutableReferences`
+ * name immutables by id only): `owner` for `address immutable owner`. At most `MAX_NODES` nodes are walked.
+ */
+export function declarationNames(b: Bundle): Map<number, string> {
+  const out = new Map<number, string>()
+  const stack: unknown[] = [...b.sources.values()].map((s) => s.ast)
+  for (let seen = 0; stack.length && seen < MAX_NODES; seen++) {
+    const n = stack.pop()
+    if (Array.isArray(n)) stack.push(...n)
+    else if (isObj(n)) {
+      if (n.nodeType === 'VariableDeclaration' && typeof n.id === 'number' && typeof n.name === 'string') out.set(n.id, n.name)
+      for (const v of Object.values(n)) if (typeof v === 'object' && v !== null) stack.push(v)
+    }
+  }
+  return out
+}
+const MAX_NODES = 2_000_000
+
 export function missingTexts(b: Bundle, c: Contract): string[] {
   return [...new Set(c.ids.values())].filter((p) => b.sources.get(p)?.content === undefined)
 }

@@ -1,8 +1,11 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
+import { BaseError } from '../../core/Errors'
 import * as SignatureTable from '../../core/abi/SignatureTable'
 import * as CodeRead from '../../core/bytecode/CodeRead'
 import * as Disassembler from '../../core/bytecode/Disassembler'
 import * as Opcodes from '../../core/bytecode/Opcodes'
+import * as ArtifactMatch from '../../core/debug/ArtifactMatch'
+import * as Artifacts from '../../core/debug/Artifacts'
 import { defineTool, fieldParser } from '../define'
 import type { Row, RunContext, Section } from '../types'
 import meta from './meta'
@@ -13,13 +16,26 @@ interface Input extends Record<string, unknown> {
   runtime?: `0x${string}` | ''
   address?: AddressCheck.Lower
   proxy?: boolean
+  artifact?: Artifacts.Bundle | null
   hardfork: string
 }
 
-/** What the page draws the listing from: each part's instructions, blocks and entries. */
+/** An immutable's bytes in a part (offsets relative to the part), named from the compiler output's AST. */
+export interface Immutable {
+  start: number
+  length: number
+  id: number
+  name: string
+}
+
+/**
+ * What the page draws the listing from, packed so it crosses from the worker at no cost: each
+ * part's bytes and instruction offsets (a row is read back with `Disassembler.instructionAt`),
+ * the offsets its blocks start at, and its dispatcher entries.
+ */
 export interface DisassembleData {
   hardfork: string
-  parts: (Pick<Disassembler.Part, 'kind' | 'start' | 'size' | 'instructions' | 'blocks' | 'entries'> & { metadataStart: number | null })[]
+  parts: (Pick<Disassembler.Part, 'kind' | 'start' | 'size' | 'entries'> & { code: Uint8Array; offsets: Uint32Array; blockStarts: Uint32Array; metadataStart: number | null; immutables: Immutable[] })[]
 }
 
 export const parse = fieldParser<Input>(
@@ -29,17 +45,28 @@ export const parse = fieldParser<Input>(
     runtime: (v) => (v.trim() ? Disassembler.toHex(Disassembler.parse(v, 'runtime code')) : ''),
     address: (v) => AddressCheck.parse(v),
     proxy: (v) => v === 'true',
+    artifact: (v) => (v.trim() ? compilerOutput(v) : null),
     hardfork: (v) => Opcodes.hardfork(v).id,
   },
   meta,
 )
+
+/** The compiler output pasted, read as the debugger reads it; a failure says what to paste. */
+function compilerOutput(text: string): Artifacts.Bundle {
+  try {
+    return Artifacts.parse([{ name: 'the compiler output', text }])
+  } catch (e) {
+    if (!(e instanceof BaseError)) throw e
+    throw new BaseError(e.name, e.shortMessage, { hints: ['Paste solc\'s standard-JSON output (with evm.deployedBytecode and the AST), a Hardhat build-info or a Foundry artifact.'], field: 'artifact' })
+  }
+}
 
 const pause = () => new Promise<void>((r) => setTimeout(r, 0))
 const at = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
 const KIND = { constructor: 'Constructor', runtime: 'Runtime' } as const
 
 /** The code to disassemble, and rows saying where it came from (source 'address'). */
-async function source(input: Input, ctx: RunContext): Promise<{ code: `0x${string}`; rows: Row[] }> {
+export async function source(input: Input, ctx: RunContext): Promise<{ code: `0x${string}`; rows: Row[] }> {
   if (input.source !== 'address' || !input.address) return { code: input.code!, rows: [] }
   const got = await CodeRead.read(ctx.rpc, input.address, { followProxy: !!input.proxy })
   const rows: Row[] = [{ label: 'Address', value: AddressCheck.checksum(got.address), open: { tool: 'account', inputs: { address: AddressCheck.checksum(got.address) }, label: 'Inspect' } }]
@@ -88,6 +115,18 @@ function metadata(p: Disassembler.Part): Section | undefined {
   return { title: `Metadata (CBOR, ${m.length} bytes at ${at(p.start + m.start)})`, rows }
 }
 
+/** The immutables of the compiler output's contract whose runtime code `runtime` is, and a section naming them (or saying none matched). */
+function immutables(bundle: Artifacts.Bundle, runtime: Uint8Array): { list: Immutable[]; section: Section } {
+  const hit = ArtifactMatch.find(ArtifactMatch.prepare(bundle), runtime)
+  if (!hit) return { list: [], section: { title: 'Immutables', rows: [{ label: 'Compiler output', value: `none of its ${bundle.contracts.length} contract${bundle.contracts.length === 1 ? '' : 's'} has this runtime code (metadata, immutables and links aside)`, mono: false, copy: false, tone: 'warn' }] } }
+  const names = Artifacts.declarationNames(bundle)
+  const list = hit.contract.immutables.map((r) => ({ ...r, name: names.get(r.id) ?? `#${r.id}` })).sort((a, b) => a.start - b.start)
+  const rows: Row[] = [{ label: 'Contract', value: `${hit.contract.path}:${hit.contract.name}`, mono: false, note: hit.exact ? 'Matches byte for byte (metadata included).' : 'Matches with metadata, immutables and links aside.' }]
+  for (const r of list) rows.push({ label: `${r.name} (id ${r.id})`, value: Disassembler.toHex(runtime.subarray(r.start, r.start + r.length)), note: `Bytes ${at(r.start)}–${at(r.start + r.length - 1)} of the runtime: the data of the PUSH at ${at(r.start - 1)}.` })
+  if (!list.length) rows.push({ label: 'Immutables', value: 'none in this contract', mono: false, copy: false })
+  return { list, section: { title: `Immutables: ${list.length}`, rows } }
+}
+
 export default defineTool<Input>(meta, {
   parse,
   run: async (input, ctx) => {
@@ -95,10 +134,22 @@ export default defineTool<Input>(meta, {
     const table = await SignatureTable.load('function')
     const d = await Disassembler.disassembleInSteps(code, { hardfork: input.hardfork, runtime: input.source === 'code' ? input.runtime || undefined : undefined, table, signal: ctx.signal }, pause)
     const runtime = d.parts[d.parts.length - 1]!
-    const sections = [summary(d, rows), dispatcher(runtime), metadata(runtime)].filter((s): s is Section => !!s)
+    const whole = Disassembler.parse(code)
+    const imm = input.artifact ? immutables(input.artifact, whole.subarray(runtime.start, runtime.start + runtime.size)) : undefined
+    const sections = [summary(d, rows), dispatcher(runtime), metadata(runtime), imm?.section].filter((s): s is Section => !!s)
     const data: DisassembleData = {
       hardfork: d.hardfork,
-      parts: d.parts.map((p) => ({ kind: p.kind, start: p.start, size: p.size, instructions: p.instructions, blocks: p.blocks, entries: p.entries, metadataStart: p.metadata ? p.metadata.start : null })),
+      parts: d.parts.map((p) => ({
+        kind: p.kind,
+        start: p.start,
+        size: p.size,
+        code: whole.slice(p.start, p.start + p.size),
+        offsets: Disassembler.offsets(p.instructions),
+        blockStarts: Uint32Array.from(p.blocks, (b) => b.start),
+        entries: p.entries,
+        metadataStart: p.metadata ? p.metadata.start : null,
+        immutables: p === runtime ? (imm?.list ?? []) : [],
+      })),
     }
     return { sections, data }
   },

@@ -10,6 +10,7 @@ import { tools } from '../groups/calldata'
 import { castAsync, resultRows } from '../../../test/support'
 import * as Disassembler from '../../core/bytecode/Disassembler'
 import type { DisassembleData } from './index'
+import { compileFull, SRC_PATH, VAULT_SOL } from '../../../test/chain/sourceKit'
 
 const entry = tools.find((t) => t.meta.id === 'disassemble')!
 const run = async (inputs: Record<string, string>) => {
@@ -33,9 +34,27 @@ describe('disassemble offline', () => {
     const code = Disassembler.parse(ex.inputs.code!)
     for (const p of data.parts) {
       const hex = Disassembler.toHex(code.subarray(p.start, p.start + p.size))
-      const lines = p.instructions.map(Disassembler.line).join('\n')
+      const lines = Array.from(p.offsets, (_, k) => Disassembler.line(Disassembler.instructionAt(p.code, p.offsets, k, data.hardfork))).join('\n')
       expect(lines).toBe((await castAsync(['disassemble', hex])).trim())
     }
+  })
+  it('with solc output, the runtime\'s immutables at solc\'s immutableReferences, named from its AST', async () => {
+    const { output } = compileFull({ [SRC_PATH]: VAULT_SOL }, true)
+    const vault = output.contracts[SRC_PATH]!.Vault!
+    const refs = vault.evm.deployedBytecode.immutableReferences!
+    const r = await run({ source: 'code', code: `0x${vault.evm.bytecode.object}`, artifact: JSON.stringify(output) })
+    const data = r.data as DisassembleData
+    expect(data.parts.map((p) => p.kind)).toEqual(['constructor', 'runtime'])
+    const want = Object.entries(refs).flatMap(([id, rs]) => rs.map((x) => ({ start: x.start, length: x.length, id: Number(id), name: 'limit' }))).sort((a, b) => a.start - b.start)
+    expect(want.length).toBeGreaterThan(0)
+    expect(data.parts[1]!.immutables).toEqual(want)
+    const rows = resultRows(r)
+    expect(rows.get('Contract')).toBe(`${SRC_PATH}:Vault`)
+    expect(rows.get(`limit (id ${want[0]!.id})`)).toBe(`0x${'00'.repeat(32)}`)
+    // Another contract's output: nothing marked, and said so.
+    const other = await run({ source: 'code', code: '0x600a600c600039600a6000f3602a60005260206000f3', artifact: JSON.stringify(output) })
+    expect(resultRows(other).get('Compiler output')).toMatch(/^none of its \d+ contracts has this runtime code/)
+    expect((other.data as DisassembleData).parts.every((p) => p.immutables.length === 0)).toBe(true)
   })
   it('names bad input at its field', async () => {
     const tool = (await entry.load()).default
@@ -47,5 +66,6 @@ describe('disassemble offline', () => {
     expect(bad({ source: 'code', code: '0x60zz' }).code).toBeTruthy()
     expect(bad({ source: 'address', address: '0x1234' }).address).toBeTruthy()
     expect(Object.keys(bad({ source: 'code', code: '0x00', hardfork: 'nope' }))).toEqual(['hardfork'])
+    expect(Object.keys(bad({ source: 'code', code: '0x00', artifact: '{"contracts": 1' }))).toEqual(['artifact'])
   })
 })

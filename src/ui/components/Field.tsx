@@ -35,7 +35,7 @@ const LARGE_INSERT = 16 * 1024
 function useTextArea(spec: FieldSpec, value: string, full: boolean, setFull: (f: boolean) => void, type: (v: string) => void) {
   const area = useRef<HTMLTextAreaElement>(null)
   const shownInArea = useRef<string | undefined>(undefined)
-  const large = spec.kind === 'textarea' && !spec.secret && value.length > LARGE_TEXT && !full
+  const large = spec.kind === 'textarea' && !spec.secret && value.length > (spec.holdOver ?? LARGE_TEXT) && !full
   const inBox = large ? `${value.slice(0, PREVIEW_CHARS)}…` : value
   useLayoutEffect(() => {
     const el = area.current
@@ -52,11 +52,11 @@ function useTextArea(spec: FieldSpec, value: string, full: boolean, setFull: (f:
     if (!el || spec.secret) return
     let pending: ReturnType<typeof setTimeout> | undefined
     const take = (text: string | null | undefined, e: Event) => {
-      if (!text || text.length < LARGE_INSERT) return
+      if (!text || text.length < Math.min(LARGE_INSERT, spec.holdOver ?? LARGE_TEXT)) return
       const before = el.value
       // Into an empty box (the usual case) the pasted string itself is the value: not a concatenation to flatten later.
       const next = before ? before.slice(0, el.selectionStart) + text + before.slice(el.selectionEnd) : text
-      if (next.length <= LARGE_TEXT) return
+      if (next.length <= (spec.holdOver ?? LARGE_TEXT)) return
       e.preventDefault()
       // The value goes to the form in a task of its own: reading a megabyte from the clipboard
       // (~13 ms) and drawing the page with it then never add up in one task.
@@ -77,7 +77,7 @@ function useTextArea(spec: FieldSpec, value: string, full: boolean, setFull: (f:
       el.removeEventListener('beforeinput', onBeforeInput)
       clearTimeout(pending)
     }
-  }, [spec.secret, spec.kind])
+  }, [spec.secret, spec.kind, spec.holdOver])
   /** A value typed into the box: remembered as what the box shows, then passed on. */
   const typed = (v: string) => {
     shownInArea.current = v

@@ -56,7 +56,8 @@ const SECTIONS = [
   ['state', 'State changes'],
 ] as const
 
-export function SimulationView({ report, compact = false }: { report: SimReport.Report; compact?: boolean }) {
+/** `slotNames`: the variables a storage layout places in a contract's changed slots (slot → names), when the page was given one. */
+export function SimulationView({ report, compact = false, slotNames }: { report: SimReport.Report; compact?: boolean; slotNames?: SlotNamer | undefined }) {
   const base = useId()
   const sid = (k: string) => `${base}-${k}`
   const r = report.result
@@ -150,7 +151,7 @@ export function SimulationView({ report, compact = false }: { report: SimReport.
           </section>
           <section className="section" aria-label="State changes" id={sid('state')}>
             <h2 className="section-title">State changes</h2>
-            <Storage storage={report.assets.storage} />
+            <Storage storage={report.assets.storage} slotNames={slotNames} />
             {r.steps && (
               <Suspense fallback={null}>
                 <Steps steps={r.steps} total={r.stepCount ?? r.steps.length} truncated={!!r.truncatedSteps} />
@@ -185,34 +186,44 @@ function Events({ events }: { events: SimReport.EventView[] }) {
   )
 }
 
-function Storage({ storage }: { storage: AssetChanges.StorageChange[] }) {
+/** Slot → names for the contract at an address (a storage layout given on the page), or nothing. */
+type SlotNamer = (address: string) => ReadonlyMap<string, string> | undefined
+
+function Storage({ storage, slotNames }: { storage: AssetChanges.StorageChange[]; slotNames?: SlotNamer | undefined }) {
   if (!storage.length) return <p className="hint">No storage changes.</p>
   return (
     <>
       {storage.map((c) => (
-        <table key={c.address} tabIndex={0} className="sim-table" aria-label={`Storage of ${TraceView.checksum(c.address)}`}>
-          <caption className="mono">Storage of {TraceView.checksum(c.address)}</caption>
-          <thead>
-            <tr>
-              <th>Slot</th>
-              <th>Before</th>
-              <th>After</th>
-            </tr>
-          </thead>
-          <tbody>
-            {c.slots.map((s) => (
-              <tr key={s.slot}>
-                <td className="mono">
-                  {s.name ? <strong>{s.name} </strong> : null}
-                  {s.slot}
-                </td>
-                <td className="mono">{s.before}</td>
-                <td className="mono">{s.after}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StorageTable key={c.address} c={c} names={slotNames?.(c.address)} />
       ))}
     </>
+  )
+}
+
+function StorageTable({ c, names }: { c: AssetChanges.StorageChange; names: ReadonlyMap<string, string> | undefined }) {
+  return (
+    <table tabIndex={0} className="sim-table" aria-label={`Storage of ${TraceView.checksum(c.address)}`}>
+      <caption className="mono">Storage of {TraceView.checksum(c.address)}</caption>
+      <thead>
+        <tr>
+          <th>Slot</th>
+          <th>Before</th>
+          <th>After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {c.slots.map((s) => (
+          <tr key={s.slot}>
+            <td className="mono">
+              {s.name ? <strong>{s.name} </strong> : null}
+              {s.slot}
+              {names?.get(s.slot) ? <div className="hint">{names.get(s.slot)}</div> : null}
+            </td>
+            <td className="mono">{s.before}</td>
+            <td className="mono">{s.after}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }

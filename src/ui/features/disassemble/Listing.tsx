@@ -1,11 +1,13 @@
 /**
  * A disassembly's listing, one page of instructions at a time (the DOM holds at most PAGE rows
- * whatever the size of the code): offset, instruction and push data as `cast disassemble`
+ * whatever the size of the code, and only those rows are read back from the packed listing): offset, instruction and push data as `cast disassemble`
  * prints them, block starts ruled, JUMPDESTs the dispatcher jumps to named, jumps as links to
- * their destination, and the metadata's bytes marked. "Go to offset" and the jump links turn to
+ * their destination, the metadata's bytes marked, and the PUSHes that hold an immutable named
+ * (when compiler output was given). "Go to offset" and the jump links turn to
  * the page that holds the offset and mark its row.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import * as Disassembler from '../../../core/bytecode/Disassembler'
 import type { DisassembleData } from '../../../tools/disassemble'
 import { CopyIcon, CheckIcon } from '../../components/icons'
 
@@ -14,21 +16,28 @@ const KIND = { code: 'code', constructor: 'constructor', runtime: 'runtime' } as
 const hex = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
 type Part = DisassembleData['parts'][number]
 
-/** The page of `part` that holds the instruction at `offset` (the one before it when inside push data). */
+/** The index in `part` of the instruction at `offset` (the one before it when inside push data). */
 function indexOf(part: Part, offset: number): number {
-  const ins = part.instructions
+  const at = part.offsets
   let lo = 0
-  let hi = ins.length - 1
+  let hi = at.length - 1
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1
-    if (ins[mid]!.offset <= offset) lo = mid
+    if (at[mid]! <= offset) lo = mid
     else hi = mid - 1
   }
   return lo
 }
 
+/** Instructions `from` to `to` (exclusive) of `part`, read back from its bytes. */
+function rows(part: Part, hardfork: string, from: number, to: number): Disassembler.Instruction[] {
+  const out: Disassembler.Instruction[] = []
+  for (let k = from; k < Math.min(to, part.offsets.length); k++) out.push(Disassembler.instructionAt(part.code, part.offsets, k, hardfork))
+  return out
+}
+
 /** The whole listing as cast prints it, built only when copied (a 24 KB contract's is ~400 KB of text). */
-function CopyListing({ part, label }: { part: Part; label: string }) {
+function CopyListing({ part, hardfork, label }: { part: Part; hardfork: string; label: string }) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -36,7 +45,7 @@ function CopyListing({ part, label }: { part: Part; label: string }) {
     return () => clearTimeout(t)
   }, [copied])
   const copy = () => {
-    const text = part.instructions.map((x) => `${x.offset.toString(16).padStart(8, '0')}: ${x.name}${x.push !== undefined && !x.truncated ? ` 0x${x.push}` : ''}`).join('\n')
+    const text = rows(part, hardfork, 0, part.offsets.length).map(Disassembler.line).join('\n')
     void navigator.clipboard?.writeText(text).then(() => setCopied(true))
   }
   return (
@@ -62,19 +71,31 @@ export function Listing({ data }: { data: DisassembleData }) {
     setPage(0)
     setMark(null)
   }, [data])
-  useEffect(() => marked.current?.scrollIntoView({ block: 'center' }), [mark, page])
+  useEffect(() => {
+    marked.current?.scrollIntoView({ block: 'center' })
+  }, [mark, page])
   const names = useMemo(() => {
     const m = new Map<number, string[]>()
     for (const e of part.entries) if (e.dest !== null) m.set(e.dest, [...(m.get(e.dest) ?? []), e.signatures[0] ?? e.selector])
     return m
   }, [part])
-  const starts = useMemo(() => new Set(part.blocks.map((b) => b.start)), [part])
-  const pages = Math.max(1, Math.ceil(part.instructions.length / PAGE))
-  const shown = part.instructions.slice(page * PAGE, (page + 1) * PAGE)
+  const starts = useMemo(() => new Set(part.blockStarts), [part])
+  // The instruction whose push data holds each immutable (solc's immutableReferences), by offset.
+  const immutables = useMemo(() => {
+    const m = new Map<number, string[]>()
+    for (const r of part.immutables) {
+      const at = part.offsets[indexOf(part, r.start)]!
+      m.set(at, [...(m.get(at) ?? []), `${r.name} (id ${r.id})`])
+    }
+    return m
+  }, [part])
+  const count = part.offsets.length
+  const pages = Math.max(1, Math.ceil(count / PAGE))
+  const shown = useMemo(() => rows(part, data.hardfork, page * PAGE, (page + 1) * PAGE), [part, data.hardfork, page])
   const go = (offset: number) => {
     const k = indexOf(part, offset)
     setPage(Math.floor(k / PAGE))
-    setMark(part.instructions[k]?.offset ?? null)
+    setMark(part.offsets[k] ?? null)
   }
   const onGoto = (e: FormEvent) => {
     e.preventDefault()
@@ -101,12 +122,12 @@ export function Listing({ data }: { data: DisassembleData }) {
           Previous page
         </button>
         <span aria-live="polite">
-          {part.instructions.length ? `${page * PAGE + 1}–${page * PAGE + shown.length}` : '0'} of {part.instructions.length} instructions ({KIND[part.kind]})
+          {count ? `${page * PAGE + 1}–${page * PAGE + shown.length}` : '0'} of {count} instructions ({KIND[part.kind]})
         </span>
         <button type="button" onClick={() => setPage(page + 1)} disabled={page >= pages - 1}>
           Next page
         </button>
-        <CopyListing part={part} label={`listing of the ${KIND[part.kind]}`} />
+        <CopyListing part={part} hardfork={data.hardfork} label={`listing of the ${KIND[part.kind]}`} />
       </div>
       <form className="listing-goto" onSubmit={onGoto}>
         <label htmlFor="listing-goto">Go to offset</label>
@@ -126,7 +147,7 @@ export function Listing({ data }: { data: DisassembleData }) {
           <tbody>
             {shown.map((x) => {
               const meta = part.metadataStart !== null && x.offset >= part.metadataStart
-              const cls = [starts.has(x.offset) ? 'block-start' : '', meta ? 'muted' : '', x.offset === mark ? 'marked' : ''].filter(Boolean).join(' ')
+              const cls = [starts.has(x.offset) ? 'block-start' : '', meta ? 'muted' : '', x.offset === mark ? 'marked' : '', immutables.has(x.offset) ? 'has-immutable' : ''].filter(Boolean).join(' ')
               return (
                 <tr key={x.offset} className={cls || undefined} ref={x.offset === mark ? marked : undefined}>
                   <td className="mono">{hex(x.offset)}</td>
@@ -136,6 +157,7 @@ export function Listing({ data }: { data: DisassembleData }) {
                   </td>
                   <td>
                     {x.op === 0x5b && names.has(x.offset) ? <span className="mono">← {names.get(x.offset)!.join(', ')}</span> : null}
+                    {immutables.has(x.offset) ? <span className="immutable">immutable {immutables.get(x.offset)!.join(', ')}</span> : null}
                     {x.target !== undefined && (
                       <button type="button" className="link" onClick={() => go(x.target!)} aria-label={`Go to ${hex(x.target)}`}>
                         → {hex(x.target)}

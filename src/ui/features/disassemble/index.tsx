@@ -1,17 +1,20 @@
 /**
  * The disassembler's page: the form (from meta), the summary, dispatcher and metadata as result
  * rows, then the listing of each part 128 instructions at a time (`Listing`), so a 24 KB
- * contract's ~20,000 instructions are never all in the DOM. The disassembly runs in steps that
- * yield to the page (`Disassembler.disassembleInSteps`), so no long task holds it.
+ * contract's ~20,000 instructions are never all in the DOM. The disassembly runs in a worker
+ * (`offMain`) and comes back packed, so no long task holds the page (e2e/disassemble-large.spec.ts).
  */
+import { useMemo } from 'react'
 import type { FormEvent, KeyboardEvent } from 'react'
 import type { DisassembleData } from '../../../tools/disassemble'
 import { FormError, MetaFields, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
 import { Listing } from './Listing'
+import { offMain } from './offMain'
 import './listing.css'
 
 export default function DisassemblePage({ meta, tool, values, setValues, files, setFile }: ToolPageProps) {
-  const { state, view, run, cancel } = useToolRun<DisassembleData>(meta, tool, values, files)
+  const worked = useMemo(() => offMain(tool), [tool])
+  const { state, view, run, cancel } = useToolRun<DisassembleData>(meta, worked, values, files)
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     void run()

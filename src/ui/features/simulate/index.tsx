@@ -16,6 +16,7 @@ import type { Tool, ToolResult } from '../../../tools/types'
 import { FormError, MetaFields, useToolRun, type ToolPageProps } from '../../components'
 import { connectionForSimulation, SimulationView, SimulationWorker } from '../../components/SimulationView'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
+import { useStorageNames } from './StorageNames'
 
 // Capsules (the witness, proof checks and an EVM in the page) load with their section.
 const CapsulePanel = lazy(() => import('./CapsulePanel'))
@@ -43,6 +44,7 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
   const worker = useRef<SimulationWorker | null>(null)
   const cancelRef = useRef<(() => void) | null>(null)
   const abis = useLibraryAbis()
+  const storageNames = useStorageNames()
   useEffect(
     () => () => {
       cancelRef.current?.()
@@ -108,6 +110,7 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
           </button>
           {chained > 0 && <span className="hint">{chained} simulation{chained === 1 ? '' : 's'} in this session; tick “Chain” to continue it.</span>}
         </div>
+        {storageNames.form}
         {abis.length > 0 && <p className="hint">Decoding with {abis.length} ABI{abis.length === 1 ? '' : 's'} from your library, then the offline table.</p>}
       </form>
       {state.status === 'running' && (
@@ -122,7 +125,7 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
         </div>
       )}
       {!cleared && <FormError state={view} />}
-      {report && <SimulationView report={report} />}
+      {report && <SimulationView report={report} slotNames={storageNames.namer(report)} />}
       <Suspense fallback={<p role="status">Loading capsules…</p>}>
         <CapsulePanel input={parsed} values={values} />
       </Suspense>

@@ -1,0 +1,79 @@
+/**
+ * /simulate names the slots of its storage changes from a storage layout (issue 25), end to end
+ * on the devnet, as the debugger's storage panel does: a contract compiled by solc here with
+ * storageLayout in its outputSelection is deployed; a call that writes a packed variable,
+ * dynamic-array elements and a long string is simulated with solc's output pasted; each changed
+ * slot shows the variables solc's layout places there (slots worked out here with viem's
+ * keccak256), and a slot the call wrote that the layout does not place shows no name.
+ */
+import { expect, openTool, output, test } from './fixtures'
+import { encodeDeployData, encodeFunctionData, keccak256, pad, toHex, type Abi } from 'viem'
+import { compileFull } from '../test/chain/sourceKit'
+
+const FROM = '0x00000000000000000000000000000000DeB05C03'
+const PATH = 'src/Slots.sol'
+const SOL = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+contract Slots {
+  uint256 first; uint8 a; bool b; address c; uint256[] list; string text;
+  function go() external { first = 5; a = 7; b = true; c = msg.sender; list.push(1); list.push(2); text = "a string long enough to need three data words, seventy bytes or so.."; }
+  function raw() external { assembly { sstore(0x1234, 1) } }
+}
+`
+
+async function rpc<T = any>(url: string, method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string } }> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  return (await r.json()) as { result?: T; error?: { message: string } }
+}
+
+test('the storage changes name each slot from the pasted solc output\'s storageLayout', async ({ page, devnet }) => {
+  const { output: out } = compileFull({ [PATH]: SOL }, false, { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] } } })
+  const c = (out.contracts[PATH] as any).Slots as { abi: Abi; evm: { bytecode: { object: string } }; storageLayout: { storage: { label: string; slot: string; offset: number }[] } }
+  await rpc(devnet.rpcUrl, 'anvil_setBalance', [FROM, '0xde0b6b3a7640000'])
+  await rpc(devnet.rpcUrl, 'anvil_impersonateAccount', [FROM])
+  const { result: hash } = await rpc<string>(devnet.rpcUrl, 'eth_sendTransaction', [{ from: FROM, gas: '0x300000', data: encodeDeployData({ abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }) }])
+  let address = ''
+  for (let i = 0; i < 100 && !address; i++) {
+    address = (await rpc(devnet.rpcUrl, 'eth_getTransactionReceipt', [hash]))?.result?.contractAddress ?? ''
+    if (!address) await new Promise((r) => setTimeout(r, 50))
+  }
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
+
+  await openTool(page, 'simulate', { mode: 'call', from: FROM, to: address, data: encodeFunctionData({ abi: c.abi, functionName: 'go' }) })
+  await page.getByText('Name storage slots from a layout').click()
+  await page.getByLabel('Storage layout (JSON)').fill(JSON.stringify(out))
+  await page.getByLabel('Contract name (when it holds several)').fill('Slots')
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+  await expect(output(page, 'Status')).toHaveText('success', { timeout: 30_000 })
+
+  const at = (label: string) => c.storageLayout.storage.find((e) => e.label === label)!
+  const word = (n: bigint) => pad(toHex(n), { size: 32 })
+  const hashOf = (label: string) => BigInt(keccak256(word(BigInt(at(label).slot))))
+  const packed = c.storageLayout.storage.filter((e) => e.slot === at('a').slot).sort((x, y) => x.offset - y.offset)
+  const expected: [string, string][] = [
+    [word(BigInt(at('first').slot)), 'first'],
+    [word(BigInt(at('a').slot)), packed.map((e) => `${e.label} (offset ${e.offset})`).join(', ')],
+    [word(BigInt(at('list').slot)), 'list.length'],
+    [word(hashOf('list')), 'list[0]'],
+    [word(hashOf('list') + 1n), 'list[1]'],
+    [word(BigInt(at('text').slot)), 'text'],
+    [word(hashOf('text')), 'text (data word 0)'],
+    [word(hashOf('text') + 2n), 'text (data word 2)'],
+  ]
+  const table = page.getByRole('table', { name: new RegExp(`Storage of ${address}`, 'i') })
+  const cells = await table.locator('tbody tr td:first-child').evaluateAll((tds) => tds.map((td) => [td.childNodes[0]!.textContent!, td.querySelector('.hint')?.textContent ?? '']))
+  const byWord = new Map(cells.map(([slot, name]) => [`0x${BigInt(slot!).toString(16).padStart(64, '0')}`, name]))
+  for (const [slot, name] of expected) expect(byWord.get(slot), slot).toBe(name)
+  expect(packed.length).toBeGreaterThanOrEqual(3)
+
+  // A slot the layout does not place: changed, shown, unnamed.
+  await page.goto(`/simulate?${new URLSearchParams({ mode: 'call', from: FROM, to: address, data: encodeFunctionData({ abi: c.abi, functionName: 'raw' }) })}`)
+  await page.getByText('Name storage slots from a layout').click()
+  await page.getByLabel('Storage layout (JSON)').fill(JSON.stringify(out))
+  await page.getByLabel('Contract name (when it holds several)').fill('Slots')
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+  await expect(output(page, 'Status')).toHaveText('success', { timeout: 30_000 })
+  const row = page.getByRole('table', { name: new RegExp(`Storage of ${address}`, 'i') }).locator('tbody tr td:first-child')
+  await expect(row).toHaveCount(1)
+  await expect(row.locator('.hint')).toHaveCount(0)
+})
