@@ -24,6 +24,7 @@
  *   the same. An SSTORE that runs out of gas on its cost (past the 2,300 sentry) has already been
  *   journaled by revm, so anvil's map holds its value: the comparison adds it from the stack.
  */
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as DebugTrace from '../../src/core/debug/DebugTrace'
@@ -287,7 +288,32 @@ export function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit
 }
 const sortKeys = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)))
 
-export const counts = { steps: 0, frames: 0, txs: 0, ms: { anvil: 0, replay: 0, compare: 0 } }
+export const counts = { steps: 0, frames: 0, txs: 0, ms: { anvil: 0, replay: 0, compare: 0 }, compareCpu: 0, json: { bytes: 0, parseCpu: 0 } }
+/** CPU milliseconds used so far by this process and by anvil (from /proc; undefined where there is none): load-independent, unlike wall time. */
+export function cpu(): { node: number; anvil: number | undefined } {
+  const u = process.cpuUsage()
+  let theirs: number | undefined
+  try {
+    const f = readFileSync(`/proc/${anvil.process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    theirs = ((Number(f[11]) + Number(f[12])) * 1000) / 100 // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    theirs = undefined
+  }
+  return { node: (u.user + u.system) / 1000, anvil: theirs }
+}
+/** anvil's struct log of `hash` with memory and storage, its JSON size and parse time counted. */
+async function structLog(hash: Hex): Promise<{ structLogs: StructLog[]; failed: boolean }> {
+  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'debug_traceTransaction', params: [hash, { enableMemory: true, disableStorage: false }] }) })
+  const text = await r.text()
+  const c0 = process.cpuUsage()
+  const j = JSON.parse(text) as { result?: { structLogs: StructLog[]; failed: boolean }; error?: { message: string } }
+  const c1 = process.cpuUsage(c0)
+  counts.json.bytes += text.length
+  counts.json.parseCpu += (c1.user + c1.system) / 1000
+  if (!j.result) throw new Error(`debug_traceTransaction: ${j.error?.message}`)
+  return j.result
+}
+
 /**
  * Replays `hash` (DebugTrace.replay) while anvil answers its receipt, struct log and call
  * tracer, then compares. `counts.ms` adds up where the time goes: anvil (its answers, JSON
@@ -298,14 +324,17 @@ export async function check(hash: Hex, label: string): Promise<DebugTrace.Record
   const since = (t: number) => performance.now() - t
   const theirsP = Promise.all([
     rpc<any>('eth_getTransactionReceipt', [hash]),
-    rpc<{ structLogs: StructLog[]; failed: boolean }>('debug_traceTransaction', [hash, { enableMemory: true, disableStorage: false }]),
+    structLog(hash),
     rpc<any>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
   ]).finally(() => (counts.ms.anvil += since(t0)))
   const oursP = DebugTrace.replay(client(), hash).finally(() => (counts.ms.replay += since(t0)))
   const [[receipt, trace, calls], { result, recording }] = await Promise.all([theirsP, oursP])
   const t1 = performance.now()
+  const c1 = process.cpuUsage()
   const issues = compareSteps(trace.structLogs, recording)
   counts.ms.compare += since(t1)
+  const c2 = process.cpuUsage(c1)
+  counts.compareCpu += (c2.user + c2.system) / 1000
   // the gas profile: each frame's gas is the call tracer's gasUsed (the root's, the receipt's:
   // anvil 1.7.1's root gasUsed is the block's cumulative gas); the self gas adds up to the receipt
   const profile = GasProfile.fromRecording(recording, BigInt(receipt.gasUsed))

@@ -14,7 +14,7 @@ import * as Simulation from '../sim/Simulation'
 import { testSeed } from '../../../test/support'
 import { A0, A1, acct1, OTHER } from '../../../test/chain/sim/contracts'
 import { mix, setupMix } from '../../../test/chain/debugMix'
-import { anvil, block, c, check, client, compareSteps, counts, data, dbg, deploy, h32, mined, rpc, send, useDebugChain, type StructLog } from '../../../test/chain/debugKit'
+import { anvil, block, c, check, client, compareSteps, counts, cpu, data, dbg, deploy, h32, mined, rpc, send, useDebugChain, type StructLog } from '../../../test/chain/debugKit'
 
 useDebugChain()
 
@@ -44,16 +44,19 @@ describe('DebugTrace.replay against anvil struct logs, at every step', () => {
     const rnd = (n: number) => BigInt(Math.floor(Math.random() * n))
     await setupMix()
     const gens = mix(pick, rnd)
-    Object.assign(counts, { steps: 0, frames: 0, txs: 0, ms: { anvil: 0, replay: 0, compare: 0 } })
+    Object.assign(counts, { steps: 0, frames: 0, txs: 0, ms: { anvil: 0, replay: 0, compare: 0 }, compareCpu: 0, json: { bytes: 0, parseCpu: 0 } })
     const t0 = performance.now()
+    const cpu0 = cpu()
     let done = 0
     while (done < 200) {
       const n = 1 + Math.floor(Math.random() * 4)
       const hashes = await block(Array.from({ length: n }, () => pick(gens)))
       for (const h of hashes) await check(h, `random #${done++} (seed ${testSeed})`)
     }
-    const ms = Object.entries(counts.ms).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`).join(', ')
-    console.log(`DebugTrace.test: ${counts.txs} transactions, ${counts.steps} steps compared with anvil's struct logs, ${counts.frames} frames' gas with its call tracer, in ${((performance.now() - t0) / 1000).toFixed(1)} s (${ms}; anvil and the replay overlap) (seed ${testSeed})`)
+    const s = (ms: number | undefined) => (ms === undefined ? '?' : `${(ms / 1000).toFixed(1)} s`)
+    const wall = Object.entries(counts.ms).map(([k, v]) => `${k} ${s(v)}`).join(', ')
+    const cpu1 = cpu()
+    console.log(`DebugTrace.test: ${counts.txs} transactions, ${counts.steps} steps compared with anvil's struct logs, ${counts.frames} frames' gas with its call tracer, in ${s(performance.now() - t0)} (wall: ${wall}, anvil and the replay overlapping; CPU: this process ${s(cpu1.node - cpu0.node)} (the comparison ${s(counts.compareCpu)}, parsing anvil's ${(counts.json.bytes / 2 ** 20).toFixed(0)} MiB of struct-log JSON ${s(counts.json.parseCpu)}), anvil ${s(cpu1.anvil === undefined ? undefined : cpu1.anvil - cpu0.anvil!)}) (seed ${testSeed})`)
     expect(done).toBeGreaterThanOrEqual(200)
   }, 900_000)
 })
