@@ -36,6 +36,8 @@ export interface Profile {
   total: number
   /** Frames in call order (depth first), the root first. */
   frames: FrameGas[]
+  /** With sources loaded ({@link withFunctions}): every internal function run, in entry order. */
+  functions?: FunctionGas[] | undefined
 }
 
 /** The profile of a recording whose transaction used `gasUsed` (the receipt's). */
@@ -75,6 +77,8 @@ export interface FunctionGas {
   steps: number
   /** Its entry step (the JUMPDEST it starts at). */
   firstStep: number
+  /** The call frames it called itself (ids), in order. */
+  calls: number[]
 }
 
 /**
@@ -106,5 +110,15 @@ export function functions(rec: DebugTrace.Recording, src: Pick<DebugSource.Loade
     const p = src.fns[k]!.parent
     if (p >= 0) gas[p]! += gas[k]!
   }
-  return src.fns.map((f, k) => ({ node: k, parent: f.parent, frame: frame[k]!, name: f.name, depth: f.depth, gas: gas[k]!, self: own[k]!, steps: steps[k]!, firstStep: f.step }))
+  const out: FunctionGas[] = src.fns.map((f, k) => ({ node: k, parent: f.parent, frame: frame[k]!, name: f.name, depth: f.depth, gas: gas[k]!, self: own[k]!, steps: steps[k]!, firstStep: f.step, calls: [] }))
+  for (const f of rec.frames) {
+    const at = f.callStep >= 0 ? src.stepFn[f.callStep]! : -1
+    if (at >= 0) out[at]!.calls.push(f.id)
+  }
+  return out
+}
+
+/** The profile with the gas of every internal function run (sources loaded). */
+export function withFunctions(profile: Profile, rec: DebugTrace.Recording, src: Pick<DebugSource.Loaded, 'fns' | 'stepFn'>): Profile {
+  return { ...profile, functions: functions(rec, src) }
 }
