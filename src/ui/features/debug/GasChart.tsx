@@ -31,7 +31,7 @@ export function GasChart({ profile, goTo, tableId }: { profile: GasProfile.Profi
         <strong>Where the gas went:</strong> {grouped(chart.total)} gas in total, the transaction&rsquo;s gas used, across {profile.frames.length} frame{profile.frames.length === 1 ? '' : 's'}; each box is as wide as its frame&rsquo;s gas, its calls below it{profile.functions ? ' (and the internal functions it ran, from the sources)' : ''}; a box goes to the frame&rsquo;s first step{profile.functions ? ' or the function’s entry' : ''}.
         {top && top.self > 0 ? ` The most spent in one frame itself: frame ${top.id}, ${top.type} ${short(top.address)} (${grouped(top.self)} gas).` : ''}
         {chart.drawn !== chart.total ? ` A refund of ${grouped(chart.drawn - chart.total)} gas makes the total smaller than the boxes.` : ''}
-        {hidden > 0 ? ` ${hidden} box${hidden === 1 ? ' is' : 'es are'} too narrow to draw; ` : ' '}
+        {hidden > 0 ? ` ${hidden} ${profile.functions ? 'box' : 'frame'}${hidden === 1 ? ' is' : profile.functions ? 'es are' : 's are'} too narrow to draw; ` : ' '}
         <a href={`#${tableId}`}>the table lists every frame</a>.
       </figcaption>
     </figure>
