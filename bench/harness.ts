@@ -19,6 +19,12 @@ export interface BenchCase {
   target?: { against: string; maxRatio: number }
   /** Called once before timing (warm-up, fixtures). */
   setup?: () => unknown | Promise<unknown>
+  /** Interleaved passes over the functions (default 3); `rounds` and `minMs` are spread over them. For calls of many seconds. */
+  passes?: number
+  /** Call each function once before timing (default true; false when `setup` already ran them). */
+  warmup?: boolean
+  /** Measure the memory one call allocates (one more call each; default true). */
+  memory?: boolean
 }
 
 export interface BenchSuite {
@@ -52,6 +58,7 @@ async function memoryOf(fn: Fn): Promise<number> {
 }
 
 export function formatBytes(b: number): string {
+  if (Number.isNaN(b)) return 'memory not measured'
   if (b >= 1 << 20) return `${(b / (1 << 20)).toFixed(1)} MiB`
   if (b >= 1 << 10) return `${(b / (1 << 10)).toFixed(0)} KiB`
   return `${b} B`
@@ -85,19 +92,21 @@ function median(xs: number[]): number {
 export async function runCase(suite: string, c: BenchCase): Promise<CaseResult> {
   await c.setup?.()
   const fns: [string, Fn][] = [['ours', c.ours], ...Object.entries(c.baselines)]
-  for (const [, fn] of fns) await fn() // warm-up
+  if (c.warmup ?? true) for (const [, fn] of fns) await fn()
   const rounds = c.rounds ?? 5
   const minMs = c.minMs ?? 300
+  const passes = c.passes ?? 3
+  const mem = (fn: Fn) => ((c.memory ?? true) ? memoryOf(fn) : Promise.resolve(Number.NaN))
   // Interleave: a few passes over every function so that machine noise hits all alike.
   const samples = new Map<string, number[]>(fns.map(([n]) => [n, []]))
-  for (let pass = 0; pass < 3; pass++)
-    for (const [n, fn] of fns) samples.get(n)!.push(...(await sample(fn, Math.ceil(rounds / 3), minMs / 3)))
+  for (let pass = 0; pass < passes; pass++)
+    for (const [n, fn] of fns) samples.get(n)!.push(...(await sample(fn, Math.ceil(rounds / passes), minMs / passes)))
   const oursMs = median(samples.get('ours')!)
-  const oursMem = await memoryOf(c.ours)
+  const oursMem = await mem(c.ours)
   const baselines: CaseResult['baselines'] = {}
   for (const [n, fn] of fns.slice(1)) {
     const ms = median(samples.get(n)!)
-    baselines[n] = { ms, ratio: oursMs / ms, mem: await memoryOf(fn) }
+    baselines[n] = { ms, ratio: oursMs / ms, mem: await mem(fn) }
   }
   const result: CaseResult = { suite, name: c.name, oursMs, oursMem, baselines }
   if (c.target) {

@@ -42,7 +42,10 @@ async function answer(ask: DebugAsk, { progress, emit }: RequestContext<DebugPro
   if (!recording) throw new NoRecordingError()
   if (ask.kind === 'step') return DebugTrace.step(recording, ask.index)
   if (ask.kind === 'rows') return DebugTrace.rows(recording, ask.from, ask.count)
-  if (ask.kind === 'profile') return GasProfile.fromRecording(recording, gasUsed)
+  if (ask.kind === 'profile') {
+    const p = GasProfile.fromRecording(recording, gasUsed)
+    return source ? GasProfile.withFunctions(p, recording, source) : p
+  }
   if (ask.kind === 'artifacts') return loadSources(recording, ask.files)
   if (ask.kind === 'source') return source && DebugSource.at(source, recording, ask.index)
   if (ask.kind === 'source-go') return source ? DebugSource.go(source, recording, ask.from, ask.move) : ask.from

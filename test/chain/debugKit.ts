@@ -20,7 +20,11 @@
  * - anvil names 0x44 DIFFICULTY; EthereumJS (and we) PREVRANDAO.
  * - A CALL or CALLCODE with value: the step's cost counts the gas given to the callee without
  *   the free 2,300 stipend (DebugTrace does the same).
+ * - The step that runs out of gas costs all the gas left (revm spends it all there); DebugTrace does
+ *   the same. An SSTORE that runs out of gas on its cost (past the 2,300 sentry) has already been
+ *   journaled by revm, so anvil's map holds its value: the comparison adds it from the stack.
  */
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as DebugTrace from '../../src/core/debug/DebugTrace'
@@ -82,6 +86,25 @@ contract Dbg {
     function until(uint256 deadline) external view returns (uint256) { require(block.timestamp <= deadline, "expired"); return block.timestamp; }
     function context() external view returns (uint256, uint256, uint256, address, uint256, uint256) {
         return (block.timestamp, block.number, block.basefee, block.coinbase, block.prevrandao, block.gaslimit);
+    }
+}
+// reaches an account (an EIP-7702 delegated EOA among them) by CALL, DELEGATECALL or STATICCALL,
+// its revert caught, after reading its code as EXTCODESIZE, EXTCODEHASH and EXTCODECOPY see it;
+// and any precompile with a chosen gas limit and input (failures and out of gas inside it included)
+contract Via {
+    uint256 public count;
+    function via(address d, uint256 mode, bytes calldata x) external payable returns (bool ok, uint256 size, bytes32 h, bytes memory code, bytes memory out) {
+        size = d.code.length;
+        h = d.codehash;
+        code = d.code;
+        if (mode % 3 == 0) (ok, out) = d.call{value: msg.value}(x);
+        else if (mode % 3 == 1) (ok, out) = d.delegatecall(x);
+        else (ok, out) = d.staticcall(x);
+        count += 1;
+    }
+    function pre(uint256 a, uint256 g, bytes calldata x) external returns (bool ok, bytes memory out) {
+        (ok, out) = address(uint160(a)).staticcall{gas: g}(x);
+        count += out.length;
     }
 }
 `
@@ -171,7 +194,26 @@ export interface StructLog {
 const ANVIL_NAMES: Record<string, string> = { DIFFICULTY: 'PREVRANDAO' }
 export const h32 = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`
 
-/** Every difference between anvil's struct log and our recording (at most `limit`). */
+const HEX2 = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, '0'))
+const wordHex = (m: Uint8Array, at: number) => {
+  let x = '0x'
+  for (let k = at; k < at + 32; k++) x += HEX2[m[k]!]
+  return x
+}
+/** Step `i`'s stack word `j` (of the frame's words pushed at `at`), as anvil prints it: minimal hex. */
+const stackWord = (rec: DebugTrace.Recording, at: number) => {
+  const b = at * 4
+  return `0x${(rec.words[b]! | (rec.words[b + 1]! << 64n) | (rec.words[b + 2]! << 128n) | (rec.words[b + 3]! << 192n)).toString(16)}`
+}
+
+/**
+ * Every difference between anvil's struct log and our recording (at most `limit`). Compact: the
+ * stack and memory of every step are rebuilt incrementally from the recording's columns (per
+ * frame: the stack from the words each step kept and pushed, memory from the writes, each
+ * changed 32-byte word re-printed once) and compared word by word with anvil's strings; the
+ * recording's own readers (DebugTrace.step: stackAt, memoryAt) are compared with anvil at every
+ * frame's first and last step and every 97th step.
+ */
 export function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit = 8): string[] {
   const out: string[] = []
   const add = (s: string) => out.length < limit && out.push(s)
@@ -179,6 +221,7 @@ export function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit
   const storage = new Map<string, Map<string, string>>()
   const accessAt = new Map<number, DebugTrace.Access>()
   for (const a of rec.accesses) accessAt.set(a.step, a)
+  const frames = new Map<number, { stack: string[]; mem: Uint8Array; words: string[]; w: number }>()
   const n = Math.min(logs.length, rec.steps)
   for (let i = 0; i < n && out.length < limit; i++) {
     const l = logs[i]!
@@ -186,41 +229,112 @@ export function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit
     if (l.pc !== rec.pc[i]) add(`${at}: pc ours ${rec.pc[i]}`)
     if ((ANVIL_NAMES[l.op] ?? l.op) !== DebugTrace.opName(rec, i)) add(`${at}: op ours ${DebugTrace.opName(rec, i)}`)
     if (l.gas !== rec.gas[i]) add(`${at}: gas anvil ${l.gas} ours ${rec.gas[i]}`)
-    if (l.gasCost !== rec.cost[i]) add(`${at}: gasCost anvil ${l.gasCost} ours ${rec.cost[i]}`)
+    if (l.gasCost !== rec.cost[i]) add(`${at}: gasCost anvil ${l.gasCost} ours ${rec.cost[i]} (gas left ${l.gas}; ${logs.length - i - 1} steps after it)`)
     if (l.depth !== rec.depth[i]) add(`${at}: depth ours ${rec.depth[i]}`)
-    const st = DebugTrace.stackAt(rec, i)
-    const theirs = l.stack.map((x) => BigInt(x))
-    if (theirs.length !== st.length || theirs.some((x, j) => x !== st[j])) add(`${at}: stack anvil [${l.stack.join(',')}] ours [${st.map((x) => `0x${x.toString(16)}`).join(',')}]`)
-    const mem = `0x${(l.memory ?? []).map((w) => w.replace(/^0x/, '')).join('')}`
-    const ours = DebugTrace.step(rec, i).memory
-    if (mem !== ours) add(`${at}: memory anvil ${mem.slice(0, 200)} ours ${ours.slice(0, 200)}`)
+    const fid = rec.frame[i]!
+    const frame = rec.frames[fid]!
+    let s = frames.get(fid)
+    if (!s) frames.set(fid, (s = { stack: [], mem: new Uint8Array(0), words: [], w: 0 }))
+    // the stack: what stays from the frame's previous step, and the words pushed
+    s.stack.length = rec.stackKeep[i]!
+    for (let j = 0, p = rec.stackPushAt[i]!; j < rec.stackPushN[i]!; j++) s.stack.push(stackWord(rec, p + j))
+    if (l.stack.length !== s.stack.length || l.stack.some((x, j) => x !== s.stack[j])) add(`${at}: stack anvil [${l.stack.join(',')}] ours [${s.stack.join(',')}]`)
+    // memory: the frame's writes visible at this step, then its size; only changed words re-printed
+    const size = rec.memSize[i]!
+    const grow = (to: number) => {
+      if (to <= s.mem.length) return
+      const m = new Uint8Array(Math.max(to, s.mem.length * 2))
+      m.set(s.mem)
+      s.mem = m
+    }
+    for (; s.w < frame.writes.length && rec.wStep[frame.writes[s.w]!]! < i; s.w++) {
+      const w = frame.writes[s.w]!
+      const off = rec.wOff[w]!
+      const len = rec.wLen[w]!
+      grow(off + len)
+      s.mem.set(rec.memBytes.subarray(rec.wAt[w]!, rec.wAt[w]! + len), off)
+      for (let k = Math.floor(off / 32); k < Math.min(s.words.length, Math.ceil((off + len) / 32)); k++) s.words[k] = wordHex(s.mem, k * 32)
+    }
+    grow(size)
+    for (let k = s.words.length; k < size / 32; k++) s.words.push(wordHex(s.mem, k * 32))
+    const theirMem = l.memory ?? []
+    if (theirMem.length !== size / 32 || theirMem.some((x, k) => x !== s.words[k])) add(`${at}: memory anvil ${theirMem.join('').slice(0, 200)} ours ${s.words.slice(0, size / 32).join('').slice(0, 200)}`)
+    // the recording's readers, at a sample of steps
+    if (i === frame.firstStep || i === frame.lastStep || i % 97 === 0) {
+      const v = DebugTrace.step(rec, i)
+      if (v.memory !== `0x${theirMem.map((x) => x.slice(2)).join('')}`) add(`${at}: DebugTrace.step memory ${v.memory.slice(0, 200)}`)
+      if (v.stack.length !== l.stack.length || v.stack.some((x, j) => BigInt(x) !== BigInt(l.stack[j]!))) add(`${at}: DebugTrace.step stack [${v.stack.join(',')}]`)
+    }
     // storage: anvil's cumulative map per storage address at SLOAD/SSTORE steps
     const a = accessAt.get(i)
     if (a && (a.kind === 'sload' || a.kind === 'sstore') && a.value !== undefined) {
-      const addr = rec.frames[rec.frame[i]!]!.address
+      const addr = frame.address
       const m = storage.get(addr) ?? new Map<string, string>()
       storage.set(addr, m)
       // anvil: an SSTORE sets the slot; an SLOAD adds a slot not yet in the map and leaves one that
       // is (even when a reverted frame wrote it: the map is a log, not the state)
       if (a.kind === 'sstore' || !m.has(h32(a.slot))) m.set(h32(a.slot), h32(a.value))
     }
+    if (rec.op[i] === 0x55 && i === frame.lastStep && frame.error === 'out of gas' && rec.gas[i]! > 2300) {
+      const m = storage.get(frame.address) ?? new Map<string, string>()
+      storage.set(frame.address, m)
+      m.set(h32(BigInt(s.stack.at(-1)!)), h32(BigInt(s.stack.at(-2)!)))
+    }
     // at every SLOAD and SSTORE step, also one that fails (its change is then not in the map)
-    const mine = rec.op[i] === 0x54 || rec.op[i] === 0x55 ? Object.fromEntries(storage.get(rec.frames[rec.frame[i]!]!.address) ?? []) : undefined
-    if (JSON.stringify(l.storage) !== JSON.stringify(mine && sortKeys(mine))) add(`${at}: storage anvil ${JSON.stringify(l.storage)} ours ${JSON.stringify(mine)}`)
+    const mine = rec.op[i] === 0x54 || rec.op[i] === 0x55 ? Object.fromEntries(storage.get(frame.address) ?? []) : undefined
+    if ((l.storage !== undefined || mine !== undefined) && JSON.stringify(l.storage) !== JSON.stringify(mine && sortKeys(mine))) add(`${at}: storage anvil ${JSON.stringify(l.storage)} ours ${JSON.stringify(mine)}`)
   }
   return out
 }
 const sortKeys = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)))
 
-export const counts = { steps: 0, frames: 0, txs: 0 }
+export const counts = { steps: 0, frames: 0, txs: 0, ms: { anvil: 0, replay: 0, compare: 0 }, compareCpu: 0, json: { bytes: 0, parseCpu: 0 } }
+/** CPU milliseconds used so far by this process and by anvil (from /proc; undefined where there is none): load-independent, unlike wall time. */
+export function cpu(): { node: number; anvil: number | undefined } {
+  const u = process.cpuUsage()
+  let theirs: number | undefined
+  try {
+    const f = readFileSync(`/proc/${anvil.process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    theirs = ((Number(f[11]) + Number(f[12])) * 1000) / 100 // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    theirs = undefined
+  }
+  return { node: (u.user + u.system) / 1000, anvil: theirs }
+}
+/** anvil's struct log of `hash` with memory and storage, its JSON size and parse time counted. */
+async function structLog(hash: Hex): Promise<{ structLogs: StructLog[]; failed: boolean }> {
+  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'debug_traceTransaction', params: [hash, { enableMemory: true, disableStorage: false }] }) })
+  const text = await r.text()
+  const c0 = process.cpuUsage()
+  const j = JSON.parse(text) as { result?: { structLogs: StructLog[]; failed: boolean }; error?: { message: string } }
+  const c1 = process.cpuUsage(c0)
+  counts.json.bytes += text.length
+  counts.json.parseCpu += (c1.user + c1.system) / 1000
+  if (!j.result) throw new Error(`debug_traceTransaction: ${j.error?.message}`)
+  return j.result
+}
+
+/**
+ * Replays `hash` (DebugTrace.replay) while anvil answers its receipt, struct log and call
+ * tracer, then compares. `counts.ms` adds up where the time goes: anvil (its answers, JSON
+ * parse included), our replay, the comparison; anvil and the replay overlap.
+ */
 export async function check(hash: Hex, label: string): Promise<DebugTrace.Recording> {
-  const [receipt, trace, calls] = await Promise.all([
+  const t0 = performance.now()
+  const since = (t: number) => performance.now() - t
+  const theirsP = Promise.all([
     rpc<any>('eth_getTransactionReceipt', [hash]),
-    rpc<{ structLogs: StructLog[]; failed: boolean }>('debug_traceTransaction', [hash, { enableMemory: true, disableStorage: false }]),
+    structLog(hash),
     rpc<any>('debug_traceTransaction', [hash, { tracer: 'callTracer' }]),
-  ])
-  const { result, recording } = await DebugTrace.replay(client(), hash)
+  ]).finally(() => (counts.ms.anvil += since(t0)))
+  const oursP = DebugTrace.replay(client(), hash).finally(() => (counts.ms.replay += since(t0)))
+  const [[receipt, trace, calls], { result, recording }] = await Promise.all([theirsP, oursP])
+  const t1 = performance.now()
+  const c1 = process.cpuUsage()
   const issues = compareSteps(trace.structLogs, recording)
+  counts.ms.compare += since(t1)
+  const c2 = process.cpuUsage(c1)
+  counts.compareCpu += (c2.user + c2.system) / 1000
   // the gas profile: each frame's gas is the call tracer's gasUsed (the root's, the receipt's:
   // anvil 1.7.1's root gasUsed is the block's cumulative gas); the self gas adds up to the receipt
   const profile = GasProfile.fromRecording(recording, BigInt(receipt.gasUsed))
@@ -238,6 +352,10 @@ export async function check(hash: Hex, label: string): Promise<DebugTrace.Record
   counts.frames += ours.length
   if (BigInt(receipt.gasUsed) !== BigInt(result.gasUsed)) issues.push(`gasUsed receipt ${BigInt(receipt.gasUsed)} ours ${BigInt(result.gasUsed)}`)
   if (trace.failed !== (result.status === 'reverted')) issues.push(`failed: anvil ${trace.failed} ours ${result.status}`)
+  if (issues.length) {
+    const tx = await rpc<{ to: Hex | null; input: Hex; from: Hex; type: Hex; transactionIndex: Hex }>('eth_getTransactionByHash', [hash])
+    label += ` (type ${Number(tx.type)} from ${tx.from} to ${tx.to ?? 'a creation'}, index ${Number(tx.transactionIndex)}, input ${tx.input.slice(0, 202)})`
+  }
   expect(issues, `${label} ${hash}`).toEqual([])
   counts.steps += recording.steps
   counts.txs++

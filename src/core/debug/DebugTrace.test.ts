@@ -13,7 +13,8 @@ import * as DebugTrace from './DebugTrace'
 import * as Simulation from '../sim/Simulation'
 import { testSeed } from '../../../test/support'
 import { A0, A1, acct1, OTHER } from '../../../test/chain/sim/contracts'
-import { anvil, block, c, check, client, compareSteps, counts, data, dbg, deploy, h32, mined, rpc, send, useDebugChain, type StructLog } from '../../../test/chain/debugKit'
+import { mix, setupMix } from '../../../test/chain/debugMix'
+import { anvil, block, c, check, client, compareSteps, counts, cpu, data, dbg, deploy, h32, mined, rpc, send, useDebugChain, type StructLog } from '../../../test/chain/debugKit'
 
 useDebugChain()
 
@@ -37,35 +38,27 @@ describe('DebugTrace.replay against anvil struct logs, at every step', () => {
     for (let i = 0; i < hashes.length; i++) await check(hashes[i]!, cases[i]![0])
   }, 240_000)
 
-  it('random transactions: at least 50 per run, in blocks of 1–4, every step compared', async () => {
+  it('random transactions: at least 200 per run, in blocks of 1–4, every step compared', async () => {
     console.log(`DebugTrace.test random seed ${testSeed}`)
     const pick = <T,>(a: readonly T[]) => a[Math.floor(Math.random() * a.length)]!
     const rnd = (n: number) => BigInt(Math.floor(Math.random() * n))
-    const who = () => pick([A0, A1])
-    const gens: (() => Promise<Hex>)[] = [
-      () => send(who(), c.orch!, data('Orchestrator', 'run', [c.leaf, c.proxy, c.token, OTHER]), 10n + rnd(100)),
-      () => send(who(), c.orch!, data('Orchestrator', 'fail', [c.leaf]), 0n, 300_000n),
-      () => send(who(), c.dbg!, data('Dbg', 'lock', [rnd(1000)]), 0n, 500_000n),
-      () => send(who(), c.dbg!, data('Dbg', 'deep', [rnd(6)]), 0n, 1_500_000n),
-      () => send(who(), c.dbg!, data('Dbg', 'make', [h32(rnd(2 ** 40)), pick([1n, 13n, rnd(50)])]), rnd(5), 1_000_000n),
-      () => send(who(), c.dbg!, data('Dbg', 'mem', [rnd(200), `0x${'ab'.repeat(Number(rnd(80)))}`]), 0n, 1_500_000n),
-      () => send(who(), c.dbg!, data('Dbg', 'boom', [rnd(9)]), 0n, 200_000n),
-      () => send(who(), c.proxy!, data('Logic', 'inc', [c.leaf]), 0n, 300_000n),
-      () => send(who(), c.payProxy!, data('Misc', 'payIn', []), rnd(1000), 200_000n),
-      () => send(who(), c.misc!, data('Misc', 'pre', [`0x${'cd'.repeat(Number(rnd(100)))}`]), 0n, 300_000n),
-      () => send(who(), c.n0!, data('Node', 'walk', [1n + rnd(4), rnd(100)]), 0n, 2_000_000n),
-      () => send(who(), c.token!, data('Token', 'transfer', [pick([A0, A1, OTHER]), rnd(10)]), 0n, 200_000n),
-      () => send(who(), c.misc!, data('Misc', 'spin', []), 0n, 30_000n + rnd(40_000)),
-    ]
+    await setupMix()
+    const gens = mix(pick, rnd)
+    Object.assign(counts, { steps: 0, frames: 0, txs: 0, ms: { anvil: 0, replay: 0, compare: 0 }, compareCpu: 0, json: { bytes: 0, parseCpu: 0 } })
+    const t0 = performance.now()
+    const cpu0 = cpu()
     let done = 0
-    while (done < 50) {
+    while (done < 200) {
       const n = 1 + Math.floor(Math.random() * 4)
       const hashes = await block(Array.from({ length: n }, () => pick(gens)))
       for (const h of hashes) await check(h, `random #${done++} (seed ${testSeed})`)
     }
-    console.log(`DebugTrace.test: ${counts.txs} transactions, ${counts.steps} steps compared with anvil's struct logs, ${counts.frames} frames' gas with its call tracer`)
-    expect(done).toBeGreaterThanOrEqual(50)
-  }, 600_000)
+    const s = (ms: number | undefined) => (ms === undefined ? '?' : `${(ms / 1000).toFixed(1)} s`)
+    const wall = Object.entries(counts.ms).map(([k, v]) => `${k} ${s(v)}`).join(', ')
+    const cpu1 = cpu()
+    console.log(`DebugTrace.test: ${counts.txs} transactions, ${counts.steps} steps compared with anvil's struct logs, ${counts.frames} frames' gas with its call tracer, in ${s(performance.now() - t0)} (wall: ${wall}, anvil and the replay overlapping; CPU: this process ${s(cpu1.node - cpu0.node)} (the comparison ${s(counts.compareCpu)}, parsing anvil's ${(counts.json.bytes / 2 ** 20).toFixed(0)} MiB of struct-log JSON ${s(counts.json.parseCpu)}), anvil ${s(cpu1.anvil === undefined ? undefined : cpu1.anvil - cpu0.anvil!)}) (seed ${testSeed})`)
+    expect(done).toBeGreaterThanOrEqual(200)
+  }, 900_000)
 })
 
 describe('DebugTrace.replay of EIP-7702 delegated accounts, at every step', () => {

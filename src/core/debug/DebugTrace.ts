@@ -316,6 +316,10 @@ function after(r: Recorder, x: EVMResult) {
   if (x.createdAddress) f.address = f.codeAddress = x.createdAddress.toString()
   f.output = bytesToHex(ex.returnValue)
   if (ex.exceptionError) f.error = ex.exceptionError.error
+  // the step that ran out of gas cost what it took, all the gas left (as the struct logger counts it),
+  // not the fee it asked for
+  const last = f.lastStep
+  if (f.error === 'out of gas' && last >= 0 && r.cols.cost.a[last]! > r.cols.gas.a[last]!) r.cols.cost.a[last] = r.cols.gas.a[last]!
   const fs = r.state.get(id)
   // a store at the very end of the code (no STOP follows) ran if the frame did not fail
   if (fs?.pendingStore && !ex.exceptionError) addAccess(r, f, fs.pendingStore)

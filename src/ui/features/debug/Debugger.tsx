@@ -81,7 +81,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
             <StoragePanel title="Transient storage" items={d.view.transient} />
           </div>
           <ReturnDataPanel view={d.view} />
-          <GasPanel worker={worker} goTo={d.goTo} />
+          <GasPanel worker={worker} goTo={d.goTo} sources={src.summary} />
         </>
       )}
       <details className="dbg-keys">

@@ -25,13 +25,13 @@ export function GasChart({ profile, goTo, tableId }: { profile: GasProfile.Profi
   return (
     <figure className="dbg-icicle-fig" aria-labelledby={captionId}>
       <div ref={ref} className="dbg-icicle" role="group" aria-labelledby={captionId} style={{ height: chart.levels * ROW }}>
-        {width > 0 && shown.map((b) => <GasBox key={b.frame.id} box={b} px={x(b.x1) - x(b.x0)} goTo={goTo} />)}
+        {width > 0 && shown.map((b) => (b.fn ? <FnBox key={`f${b.fn.node}`} box={b} fn={b.fn} px={x(b.x1) - x(b.x0)} goTo={goTo} /> : <GasBox key={b.frame.id} box={b} px={x(b.x1) - x(b.x0)} goTo={goTo} />))}
       </div>
       <figcaption id={captionId}>
-        <strong>Where the gas went:</strong> {grouped(chart.total)} gas in total, the transaction&rsquo;s gas used, across {profile.frames.length} frame{profile.frames.length === 1 ? '' : 's'}; each box is as wide as its frame&rsquo;s gas, its calls below it; a box goes to the frame&rsquo;s first step.
+        <strong>Where the gas went:</strong> {grouped(chart.total)} gas in total, the transaction&rsquo;s gas used, across {profile.frames.length} frame{profile.frames.length === 1 ? '' : 's'}; each box is as wide as its frame&rsquo;s gas, its calls below it{profile.functions ? ' (and the internal functions it ran, from the sources)' : ''}; a box goes to the frame&rsquo;s first step{profile.functions ? ' or the function’s entry' : ''}.
         {top && top.self > 0 ? ` The most spent in one frame itself: frame ${top.id}, ${top.type} ${short(top.address)} (${grouped(top.self)} gas).` : ''}
         {chart.drawn !== chart.total ? ` A refund of ${grouped(chart.drawn - chart.total)} gas makes the total smaller than the boxes.` : ''}
-        {hidden > 0 ? ` ${hidden} frame${hidden === 1 ? ' is' : 's are'} too narrow to draw; ` : ' '}
+        {hidden > 0 ? ` ${hidden} ${profile.functions ? 'box' : 'frame'}${hidden === 1 ? ' is' : profile.functions ? 'es are' : 's are'} too narrow to draw; ` : ' '}
         <a href={`#${tableId}`}>the table lists every frame</a>.
       </figcaption>
     </figure>
@@ -55,6 +55,26 @@ function GasBox({ box, px, goTo }: { box: Box; px: number; goTo: (i: number) => 
       title={`${name}${f.firstStep >= 0 ? `; first step ${f.firstStep}` : ''}`}
       disabled={f.firstStep < 0}
       onClick={() => goTo(f.firstStep)}
+    >
+      {text}
+    </button>
+  )
+}
+
+/** An internal function run's box (sources loaded): its name and gas, calls included; goes to its entry step. */
+function FnBox({ box, fn, px, goTo }: { box: Box; fn: GasProfile.FunctionGas; px: number; goTo: (i: number) => void }) {
+  const gas = grouped(fn.gas)
+  const label = `${fn.name || 'internal'} ${gas} gas`
+  const text = px > label.length * 7.5 + 10 ? label : px > gas.length * 7.5 + 10 ? gas : ''
+  const name = `Internal function ${fn.name || '(compiler-generated)'} in frame ${fn.frame}: ${gas} gas, ${grouped(fn.self)} in itself`
+  return (
+    <button
+      type="button"
+      className="dbg-box fn"
+      style={{ left: `${box.x0 * 100}%`, width: `${(box.x1 - box.x0) * 100}%`, top: box.level * ROW, height: ROW - 2 }}
+      aria-label={`${name}; go to its entry step`}
+      title={`${name}; entry step ${fn.firstStep}`}
+      onClick={() => goTo(fn.firstStep)}
     >
       {text}
     </button>

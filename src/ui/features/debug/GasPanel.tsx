@@ -12,7 +12,8 @@ const GasChart = lazy(() => import('./GasChart').then((m) => ({ default: m.GasCh
 
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
 
-export function GasPanel({ worker, goTo }: { worker: DebugWorker; goTo: (i: number) => void }) {
+/** `sources`: what the loaded artifacts matched (a new value asks again, for the internal functions' gas). */
+export function GasPanel({ worker, goTo, sources }: { worker: DebugWorker; goTo: (i: number) => void; sources?: unknown }) {
   const [profile, setProfile] = useState<GasProfile.Profile>()
   useEffect(() => {
     let live = true
@@ -20,7 +21,7 @@ export function GasPanel({ worker, goTo }: { worker: DebugWorker; goTo: (i: numb
     return () => {
       live = false
     }
-  }, [worker])
+  }, [worker, sources])
   if (!profile) return null
   const pct = (n: number) => (profile.total ? (100 * n) / profile.total : 0)
   return (

@@ -79,4 +79,28 @@ describe('gas chart layout: the boxes equal the profile', () => {
   it('no frames: nothing drawn', () => {
     expect(icicle({ total: 0, frames: [] })).toEqual({ boxes: [], levels: 0, total: 0, drawn: 0 })
   })
+
+  it('internal functions (sources loaded): a frame holds the functions its code ran, a function the functions and frames it called; the boxes still add up to the total', () => {
+    const fn = (node: number, parent: number, gas: number, self: number, calls: number[] = []): GasProfile.FunctionGas => ({ node, parent, frame: 0, name: `f${node}`, depth: parent < 0 ? 1 : 2, gas, self, steps: 1, firstStep: 10 + node, calls })
+    // frame 0 (100,000) runs f0 (70,000: 20,000 of its own, its call of frame 1 for 40,000, f1 for 10,000) and 30,000 elsewhere
+    const p: GasProfile.Profile = {
+      total: 100_000,
+      frames: [frame(0, -1, 1, 100_000, 60_000, 0), frame(1, 0, 2, 40_000, 40_000, 20)],
+      functions: [fn(0, -1, 70_000, 60_000, [1]), fn(1, 0, 10_000, 10_000)],
+    }
+    const c = icicle(p)
+    expect(c.drawn).toBe(100_000)
+    expect(c.levels).toBe(3)
+    const box = (k: string) => c.boxes.find((b) => (b.fn ? `f${b.fn.node}` : `frame ${b.frame.id}`) === k)!
+    expect(c.boxes.map((b) => [b.fn ? `f${b.fn.node}` : `frame ${b.frame.id}`, b.level, b.value])).toEqual([['frame 0', 0, 100_000], ['frame 1', 2, 40_000], ['f0', 1, 70_000], ['f1', 2, 10_000]])
+    for (const b of c.boxes) expect((b.x1 - b.x0) * p.total).toBeCloseTo(b.value, 6)
+    // f0 sits under frame 0; frame 1 and f1 under f0, in step order (f1 entered at step 11, frame 1's first step 20)
+    for (const k of ['frame 1', 'f1']) {
+      expect(box(k).x0).toBeGreaterThanOrEqual(box('f0').x0 - 1e-12)
+      expect(box(k).x1).toBeLessThanOrEqual(box('f0').x1 + 1e-12)
+    }
+    expect(box('f1').x1).toBeLessThanOrEqual(box('frame 1').x0 + 1e-12)
+    // without the functions, the same frames as before
+    expect(icicle({ ...p, functions: undefined }).boxes.map((b) => [b.frame.id, b.level, b.value])).toEqual([[0, 0, 100_000], [1, 1, 40_000]])
+  })
 })
