@@ -154,6 +154,13 @@ export async function runShared(shared: HdShared, raw: RawInput, ctx: RunContext
   return derived(parent, template, start, count, ctx)
 }
 
+/**
+ * In a worker (the waiting spare that will compute the seed and parent key, or a slice's worker
+ * waiting for that key): compile the WebAssembly secp256k1 engine and build @noble/curves'
+ * tables now (`useWasm` checks one against the other), not after Derive is pressed (#29).
+ */
+if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function') void Hd.useWasm()
+
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ source, template, start, count }, ctx) => {
