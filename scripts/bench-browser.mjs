@@ -5,16 +5,19 @@
  * (native crypto scrypt / SHA3-256, ethers v5 for the HD derivation).
  *
  * For each scenario it prints the wall time (click → result shown), the longest main-thread
- * task (PerformanceObserver 'longtask', installed before any page script runs), and the
+ * task (PerformanceObserver 'longtask', installed before any page script runs; and, from a
+ * Chromium trace, the CPU time of the longest task: what the thread ran, without its waits
+ * for a core on a busy machine), and the
  * JavaScript the route loads: on opening it, and in all during the scenario (workers
  * included), raw and gzipped.
  *
- * Usage: npm run build && npm run bench:browser [-- --only hash,hd] [--json out.json]
+ * Usage: npm run bench:browser [-- --only hash,hd] [--routes paste,input,drop,typing] [--json out.json] [--no-build]
  * No assertion here: it prints figures. Nothing in the test suite is timed.
  */
-import { spawn } from 'node:child_process'
-import { createCipheriv, createHash, randomBytes, scryptSync } from 'node:crypto'
-import { existsSync, writeFileSync } from 'node:fs'
+import { spawn, spawnSync } from 'node:child_process'
+import { createCipheriv, createHash, randomBytes, randomFillSync, scryptSync } from 'node:crypto'
+import { closeSync, createReadStream, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createServer as createNetServer } from 'node:net'
@@ -25,12 +28,17 @@ import { serveDist } from './serve.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const dist = join(root, 'dist')
+const argv = process.argv.slice(2)
+const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined)
+// The production build is made first (`--no-build`: use dist/ as it is).
+if (!argv.includes('--no-build')) {
+  const b = spawnSync(join(root, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' })
+  if (b.status !== 0) process.exit(b.status ?? 1)
+}
 if (!existsSync(join(dist, 'index.html'))) {
   console.error('No production build in dist/: run `npm run build` first.')
   process.exit(1)
 }
-const argv = process.argv.slice(2)
-const arg = (name) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined)
 const only = arg('--only')?.split(',')
 const jsonOut = arg('--json')
 /**
@@ -76,9 +84,49 @@ function baselineHashes(bytes, algs) {
 function baselineHd(n) {
   const t0 = now()
   const root = ethers.utils.HDNode.fromMnemonic(PHRASE)
-  let last = ''
-  for (let i = 0; i < n; i++) last = root.derivePath(`m/44'/60'/0'/0/${i}`).address
-  return { time: now() - t0, last }
+  const addresses = []
+  for (let i = 0; i < n; i++) addresses.push(root.derivePath(`m/44'/60'/0'/0/${i}`).address)
+  return { time: now() - t0, last: addresses[n - 1], addresses }
+}
+
+/** A file of `size` random bytes (crypto) in a fresh temporary folder: the kind of file a person picks. */
+function randomFile(size, name) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-browser-'))
+  const path = join(dir, name)
+  const fd = openSync(path, 'w')
+  const chunk = Buffer.allocUnsafe(16 * MiB)
+  for (let at = 0; at < size; at += chunk.length) writeSync(fd, randomFillSync(chunk), 0, Math.min(chunk.length, size - at))
+  closeSync(fd)
+  return { path, dir }
+}
+
+const OPENSSL = spawnSync('openssl', ['dgst', '-sha3-256', '/dev/null'], { stdio: 'ignore' }).status === 0
+/**
+ * The native tool a person would otherwise run on the file: `openssl dgst -sha3-256 <file>`,
+ * the whole process, reading the file itself (SHA3-256 has Keccak-256's permutation and rate,
+ * only the padding differs: the same cost). Without openssl: Node's native SHA3-256 streaming
+ * the file.
+ */
+async function baselineFileSha3(path) {
+  if (!OPENSSL) return baselineFileHashes(path, ['sha3-256'])
+  const t0 = now()
+  const r = spawnSync('openssl', ['dgst', '-sha3-256', path], { stdio: ['ignore', 'pipe', 'pipe'] })
+  if (r.status !== 0) throw new Error(`openssl dgst failed: ${r.stderr}`)
+  return now() - t0
+}
+const FILE_SHA3_NAME = OPENSSL ? 'openssl dgst -sha3-256' : 'Node SHA3-256, streamed'
+
+/** Node's native hashes, each streaming the file from disk one after the other: the sum of their times. */
+async function baselineFileHashes(path, algs) {
+  let sum = 0
+  for (const alg of algs) {
+    const t0 = now()
+    const h = createHash(alg)
+    for await (const c of createReadStream(path, { highWaterMark: 4 * MiB })) h.update(c)
+    h.digest()
+    sum += now() - t0
+  }
+  return sum
 }
 
 /** A V3 keystore with geth's standard scrypt (N=2^18, r=8, p=1), made with Node's crypto and ethers' Keccak. */
@@ -205,6 +253,7 @@ async function resetLongTasks(page, profile = true) {
     window.__longtasks = []
   })
   if (profiling && profile) await startProfile(page)
+  await startTrace(page)
 }
 
 /** CDP sessions of the pages being profiled (`--profile`). */
@@ -256,47 +305,107 @@ async function paste(page, locator, text, onClipboard) {
 }
 
 /**
- * Click → shown, timed in the page (keystore and hash): the click's own timestamp to the
- * first frame after the DOM shows the result, seen by a MutationObserver. Playwright's
- * waits poll at growing intervals (up to 500 ms apart), which would add up to half a second
- * that no person sees. `kind` 'address': an output contains `text`; 'hash': a run started
- * (Run disabled or a progress bar), then ended with an output equal to `text`.
+ * Event → shown, timed in the page: the timestamp of the event that starts it (a click, a
+ * paste, an input, a drop: the first one after arming, seen on the document in its capture
+ * phase) to the first frame after the DOM shows the result, seen by a MutationObserver.
+ * Playwright's waits poll at growing intervals (up to 500 ms apart), which would add up to
+ * half a second that no person sees. `kind` 'address': an output contains `text`; 'exact':
+ * an output is `text`; 'hash': a run started (Run disabled or a progress bar), then ended with
+ * an output equal to `text`; 'rows': the table of derived addresses holds `text` rows and the
+ * run has ended.
  */
-async function armClickToShown(page, kind, text) {
+async function armClickToShown(page, kind, text, on = 'click') {
   await page.evaluate(
-    ({ kind, text }) => {
-      let clickAt
+    ({ kind, text, on }) => {
+      let startAt
       let started = false
       window.__shown = new Promise((resolve) => {
-        document.addEventListener('click', (e) => (clickAt = e.timeStamp), { capture: true, once: true })
+        document.addEventListener(on, (e) => (startAt = e.timeStamp), { capture: true, once: true })
         const outputs = () => [...document.querySelectorAll('output')]
+        const busy = () => !!document.querySelector('form[aria-label] button.primary:disabled, progress')
         const check = () => {
-          if (clickAt === undefined) return
+          if (startAt === undefined) return
           if (kind === 'address') {
             if (!outputs().some((o) => o.textContent?.includes(text))) return
+          } else if (kind === 'exact') {
+            if (!outputs().some((o) => o.textContent === text)) return
+          } else if (kind === 'rows') {
+            const rows = Number(document.querySelector('[aria-label="Derived addresses"]')?.getAttribute('data-rows') ?? 0)
+            if (rows < text || busy()) return
           } else {
-            const busy = !!document.querySelector('form[aria-label] button.primary:disabled, progress')
-            if (busy) started = true
-            if (!started || busy || !outputs().some((o) => o.textContent === text)) return
+            const b = busy()
+            if (b) started = true
+            if (!started || b || !outputs().some((o) => o.textContent === text)) return
           }
           obs.disconnect()
-          requestAnimationFrame(() => resolve(performance.now() - clickAt))
+          requestAnimationFrame(() => resolve(performance.now() - startAt))
         }
         const obs = new MutationObserver(check)
         obs.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true })
       })
     },
-    { kind, text },
+    { kind, text, on },
   )
 }
 /** Waits, without polling, for what {@link armClickToShown} measures (a poll's queries would take the main thread, and a core, from the work being timed). */
 const clickToShown = (page) => page.evaluate(() => Promise.race([window.__shown, new Promise((_, reject) => setTimeout(() => reject(new Error('no result shown within 5 minutes')), 300_000))]))
 
-const longest = (page) => page.evaluate(() => Math.max(0, ...window.__longtasks.map((t) => t.duration)))
+/**
+ * The longest task's CPU time on the page's main thread, from a Chromium trace (`tdur` of each
+ * top-level task: the time the thread ran, whatever else the machine was doing). On a machine
+ * shared with other work the long-task wall time counts the waits for a core; this does not.
+ * A trace runs between {@link resetLongTasks} and {@link longest}.
+ */
+let tracing = false
+async function startTrace(page) {
+  if (tracing) await browser.stopTracing().catch(() => {})
+  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', ...(process.env.BENCH_TRACE_DIR ? ['disabled-by-default-devtools.timeline.stack', 'blink', 'v8.execute'] : [])] })
+  tracing = true
+}
+async function longestCpu() {
+  if (!tracing) return undefined
+  tracing = false
+  const buf = await browser.stopTracing()
+  if (process.env.BENCH_TRACE_DIR) writeFileSync(join(process.env.BENCH_TRACE_DIR, `trace-${Date.now()}.json`), buf)
+  const { traceEvents } = JSON.parse(buf.toString('utf8'))
+  const main = new Set(traceEvents.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`))
+  let max = 0
+  let top
+  for (const e of traceEvents)
+    if (e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') && main.has(`${e.pid}:${e.tid}`) && e.tdur && e.tdur / 1000 > max) {
+      max = e.tdur / 1000
+      top = e
+    }
+  if (profiling && top) {
+    // What the longest task did: the trace events inside it on its thread, by name (CPU time, nested ones counted in each).
+    const by = new Map()
+    for (const e of traceEvents)
+      if (e !== top && e.ph === 'X' && e.pid === top.pid && e.tid === top.tid && e.ts >= top.ts && e.ts + (e.dur ?? 0) <= top.ts + top.dur && e.tdur) by.set(e.name, (by.get(e.name) ?? 0) + e.tdur / 1000)
+    console.log(`    the longest task (${ms(max)} CPU): ${[...by].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([k, v]) => `${k} ${ms(v)}`).join(', ')}`)
+  }
+  return max
+}
+
+/** The longest main-thread task since {@link resetLongTasks} (wall time), and its trace's longest task CPU time into `lastCpu`. */
+let lastCpu
+const longest = async (page) => {
+  const wall = await page.evaluate(() => Math.max(0, ...window.__longtasks.map((t) => t.duration)))
+  const cpu = await longestCpu()
+  if (cpu !== undefined) lastCpu = Math.max(lastCpu ?? 0, cpu)
+  return wall
+}
+/** The CPU time of the longest tasks measured since the last call (undefined when none was traced). */
+const takeCpu = () => {
+  const c = lastCpu
+  lastCpu = undefined
+  return c
+}
 const settle = (page, msec = 500) => page.waitForTimeout(msec)
 
 const rows = []
 function report(row) {
+  const cpu = takeCpu()
+  if (cpu !== undefined) row.longTaskCpu = cpu
   rows.push(row)
   const b = row.baseline ? `${ms(row.baseline)} (${row.baselineName})` : '—'
   const ratio = row.baseline && row.time ? (row.time / row.baseline).toFixed(2) : '—'
@@ -307,6 +416,7 @@ function report(row) {
       b.padStart(34),
       ratio.padStart(6),
       ms(row.longTask).padStart(10),
+      (row.longTaskCpu !== undefined ? ms(row.longTaskCpu) : '—').padStart(9),
       `${kb(row.jsOpen.gz)} / ${kb(row.jsAll.gz)} gz`.padStart(20),
       `${kb(row.jsAll.raw)} raw`.padStart(12),
       row.errors.length ? `  console errors: ${row.errors.join(' | ').slice(0, 200)}` : '',
@@ -315,23 +425,101 @@ function report(row) {
 }
 
 const scenarios = {
+  /**
+   * 1 MiB of call data arriving by every route a person has: a clipboard paste (Ctrl+V), one
+   * input event carrying the whole value (the box's value set, then `input`, as an extension or
+   * a script does), a dropped file, and then
+   * typing (a signature, key by key, with the megabyte in the form: each key decodes it again).
+   * Each route on a fresh page: event → the decoded selector shown, and the longest main-thread
+   * task from the event to a second after.
+   */
   async calldata() {
     const data = bigCalldata(MiB)
-    const s = await open('calldata-decode')
-    const box = s.page.getByLabel('Call data', { exact: true })
-    const clip = await toClipboard(s.page, box, data)
-    await resetLongTasks(s.page)
-    const t0 = now()
-    await paste(s.page, box, data, clip)
-    // Shown: the decoded call's selector row (its signature is in no table: the types are guessed).
-    // A plain DOM check every 100 ms: Playwright's role queries run on the page's main thread and,
-    // over a thousand result rows, would be the longest task measured.
-    await s.page.waitForFunction((sel) => [...document.querySelectorAll('output')].some((o) => o.textContent === sel), data.slice(0, 10), { timeout: 120_000, polling: 100 })
-    const time = now() - t0
-    await settle(s.page, 1000)
-    await printProfile(s.page, 'paste 1 MiB of call data')
-    report({ name: `${clip ? 'paste' : 'fill'} 1 MiB of call data into the decoder`, time, longTask: await longest(s.page), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
-    await s.context.close()
+    const selector = data.slice(0, 10)
+    const shown = async (s) => {
+      const time = await clickToShown(s.page)
+      await settle(s.page, 1000)
+      return time
+    }
+    const row = async (s, name, time) => {
+      report({ name, time, longTask: await longest(s.page), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+    }
+    const routes = {
+      async paste(s, box) {
+        const clip = await toClipboard(s.page, box, data)
+        await resetLongTasks(s.page)
+        await armClickToShown(s.page, 'exact', selector, clip ? 'paste' : 'beforeinput')
+        await paste(s.page, box, data, clip)
+        const time = await shown(s)
+        await printProfile(s.page, 'paste 1 MiB of call data')
+        await row(s, `1 MiB call data: ${clip ? 'paste (Ctrl+V)' : 'fill'} → decoded`, time)
+      },
+      async input(s, box) {
+        await box.focus()
+        await resetLongTasks(s.page)
+        await armClickToShown(s.page, 'exact', selector, 'input')
+        await box.evaluate((el) => {
+          Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value').set.call(el, window.__data)
+          el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }))
+        })
+        const time = await shown(s)
+        await printProfile(s.page, 'one input event of 1 MiB')
+        await row(s, '1 MiB call data: one input event → decoded', time)
+      },
+      async drop(s, box) {
+        const dataTransfer = await s.page.evaluateHandle(() => {
+          const dt = new DataTransfer()
+          dt.items.add(new File([window.__data], 'calldata.txt', { type: 'text/plain' }))
+          return dt
+        })
+        await resetLongTasks(s.page)
+        await armClickToShown(s.page, 'exact', selector, 'drop')
+        await box.dispatchEvent('drop', { dataTransfer })
+        const time = await shown(s)
+        await printProfile(s.page, 'drop a 1 MiB file')
+        await row(s, '1 MiB call data: a dropped file → decoded', time)
+      },
+      async typing(s, box) {
+        const clip = await toClipboard(s.page, box, data)
+        await armClickToShown(s.page, 'exact', selector, clip ? 'paste' : 'beforeinput')
+        await paste(s.page, box, data, clip)
+        await shown(s)
+        const sig = s.page.getByLabel('Signature (optional)')
+        await sig.focus()
+        const keys = 'upload(address,bytes)'
+        const perKey = []
+        if (profiling) await startProfile(s.page)
+        for (const ch of keys) {
+          await resetLongTasks(s.page, false)
+          await s.page.keyboard.type(ch)
+          await settle(s.page, 120)
+          perKey.push(await longest(s.page))
+        }
+        // Decoded by the signature typed (a plain DOM check, after the keys: see the paste's wait).
+        await s.page.waitForFunction((k) => [...document.querySelectorAll('output')].some((o) => o.textContent?.startsWith(k)), 'upload(', { timeout: 60_000, polling: 250 })
+        await settle(s.page, 1000)
+        perKey.push(await longest(s.page))
+        await printProfile(s.page, `typing ${keys.length} keys with 1 MiB of call data held`)
+        report({ name: `  then typing a signature (${keys.length} keys), longest`, longTask: Math.max(...perKey), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+      },
+    }
+    const chosen = arg('--routes')?.split(',')
+    for (const [name, go] of Object.entries(routes)) {
+      if (chosen && !chosen.includes(name)) continue
+      const s = await open('calldata-decode')
+      try {
+        // The text is in the page first (as the clipboard's is): the DevTools message carrying a
+        // megabyte would otherwise be timed as a task of the page.
+        await s.page.evaluate((d) => (window.__data = d), data)
+        await go(s, s.page.getByLabel('Call data', { exact: true }))
+      } catch (e) {
+        console.log(`calldata ${name}: failed: ${e instanceof Error ? e.message.split('\n')[0] : e}`)
+        if (tracing) await browser.stopTracing().catch(() => {})
+        tracing = false
+      } finally {
+        await s.context.close()
+      }
+    }
   },
 
   async keystore() {
@@ -361,61 +549,83 @@ const scenarios = {
     report({ name: `keystore decrypt scrypt 2^18, click → address (median of ${REPS})`, time: median(times), baseline: median(bases), baselineName: 'Node scrypt', longTask, jsOpen: last.atOpen, jsAll: total(last.scripts), errors: last.errors })
   },
 
+  /**
+   * Hashes of a file of 256 MiB of random bytes on disk, picked through the page's file input
+   * (Playwright hands Chromium the path, as the picker does), Run clicked: click → the hash
+   * shown, timed by the page; beside `openssl dgst -sha3-256` on the same file (each side reads
+   * it from the system's file cache, warmed first). Then all five hashes, beside Node's native
+   * hashes streaming the file. The floors: the same Keccak over the same bytes as a `File` in
+   * memory, in the page, and hash-wasm alone in a bare worker (`floor`).
+   */
   async hash() {
     const size = 256 * MiB
-    const part = Buffer.alloc(16 * MiB)
-    const bytes = Buffer.concat(Array.from({ length: 16 }, () => part))
-    const s = await open('hash')
-    const dataTransfer = await s.page.evaluateHandle(() => {
-      const dt = new DataTransfer()
-      const p = new Uint8Array(16 * 1024 * 1024)
-      dt.items.add(new File(Array.from({ length: 16 }, () => p), 'big.bin'))
-      return dt
-    })
-    await s.page.locator('.dropzone').dispatchEvent('drop', { dataTransfer })
-    await s.page.getByText(`big.bin: ${size.toLocaleString('en-US')} bytes`).waitFor()
-    const expected = ethers.utils.keccak256(bytes)
-    // Whether the workers could share the file's bytes (SharedArrayBuffer needs cross-origin isolation).
-    const isolated = await s.page.evaluate(() => ({ isolated: globalThis.crossOriginIsolated === true, sab: typeof SharedArrayBuffer === 'function' }))
-    console.log(`    hash page: crossOriginIsolated ${isolated.isolated}, SharedArrayBuffer ${isolated.sab ? 'available' : 'unavailable'}`)
-    // Keccak-256 alone, when the page lets one choose (Keccak-256 is preselected).
-    const choose = s.page.getByRole('group', { name: 'Hashes to compute' })
-    const canChoose = (await choose.count()) > 0
-    const run = s.page.getByRole('button', { name: 'Run' })
-    const runOnce = async (name, baselineOf, baselineName) => {
-      const bases = []
-      const times = []
-      let longTask = 0
-      for (let i = 0; i < REPS; i++) {
-        bases.push(baselineOf())
-        await resetLongTasks(s.page)
-        await armClickToShown(s.page, 'hash', expected)
-        await run.click()
-        // Timed by the page itself (started, then finished: the result of an earlier run shows the
-        // same hash); then checked the way a test would (role and name).
-        times.push(await clickToShown(s.page))
-        await s.page.getByRole('status', { name: 'Keccak-256', exact: true }).filter({ hasText: expected }).waitFor({ timeout: 300_000 })
-        longTask = Math.max(longTask, await longest(s.page))
+    const { path, dir } = randomFile(size, 'random.bin')
+    try {
+      const bytes = readFileSync(path)
+      const expected = ethers.utils.keccak256(bytes)
+      await baselineFileSha3(path) // the file cache, warmed for both sides
+      const s = await open('hash')
+      await s.page.locator('input[type=file]').setInputFiles(path)
+      await s.page.getByText(`random.bin: ${size.toLocaleString('en-US')} bytes`).waitFor()
+      await settle(s.page, 300)
+      // Whether the workers could share the file's bytes (SharedArrayBuffer needs cross-origin isolation).
+      const isolated = await s.page.evaluate(() => ({ isolated: globalThis.crossOriginIsolated === true, sab: typeof SharedArrayBuffer === 'function' }))
+      console.log(`    hash page: crossOriginIsolated ${isolated.isolated}, SharedArrayBuffer ${isolated.sab ? 'available' : 'unavailable'}`)
+      const choose = s.page.getByRole('group', { name: 'Hashes to compute' })
+      const run = s.page.getByRole('button', { name: 'Run' })
+      const runOnce = async (name, baselineOf, baselineName) => {
+        const bases = []
+        const times = []
+        let longTask = 0
+        for (let i = 0; i < REPS; i++) {
+          bases.push(await baselineOf())
+          await resetLongTasks(s.page)
+          await armClickToShown(s.page, 'hash', expected)
+          await run.click()
+          // Timed by the page itself (started, then finished: the result of an earlier run shows the
+          // same hash); then checked the way a test would (role and name).
+          times.push(await clickToShown(s.page))
+          await s.page.getByRole('status', { name: 'Keccak-256', exact: true }).filter({ hasText: expected }).waitFor({ timeout: 300_000 })
+          longTask = Math.max(longTask, await longest(s.page))
+          await printProfile(s.page, name)
+          await settle(s.page, 300)
+        }
+        report({ name: `${name} (median of ${REPS})`, time: median(times), baseline: median(bases), baselineName, longTask, jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
       }
-      report({ name: `${name} (median of ${REPS})`, time: median(times), baseline: median(bases), baselineName, longTask, jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+      const choice = async (ids) => {
+        for (const box of await choose.getByRole('checkbox').all()) await box.setChecked(ids === 'all' || ids.includes(await box.getAttribute('name')))
+      }
+      await choice(['keccak256'])
+      await runOnce('Keccak-256, 256 MiB file on disk, click → hash', () => baselineFileSha3(path), FILE_SHA3_NAME)
+      await choice('all')
+      await runOnce('all five hashes, the same file', () => baselineFileHashes(path, FIVE), 'Node sum of five, streamed')
+      // The floor in the page: the same Keccak over the same bytes as a File in memory (no disk), beside Node's SHA3-256 over them in memory.
+      await choice(['keccak256'])
+      const dataTransfer = await s.page.evaluateHandle(async () => {
+        const dt = new DataTransfer()
+        const picked = document.querySelector('input[type=file]').files[0]
+        dt.items.add(new File([await picked.arrayBuffer()], 'random.bin'))
+        return dt
+      })
+      await s.page.locator('.dropzone').dispatchEvent('drop', { dataTransfer })
+      await settle(s.page, 300)
+      await runOnce('  floor: the same bytes as a File in memory', () => baselineHashes(bytes, ['sha3-256']), 'Node SHA3-256 in memory')
+      await s.context.close()
+      await scenarios.floor(path, expected)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
-    if (canChoose) {
-      for (const box of await choose.getByRole('checkbox').all()) await box.setChecked((await box.getAttribute('name')) === 'keccak256')
-      await runOnce('Keccak-256 of a 256 MiB file, pick → hash', () => baselineHashes(bytes, ['sha3-256']), 'Node SHA3-256')
-      for (const box of await choose.getByRole('checkbox').all()) await box.setChecked(true)
-    }
-    await runOnce('all five hashes of a 256 MiB file', () => baselineHashes(bytes, FIVE), 'Node sum of five')
-    await s.context.close()
   },
 
   /**
    * The floor under the keystore and Keccak rows: the same library calls (hash-wasm's scrypt;
    * its Keccak-256 over a 256 MiB file read through the byte stream, as the page reads it) in
-   * a bare worker of a blank page in this Chromium, with no app around them. The distance from
-   * a page row to its floor is what the app adds; from the floor to the baseline, what
-   * WebAssembly in this browser costs against native code.
+   * a bare worker of a blank page in this Chromium, with no app around them: over bytes in
+   * memory and (from the hash scenario) over the file on disk, picked through a file input. The
+   * distance from a page row to its floor is what the app adds; from the floor to the baseline,
+   * what WebAssembly in this browser costs against native code.
    */
-  async floor() {
+  async floor(diskPath, diskExpected) {
     const files = { '/keccak.js': 'keccak.umd.min.js', '/scrypt.js': 'scrypt.umd.min.js' }
     const worker = `importScripts('keccak.js', 'scrypt.js')
 onmessage = async ({ data }) => {
@@ -437,18 +647,17 @@ onmessage = async ({ data }) => {
   }
   postMessage({ ms: performance.now() - t0, hash: '0x' + h.digest('hex') })
 }`
-    const page = `<!doctype html><title>floor</title><script>
-window.floor = (kind) => new Promise((resolve) => {
+    const page = `<!doctype html><title>floor</title><input type="file" id="f"><script>
+window.floor = (kind, fromDisk) => new Promise((resolve) => {
   const w = new Worker('worker.js')
   // Readied first (scripts loaded, WebAssembly compiled), as the page's waiting worker is.
   const p = new Uint8Array(16 << 20)
-  const file = new File(Array.from({ length: 16 }, () => p), 'big.bin')
+  const file = fromDisk ? document.getElementById('f').files[0] : new File(Array.from({ length: 16 }, () => p), 'big.bin')
   w.onmessage = (e) => { w.terminate(); resolve(e.data) }
   setTimeout(() => w.postMessage({ kind, file }), 300)
 })
 </script>`
     const { createServer } = await import('node:http')
-    const { readFileSync } = await import('node:fs')
     const bare = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://localhost').pathname
       const body = path === '/' ? page : path === '/worker.js' ? worker : files[path] ? readFileSync(join(root, 'node_modules', 'hash-wasm', 'dist', files[path])) : undefined
@@ -462,18 +671,21 @@ window.floor = (kind) => new Promise((resolve) => {
     // The baseline's bytes prepared as the hash scenario's are: allocated once and written (a
     // fresh zeroed allocation would add the system's page faults to the native time).
     const zeros = Buffer.alloc(256 * MiB, 1).fill(0)
-    const expected = ethers.utils.keccak256(zeros)
+    const zerosExpected = ethers.utils.keccak256(zeros)
+    if (typeof diskPath === 'string') await tab.locator('#f').setInputFiles(diskPath)
     const none = { raw: 0, gz: 0, files: 0 }
+    const floors = [
+      ['scrypt', false, undefined, 'floor: hash-wasm scrypt 2^18 in a bare worker', baselineScrypt, 'Node scrypt'],
+      ['keccak', false, zerosExpected, 'floor: hash-wasm Keccak-256, 256 MiB in memory, bare worker', () => baselineHashes(zeros, ['sha3-256']), 'Node SHA3-256 in memory'],
+    ]
+    if (typeof diskPath === 'string') floors.push(['keccak', true, diskExpected, '  floor: the same over the file on disk, bare worker', () => baselineFileSha3(diskPath), FILE_SHA3_NAME])
     try {
-      for (const [kind, name, baselineOf, baselineName] of [
-        ['scrypt', 'floor: hash-wasm scrypt 2^18 in a bare worker', baselineScrypt, 'Node scrypt'],
-        ['keccak', 'floor: hash-wasm Keccak-256, 256 MiB file, bare worker', () => baselineHashes(zeros, ['sha3-256']), 'Node SHA3-256'],
-      ]) {
+      for (const [kind, fromDisk, expected, name, baselineOf, baselineName] of floors) {
         const bases = []
         const times = []
         for (let i = 0; i < REPS; i++) {
-          bases.push(baselineOf())
-          const out = await tab.evaluate((k) => window.floor(k), kind)
+          bases.push(await baselineOf())
+          const out = await tab.evaluate(([k, d]) => window.floor(k, d), [kind, fromDisk])
           if (out.hash !== undefined && out.hash !== expected) throw new Error(`floor Keccak-256 ${out.hash} is not ethers' ${expected}`)
           times.push(out.ms)
         }
@@ -485,41 +697,60 @@ window.floor = (kind) => new Promise((resolve) => {
     }
   },
 
+  /**
+   * 1,000 addresses from the test phrase, each run on a fresh page: Derive clicked → the table
+   * holds all 1,000 rows and the run has ended (timed by the page), beside ethers v5 deriving the
+   * same 1,000 in Node; then every address of the table (its CSV) checked against ethers v5's.
+   */
   async hd() {
     const n = 1000
-    const base = baselineHd(n)
-    const s = await open('hd-derive')
-    await s.page.getByLabel('Recovery phrase or xprv').fill(PHRASE)
-    await s.page.getByLabel('How many').fill(String(n))
-    await resetLongTasks(s.page)
-    const t0 = now()
-    await s.page.getByRole('button', { name: 'Derive' }).click()
-    // The last row is shown: in the table (scrolled to, where the table renders only what is visible).
-    const table = s.page.getByRole('table', { name: 'Derived addresses' })
-    await table.waitFor({ timeout: 120_000 })
-    await s.page.waitForFunction((count) => Number(document.querySelector('[aria-label="Derived addresses"]')?.getAttribute('data-rows') ?? document.querySelectorAll('[aria-label="Derived addresses"] tbody tr').length) >= count && !document.querySelector('progress'), n, { timeout: 120_000, polling: 'raf' })
-    await s.page.evaluate(() => {
-      const sc = document.querySelector('.table-scroll')
-      if (sc) sc.scrollTop = sc.scrollHeight
-    })
-    await s.page.getByRole('status', { name: `Address m/44'/60'/0'/0/${n - 1}`, exact: true }).filter({ hasText: base.last }).waitFor({ timeout: 60_000 })
-    const time = now() - t0
-    const stallDerive = await longest(s.page)
-    await printProfile(s.page, 'derive')
-    // Scroll the whole table through, a screen at a time.
-    await resetLongTasks(s.page)
-    await s.page.evaluate(async () => {
-      const sc = document.querySelector('.table-scroll')
-      const el = sc && sc.scrollHeight > sc.clientHeight + 10 ? sc : document.scrollingElement
-      for (let y = 0; y <= el.scrollHeight; y += 600) {
-        el.scrollTop = y
-        await new Promise((r) => requestAnimationFrame(() => r()))
+    const bases = []
+    const times = []
+    let longTask = 0
+    let stallScroll = 0
+    let last
+    for (let i = 0; i < REPS; i++) {
+      const base = baselineHd(n)
+      bases.push(base.time)
+      const s = await open('hd-derive')
+      await s.page.getByLabel('Recovery phrase or xprv').fill(PHRASE)
+      await s.page.getByLabel('How many').fill(String(n))
+      await settle(s.page, 700)
+      await resetLongTasks(s.page)
+      await armClickToShown(s.page, 'rows', n)
+      await s.page.getByRole('button', { name: 'Derive' }).click()
+      times.push(await clickToShown(s.page))
+      longTask = Math.max(longTask, await longest(s.page))
+      await printProfile(s.page, 'derive')
+      // The whole table, checked: every address of its CSV against ethers v5's, and the last row where a person scrolls to it.
+      const csv = s.page.getByRole('link', { name: /Download CSV/ })
+      const [download] = await Promise.all([s.page.waitForEvent('download'), csv.click()])
+      const text = readFileSync(await download.path(), 'utf8')
+      const got = text.trim().split('\n').slice(1).map((l) => l.split(',')[2])
+      if (got.length !== n || got.some((a, k) => a !== base.addresses[k])) throw new Error(`the table's ${got.length} addresses are not ethers v5's ${n}`)
+      if (i === 0) {
+        await s.page.evaluate(() => {
+          const sc = document.querySelector('.table-scroll')
+          if (sc) sc.scrollTop = sc.scrollHeight
+        })
+        await s.page.getByRole('status', { name: `Address m/44'/60'/0'/0/${n - 1}`, exact: true }).filter({ hasText: base.last }).waitFor({ timeout: 60_000 })
+        // Scroll the whole table through, a screen at a time.
+        await resetLongTasks(s.page)
+        await s.page.evaluate(async () => {
+          const sc = document.querySelector('.table-scroll')
+          const el = sc && sc.scrollHeight > sc.clientHeight + 10 ? sc : document.scrollingElement
+          for (let y = 0; y <= el.scrollHeight; y += 600) {
+            el.scrollTop = y
+            await new Promise((r) => requestAnimationFrame(() => r()))
+          }
+        })
+        stallScroll = await longest(s.page)
       }
-    })
-    const stallScroll = await longest(s.page)
-    report({ name: `derive ${n} addresses, click → last row`, time, baseline: base.time, baselineName: 'ethers v5 in Node', longTask: stallDerive, jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
-    report({ name: `  scroll the ${n} rows through`, longTask: stallScroll, jsOpen: s.atOpen, jsAll: total(s.scripts), errors: [] })
-    await s.context.close()
+      last = s
+      await s.context.close()
+    }
+    report({ name: `derive ${n} addresses, click → all ${n} rows (median of ${REPS})`, time: median(times), baseline: median(bases), baselineName: 'ethers v5 in Node', longTask, jsOpen: last.atOpen, jsAll: total(last.scripts), errors: last.errors })
+    report({ name: `  scroll the ${n} rows through`, longTask: stallScroll, jsOpen: last.atOpen, jsAll: total(last.scripts), errors: [] })
   },
 
   async abi() {
@@ -570,6 +801,7 @@ console.log(
     'baseline, same run'.padStart(34),
     'ratio'.padStart(6),
     'long task'.padStart(10),
+    'its CPU'.padStart(9),
     'JS open / all'.padStart(20),
     'all'.padStart(12),
   ].join(' '),
@@ -577,6 +809,8 @@ console.log(
 try {
   for (const [name, run] of Object.entries(scenarios)) {
     if (only && !only.includes(name)) continue
+    // The hash scenario runs the floors (with its file on disk beside them).
+    if (name === 'floor' && (!only || only.includes('hash'))) continue
     try {
       await run()
     } catch (e) {

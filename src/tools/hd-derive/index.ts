@@ -68,24 +68,19 @@ export interface HdData {
   notes?: Note[]
 }
 
-let testLevels: string[] | undefined
 /**
- * The private keys (hex) of the development phrase's root and of each level of its MetaMask
- * path (m, m/44', m/44'/60', m/44'/60'/0', m/44'/60'/0'/0): an xprv at one of them, or a
- * path's parent there, is public. Computed once (one PBKDF2), only for a private parent.
+ * The first 8 bytes (hex) of the private keys of the development phrase's root and of each level
+ * of its MetaMask path (m, m/44', m/44'/60', m/44'/60'/0', m/44'/60'/0'/0): an xprv at one of
+ * them, or a path's parent there, is public. Written here, checked against @scure/bip32 in
+ * publicTest.test.ts (as `PublicTestKeys.TEST_KEY_PREFIXES` are): deriving them (a PBKDF2 and
+ * five hardened levels) cost each slice worker of a split run ~40 ms before its answer (#29).
  */
-function testPhraseLevels(): string[] {
-  if (!testLevels) {
-    const root = Hd.fromSeed(Mnemonic.toSeed(PublicTestKeys.TEST_PHRASE))
-    testLevels = [root, ...["44'", "44'/60'", "44'/60'/0'", "44'/60'/0'/0"].map((p) => Hd.derive(root, `m/${p}`))].map((n) => Mnemonic.toHex(n.privateKey!))
-  }
-  return testLevels
-}
+export const TEST_PHRASE_LEVELS: readonly string[] = ['ada5f7928ef8f684', '31984c8058c45d1f', '3aa04966203428ad', 'bdc37e0491647f2e', 'dd23ca549a97cb33']
 
 /** The public test warning for a derivation: the development phrase, or a parent node of it (an xprv, a split's slice), else a derived key that is a public test key. */
 export function publicTestNotes(parent: Hd.Node, keys: readonly (string | undefined)[], phrase?: string): Note[] {
   // the phrase (or its node) first: a whole run and its split slices (which see only the parent) say the same
-  const ofPhrase = parent.privateKey && testPhraseLevels().includes(Mnemonic.toHex(parent.privateKey))
+  const ofPhrase = parent.privateKey && TEST_PHRASE_LEVELS.includes(Mnemonic.toHex(parent.privateKey.subarray(0, 8)).slice(2))
   const byPhrase = PublicTestKeys.notes({ phrases: [phrase, ofPhrase ? PublicTestKeys.TEST_PHRASE : undefined] })
   return byPhrase.length ? byPhrase : PublicTestKeys.notes({ keys })
 }
@@ -158,6 +153,13 @@ export async function runShared(shared: HdShared, raw: RawInput, ctx: RunContext
   await Hd.useWasm()
   return derived(parent, template, start, count, ctx)
 }
+
+/**
+ * In a worker (the waiting spare that will compute the seed and parent key, or a slice's worker
+ * waiting for that key): compile the WebAssembly secp256k1 engine and build @noble/curves'
+ * tables now (`useWasm` checks one against the other), not after Derive is pressed (#29).
+ */
+if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function') void Hd.useWasm()
 
 export default defineTool<Input>(meta, {
   parse,

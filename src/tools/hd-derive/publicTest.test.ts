@@ -4,7 +4,7 @@ import { mnemonicToSeedSync } from '@scure/bip39'
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import type { ToolResult } from '../types'
-import tool, { runShared, share, type HdData } from './index'
+import tool, { runShared, share, TEST_PHRASE_LEVELS, type HdData } from './index'
 
 const PHRASE = 'test test test test test test test test test test test junk'
 const root = HDKey.fromMasterSeed(mnemonicToSeedSync(PHRASE))
@@ -43,6 +43,11 @@ describe('hd-derive: public test phrase and keys', () => {
     if (!s.ok) throw new Error('share')
     const r = (await runShared(s.value, { preset: 'metamask', start: '5', count: '2' }, ctx)) as ToolResult<HdData>
     expect(r.data?.notes?.[0]?.text).toMatch(/public test phrase/)
+  })
+
+  it("names the phrase's root and MetaMask path levels by the first 8 bytes of their keys, as @scure/bip32 derives them (#29)", () => {
+    const levels = ['m', "m/44'", "m/44'/60'", "m/44'/60'/0'", "m/44'/60'/0'/0"].map((p) => Buffer.from((p === 'm' ? root : root.derive(p)).privateKey!.subarray(0, 8)).toString('hex'))
+    expect(TEST_PHRASE_LEVELS).toEqual(levels)
   })
 
   it('says nothing for another phrase or its xprv', async () => {

@@ -45,12 +45,21 @@ function useTextArea(spec: FieldSpec, value: string, full: boolean, setFull: (f:
   }, [inBox])
   // A large insertion (a paste, a drop, text put in by a tool) is taken before the browser lays
   // it out in the box: the value goes to the form, and the box shows its start.
-  const latest = useRef({ type, setFull })
-  latest.current = { type, setFull }
+  const latest = useRef({ type, setFull, full })
+  latest.current = { type, setFull, full }
   useEffect(() => {
     const el = area.current
     if (!el || spec.secret) return
     let pending: ReturnType<typeof setTimeout> | undefined
+    // The value goes to the form in a task of its own: reading a megabyte from the clipboard
+    // (~13 ms) and drawing the page with it then never add up in one task.
+    const hand = (next: string) => {
+      clearTimeout(pending)
+      pending = setTimeout(() => {
+        latest.current.setFull(false)
+        latest.current.type(next)
+      }, 0)
+    }
     const take = (text: string | null | undefined, e: Event) => {
       if (!text || text.length < Math.min(LARGE_INSERT, spec.holdOver ?? LARGE_TEXT)) return
       const before = el.value
@@ -58,23 +67,48 @@ function useTextArea(spec: FieldSpec, value: string, full: boolean, setFull: (f:
       const next = before ? before.slice(0, el.selectionStart) + text + before.slice(el.selectionEnd) : text
       if (next.length <= (spec.holdOver ?? LARGE_TEXT)) return
       e.preventDefault()
-      // The value goes to the form in a task of its own: reading a megabyte from the clipboard
-      // (~13 ms) and drawing the page with it then never add up in one task.
-      pending = setTimeout(() => {
-        latest.current.setFull(false)
-        latest.current.type(next)
-      }, 0)
+      hand(next)
     }
     const onPaste = (e: ClipboardEvent) => take(e.clipboardData?.getData('text/plain'), e)
     const onBeforeInput = (e: InputEvent) => {
       if (e.inputType === 'insertFromPaste') return // taken as a paste above, when large
       take(e.data ?? e.dataTransfer?.getData('text/plain'), e)
     }
+    // A large value that reached the box in one input event all the same (set by an extension
+    // or a script, not typed): the box shows its start at once, before anything else sees the
+    // event, and the value goes on as a paste's does. Typing into a value shown in full is left alone.
+    const onInput = (e: Event) => {
+      if (latest.current.full || el.value.length <= (spec.holdOver ?? LARGE_TEXT)) return
+      const next = el.value
+      e.stopImmediatePropagation()
+      el.value = `${next.slice(0, PREVIEW_CHARS)}…`
+      hand(next)
+    }
+    // A text file dropped on the box: its text is the value (a large one held as a paste's is).
+    const onDrop = (e: globalThis.DragEvent) => {
+      const file = e.dataTransfer?.files[0]
+      if (!file || (e.dataTransfer?.types.includes('text/plain') ?? false)) return
+      e.preventDefault()
+      void file.text().then((text) => {
+        if (text.length > (spec.holdOver ?? LARGE_TEXT)) return hand(text)
+        latest.current.setFull(false)
+        latest.current.type(text)
+      })
+    }
     el.addEventListener('paste', onPaste)
     el.addEventListener('beforeinput', onBeforeInput)
+    el.addEventListener('input', onInput)
+    const onDragOver = (e: globalThis.DragEvent) => {
+      if (e.dataTransfer?.types.includes('Files')) e.preventDefault()
+    }
+    el.addEventListener('drop', onDrop)
+    el.addEventListener('dragover', onDragOver)
     return () => {
+      el.removeEventListener('dragover', onDragOver)
       el.removeEventListener('paste', onPaste)
       el.removeEventListener('beforeinput', onBeforeInput)
+      el.removeEventListener('input', onInput)
+      el.removeEventListener('drop', onDrop)
       clearTimeout(pending)
     }
   }, [spec.secret, spec.kind, spec.holdOver])
@@ -210,7 +244,9 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
   const secretProps = spec.secret
     ? // translate="no": a browser's page translation would send the text to a translation service (#28).
       { autoComplete: 'off', spellCheck: false, autoCorrect: 'off', autoCapitalize: 'off', translate: 'no' as const, 'data-1p-ignore': true, 'data-lpignore': 'true' }
-    : { spellCheck: false }
+    : // autoComplete="off": the browser keeps no copy of the text for the session history (it
+      // would serialize the box's text, a megabyte of call data, on every change of the URL).
+      { spellCheck: false, ...(spec.kind === 'textarea' ? { autoComplete: 'off' } : {}) }
 
   let control
   if (spec.kind === 'select') {

@@ -128,6 +128,32 @@ describe('Field: textareas are uncontrolled', () => {
     expect(box.value).toBe(text)
     expect(box.textContent).toBe('')
   })
+
+  it('a large value set in one input event is taken as a paste: the box shows its start at once, the form gets all of it (#29)', async () => {
+    const text = 'xyz'.repeat(Math.ceil((LARGE_TEXT + 10) / 3))
+    render(<HexHarness initial={{ mode: 'from-utf8' }} />)
+    const box = screen.getByLabelText('Input') as HTMLTextAreaElement
+    fireEvent.input(box, { target: { value: text } })
+    // Before anything else saw the event the box holds only the start; the form takes the value in a task of its own.
+    expect(box.value).toBe(`${text.slice(0, PREVIEW_CHARS)}…`)
+    expect(box.readOnly).toBe(false)
+    await waitFor(() => expect(box.readOnly).toBe(true))
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Hex' }).textContent?.slice(0, 2 + 2 * 30)).toBe(ethers.utils.hexlify(ethers.utils.toUtf8Bytes(text.slice(0, 30)))))
+    expect(screen.getByRole('note').textContent).toContain(`${text.length.toLocaleString('en-US')} characters, held in this page's memory`)
+  })
+
+  it('a text file dropped on the box becomes its value, a large one held as a paste is (#29)', async () => {
+    render(<HexHarness initial={{ mode: 'from-utf8' }} />)
+    const box = screen.getByLabelText('Input') as HTMLTextAreaElement
+    const small = new File(['héllo'], 'small.txt', { type: 'text/plain' })
+    fireEvent.drop(box, { dataTransfer: { files: [small], types: ['Files'] } })
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Hex' }).textContent).toBe(ethers.utils.hexlify(ethers.utils.toUtf8Bytes('héllo'))))
+    expect(box.value).toBe('héllo')
+    const text = 'q'.repeat(LARGE_TEXT + 1)
+    fireEvent.drop(box, { dataTransfer: { files: [new File([text], 'big.txt')], types: ['Files'] } })
+    await waitFor(() => expect(box.readOnly).toBe(true))
+    expect(box.value).toBe(`${text.slice(0, PREVIEW_CHARS)}…`)
+  })
 })
 
 describe('MetaFields', () => {
