@@ -783,6 +783,52 @@ window.floor = (kind, fromDisk) => new Promise((resolve) => {
     await s.context.close()
   },
 
+  /**
+   * The debugger on a trace of about 1,000,000 steps (#24): a loop of 100,000 rounds that writes
+   * memory each round, called in /debug; once recorded (in the worker), moves by keyboard and to
+   * typed steps across the whole trace, the longest main-thread task over all moves (goal ≤ 50 ms).
+   */
+  async debug() {
+    // PUSH3 100000; loop: JUMPDEST PUSH1 1 SWAP1 SUB DUP1 PUSH1 0 MSTORE DUP1 PUSH1 4 JUMPI; STOP: 10 steps a round
+    const code = '0x620186a05b600190038060005280600457' + '00'
+    const at = '0x00000000000000000000000000000000000b0b0b'
+    const from = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setCode', params: [at, code] }) })
+    const s = await open(`debug?mode=call&from=${from}&to=${at}&data=0x`)
+    const t0 = now()
+    await s.page.getByRole('button', { name: 'Debug', exact: true }).click()
+    const steps = s.page.getByRole('region', { name: 'Result' }).getByRole('status', { name: 'Steps', exact: true })
+    await steps.waitFor({ timeout: 600_000 })
+    const recorded = now() - t0
+    const stepCount = Number((await steps.textContent()).replace(/[^0-9]/g, ''))
+    await settle(s.page, 1000)
+    await resetLongTasks(s.page)
+    const debuggerRegion = s.page.getByRole('region', { name: 'Debugger' })
+    await debuggerRegion.focus()
+    let count = 0
+    const stepShown = s.page.getByRole('region', { name: 'Step', exact: true }).getByRole('status', { name: 'Step', exact: true })
+    const expectStep = (n) => stepShown.filter({ hasText: new RegExp(`^${n}$`) }).waitFor({ timeout: 60_000 })
+    await s.page.keyboard.press('End')
+    await expectStep(stepCount - 1)
+    await s.page.keyboard.press('Home')
+    await expectStep(0)
+    count += 2
+    const box = s.page.getByRole('textbox', { name: 'Go to step' })
+    for (const target of [Math.floor(stepCount / 2), stepCount - 2, 12_345, Math.floor(stepCount * 0.9), 1, stepCount - 1]) {
+      await box.fill(String(target))
+      await box.press('Enter')
+      await expectStep(target)
+      count++
+    }
+    await debuggerRegion.focus()
+    for (let i = 0; i < 10; i++) await s.page.keyboard.press('k')
+    await expectStep(stepCount - 11)
+    count += 10
+    await settle(s.page, 500)
+    report({ name: `debugger, ${stepCount.toLocaleString('en-US')} steps: ${count} moves (recorded in ${ms(recorded)})`, longTask: await longest(s.page), jsOpen: s.atOpen, jsAll: total(s.scripts), errors: s.errors })
+    await s.context.close()
+  },
+
   async routes() {
     for (const route of ['', 'units', 'tx-decode', 'result-decode', 'contract-read', 'mnemonic', 'find-address']) {
       const s = await open(route)
