@@ -143,6 +143,20 @@ test.describe('the offline signer checks a witness', () => {
     await expect(made.getByRole('status', { name: 'Report SHA-256', exact: true })).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 60_000 })
     const reportSha = (await made.getByRole('status', { name: 'Report SHA-256', exact: true }).textContent())!
     const capsuleSha = (await made.getByRole('status', { name: 'Capsule SHA-256', exact: true }).textContent())!
+    // a small capsule also rides in a link's fragment: opened in a fresh browser, the same report
+    const link = (await made.getByRole('status', { name: 'Link with this capsule', exact: true }).textContent())!
+    expect(link).toMatch(/\/simulate#capsule=[A-Za-z0-9_-]+$/)
+    const viaLink = await browser.newContext()
+    const l = await viaLink.newPage()
+    await l.goto(link)
+    const fromLink = l.getByRole('region', { name: 'Capsule' }).getByRole('region', { name: 'Opened capsule' })
+    await expect(fromLink.getByRole('status', { name: 'Report SHA-256', exact: true })).toHaveText(reportSha, { timeout: 60_000 })
+    await expect(fromLink.getByRole('status', { name: 'Capsule SHA-256', exact: true })).toHaveText(capsuleSha)
+    // a link cut short is refused with a message
+    const cut = await viaLink.newPage()
+    await cut.goto(link.slice(0, link.indexOf('#capsule=') + 10))
+    await expect(cut.getByRole('region', { name: 'Capsule' }).getByRole('alert')).toContainText('Capsule refused: The link does not carry a whole capsule')
+    await viaLink.close()
     const [download] = await Promise.all([a.waitForEvent('download'), panel.getByRole('link', { name: 'Save the capsule' }).click()])
     const file = readFileSync((await download.path())!)
     expect(`0x${createHash('sha256').update(file).digest('hex')}`).toBe(capsuleSha)

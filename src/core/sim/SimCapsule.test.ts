@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
+import fc from 'fast-check'
 import * as SimCapsule from './SimCapsule'
 import * as SimRpc from './SimRpc'
 import { testSeed } from '../../../test/support'
@@ -68,5 +69,23 @@ describe('SimCapsule', () => {
       await expect(noNetwork(() => SimCapsule.open(SimCapsule.encode({ ...cap, witness: w }))), `witness byte ${at} (seed ${testSeed})`).rejects.toThrow(/witness|proof|header|Refused/i)
     }
     await expect(SimCapsule.open(new TextEncoder().encode('{"not":"a capsule"}'))).rejects.toThrow(/not a capsule/)
+  })
+})
+
+describe('SimCapsule links (the capsule in the URL fragment)', () => {
+  it('round-trips any small capsule through the fragment, and refuses what is too large, cut or not a capsule link', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: SimCapsule.MAX_LINK_BYTES }), (bytes) => {
+        const f = SimCapsule.toFragment(bytes)!
+        expect(f).toMatch(/^capsule=[A-Za-z0-9_-]*$/)
+        expect(SimCapsule.fromFragment(`#${f}`)).toEqual(bytes)
+      }),
+      { numRuns: 200 },
+    )
+    expect(SimCapsule.toFragment(new Uint8Array(SimCapsule.MAX_LINK_BYTES + 1))).toBeNull()
+    expect(SimCapsule.fromFragment('#main')).toBeNull()
+    expect(SimCapsule.fromFragment('')).toBeNull()
+    expect(() => SimCapsule.fromFragment('#capsule=A')).toThrow(SimCapsule.LinkError)
+    expect(() => SimCapsule.fromFragment(`#capsule=${'A'.repeat(40_000)}`)).toThrow(/the limit is/)
   })
 })

@@ -152,3 +152,38 @@ export class CapsuleError extends BaseError {
     super('SimCapsule.CapsuleError', `${what}: ${why}.`, { hints: ['Nothing from this capsule is shown as a report.'] })
   }
 }
+
+/** Largest capsule a link carries in its fragment (bytes; its text is a third longer). */
+export const MAX_LINK_BYTES = 12 * 1024
+
+/**
+ * A small capsule as a URL fragment (`capsule=<base64url>`): the fragment is never sent to a
+ * server, and a capsule holds no secret (the call, overrides and public proofs). Null when the
+ * capsule is larger than {@link MAX_LINK_BYTES} (share the file instead).
+ */
+export function toFragment(file: Uint8Array): string | null {
+  if (file.length > MAX_LINK_BYTES) return null
+  let bin = ''
+  for (const b of file) bin += String.fromCharCode(b)
+  return `capsule=${btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`
+}
+
+/** The capsule bytes a fragment carries (`#capsule=…`), null when it carries none; bounded and checked. */
+export function fromFragment(fragment: string): Uint8Array | null {
+  const m = /^#?capsule=([A-Za-z0-9_-]*)$/.exec(fragment)
+  if (!m) return null
+  const text = m[1]!
+  if (text.length > Math.ceil((MAX_LINK_BYTES * 4) / 3) + 4) throw new SimWitness.BoundsError(`the link's capsule is ${text.length} characters`, `${Math.ceil((MAX_LINK_BYTES * 4) / 3)} characters`)
+  if (text.length % 4 === 1) throw new LinkError()
+  const bin = atob(text.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (text.length % 4)) % 4))
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0))
+}
+
+/** A link whose capsule text is cut or altered beyond decoding. */
+export class LinkError extends BaseError {
+  constructor() {
+    super('SimCapsule.LinkError', 'The link does not carry a whole capsule: its text is cut short or changed.', {
+      hints: ['Copy the whole link again, or open the capsule file instead.'],
+    })
+  }
+}

@@ -13,10 +13,28 @@ import { Field, ResultView } from '../../components'
 import { Assets } from '../../components/SimulationSummary'
 import { TraceTree } from '../../components/TraceTree'
 import { getProvider } from '../../connection/store'
+import { HASH_ROUTING } from '../../router'
+import * as SimCapsule from '../../../core/sim/SimCapsule'
+
+/** The capsule's rows, and for an exported one small enough, the link that carries it. */
+function withLink(shown: Shown & { opened: boolean }): Shown['sections'] {
+  if (shown.opened) return shown.sections
+  const link = linkFor(shown.bytes)
+  const row = link
+    ? { label: 'Link with this capsule', value: link, note: 'The capsule rides in the fragment (after #), which browsers never send to a server; it holds no secret.' }
+    : { label: 'Link with this capsule', value: 'too large for a link: share the file', mono: false, copy: false }
+  return [...shown.sections, { title: 'Share', rows: [row] }]
+}
 
 const FILE_SPEC = { name: 'capsule', label: 'Open a capsule', kind: 'file', help: 'A .ewc file: verified and replayed here, with no node.' } as const
 
-export default function CapsulePanel({ input, values }: { input: Input | undefined; values: RawInput }) {
+/** The link that carries a small capsule (null when it is too large for one). */
+function linkFor(bytes: Uint8Array | undefined): string | null {
+  const f = bytes && !HASH_ROUTING ? SimCapsule.toFragment(bytes) : null
+  return f ? `${location.origin}${location.pathname}#${f}` : null
+}
+
+export default function CapsulePanel({ input, values, link = '' }: { input: Input | undefined; values: RawInput; link?: string }) {
   const [file, setFile] = useState<File | undefined>()
   const [shown, setShown] = useState<(Shown & { opened: boolean }) | undefined>()
   const [busy, setBusy] = useState(false)
@@ -29,6 +47,17 @@ export default function CapsulePanel({ input, values }: { input: Input | undefin
     setUrl(u)
     return () => URL.revokeObjectURL(u)
   }, [shown])
+
+  useEffect(() => {
+    if (!link) return
+    try {
+      const bytes = SimCapsule.fromFragment(link)
+      if (bytes) void act((k) => k.openCapsule(bytes), true)
+    } catch (e) {
+      setError(toErrorInfo(e))
+    }
+    // once, for the link the page was opened with
+  }, [link])
 
   const act = async (f: (k: typeof import('../../../tools/simulate/capsule')) => Promise<Shown>, opened: boolean) => {
     setBusy(true)
@@ -78,7 +107,7 @@ export default function CapsulePanel({ input, values }: { input: Input | undefin
       )}
       {shown && (
         <>
-          <ResultView result={{ sections: shown.sections, notes: shown.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label={shown.opened ? 'Opened capsule' : 'Exported capsule'} />
+          <ResultView result={{ sections: withLink(shown), notes: shown.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label={shown.opened ? 'Opened capsule' : 'Exported capsule'} />
           <Assets assets={shown.report.assets} tokens={shown.report.tokens} />
           <TraceTree report={shown.report} />
         </>

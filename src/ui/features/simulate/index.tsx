@@ -20,6 +20,8 @@ import { useStorageNames } from './StorageNames'
 
 // Capsules (the witness, proof checks and an EVM in the page) load with their section.
 const CapsulePanel = lazy(() => import('./CapsulePanel'))
+/** A capsule in the link (`#capsule=…`), read before the address bar is rewritten (CapsulePanel opens it). */
+const capsuleLink = typeof location !== 'undefined' && location.protocol !== 'file:' && import.meta.env.MODE !== 'offline' && location.hash.startsWith('#capsule=') ? location.hash : ''
 
 /** The ABIs of the person's library that still parse. */
 function useLibraryAbis(): Abi.Abi[] {
@@ -127,7 +129,7 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
       {!cleared && <FormError state={view} />}
       {report && <SimulationView report={report} slotNames={storageNames.namer(report)} />}
       <Suspense fallback={<p role="status">Loading capsules…</p>}>
-        <CapsulePanel input={parsed} values={values} />
+        <CapsulePanel input={parsed} values={values} link={capsuleLink} />
       </Suspense>
     </>
   )
