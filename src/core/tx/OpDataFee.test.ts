@@ -54,11 +54,16 @@ describe('OpDataFee.blockEstimate against cast da-estimate on anvil', () => {
     const [from] = (await Rpc.request(rpc, 'eth_accounts')) as string[]
     for (let round = 0; round < 3; round++) {
       const n = 1 + Math.floor(Math.random() * 6)
+      // explicit nonces, and one transaction type a block: with mining off this anvil orders a
+      // sender's pool by price, so a pricier legacy transaction after a 1559 one is tried before its
+      // nonce and dropped with every later one
+      const legacy = Math.random() < 0.5
+      const base = Rpc.quantity(await Rpc.request(rpc, 'eth_getTransactionCount', [from, 'latest']), 'nonce')
       for (let i = 0; i < n; i++) {
         const len = Math.floor(Math.random() * 600)
         const data = `0x${Array.from({ length: len }, () => (Math.random() < 0.4 ? '00' : Math.floor(Math.random() * 256).toString(16).padStart(2, '0'))).join('')}`
         const to = `0x${Array.from({ length: 20 }, () => Math.floor(Math.random() * 256).toString(16).padStart(2, '0')).join('')}`
-        await Rpc.request(rpc, 'eth_sendTransaction', [{ from, to, data, gas: '0x100000', ...(Math.random() < 0.5 ? { gasPrice: '0x3b9aca00' } : {}) }])
+        await Rpc.request(rpc, 'eth_sendTransaction', [{ from, to, data, gas: '0x100000', nonce: `0x${(base + BigInt(i)).toString(16)}`, ...(legacy ? { gasPrice: '0x174876e800' } : {}) }])
       }
       await Rpc.request(rpc, 'evm_mine')
       const number = Rpc.quantity(await Rpc.request(rpc, 'eth_blockNumber'), 'number')

@@ -56,8 +56,9 @@ function compilerOutput(text: string): Artifacts.Bundle {
   try {
     return Artifacts.parse([{ name: 'the compiler output', text }])
   } catch (e) {
-    if (!(e instanceof BaseError)) throw e
-    throw new BaseError(e.name, e.shortMessage, { hints: ['Paste solc\'s standard-JSON output (with evm.deployedBytecode and the AST), a Hardhat build-info or a Foundry artifact.'], field: 'artifact' })
+    // Artifacts' own errors say what to paste (solc standard-JSON output, a Hardhat build-info, a Foundry artifact)
+    if (e instanceof BaseError) e.field = 'artifact'
+    throw e
   }
 }
 
