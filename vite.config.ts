@@ -102,14 +102,16 @@ export const FIRST_SCREEN_BUDGET = 150 * 1024
 // +2 KB in #27: the /user-operation meta (about 1.5 KB: a form that builds a user operation field by field, two examples).
 // +1 KB in #27 (wt-router): the metas of /da-estimate and /b2e-payload.
 // +1 KB in #29: a large value set in one input event or dropped as a file, result rows drawn in two frames.
-export const ROUTE_BUDGET = 225.5 * 1024
+// +1.5 KB on every tool route: the tool page (form, fields, runner, result view) is its own chunk, so the home
+// page's first screen is 10.8 KB lighter; split across two chunks the same code compresses a little less.
+export const ROUTE_BUDGET = 227 * 1024
 /** Routes allowed more, and why. */
 export const ROUTE_BUDGETS: Record<string, number> = {
   // The BIP-39 wordlists and BIP-32 on the main thread (the form checks the phrase as it is typed).
   // (+5 KB in #23/#25/#27/#28: the derive hand-off, the public test keys' warning, eight new tools' metas on every route.)
-  mnemonic: 248.5 * 1024,
-  'hd-derive': 248.5 * 1024,
-  'find-address': 248.5 * 1024,
+  mnemonic: 251 * 1024,
+  'hd-derive': 251 * 1024,
+  'find-address': 251 * 1024,
   // scrypt and the keystore formats (the form checks the file before the worker starts).
   // (+2 KB in #22: the one page runner's error rule and splits, shared by every page.)
   // (+3 KB in #25 and #27: the metas of /disassemble, /opcodes, /storage-read, /find-block and /safe-message on every route;
@@ -117,32 +119,32 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // (+1 KB in #26: the verified-reads switch's state and marker in the badge and the page runner, on every route;
   // +1 KB in #27 (wt-router): the metas of /da-estimate and /b2e-payload.)
   // (+1 KB in #29: a large value set in one input event or dropped as a file, result rows in two frames, on every route.)
-  'keystore-decrypt': 279.5 * 1024,
-  'keystore-encrypt': 279.5 * 1024,
+  'keystore-decrypt': 281 * 1024,
+  'keystore-encrypt': 281 * 1024,
   // Decode a raw transaction naming each malformed field, and its call with the offline table.
-  broadcast: 225.5 * 1024, // (+2 KB in #27, wt-router: the metas of /da-estimate and /b2e-payload.)
+  broadcast: 227 * 1024, // (+2 KB in #27, wt-router: the metas of /da-estimate and /b2e-payload.)
   // Decodes the call with the offline table; a Universal Router call's commands opened (+5 KB in #27: core/abi/UniversalRouter).
-  'tx-decode': 228.5 * 1024,
+  'tx-decode': 230 * 1024,
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
-  siwe: 226.5 * 1024,
+  siwe: 228 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
-  'qr-sign': 229.5 * 1024,
+  'qr-sign': 231 * 1024,
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
-  'send-transaction': 246 * 1024, // (+1.5 KB in #27: the router commands row and its Permit2 warning.)
+  'send-transaction': 247.5 * 1024, // (+1.5 KB in #27: the router commands row and its Permit2 warning.)
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   // (+3 KB in #27: the threshold's finishing step, nested Safes; /safe-message shares its Safe module and signing.)
   // (+8 KB in #27 (wt-router): a Universal Router call in the Safe's data opened command by command.)
-  'safe-tx': 240.5 * 1024,
-  'safe-message': 232.5 * 1024,
+  'safe-tx': 242 * 1024,
+  'safe-message': 234 * 1024,
   // Its form checks a transaction's fields and the ABI as they are typed; block context overrides and a replay's place
   // parsed as typed, the summary's Debug hand-off (#24); +1.8 KB the metas of /storage-read, /disassemble and /opcodes (#25), +0.3 KB the result beside the form (#23).
   // +2 KB in #28 (the node URL policy with the badge, the randomness check in Key, the paste bound).
-  simulate: 232 * 1024, // (+1.5 KB in #27: the da-estimate and b2e-payload metas; +1 KB in #29: Field and ResultView.)
+  simulate: 233.5 * 1024, // (+1.5 KB in #27: the da-estimate and b2e-payload metas; +1 KB in #29: Field and ResultView.)
   // (All of the above +2 KB in #27 for the /user-operation meta, and +1.5 KB in #28 for the page's connect policy, on every route.)
   // ERC-4337 user operations: the three hash forms (EIP-712 for v0.8), ABI for handleOps and the account's call decoded,
   // EIP-7702 authorizations, signing with a keyring key, and the entry point's revert and event decoding for the simulation.
-  'user-operation': 249 * 1024, // (+7 KB in #27: an account's call into a Universal Router opened command by command.)
+  'user-operation': 250.5 * 1024, // (+7 KB in #27: an account's call into a Universal Router opened command by command.)
 }
 
 function routeBudgets(): Plugin {

@@ -17,7 +17,8 @@ test('a pasted transaction hash offers transaction lookup first; choosing it fil
   await box.fill(sent.hash)
   const offers = page.getByRole('region', { name: /This looks like a transaction hash/ })
   await expect(offers.getByRole('button').first()).toHaveText('Open in Transaction lookup')
-  await expect(offers.getByRole('button').last()).toHaveText('Open in Address from a key')
+  // the key tool last (a hash starting 0xdf is also a whole 32-byte RLP list, offered above it, and the sixth offer is the last)
+  if (!/^0xdf/i.test(sent.hash)) await expect(offers.getByRole('button').last()).toHaveText('Open in Address from a key')
   // while a value is in the box, the starting points give way to the tools that match it
   await expect(page.getByRole('region', { name: 'Start here' })).toHaveCount(0)
   await offers.getByRole('button', { name: 'Open in Transaction lookup' }).click()

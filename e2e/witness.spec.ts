@@ -144,7 +144,7 @@ test.describe('the offline signer checks a witness', () => {
     const reportSha = (await made.getByRole('status', { name: 'Report SHA-256', exact: true }).textContent())!
     const capsuleSha = (await made.getByRole('status', { name: 'Capsule SHA-256', exact: true }).textContent())!
     // a small capsule also rides in a link's fragment: opened in a fresh browser, the same report
-    const link = (await made.getByRole('status', { name: 'Link with this capsule', exact: true }).textContent())!
+    const link = (await panel.getByRole('link', { name: 'Link with this capsule' }).getAttribute('href'))!
     expect(link).toMatch(/\/simulate#capsule=[A-Za-z0-9_-]+$/)
     const viaLink = await browser.newContext()
     const l = await viaLink.newPage()

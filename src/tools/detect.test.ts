@@ -24,6 +24,25 @@ describe('input detection', () => {
   })
 })
 
+describe('RLP is offered for RLP, not for every hash that starts with 0xc–0xf', () => {
+  it('offers the RLP tool for lists ethers v5 encodes, short and long, and never for random 32-byte values it cannot be', () => {
+    const rnd = (n: number) => ethers.utils.hexlify(ethers.utils.randomBytes(n))
+    for (let i = 0; i < 200; i++) {
+      const list = Array.from({ length: 1 + (i % 9) }, () => rnd(i % 3 === 0 ? 60 : 1 + (i % 20)))
+      const enc = ethers.utils.RLP.encode(i % 4 === 0 ? [list, rnd(3)] : list)
+      expect(detect(enc).map((d) => d.tool), enc).toContain('rlp')
+    }
+    for (let i = 0; i < 200; i++) {
+      const h = `0x${'cdef'[i % 4]}${rnd(32).slice(3)}`
+      const b0 = parseInt(h.slice(2, 4), 16)
+      // a 32-byte list needs 0xdf (31 bytes follow); any other first byte cannot be a whole list of 32 bytes
+      expect(detect(h).some((d) => d.tool === 'rlp'), h).toBe(b0 === 0xdf)
+      // and the key tool stays among the six offers of a hash
+      expect(detect(h).slice(0, 6).map((d) => d.tool)).toContain(b0 === 0xdf ? 'event-decode' : 'address-from-key')
+    }
+  })
+})
+
 describe('the palette and secrets (issue #18, #17)', () => {
   const top = (t: string) => detect(t)[0]?.tool
   // anvil's published test key 0 and its address (cast wallet address --private-key …)

@@ -41,6 +41,19 @@ const words = (t: string) => t.trim().split(/[\s\u3000]+/).filter(Boolean).lengt
 const isJson = (t: string, needle: RegExp) => /^[[{]/.test(t) && needle.test(t)
 const UNIT_AMOUNT = /^([+-]?(?:\d[\d_,]*)?(?:\.\d+)?(?:e[+-]?\d+)?)\s*(wei|kwei|mwei|gwei|szabo|finney|ether|eth)$/i
 /** Error(string) and Panic(uint256) revert data: selector then whole words. */
+/**
+ * An RLP list whose length prefix matches the bytes given (not merely a first byte of 0xc0–0xff:
+ * a quarter of all hashes start so, and they are not RLP).
+ */
+function rlpList(t: string): boolean {
+  const n = hexBytes(t)
+  if (n < 2 || !/^0x[c-f]/i.test(t)) return false
+  const b0 = parseInt(t.slice(2, 4), 16)
+  if (b0 <= 0xf7) return n - 1 === b0 - 0xc0
+  const l = b0 - 0xf7
+  if (n < 1 + l) return false
+  return parseInt(t.slice(4, 4 + 2 * l), 16) === n - 1 - l
+}
 const revertData = (t: string) => { const n = hexBytes(t); return n >= 36 && (n - 4) % 32 === 0 && /^0x(08c379a0|4e487b71)/i.test(t) }
 
 export const RULES: readonly Rule[] = [
@@ -59,7 +72,7 @@ export const RULES: readonly Rule[] = [
   { tool: 'calldata-decode', field: 'data', what: 'call data', score: 90, test: (t) => { const n = hexBytes(t); return n >= 4 && (n - 4) % 32 === 0 && !revertData(t) } },
   { tool: 'calldata-decode', field: 'data', what: 'a selector', score: 70, test: (t) => hexBytes(t) === 4 },
   { tool: 'tx-decode', field: 'raw', what: 'a raw transaction', score: 95, test: (t) => hexBytes(t) > 40 && /^0x(0[1-4][c-f]|[c-f][0-9a-f])/i.test(t) },
-  { tool: 'rlp', field: 'input', what: 'RLP', score: 40, test: (t) => hexBytes(t) > 1 && /^0x[c-f]/i.test(t) },
+  { tool: 'rlp', field: 'input', what: 'RLP', score: 40, test: (t) => rlpList(t) },
   { tool: 'signature-inspect', field: 'signature', what: 'a 65-byte signature', score: 95, test: (t) => hexBytes(t) === 65 && !/^0x04/i.test(t) },
   { tool: 'signature-inspect', field: 'signature', what: '65 bytes (if it is a signature)', score: 50, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) },
   { tool: 'signature-inspect', field: 'signature', what: 'a 64-byte compact signature', score: 60, test: (t) => hexBytes(t) === 64 },

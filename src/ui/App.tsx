@@ -6,7 +6,9 @@ import { Link } from './components/Link'
 import { Palette } from './Palette'
 import { useLocation } from './router'
 import { applyTheme, loadTheme, type Theme } from './theme'
-import { ToolRoute } from './ToolRoute'
+
+// A tool's page (its form, fields, runner and result view) loads with the first tool opened, not with the home page.
+const ToolRoute = lazy(() => import('./ToolRoute').then((m) => ({ default: m.ToolRoute })))
 
 const badgeModules = import.meta.glob<{ default: ComponentType }>('./connection/ConnectionBadge.tsx')
 const badgeLoader = Object.values(badgeModules)[0]
@@ -85,7 +87,9 @@ export function App() {
         {!id ? (
           <Catalogue />
         ) : entry ? (
-          <ToolRoute key={entry.meta.id} entry={entry} />
+          <Suspense fallback={<p role="status">Loading {entry.meta.title}…</p>}>
+            <ToolRoute key={entry.meta.id} entry={entry} />
+          </Suspense>
         ) : (
           <div className="not-found">
             <h1>No tool here</h1>

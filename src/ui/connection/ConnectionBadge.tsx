@@ -30,7 +30,10 @@ export default function ConnectionBadge() {
   const [wallet, setWallet] = useState(c.choice.kind === 'wallet' ? (c.choice.rdns ?? '') : '')
   const ids = useId()
 
+  // the dialog's verified-reads switch loads when the dialog first opens (not on every route's first screen)
+  const [everOpened, setEverOpened] = useState(false)
   const openDialog = () => {
+    setEverOpened(true)
     setKind(c.choice.kind)
     if (c.choice.kind === 'url') setDraft(draftOf(c.choice))
     setUrlError(null)
@@ -87,9 +90,11 @@ export default function ConnectionBadge() {
               </button>
             </div>
           </form>
-          <Suspense fallback={null}>
-            <VerifiedSwitch />
-          </Suspense>
+          {everOpened && (
+            <Suspense fallback={null}>
+              <VerifiedSwitch />
+            </Suspense>
+          )}
           <ConnectionStatus c={c} />
         </div>
       </dialog>

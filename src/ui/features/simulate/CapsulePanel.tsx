@@ -21,8 +21,8 @@ function withLink(shown: Shown & { opened: boolean }): Shown['sections'] {
   if (shown.opened) return shown.sections
   const link = linkFor(shown.bytes)
   const row = link
-    ? { label: 'Link with this capsule', value: link, note: 'The capsule rides in the fragment (after #), which browsers never send to a server; it holds no secret.' }
-    : { label: 'Link with this capsule', value: 'too large for a link: share the file', mono: false, copy: false }
+    ? { label: 'Capsule link', value: link, note: 'The capsule rides in the fragment (after #), which browsers never send to a server; it holds no secret.' }
+    : { label: 'Capsule link', value: 'too large for a link: share the file', mono: false, copy: false }
   return [...shown.sections, { title: 'Share', rows: [row] }]
 }
 
@@ -108,6 +108,11 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
       {shown && (
         <>
           <ResultView result={{ sections: withLink(shown), notes: shown.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label={shown.opened ? 'Opened capsule' : 'Exported capsule'} />
+          {!shown.opened && linkFor(shown.bytes) && (
+            <p>
+              <a href={linkFor(shown.bytes)!}>Link with this capsule</a>: opens this report anywhere, replayed from the proofs it carries.
+            </p>
+          )}
           <Assets assets={shown.report.assets} tokens={shown.report.tokens} />
           <TraceTree report={shown.report} />
         </>
