@@ -301,6 +301,15 @@ export class TooManyError extends BaseError {
 
 export class NothingError extends BaseError {
   constructor() {
-    super('Artifacts.NothingError', 'No contract with runtime bytecode was found in what was given.', { hints: ['Drop compiler output with evm.deployedBytecode (solc: outputSelection "evm.deployedBytecode.object", "evm.deployedBytecode.sourceMap"; Foundry and Hardhat build-info have it).'] })
+    super('Artifacts.NothingError', 'No contract with runtime bytecode was found in what was given.', { hints: ['Paste or drop compiler output that holds evm.deployedBytecode (solc: outputSelection "evm.deployedBytecode.object", "evm.deployedBytecode.sourceMap"; Foundry and Hardhat build-info have it).'] })
+  }
+}
+
+/** Any of the errors above, said for a field that takes compiler output (what to paste added). */
+export class NotCompilerOutputError extends BaseError {
+  constructor(cause: BaseError) {
+    super('Artifacts.NotCompilerOutputError', cause.shortMessage, {
+      hints: [...cause.hints, "Paste solc's standard-JSON output (with evm.deployedBytecode and the AST), a Hardhat build-info or a Foundry artifact."],
+    })
   }
 }

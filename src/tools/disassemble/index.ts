@@ -56,9 +56,10 @@ function compilerOutput(text: string): Artifacts.Bundle {
   try {
     return Artifacts.parse([{ name: 'the compiler output', text }])
   } catch (e) {
-    // Artifacts' own errors say what to paste (solc standard-JSON output, a Hardhat build-info, a Foundry artifact)
-    if (e instanceof BaseError) e.field = 'artifact'
-    throw e
+    if (!(e instanceof BaseError)) throw e
+    const said = new Artifacts.NotCompilerOutputError(e)
+    said.field = 'artifact'
+    throw said
   }
 }
 
