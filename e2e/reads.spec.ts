@@ -127,8 +127,11 @@ contract SlotProxy {
 })
 
 test('deploy data: constructor arguments appended to init code, then deployed through send-transaction', async ({ page, devnet }) => {
-  // anvil's test account 5 (the well-known "test test … junk" mnemonic): a test-only key
-  const KEY5 = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
+  // a key of this test alone, funded on the devnet (a shared test account's nonce moves when other
+  // tests send from it between Review and Confirm: "nonce too low")
+  const KEY5 = Hex.random(32)
+  const { Secp256k1, Address } = await import('ox')
+  await rpc(devnet.rpcUrl, 'anvil_setBalance', [Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey: KEY5 })), '0xde0b6b3a7640000'])
   const source = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
 contract Named { uint256 public n; constructor(uint256 x) { n = x; } }`
