@@ -17,7 +17,8 @@ const HANDOFF_KEY = 'ether-workbench.node-handoff'
 const LOOKUP_KEY = 'ether-workbench.lookup-origins'
 /** A verified-reads second node with credentials, crossing one reload (verified.ts takes it). */
 export const ANCHOR_HANDOFF_KEY = 'ether-workbench.anchor-handoff'
-const VERIFIED_KEY = 'ewb.verified-reads'
+/** The verified-reads switch's session setting (connection/verified.ts keeps it; its second node is named here). */
+export const VERIFIED_KEY = 'ewb.verified-reads'
 
 /** The sources in force (null: none installed, as in unit tests and the offline file, which has its own). */
 let installed: string[] | null = null

@@ -6,14 +6,13 @@
 import { useSyncExternalStore } from 'react'
 import * as NodeUrl from '../../core/chain/NodeUrl'
 import type * as VerifiedReads from '../../core/sim/VerifiedReads'
-import { ANCHOR_HANDOFF_KEY, allowLookupNextLoad, allowed } from './connectPolicy'
+import { ANCHOR_HANDOFF_KEY, VERIFIED_KEY as KEY, allowLookupNextLoad, allowed } from './connectPolicy'
 
 export interface VerifiedSetting {
   on: boolean
   anchor: VerifiedReads.AnchorSpec
 }
 
-const KEY = 'ewb.verified-reads'
 const listeners = new Set<() => void>()
 let setting: VerifiedSetting = load()
 
