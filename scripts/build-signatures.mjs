@@ -160,10 +160,35 @@ function add(item, sourceIndex) {
   const table = tables[`${item.type}s`]
   let bucket = table.get(key)
   if (!bucket) table.set(key, (bucket = new Map()))
+  const human = readable(item, key)
+  if (human === undefined) return
   let entry = bucket.get(signature)
-  if (!entry) bucket.set(signature, (entry = { human: Abi.format([item])[0], sources: new Set() }))
+  if (!entry) bucket.set(signature, (entry = { human, sources: new Set() }))
   entry.sources.add(sourceIndex)
 }
+
+/** Parameters without their names (a name that is a Solidity keyword, `address address`). */
+const unnamed = (params = []) => params.map(({ name: _, components, ...p }) => (components ? { ...p, components: unnamed(components) } : p))
+
+/**
+ * The item as a human-readable signature that parses back to the same selector or topic, or
+ * undefined: a library's external function whose ABI names an enum or struct by its Solidity
+ * name (`FieldType`) is not an ABI signature, and a decoder could not read its arguments.
+ */
+function readable(item, key) {
+  for (const candidate of [item, { ...item, inputs: unnamed(item.inputs), ...(item.outputs ? { outputs: unnamed(item.outputs) } : {}) }]) {
+    try {
+      const human = Abi.format([candidate])[0]
+      const back = AbiItem.from(human)
+      if ((item.type === 'event' ? AbiItem.getSignatureHash(back) : AbiItem.getSelector(back)) === key) return human
+    } catch {
+      // try the next form
+    }
+  }
+  skipped.push(`${item.type} ${item.name}`)
+  return undefined
+}
+const skipped = []
 
 function walk(dir, out = []) {
   for (const name of readdirSync(dir).sort()) {
@@ -249,4 +274,5 @@ for (const kind of ['functions', 'events', 'errors']) {
 }
 writeFileSync(join(dir, 'signatures.sources.json'), `${JSON.stringify(provenance)}\n`)
 const count = (k) => Object.values(out[k]).reduce((a, v) => a + v.length, 0)
+if (skipped.length) console.log(`skipped ${skipped.length} items that are not ABI signatures: ${[...new Set(skipped)].join(', ')}`)
 console.log(`${dir}/signatures.*.json: ${count('functions')} functions, ${count('events')} events, ${count('errors')} errors from ${sources.length} sources`)
