@@ -14,7 +14,7 @@ import { BaseError } from '../core/Errors'
 import * as GasProfile from '../core/debug/GasProfile'
 import * as Outcome from '../core/Outcome'
 import * as SimRpc from '../core/sim/SimRpc'
-import { record, summarise } from '../tools/debug/engine'
+import { customError, record, summarise } from '../tools/debug/engine'
 import type { DebugAsk, DebugProtocol, SourceSummary } from './protocol'
 import { walletTransport } from './relay'
 import { serve, type RequestContext } from './serve'
@@ -37,7 +37,7 @@ async function answer(ask: DebugAsk, { progress, emit }: RequestContext<DebugPro
     const r = await record(client, ask.input)
     recording = r.recording
     gasUsed = BigInt(r.result.gasUsed)
-    return summarise(r.result, r.recording)
+    return summarise(r.result, r.recording, await customError(r.result))
   }
   if (!recording) throw new NoRecordingError()
   if (ask.kind === 'step') return DebugTrace.step(recording, ask.index)

@@ -10,11 +10,14 @@ import * as DebugNav from '../../src/core/debug/DebugNav'
 import * as DebugTrace from '../../src/core/debug/DebugTrace'
 import * as GasProfile from '../../src/core/debug/GasProfile'
 import * as BlockOverrides from '../../src/core/sim/BlockOverrides'
-import { record } from '../../src/tools/debug/engine'
+import { ethers } from 'ethers'
+import * as SignatureTable from '../../src/core/abi/SignatureTable'
+import { customError, record, summarise } from '../../src/tools/debug/engine'
+import { toToolResult } from '../../src/tools/debug/rows'
 import { parse as parseDebug } from '../../src/tools/debug/input'
 import { icicle } from '../../src/ui/features/debug/gasChart'
 import { A0, A1, OTHER } from './sim/contracts'
-import { anvil, block, c, client, data, h32, nextId, rpc, send, useDebugChain } from './debugKit'
+import { anvil, block, c, client, data, h32, mined, nextId, rpc, send, useDebugChain } from './debugKit'
 
 useDebugChain()
 
@@ -101,4 +104,43 @@ describe('the gas chart of /debug, against anvil\'s receipts and callTracer', ()
       for (const b of chart.boxes) expect((b.x1 - b.x0) * used, h).toBeCloseTo(b.value, 4)
     }
   }, 180_000)
+})
+
+describe('a custom error in the summary, named from the offline signature table', () => {
+  // Runtime code that reverts with its own call data (CALLDATACOPY, REVERT): revert data chosen
+  // by the test, encoded by ethers v5, so the table's decode is checked against an encoder not ours.
+  const ECHO_REVERT_INIT = '0x66365f5f37365ffd5f5260076019f3' as Hex
+  const summaryOf = async (to: Hex, d: Hex) => {
+    const parsed = parseDebug({ mode: 'call', from: A0, to, value: '', gas: '', block: 'latest', hash: '', data: d })
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
+    const { result, recording } = await record(client(), parsed.value)
+    return { result, rows: toToolResult(summarise(result, recording, await customError(result))).sections[0]!.rows }
+  }
+
+  it('ERC20InsufficientBalance with its arguments; an unknown selector said as such; Error(string) left to the recorder', async () => {
+    const echo = (await mined(await send(A0, undefined, ECHO_REVERT_INIT))).contractAddress as Hex
+    expect(await rpc<Hex>('eth_getCode', [echo, 'latest'])).toBe('0x365f5f37365ffd')
+    const who = ethers.Wallet.createRandom().address
+    const [balance, needed] = [BigInt(1 + Math.floor(Math.random() * 1e9)), 10n ** 18n + 7n]
+    const iface = new ethers.utils.Interface(['error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)'])
+    const known = iface.encodeErrorResult('ERC20InsufficientBalance', [who, balance, needed]) as Hex
+    const a = await summaryOf(echo, known)
+    expect(a.result.status).toBe('reverted')
+    expect(a.result.returnData).toBe(known)
+    const reason = a.rows.find((r) => r.label === 'Reason')!
+    expect(reason.value).toBe(`ERC20InsufficientBalance(${who}, ${balance}, ${needed})`)
+    expect(reason.note).toContain('ERC20InsufficientBalance(address,uint256,uint256), named from the offline signature table')
+
+    const table = await SignatureTable.load('error')
+    let unknown: Hex
+    do unknown = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(4))).toString('hex')}` as Hex
+    while (table.lookup('error', unknown).length || ['0x08c379a0', '0x4e487b71'].includes(unknown))
+    const b = await summaryOf(echo, `${unknown}${'00'.repeat(32)}` as Hex)
+    const r2 = b.rows.find((r) => r.label === 'Reason')!
+    expect(r2.value).toBe(`custom error ${unknown}`)
+    expect(r2.note).toContain('not in the offline signature table')
+
+    const c3 = await summaryOf(echo, `0x08c379a0${ethers.utils.defaultAbiCoder.encode(['string'], ['plain words']).slice(2)}` as Hex)
+    expect(c3.rows.filter((r) => r.label === 'Reason').map((r) => r.value)).toEqual(['plain words'])
+  }, 60_000)
 })

@@ -3,6 +3,9 @@
  * (src/workers/debug.worker.ts, which keeps the recording and answers the page's questions):
  * open a session or replay, record every step, and summarise.
  */
+import * as Calldata from '../../core/abi/Calldata'
+import * as SignatureTable from '../../core/abi/SignatureTable'
+import { BaseError } from '../../core/Errors'
 import * as BlockOverrides from '../../core/sim/BlockOverrides'
 import * as DebugNav from '../../core/debug/DebugNav'
 import * as DebugTrace from '../../core/debug/DebugTrace'
@@ -34,12 +37,34 @@ export async function record(client: SimRpc.Client, input: Input, options: Debug
   return DebugTrace.call(session, call, options)
 }
 
-export function summarise(result: Simulation.Result, rec: DebugTrace.Recording): Summary {
+/** Error(string) and Panic(uint256): the recorder names these itself (`revertReason`). */
+const BUILTIN = ['0x08c379a0', '0x4e487b71']
+
+/**
+ * A custom error in the revert data, named from the offline signature table (loaded only when the
+ * transaction reverted with a selector that is not Error or Panic), or undefined when there is none.
+ */
+export async function customError(result: Simulation.Result, table?: SignatureTable.Table): Promise<Summary['customError']> {
+  const data = result.returnData
+  if (result.status !== 'reverted' || !/^0x[0-9a-f]{8}/i.test(data) || BUILTIN.includes(data.slice(0, 10).toLowerCase())) return undefined
+  const selector = data.slice(0, 10).toLowerCase()
+  const t = table ?? (await SignatureTable.load('error').catch(() => undefined))
+  try {
+    const r = Calldata.decodeError(data, { table: t ?? false, guess: false })
+    if (r.kind === 'custom') return { selector, text: `${r.signature.replace(/\(.*$/, '')}(${r.args.map((a) => a.value).join(', ')})`, signature: r.signature, source: 'table' }
+  } catch (e) {
+    if (!(e instanceof BaseError)) throw e
+  }
+  return { selector, text: `custom error ${selector}`, source: 'unknown' }
+}
+
+export function summarise(result: Simulation.Result, rec: DebugTrace.Recording, custom?: Summary['customError']): Summary {
   const f = DebugNav.failureStep(rec)
   return {
     status: result.status,
     ...(result.error ? { error: result.error } : {}),
     ...(result.revertReason ? { revertReason: result.revertReason } : {}),
+    ...(custom ? { customError: custom } : {}),
     gasUsed: BigInt(result.gasUsed).toString(),
     returnData: result.returnData,
     steps: rec.steps,

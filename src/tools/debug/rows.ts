@@ -10,6 +10,11 @@ export interface Summary {
   status: 'success' | 'reverted'
   error?: string | undefined
   revertReason?: string | undefined
+  /**
+   * A custom error in the revert data: named with its arguments from the offline signature table
+   * (`source: 'table'`), or only its selector when the table does not know it.
+   */
+  customError?: { selector: string; text: string; signature?: string; source: 'table' | 'unknown' } | undefined
   gasUsed: string
   returnData: string
   steps: number
@@ -30,6 +35,13 @@ export function toToolResult(s: Summary): ToolResult<Summary> {
   if (s.status === 'reverted') {
     rows.push({ label: 'Error', value: s.error ?? 'reverted', tone: 'error' })
     if (s.revertReason) rows.push({ label: 'Reason', value: s.revertReason, tone: 'error', mono: false })
+    else if (s.customError)
+      rows.push({
+        label: 'Reason',
+        value: s.customError.text,
+        tone: 'error',
+        note: s.customError.source === 'table' ? `${s.customError.signature}, named from the offline signature table (drop the compiler output to be sure)` : 'not in the offline signature table: paste the contract’s ABI in /error-decode to read it',
+      })
     if (s.failureStep !== undefined) rows.push({ label: 'Fails at', value: `${s.failureOp} at depth ${s.failureDepth}`, note: `step ${s.failureStep}`, mono: false })
   }
   rows.push(
