@@ -22,10 +22,21 @@ describe('RpcFaults.normalize', () => {
     expect(node.hints.join(' ')).toMatch(/does not support that method/)
   })
 
-  it('an abort or timeout is a timeout; anything else is a connection failure; a core error passes through', () => {
-    // (an Error named so, as providers throw; a DOMException also carries a numeric code, read as a node's)
+  it('an abort or timeout is a timeout; anything else is a connection failure; a core error passes through', async () => {
+    // (an Error named so, as providers throw, and the DOMException fetch throws)
     expect(RpcFaults.normalize(Object.assign(new Error('aborted'), { name: 'AbortError' }), WHERE)).toBeInstanceOf(RpcFaults.TimeoutError)
     expect(RpcFaults.normalize(Object.assign(new Error('timed out'), { name: 'TimeoutError' }), WHERE)).toBeInstanceOf(RpcFaults.TimeoutError)
+    // What fetch throws on an aborted signal: a DOMException whose legacy code (20, 23) is not a node's error code.
+    const aborted = new AbortController()
+    aborted.abort()
+    const thrown = await fetch('http://127.0.0.1:9/', { signal: aborted.signal }).catch((e: unknown) => e)
+    expect((thrown as DOMException).code).toBe(20)
+    expect(RpcFaults.normalize(thrown, WHERE)).toBeInstanceOf(RpcFaults.TimeoutError)
+    const deadline = AbortSignal.timeout(1)
+    await new Promise((r) => setTimeout(r, 20))
+    const timedOut = await fetch('http://127.0.0.1:9/', { signal: deadline }).catch((e: unknown) => e)
+    expect((timedOut as DOMException).name).toBe('TimeoutError')
+    expect(RpcFaults.normalize(timedOut, WHERE)).toBeInstanceOf(RpcFaults.TimeoutError)
     expect(RpcFaults.normalize(new TypeError('fetch failed'), WHERE)).toBeInstanceOf(RpcFaults.ConnectionError)
     const kept = new RpcFaults.NotConnectedError()
     expect(RpcFaults.normalize(kept, WHERE)).toBe(kept)

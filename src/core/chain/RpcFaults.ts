@@ -226,11 +226,13 @@ export function normalize(e: unknown, where: Where): BaseError {
   if (e instanceof BaseError) return e
   const o = (typeof e === 'object' && e !== null ? e : {}) as { code?: unknown; message?: unknown; data?: unknown; name?: unknown }
   const message = typeof o.message === 'string' ? o.message : typeof e === 'string' ? e : ''
+  // Before the code: a DOMException carries a legacy code too (AbortError 20, TimeoutError 23),
+  // which is not a JSON-RPC error code.
+  if (o.name === 'AbortError' || o.name === 'TimeoutError') return new TimeoutError(where, 0)
   if (typeof o.code === 'number' && Number.isInteger(o.code)) {
     if (o.code === 4001) return new UserRejectedError(where)
     if (o.code === 429 || o.code === -32005) return new RateLimitedError(where, 1)
     return new NodeError(where, o.code, message, o.data)
   }
-  if (o.name === 'AbortError' || o.name === 'TimeoutError') return new TimeoutError(where, 0)
   return new ConnectionError(where, e)
 }
