@@ -119,8 +119,9 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // (+1 KB in #26: the verified-reads switch's state and marker in the badge and the page runner, on every route;
   // +1 KB in #27 (wt-router): the metas of /da-estimate and /b2e-payload.)
   // (+1 KB in #29: a large value set in one input event or dropped as a file, result rows in two frames, on every route.)
-  'keystore-decrypt': 281 * 1024,
-  'keystore-encrypt': 281 * 1024,
+  // (−80 KB in session 9: BIP-39's wordlists and BIP-32 load only for a keystore that carries a phrase.)
+  'keystore-decrypt': 205 * 1024,
+  'keystore-encrypt': 205 * 1024,
   // Decode a raw transaction naming each malformed field, and its call with the offline table.
   broadcast: 227 * 1024, // (+2 KB in #27, wt-router: the metas of /da-estimate and /b2e-payload.)
   // Decodes the call with the offline table; a Universal Router call's commands opened (+5 KB in #27: core/abi/UniversalRouter).

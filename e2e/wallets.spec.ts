@@ -69,6 +69,23 @@ test('keystore: encrypt with geth’s standard scrypt, download, decrypt the fil
   await expect(page.getByText(`${ANVIL_ADDR_1} is in the in-page keyring`)).toBeVisible()
 })
 
+test('keystore: an ethers keystore carrying its phrase (x-ethers) gives the phrase and checks it derives the key', async ({ page }) => {
+  test.setTimeout(120_000)
+  // Made by ethers v5 (an independent implementation), with a light scrypt so the test is quick.
+  const wallet = ethers.Wallet.createRandom()
+  const json = await wallet.encrypt('x-ethers e2e', { scrypt: { N: 1024 } })
+  expect(JSON.parse(json)['x-ethers'].mnemonicCiphertext).toMatch(/^[0-9a-f]+$/)
+  await openTool(page, 'keystore-decrypt')
+  await page.getByLabel('Keystore JSON').fill(json)
+  await page.getByLabel('Password').fill('x-ethers e2e')
+  await page.getByRole('button', { name: 'Decrypt' }).click()
+  await expect(output(page, 'Address')).toHaveText(wallet.address, { timeout: 60_000 })
+  await expect(output(page, 'Mnemonic matches the key')).toHaveText('yes')
+  await expect(output(page, 'Path')).toHaveText(wallet.mnemonic.path)
+  await page.getByRole('button', { name: 'Reveal Mnemonic' }).click()
+  await expect(output(page, 'Mnemonic')).toHaveText(wallet.mnemonic.phrase)
+})
+
 test('keystore: a decryption can be cancelled', async ({ page }) => {
   test.skip(!haveVectors, `needs the official vectors in ${vectors}`)
   // geth's test file with its scrypt work raised to N=2^18, r=8, p=8 (8x the standard: several

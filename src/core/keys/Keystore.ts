@@ -15,11 +15,9 @@
 import { cbc, ctr } from '@noble/ciphers/aes.js'
 import { Address, Bytes, Hash, Hex } from 'ox'
 import { BaseError } from '../Errors'
-import * as Hd from './Hd'
 import * as Key from './Key'
 import * as Bounds from './KeystoreBounds'
 import * as Kdfs from './KeystoreKdf'
-import * as Mnemonic from './Mnemonic'
 import * as Presale from './Presale'
 import * as Randomness from './Randomness'
 
@@ -309,6 +307,8 @@ export async function decrypt(text: string | Detected, password: string, options
   if (plain.length < 32) out.shortKey = plain.length
   if (normalized) out.normalizedPassword = true
   if (ks.xEthers && dk.length >= 64) {
+    // BIP-39 and BIP-32 load only for a keystore that carries a phrase (the wordlists are 70 KB).
+    const [Mnemonic, Hd] = await Promise.all([import('./Mnemonic'), import('./Hd')])
     const entropy = ctr(dk.subarray(32, 64), ks.xEthers.mnemonicCounter).decrypt(ks.xEthers.mnemonicCiphertext)
     try {
       const phrase = Mnemonic.fromEntropy(entropy, 'english')
@@ -391,7 +391,7 @@ export async function encrypt(privateKey: Key.PrivateKey, password: string, opti
   if (kdf.name === 'scrypt') Bounds.checkScrypt(kdf)
   else Bounds.checkPbkdf2(kdf)
   const address = Key.toAddress(privateKey)
-  const entropy = options.mnemonic ? Mnemonic.validate(options.mnemonic.phrase, 'english').entropy : undefined
+  const entropy = options.mnemonic ? (await import('./Mnemonic')).validate(options.mnemonic.phrase, 'english').entropy : undefined
   checkAborted(signal)
   onProgress?.(0.02, `deriving the key: ${describeKdf(kdf)}`)
   const dk = await deriveKey(kdf, Bytes.fromString(password), entropy ? 64 : 32)
