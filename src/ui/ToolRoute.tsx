@@ -24,18 +24,19 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
   // Secret values, and values withheld from the URL because they look like a key, live here
   // only (memory), never in the URL.
   const [secrets, setSecrets] = useState<RawInput>(() => peekHandOff(meta.id) ?? {})
-  useEffect(() => clearHandOff(meta.id), [meta.id])
-  // A hand-off to the tool already shown (the palette used on its own page).
-  useEffect(
-    () =>
-      onHandOff(() => {
-        const h = peekHandOff(meta.id)
-        if (!h) return
-        clearHandOff(meta.id)
-        setSecrets((s) => ({ ...s, ...h }))
-      }),
-    [meta.id],
-  )
+  // A hand-off to the tool already shown (the palette used on its own page), and one that came
+  // between this page's first render and its effects (under load, the palette's navigation can
+  // render the page before the hand-off lands): taken when the page subscribes, not cleared unseen.
+  useEffect(() => {
+    const take = () => {
+      const h = peekHandOff(meta.id)
+      if (!h) return
+      clearHandOff(meta.id)
+      setSecrets((s) => ({ ...s, ...h }))
+    }
+    take()
+    return onHandOff(take)
+  }, [meta.id])
   const [files, setFiles] = useState<Record<string, BlobLike>>({})
 
   useEffect(() => {
