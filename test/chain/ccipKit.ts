@@ -6,7 +6,14 @@
  */
 import { createServer, type Server } from 'node:http'
 import { ethers } from 'ethers'
+import { afterAll, beforeAll } from 'vitest'
+import type * as Ccip from '../../src/core/ens/Ccip'
+import * as EnsResolve from '../../src/core/ens/EnsResolve'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
+import { castAsync, startAnvil, type Anvil } from '../support'
 import { REGISTRY, SIMPLE_RESOLVER, solidity } from './registry'
+import { compile } from './solc'
 
 export const SOURCE = solidity(
   REGISTRY,
@@ -123,6 +130,53 @@ export async function startGateway(): Promise<Gateway> {
     await new Promise((r) => gateway.close(r))
   }
   return gw
+}
+
+/** An anvil and a gateway for a test file, started before its tests and stopped after; what its setup needs. */
+export interface CcipChain {
+  anvil: Anvil
+  rpc: Rpc.Transport
+  gw: Gateway
+  /** The gateway's host, as a person would allow it. */
+  host(): string
+  /** Deploys a contract of SOURCE from A0. */
+  deploy(name: string, args: unknown[]): Promise<`0x${string}`>
+  /** The test registry's code put at ENS's registry address. */
+  installRegistry(): Promise<void>
+  setResolver(name: string, resolver: string): Promise<void>
+  /** Node's fetch, as the page's is injected. */
+  fetch: Ccip.Fetch
+}
+
+export function useCcipChain(): CcipChain {
+  const k = {} as CcipChain
+  beforeAll(async () => {
+    k.anvil = await startAnvil()
+    k.rpc = Rpc.http(k.anvil.url)
+    k.gw = await startGateway()
+  }, 60_000)
+  afterAll(async () => {
+    await k.gw?.close()
+    await k.anvil?.stop()
+  })
+  const send = (tx: Record<string, string>) => Rpc.request(k.rpc, 'eth_sendTransaction', [tx]) as Promise<`0x${string}`>
+  k.host = () => new URL(k.gw.url).host
+  k.deploy = async (name, args) => {
+    const c = compile(SOURCE)[name]!
+    const init = new ethers.utils.Interface(c.abi as never).encodeDeploy(args)
+    const r = await TxSend.waitForReceipt(k.rpc, await send({ from: A0, data: c.bytecode + init.slice(2) }), { timeoutMs: 10_000, pollMs: 50 })
+    return r.contractAddress as `0x${string}`
+  }
+  k.installRegistry = async () => {
+    const registry = await k.deploy('Registry', [])
+    await Rpc.request(k.rpc, 'anvil_setCode', [EnsResolve.REGISTRY, await Rpc.request(k.rpc, 'eth_getCode', [registry, 'latest'])])
+  }
+  k.setResolver = async (name, resolver) => {
+    const data = (await castAsync(['calldata', 'setResolver(bytes32,address)', await castAsync(['namehash', name]), resolver])) as `0x${string}`
+    await TxSend.waitForReceipt(k.rpc, await send({ from: A0, to: EnsResolve.REGISTRY, data }), { timeoutMs: 10_000, pollMs: 50 })
+  }
+  k.fetch = (url, init) => fetch(url, init)
+  return k
 }
 
 /** ENSIP-12 avatar test contracts: a registry, a plain resolver with text records, and minimal ERC-721 / ERC-1155 tokens whose metadata URL is set at deployment. */
