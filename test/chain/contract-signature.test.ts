@@ -7,52 +7,17 @@
  * This file: the verify-signature and siwe tools on the same paths; ContractSignature itself is
  * tested beside it (src/core/sign/ContractSignature.test.ts).
  */
-import { AbiFunction, AbiParameters, Address, ContractAddress, Hash, Hex, Secp256k1, Signature } from 'ox'
-import { createPublicClient, http } from 'viem'
+import { AbiFunction, ContractAddress, Hash, Hex } from 'ox'
 import { verifyMessage } from 'viem/actions'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as ContractSignature from '../../src/core/sign/ContractSignature'
-import * as Rpc from '../../src/core/chain/Rpc'
 import * as Signing from '../../src/core/sign/Signing'
 import { withDefaults } from '../../src/tools/define'
 import { tools as signingTools } from '../../src/tools/groups/signing'
-import { startAnvil, type Anvil } from '../support'
-import { deploy, rpcOf, wallets, type H, type RpcFn } from './safeKit'
+import { deploy, type H } from './safeKit'
+import { account, anvil, bytes, client, delegateNo1271, deployFn, deployer, factory, provider, rpc, sign, useWalletChain, walletInit } from './walletKit'
 
-let anvil: Anvil
-let rpc: RpcFn
-let provider: Rpc.Transport
-let client: ReturnType<typeof createPublicClient>
-let deployer: H
-let factory: H
-let delegateNo1271: H
-const W = wallets.contracts
-
-function bytes(n: number): H {
-  const b = new Uint8Array(n)
-  crypto.getRandomValues(b)
-  return Hex.fromBytes(b) as H
-}
-const account = () => {
-  const key = bytes(32)
-  return { key, address: Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey: key }))) as H }
-}
-const sign = (key: H, hash: H) => Signature.toHex(Secp256k1.sign({ payload: hash, privateKey: key })) as H
-const walletInit = (owner: H) => Hex.concat(W.Wallet1271.bytecode, AbiParameters.encode(AbiParameters.from('address'), [owner])) as H
-const deployFn = AbiFunction.from('function deploy(address o, bytes32 salt) returns (address)')
-
-beforeAll(async () => {
-  anvil = await startAnvil(['--hardfork', 'prague'])
-  rpc = rpcOf(anvil.url)
-  provider = Rpc.http(anvil.url)
-  client = createPublicClient({ transport: http(anvil.url) })
-  deployer = (await rpc<H[]>('eth_accounts'))[0]!
-  factory = await deploy(rpc, deployer, W.WalletFactory.bytecode)
-  delegateNo1271 = await deploy(rpc, deployer, W.DelegateNo1271.bytecode)
-})
-afterAll(async () => {
-  await anvil?.stop()
-})
+useWalletChain()
 
 describe('verify-signature and siwe use the same paths when the chain check is ticked', () => {
   const ctx = () => ({ signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })

@@ -7,52 +7,16 @@
  * Needs anvil (@foundry-rs/anvil), started here. The verify-signature and siwe tools on the same
  * paths: test/chain/contract-signature.test.ts.
  */
-import { AbiFunction, AbiParameters, Address, ContractAddress, Hash, Hex, Secp256k1, Signature } from 'ox'
-import { createPublicClient, erc6492SignatureValidatorByteCode, http } from 'viem'
+import { AbiFunction, ContractAddress, Hash, Hex } from 'ox'
+import { erc6492SignatureValidatorByteCode } from 'viem'
 import { verifyHash } from 'viem/actions'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as ContractSignature from './ContractSignature'
-import * as Rpc from '../chain/Rpc'
-import { startAnvil, type Anvil } from '../../../test/support'
 import * as Safe from './Safe'
-import { SAFE_VERSIONS, ZERO, call, createSafe, deploy, deploySafeContracts, fn, rpcOf, send, wallets, type H, type RpcFn } from '../../../test/chain/safeKit'
+import { SAFE_VERSIONS, ZERO, call, createSafe, deploy, deploySafeContracts, fn, send, type H } from '../../../test/chain/safeKit'
+import { account, bytes, client, delegate, delegateNo1271, deployFn, deployer, factory, provider, rpc, sign, useWalletChain, walletInit } from '../../../test/chain/walletKit'
 
-let anvil: Anvil
-let rpc: RpcFn
-let provider: Rpc.Transport
-let client: ReturnType<typeof createPublicClient>
-let deployer: H
-let factory: H
-let delegate: H
-let delegateNo1271: H
-const W = wallets.contracts
-
-function bytes(n: number): H {
-  const b = new Uint8Array(n)
-  crypto.getRandomValues(b)
-  return Hex.fromBytes(b) as H
-}
-const account = () => {
-  const key = bytes(32)
-  return { key, address: Address.checksum(Address.fromPublicKey(Secp256k1.getPublicKey({ privateKey: key }))) as H }
-}
-const sign = (key: H, hash: H) => Signature.toHex(Secp256k1.sign({ payload: hash, privateKey: key })) as H
-const walletInit = (owner: H) => Hex.concat(W.Wallet1271.bytecode, AbiParameters.encode(AbiParameters.from('address'), [owner])) as H
-const deployFn = AbiFunction.from('function deploy(address o, bytes32 salt) returns (address)')
-
-beforeAll(async () => {
-  anvil = await startAnvil(['--hardfork', 'prague'])
-  rpc = rpcOf(anvil.url)
-  provider = Rpc.http(anvil.url)
-  client = createPublicClient({ transport: http(anvil.url) })
-  deployer = (await rpc<H[]>('eth_accounts'))[0]!
-  factory = await deploy(rpc, deployer, W.WalletFactory.bytecode)
-  delegate = await deploy(rpc, deployer, W.Delegate7702.bytecode)
-  delegateNo1271 = await deploy(rpc, deployer, W.DelegateNo1271.bytecode)
-})
-afterAll(async () => {
-  await anvil?.stop()
-})
+useWalletChain()
 
 async function both(signer: H, hash: H, signature: H) {
   const ours = await ContractSignature.verify(provider, { signer, hash, signature })
