@@ -7,23 +7,11 @@
  * decode-string → /error-decode; decode-transaction → /tx-decode.
  */
 import { describe, expect, it } from 'vitest'
-import { findTool } from './registry'
-import { withDefaults } from './define'
-import { cast, haveCast, resultRows, testSeed, ANVIL_KEYS } from '../../test/support'
-import type { RawInput } from './types'
+import { cast, haveCast, runTool, testSeed, ANVIL_KEYS } from '../../test/support'
 
 const int = (n: number) => Math.floor(Math.random() * n)
 const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
 const digits = (n: number) => (n === 0 ? '0' : `${1 + int(9)}${Array.from({ length: n - 1 }, () => int(10)).join('')}`)
-
-async function rowsOf(id: string, raw: RawInput): Promise<Map<string, string>> {
-  const entry = findTool(id)
-  if (!entry) throw new Error(`no tool ${id}`)
-  const tool = (await entry.load()).default
-  const parsed = tool.parse(withDefaults(tool, raw))
-  if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
-  return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} }))
-}
 
 /** `cast …` prints `[topic0]: 0x…` lines. */
 function castLines(out: string): Map<string, string> {
@@ -45,7 +33,7 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       const values = params.map((p) => p.value())
       const sig = `Ev${i}(${params.map((p) => `${p.type}${p.indexed ? ' indexed' : ''}`).join(',')})`
       const want = castLines(cast(['abi-encode-event', sig, ...values]))
-      const rows = await rowsOf('event-encode', { event: sig, values: JSON.stringify(values.map((v) => (v === 'true' ? true : v === 'false' ? false : v))) })
+      const rows = await runTool('event-encode', { event: sig, values: JSON.stringify(values.map((v) => (v === 'true' ? true : v === 'false' ? false : v))) })
       const topics = params.filter((p) => p.indexed).length + 1
       for (let t = 0; t < topics; t++) expect(rows.get(`topic ${t}`), `${sig} topic ${t}`).toBe(want.get(`topic${t}`))
       expect(rows.get('data') ?? '0x', `${sig} data`).toBe(want.get('data') ?? '0x')
@@ -59,11 +47,11 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       const frac = decimals ? digits(int(decimals + 1)).slice(0, decimals) : ''
       const amount = frac ? `${whole}.${frac}` : whole
       const integer = cast(['from-fixed-point', String(decimals), amount])
-      const up = await rowsOf('units', { amount, unit: 'token', decimals: String(decimals) })
+      const up = await runTool('units', { amount, unit: 'token', decimals: String(decimals) })
       expect(up.get('wei'), `from-fixed-point ${decimals} ${amount}`).toBe(integer)
       // back: cast pads the fraction to the decimals; the page drops trailing zeros (the same number)
       const fixed = cast(['to-fixed-point', String(decimals), integer])
-      const down = await rowsOf('units', { amount: integer, unit: 'wei', decimals: String(decimals) })
+      const down = await runTool('units', { amount: integer, unit: 'wei', decimals: String(decimals) })
       const trimmed = fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed
       expect(down.get(`token (${decimals} decimals)`), `to-fixed-point ${decimals} ${integer}`).toBe(trimmed)
     }
@@ -76,7 +64,7 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       const data = cast(['calldata', 'Error(string)', text])
       const castText = JSON.parse(cast(['decode-string', data])) as string
       expect(castText).toBe(text)
-      const rows = await rowsOf('error-decode', { data })
+      const rows = await runTool('error-decode', { data })
       expect(rows.get('reason'), data).toBe(castText)
     }
   })
@@ -95,7 +83,7 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       args.push(to, 'f(uint256,bytes)', String(int(10 ** 9)), hex(int(40)))
       const raw = cast(args)
       const want = JSON.parse(JSON.parse(cast(['decode-transaction', raw])) as string) as Record<string, string>
-      const rows = await rowsOf('tx-decode', { raw })
+      const rows = await runTool('tx-decode', { raw })
       expect(rows.get('Transaction hash'), raw).toBe(want.hash)
       expect(rows.get('Sender')?.toLowerCase(), raw).toBe(want.signer)
       expect(rows.get('Nonce'), raw).toBe(String(BigInt(want.nonce!)))

@@ -9,11 +9,9 @@
  * Resolver, which the devnet does not have; the page reads the registry and resolver directly.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, startAnvil, testSeed, ANVIL_KEYS, resultRows, type Anvil } from '../support'
+import { castAsync, startAnvil, testSeed, ANVIL_KEYS, runTool, type Anvil } from '../support'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
-import { findTool } from '../../src/tools/registry'
-import { withDefaults } from '../../src/tools/define'
 import type { RawInput } from '../../src/tools/types'
 
 const ADMIN_SLOT = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103'
@@ -25,14 +23,7 @@ const int = (n: number) => Math.floor(Math.random() * n)
 const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
 const mined = (h: `0x${string}`) => TxSend.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
 
-async function rowsOf(id: string, raw: RawInput): Promise<Map<string, string>> {
-  const entry = findTool(id)
-  if (!entry) throw new Error(`no tool ${id}`)
-  const tool = (await entry.load()).default
-  const parsed = tool.parse(withDefaults(tool, raw))
-  if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
-  return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url }))
-}
+const rowsOf = (id: string, raw: RawInput) => runTool(id, raw, { rpc, rpcUrl: anvil.url })
 
 beforeAll(async () => {
   anvil = await startAnvil()
