@@ -6,6 +6,9 @@
  * to a contract whose gas depends on its arguments, plain transfers and data to accounts;
  * run → /simulate's replay of a mined transaction (status, gas used, revert reason, the call
  * tree), for random transactions several to a block, some reverting;
+ * erc20-token mint and burn → the ERC-20 preset's mint and burn, reviewed and sent through
+ * /send-transaction (the amount in the token's units), against `cast erc20-token mint/burn` on an
+ * OpenZeppelin token with both (tokenKit's MintBurnToken), for random amounts;
  * batch-mktx and batch-send are Tempo's batch transaction (type 0x76), which an Ethereum node
  * refuses: shown here, from cast's own output, so that docs/CAST.md can say so.
  */
@@ -19,6 +22,11 @@ import * as TxSend from '../../src/core/tx/TxSend'
 import { simulate } from '../../src/tools/simulate/engine'
 import { parse as parseSimulate } from '../../src/tools/simulate/input'
 import type { Frame } from '../../src/core/sim/CallTrace'
+import * as Abi from '../../src/core/abi/Abi'
+import * as CalldataEncode from '../../src/core/abi/CalldataEncode'
+import * as Erc20Preset from '../../src/core/abi/Erc20Preset'
+import * as TokenAmount from '../../src/core/abi/TokenAmount'
+import { compile as compileTokens, deploy } from './tokenKit'
 
 const SOURCE = solidity(`contract Leaf {
   uint256 public x;
@@ -123,5 +131,33 @@ describe('cast parity of transactions (anvil)', () => {
     expect(await castOrRefusal(['publish', raw, ...castRpc()]), 'anvil refuses a Tempo transaction').toBe('')
     const rows = await runTool('broadcast', { raw }, { rpc, rpcUrl: anvil.url }).catch((e: Error) => new Map([['error', e.message]]))
     expect(rows.get('error') ?? '', 'the page refuses it too').not.toBe('')
+  })
+
+  it('erc20-token mint and burn: the preset\'s mint and burn, sent through /send-transaction, are cast erc20-token mint and burn (call data, amount in units, supply and balances)', async () => {
+    const token = await deploy(rpc, compileTokens().MintBurnToken!.bytecode)
+    const preset = Abi.functions(Abi.parse(Erc20Preset.ABI_TEXT))
+    const fn = (name: string) => preset.find((f) => f.name === name)!
+    const erc20 = async (...a: string[]) => BigInt((await castAsync(['erc20-token', ...a, ...castRpc()])).split(' ')[0]!)
+    const owner = await castAsync(['wallet', 'address', ANVIL_KEYS[0]])
+    const input = async (hash: string) => (JSON.parse(await castAsync(['tx', hash, '--json', ...castRpc()])) as { input: string }).input
+    for (let i = 0; i < 4; i++) {
+      const op = i % 2 === 0 ? 'mint' : 'burn'
+      const to = i === 0 ? owner : hex(20)
+      const holder = op === 'mint' ? to : owner
+      const balance = await erc20('balance', token, holder)
+      const amount = op === 'mint' ? BigInt(hex(1 + int(12))) : balance / BigInt(2 + int(5)) // burnt twice: at most what the owner holds
+      const supply = await erc20('total-supply', token)
+      const castArgs = op === 'mint' ? [token, to, amount.toString()] : [token, amount.toString()]
+      const hash = await castAsync(['erc20-token', op, ...castArgs, '--private-key', ANVIL_KEYS[0], '--async', ...castRpc()])
+      expect((await mined(hash)).status).toBe('success')
+      const data = CalldataEncode.encodeCall(fn(op), op === 'mint' ? [to, amount] : [amount])
+      expect(data, `${op} ${amount}`).toBe(await input(hash))
+      const rows = await runTool('send-transaction', { signer: 'key', privateKey: ANVIL_KEYS[0], to: token, data, abi: Erc20Preset.ABI_TEXT, value: '0', chainId: '31337', confirm: 'true' }, { rpc, rpcUrl: anvil.url })
+      expect(rows.get(`Token amount (${op})`), `${op} ${amount}`).toBe(TokenAmount.text(amount, { symbol: 'MBT', decimals: 8 }))
+      expect(rows.get('Receipt / Status') ?? rows.get('Status'), `${op} ${amount}`).toMatch(/success/i)
+      const sign = op === 'mint' ? 1n : -1n
+      expect(await erc20('total-supply', token), `${op} twice`).toBe(supply + 2n * sign * amount)
+      expect(await erc20('balance', token, holder)).toBe(balance + 2n * sign * amount)
+    }
   })
 })
