@@ -7,8 +7,7 @@
  * age → /block; codesize, storage-root, admin → /account; publish → /broadcast (both ways);
  * chain → /rpc-console's eth_chainId (cast names the chain by its genesis hash: a loopback
  * proxy in front of anvil answers block 0, 1 and 1,920,000 with each hash cast knows, and random ones).
- * (resolve-name and lookup-address are not here: cast 1.7 resolves through ENS's Universal
- * Resolver, which the devnet does not have; the page reads the registry and resolver directly.)
+ * (resolve-name and lookup-address: test/chain/cast-parity-ens.test.ts, with an ENS of test contracts.)
  */
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
