@@ -4,7 +4,7 @@
  * its row compared with `cast … --rpc-url` on the same node, for random accounts and values.
  * Seeded (TEST_SEED replays).
  *
- * age → /block; codesize, storage-root, admin → /account; publish → /broadcast (both ways);
+ * age → /block; codesize, codehash, storage-root, admin → /account; publish → /broadcast (both ways);
  * chain → /rpc-console's eth_chainId (cast names the chain by its genesis hash: a loopback
  * proxy in front of anvil answers block 0, 1 and 1,920,000 with each hash cast knows, and random ones).
  * (resolve-name and lookup-address: test/chain/cast-parity-ens.test.ts, with an ENS of test contracts.)
@@ -56,7 +56,7 @@ describe('cast parity of network tools (anvil)', () => {
     }
   })
 
-  it('codesize, storage-root and admin: /account\'s rows equal cast\'s, for random code, storage and admin slots', async () => {
+  it('codesize, codehash, storage-root and admin: /account\'s rows equal cast\'s, for random code, storage and admin slots', async () => {
     for (let i = 0; i < 6; i++) {
       const at = hex(20)
       const code = hex(1 + int(3000))
@@ -67,6 +67,7 @@ describe('cast parity of network tools (anvil)', () => {
       const rows = await rowsOf('account', { address: at })
       expect(rows.get('Code size'), at).toBe(`${await castAsync(['codesize', at, ...castRpc()])} bytes`)
       expect(rows.get('Storage root'), at).toBe(await castAsync(['storage-root', at, ...castRpc()]))
+      expect(rows.get('Code hash'), at).toBe(await castAsync(['codehash', at, ...castRpc()]))
       const castAdmin = (await castAsync(['admin', at, ...castRpc()])).toLowerCase()
       const ours = rows.get('EIP-1967 admin')!
       if (admin) expect(ours.toLowerCase(), at).toContain(castAdmin)
