@@ -161,7 +161,8 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'internalType').sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, sorted(x)])) : v
     const norm = (abi: unknown[]) => abi.map((x) => JSON.stringify(sorted(x))).sort()
     for (let i = 0; i < 4; i++) {
-      const param = (indexed?: boolean) => ({ name: `p${hex(2).slice(2)}`, type: SIMPLE[int(SIMPLE.length)]!, ...(indexed === undefined ? {} : { indexed }) })
+      let n = 0 // parameter names unique in the whole ABI: solc refuses a name twice in one declaration
+      const param = (indexed?: boolean) => ({ name: `p${n++}_${hex(2).slice(2)}`, type: SIMPLE[int(SIMPLE.length)]!, ...(indexed === undefined ? {} : { indexed }) })
       const abi = [
         ...Array.from({ length: 1 + int(4) }, (_, k) => ({ type: 'function', name: `f${k}_${hex(2).slice(2)}`, inputs: Array.from({ length: int(4) }, () => param()), outputs: Array.from({ length: int(3) }, () => param()), stateMutability: ['view', 'pure', 'nonpayable', 'payable'][int(4)] })),
         ...Array.from({ length: int(3) }, (_, k) => ({ type: 'event', name: `E${k}_${hex(2).slice(2)}`, inputs: Array.from({ length: int(4) }, (_, j) => param(j < 3 && int(2) === 1)), anonymous: false })),
