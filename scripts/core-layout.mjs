@@ -46,7 +46,7 @@ export const FAMILIES = {
     'Approval', 'TokenAmount', 'Erc20Preset', 'AccountCall', 'UniversalRouter',
   ],
   // A node: JSON-RPC and its faults, chain info and fees, calls, blocks, logs, accounts, code.
-  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock', 'NodeUrl', 'Net', 'ProofVerify', 'AccessList', 'ConnectPolicy', 'NodeViews', 'BeaconPayload'],
+  chain: ['Rpc', 'RpcFaults', 'RpcConsole', 'Chains', 'ChainFormat', 'Fees', 'FeeHistory', 'ChainCall', 'ChainBlocks', 'AccountInfo', 'Logs', 'Proxy', 'DispatchCode', 'TokenInfo', 'FindBlock', 'NodeUrl', 'Net', 'ProofVerify', 'AccessList', 'ConnectPolicy', 'NodeViews', 'BeaconPayload', 'GenesisName'],
   // Storage read by variable name: solc/forge storage layouts (ERC-7201 namespaces too) decoded from a node's slots.
   storage: ['StorageLayout', 'StorageRead', 'SlotNames'],
   // Bytecode: the disassembler, the opcode reference per hardfork, compiler metadata; code read from a node.

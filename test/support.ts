@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '../src/core/Errors'
 import { withDefaults } from '../src/tools/define'
-import type { ToolEntry, ToolResult } from '../src/tools/types'
+import type { RawInput, RunContext, ToolEntry, ToolResult } from '../src/tools/types'
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -278,6 +278,21 @@ export function resultRows(result: ToolResult): Map<string, string> {
   for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
   for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
   return m
+}
+
+/**
+ * Runs a tool as the page runs it (registry → parse with the field defaults → run) and returns
+ * its rows ({@link resultRows}). `ctx` adds the node (`rpc`, `rpcUrl`) or `fetch` for tools that
+ * use them. A parse failure throws with the field errors, so the test fails at its input.
+ */
+export async function runTool(id: string, raw: RawInput, ctx: Partial<RunContext> = {}): Promise<Map<string, string>> {
+  const { findTool } = await import('../src/tools/registry') // lazily: most suites never run a tool
+  const entry = findTool(id)
+  if (!entry) throw new Error(`no tool ${id}`)
+  const tool = (await entry.load()).default
+  const parsed = tool.parse(withDefaults(tool, raw))
+  if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
+  return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...ctx }))
 }
 
 /**

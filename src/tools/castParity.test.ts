@@ -4,26 +4,24 @@
  * and its rows are compared with Foundry's `cast` on the same inputs. Seeded (TEST_SEED replays).
  *
  * abi-encode-event → /event-encode; from-fixed-point, to-fixed-point → /units (token decimals);
- * decode-string → /error-decode; decode-transaction → /tx-decode.
+ * decode-string → /error-decode; decode-transaction → /tx-decode; 4byte, 4byte-event →
+ * /signature-from-selector and 4byte-calldata → /calldata-decode (cast asks openchain, which a
+ * test cannot reach: every signature the offline table names must hash back to its key with
+ * `cast sig`/`cast sig-event`, and decode as `cast decode-calldata` decodes with it);
+ * pretty-calldata → /calldata-decode's words; interface → /abi's Solidity interface (both
+ * compiled with solc to the same ABI).
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { findTool } from './registry'
-import { withDefaults } from './define'
-import { cast, haveCast, resultRows, testSeed, ANVIL_KEYS } from '../../test/support'
-import type { RawInput } from './types'
+import { cast, castAsync, haveCast, repoRoot, runTool, testSeed, ANVIL_KEYS } from '../../test/support'
+import { compile } from '../../test/chain/solc'
+import * as Selector from '../core/abi/Selector'
 
 const int = (n: number) => Math.floor(Math.random() * n)
 const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
 const digits = (n: number) => (n === 0 ? '0' : `${1 + int(9)}${Array.from({ length: n - 1 }, () => int(10)).join('')}`)
-
-async function rowsOf(id: string, raw: RawInput): Promise<Map<string, string>> {
-  const entry = findTool(id)
-  if (!entry) throw new Error(`no tool ${id}`)
-  const tool = (await entry.load()).default
-  const parsed = tool.parse(withDefaults(tool, raw))
-  if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
-  return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} }))
-}
 
 /** `cast …` prints `[topic0]: 0x…` lines. */
 function castLines(out: string): Map<string, string> {
@@ -45,7 +43,7 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       const values = params.map((p) => p.value())
       const sig = `Ev${i}(${params.map((p) => `${p.type}${p.indexed ? ' indexed' : ''}`).join(',')})`
       const want = castLines(cast(['abi-encode-event', sig, ...values]))
-      const rows = await rowsOf('event-encode', { event: sig, values: JSON.stringify(values.map((v) => (v === 'true' ? true : v === 'false' ? false : v))) })
+      const rows = await runTool('event-encode', { event: sig, values: JSON.stringify(values.map((v) => (v === 'true' ? true : v === 'false' ? false : v))) })
       const topics = params.filter((p) => p.indexed).length + 1
       for (let t = 0; t < topics; t++) expect(rows.get(`topic ${t}`), `${sig} topic ${t}`).toBe(want.get(`topic${t}`))
       expect(rows.get('data') ?? '0x', `${sig} data`).toBe(want.get('data') ?? '0x')
@@ -59,11 +57,11 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       const frac = decimals ? digits(int(decimals + 1)).slice(0, decimals) : ''
       const amount = frac ? `${whole}.${frac}` : whole
       const integer = cast(['from-fixed-point', String(decimals), amount])
-      const up = await rowsOf('units', { amount, unit: 'token', decimals: String(decimals) })
+      const up = await runTool('units', { amount, unit: 'token', decimals: String(decimals) })
       expect(up.get('wei'), `from-fixed-point ${decimals} ${amount}`).toBe(integer)
       // back: cast pads the fraction to the decimals; the page drops trailing zeros (the same number)
       const fixed = cast(['to-fixed-point', String(decimals), integer])
-      const down = await rowsOf('units', { amount: integer, unit: 'wei', decimals: String(decimals) })
+      const down = await runTool('units', { amount: integer, unit: 'wei', decimals: String(decimals) })
       const trimmed = fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed
       expect(down.get(`token (${decimals} decimals)`), `to-fixed-point ${decimals} ${integer}`).toBe(trimmed)
     }
@@ -76,7 +74,7 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       const data = cast(['calldata', 'Error(string)', text])
       const castText = JSON.parse(cast(['decode-string', data])) as string
       expect(castText).toBe(text)
-      const rows = await rowsOf('error-decode', { data })
+      const rows = await runTool('error-decode', { data })
       expect(rows.get('reason'), data).toBe(castText)
     }
   })
@@ -95,7 +93,7 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       args.push(to, 'f(uint256,bytes)', String(int(10 ** 9)), hex(int(40)))
       const raw = cast(args)
       const want = JSON.parse(JSON.parse(cast(['decode-transaction', raw])) as string) as Record<string, string>
-      const rows = await rowsOf('tx-decode', { raw })
+      const rows = await runTool('tx-decode', { raw })
       expect(rows.get('Transaction hash'), raw).toBe(want.hash)
       expect(rows.get('Sender')?.toLowerCase(), raw).toBe(want.signer)
       expect(rows.get('Nonce'), raw).toBe(String(BigInt(want.nonce!)))
@@ -107,4 +105,142 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       if (want.chainId) expect(rows.get('Chain id'), raw).toBe(String(BigInt(want.chainId)))
     }
   })
+
+  it('4byte and 4byte-event: every signature /signature-from-selector names for random table keys hashes back to the key (cast sig, cast sig-event)', async () => {
+    const keys = (kind: 'functions' | 'errors' | 'events', n: number) => pick(Object.keys(tableFile(kind)), n)
+    const wanted = [...keys('functions', 30), ...keys('errors', 10), ...keys('events', 20)]
+    const rows = await runTool('signature-from-selector', { keys: wanted.join('\n') })
+    const checks: Promise<void>[] = []
+    for (const key of wanted) {
+      const named = rows.get(key)
+      expect(named, `${key} is in the table: the tool names it`).toBeDefined()
+      expect(named).not.toBe('not in the offline table')
+      for (const sig of named!.split('\n'))
+        checks.push(castAsync([key.length === 66 ? 'sig-event' : 'sig', sig]).then((h) => expect(h, `cast ${key.length === 66 ? 'sig-event' : 'sig'} ${sig}`).toBe(key)))
+    }
+    await Promise.all(checks)
+    expect(checks.length).toBeGreaterThanOrEqual(wanted.length)
+  })
+
+  it('4byte-calldata: /calldata-decode, with the offline table only, decodes random call data of random table functions as cast decode-calldata does with the signature it names', async () => {
+    const table = tableFile('functions')
+    const simple = Object.entries(table)
+      .map(([key, humans]) => ({ key, canonical: Selector.from(humans[0]!, 'function').canonical }))
+      .filter((f) => typesOf(f.canonical).length > 0 && typesOf(f.canonical).every((t) => valueFor(t) !== null))
+    for (const f of pick(simple, 14)) {
+      const types = typesOf(f.canonical)
+      const data = cast(['calldata', f.canonical, ...types.map((t) => valueFor(t)!())])
+      const rows = await runTool('calldata-decode', { data, guess: 'false' })
+      const ours = rows.get('Call / function')!
+      expect(rows.get('Call / source'), data).toBe('the offline signature table')
+      expect(await castAsync(['sig', ours]), `${data}: the named signature ${ours} hashes to the selector`).toBe(f.key)
+      const want = (await castAsync(['decode-calldata', ours, data])).split('\n').map(castValue)
+      const got = [...rows].filter(([k]) => k.startsWith('Arguments / ')).map(([, v]) => castValue(v))
+      expect(got, `${ours} ${data}`).toEqual(want)
+    }
+  })
+
+  it('pretty-calldata: /calldata-decode\'s words are cast pretty-calldata --offline\'s, for random call data', async () => {
+    for (let i = 0; i < 10; i++) {
+      const types = Array.from({ length: 1 + int(5) }, () => SIMPLE[int(SIMPLE.length)]!)
+      const sig = `q${hex(4).slice(2)}(${types.join(',')})`
+      const data = cast(['calldata', sig, ...types.map((t) => valueFor(t)!())])
+      const pretty = cast(['pretty-calldata', '--offline', data]).split('\n').map((l) => l.trim())
+      expect(pretty[0]).toBe(`Method: ${data.slice(2, 10)}`)
+      const castWords = pretty.map((l) => /^\[([0-9a-f]{3})\]: ([0-9a-f]{64})$/.exec(l)).filter((m) => m !== null)
+      const rows = await runTool('calldata-decode', { data, layout: 'true' })
+      expect(rows.get('Words / 0x000 selector')).toBe(data.slice(0, 10))
+      const ours = [...rows].filter(([k]) => /^Words \/ 0x[0-9a-f]{3} word/.test(k))
+      expect(ours.map(([k, v]) => [(parseInt(k.slice(10, 13), 16) - 4).toString(16).padStart(3, '0'), v.slice(2)]), `${sig} ${data}`).toEqual(castWords.map((m) => [m[1], m[2]]))
+    }
+  })
+
+  it('interface: /abi\'s Solidity interface compiles to the ABI cast interface\'s does, for random ABIs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cast-interface-'))
+    const sorted = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== 'internalType').sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, x]) => [k, sorted(x)])) : v
+    const norm = (abi: unknown[]) => abi.map((x) => JSON.stringify(sorted(x))).sort()
+    for (let i = 0; i < 4; i++) {
+      let n = 0 // parameter names unique in the whole ABI: solc refuses a name twice in one declaration
+      const param = (indexed?: boolean) => ({ name: `p${n++}_${hex(2).slice(2)}`, type: SIMPLE[int(SIMPLE.length)]!, ...(indexed === undefined ? {} : { indexed }) })
+      const abi = [
+        ...Array.from({ length: 1 + int(4) }, (_, k) => ({ type: 'function', name: `f${k}_${hex(2).slice(2)}`, inputs: Array.from({ length: int(4) }, () => param()), outputs: Array.from({ length: int(3) }, () => param()), stateMutability: ['view', 'pure', 'nonpayable', 'payable'][int(4)] })),
+        ...Array.from({ length: int(3) }, (_, k) => ({ type: 'event', name: `E${k}_${hex(2).slice(2)}`, inputs: Array.from({ length: int(4) }, (_, j) => param(j < 3 && int(2) === 1)), anonymous: false })),
+        ...Array.from({ length: int(3) }, (_, k) => ({ type: 'error', name: `Err${k}_${hex(2).slice(2)}`, inputs: Array.from({ length: int(3) }, () => param()) })),
+      ]
+      const file = join(dir, `abi${i}.json`)
+      writeFileSync(file, JSON.stringify(abi))
+      const fromCast = cast(['interface', '-n', 'FromCast', file])
+      const ours = (await runTool('abi', { abi: JSON.stringify(abi), name: 'FromPage' })).get('Solidity / interface')!
+      const body = (src: string) => src.split('\n').filter((l) => !/^\s*(pragma|\/\/ SPDX)/.test(l)).join('\n')
+      const compiled = compile(`// SPDX-License-Identifier: UNLICENSED\npragma solidity ^0.8.4;\n${body(fromCast)}\n${body(ours)}\n`)
+      expect(norm(compiled.FromPage!.abi), `seed ${testSeed}, ABI ${JSON.stringify(abi)}`).toEqual(norm(compiled.FromCast!.abi))
+      expect(norm(compiled.FromPage!.abi)).toEqual(norm(abi))
+    }
+  })
 })
+
+/** The signature table's entries of one kind (selector or topic → human signatures; the note and emptied keys left out). */
+function tableFile(kind: 'functions' | 'errors' | 'events'): Record<string, string[]> {
+  const all = JSON.parse(readFileSync(join(repoRoot, 'src', 'core', 'data', `signatures.${kind}.json`), 'utf8')) as Record<string, string[] | string>
+  return Object.fromEntries(Object.entries(all).filter((e): e is [string, string[]] => e[0].startsWith('0x') && Array.isArray(e[1]) && e[1].length > 0))
+}
+
+function pick<T>(list: readonly T[], n: number): T[] {
+  const out = new Set<T>()
+  while (out.size < Math.min(n, list.length)) out.add(list[int(list.length)]!)
+  return [...out]
+}
+
+/** The top-level parameter types of a canonical signature. */
+function typesOf(canonical: string): string[] {
+  const inner = canonical.slice(canonical.indexOf('(') + 1, -1)
+  const out: string[] = []
+  let depth = 0
+  let cur = ''
+  for (const ch of inner) {
+    if (ch === ',' && depth === 0) {
+      out.push(cur)
+      cur = ''
+      continue
+    }
+    if (ch === '(') depth++
+    if (ch === ')') depth--
+    cur += ch
+  }
+  if (cur) out.push(cur)
+  return out
+}
+
+const SIMPLE = ['address', 'bool', 'uint8', 'uint256', 'int24', 'int256', 'bytes32', 'bytes4', 'bytes', 'string', 'uint256[]', 'address[]']
+
+/** A random value of a type as a cast argument, or null for a type this test does not generate (tuples, nested arrays). */
+function valueFor(type: string): (() => string) | null {
+  const arr = /^(.*)\[(\d*)\]$/.exec(type)
+  if (arr) {
+    const inner = valueFor(arr[1]!)
+    if (!inner || arr[1]!.includes('[') || arr[1] === 'string' || arr[1] === 'bytes') return null
+    return () => `[${Array.from({ length: arr[2] ? Number(arr[2]) : int(4) }, inner).join(',')}]`
+  }
+  if (type === 'address') return () => hex(20)
+  if (type === 'bool') return () => (int(2) ? 'true' : 'false')
+  if (type === 'string') return () => Array.from({ length: int(20) }, () => 'abcdefghijklmnopqrstuvwxyzABC0123456789'[int(39)]).join('')
+  if (type === 'bytes') return () => hex(int(70))
+  const fixed = /^bytes(\d+)$/.exec(type)
+  if (fixed) return () => hex(Number(fixed[1]))
+  const n = /^(u?)int(\d+)$/.exec(type)
+  if (n) {
+    const bits = Number(n[2])
+    return () => {
+      if (n[1]) return (BigInt(hex(bits / 8)) >> BigInt(int(bits))).toString()
+      const v = BigInt(hex(bits / 8)) >> BigInt(1 + int(bits)) // below 2^(bits-1)
+      return (int(2) ? v : -v - 1n).toString()
+    }
+  }
+  return null
+}
+
+/** A decoded value as text, the same for cast's and the page's way of printing it: case, quotes and cast's `[1e3]` hints dropped. */
+function castValue(v: string): string {
+  return v.replace(/ \[-?\d(\.\d+)?e-?\d+\]/g, '').replace(/"/g, '').toLowerCase().trim()
+}

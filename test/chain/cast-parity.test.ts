@@ -4,16 +4,17 @@
  * its row compared with `cast … --rpc-url` on the same node, for random accounts and values.
  * Seeded (TEST_SEED replays).
  *
- * age → /block; codesize, storage-root, admin → /account; publish → /broadcast (both ways).
- * (resolve-name and lookup-address are not here: cast 1.7 resolves through ENS's Universal
- * Resolver, which the devnet does not have; the page reads the registry and resolver directly.)
+ * age → /block; codesize, codehash, storage-root, admin → /account; publish → /broadcast (both ways);
+ * chain → /rpc-console's eth_chainId (cast names the chain by its genesis hash: a loopback
+ * proxy in front of anvil answers block 0, 1 and 1,920,000 with each hash cast knows, and random ones).
+ * (resolve-name and lookup-address: test/chain/cast-parity-ens.test.ts, with an ENS of test contracts.)
  */
+import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, startAnvil, testSeed, ANVIL_KEYS, resultRows, type Anvil } from '../support'
+import { castAsync, startAnvil, testSeed, ANVIL_KEYS, runTool, type Anvil } from '../support'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
-import { findTool } from '../../src/tools/registry'
-import { withDefaults } from '../../src/tools/define'
+import * as GenesisName from '../../src/core/chain/GenesisName'
 import type { RawInput } from '../../src/tools/types'
 
 const ADMIN_SLOT = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b5d6103'
@@ -25,14 +26,7 @@ const int = (n: number) => Math.floor(Math.random() * n)
 const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
 const mined = (h: `0x${string}`) => TxSend.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
 
-async function rowsOf(id: string, raw: RawInput): Promise<Map<string, string>> {
-  const entry = findTool(id)
-  if (!entry) throw new Error(`no tool ${id}`)
-  const tool = (await entry.load()).default
-  const parsed = tool.parse(withDefaults(tool, raw))
-  if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
-  return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url }))
-}
+const rowsOf = (id: string, raw: RawInput) => runTool(id, raw, { rpc, rpcUrl: anvil.url })
 
 beforeAll(async () => {
   anvil = await startAnvil()
@@ -62,7 +56,7 @@ describe('cast parity of network tools (anvil)', () => {
     }
   })
 
-  it('codesize, storage-root and admin: /account\'s rows equal cast\'s, for random code, storage and admin slots', async () => {
+  it('codesize, codehash, storage-root and admin: /account\'s rows equal cast\'s, for random code, storage and admin slots', async () => {
     for (let i = 0; i < 6; i++) {
       const at = hex(20)
       const code = hex(1 + int(3000))
@@ -73,6 +67,7 @@ describe('cast parity of network tools (anvil)', () => {
       const rows = await rowsOf('account', { address: at })
       expect(rows.get('Code size'), at).toBe(`${await castAsync(['codesize', at, ...castRpc()])} bytes`)
       expect(rows.get('Storage root'), at).toBe(await castAsync(['storage-root', at, ...castRpc()]))
+      expect(rows.get('Code hash'), at).toBe(await castAsync(['codehash', at, ...castRpc()]))
       const castAdmin = (await castAsync(['admin', at, ...castRpc()])).toLowerCase()
       const ours = rows.get('EIP-1967 admin')!
       if (admin) expect(ours.toLowerCase(), at).toContain(castAdmin)
@@ -102,4 +97,53 @@ describe('cast parity of network tools (anvil)', () => {
     }
   })
 
+
+  it('chain: /rpc-console\'s eth_chainId names the chain as cast chain does, by genesis hash (each one cast knows, the shared ones, random ones)', async () => {
+    // blocks answered with these hashes (by number); everything else goes to anvil unchanged
+    let blocks: Record<number, string> = {}
+    const proxy: Server = createServer((req, res) => {
+      let body = ''
+      req.on('data', (c: Buffer) => (body += c.toString()))
+      req.on('end', () => {
+        void (async () => {
+          const one = async (r: { id: unknown; method: string; params?: unknown[] }) => {
+            const n = r.method === 'eth_getBlockByNumber' && typeof r.params?.[0] === 'string' ? Number(r.params[0]) : NaN
+            if (!(n in blocks)) return (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(r) })).json()
+            const genesis = (await Rpc.request(rpc, 'eth_getBlockByNumber', ['0x0', r.params?.[1] === true])) as Record<string, unknown>
+            return { jsonrpc: '2.0', id: r.id, result: { ...genesis, number: `0x${n.toString(16)}`, hash: blocks[n] } }
+          }
+          const parsed = JSON.parse(body) as Parameters<typeof one>[0] | Parameters<typeof one>[0][]
+          const answer = Array.isArray(parsed) ? await Promise.all(parsed.map(one)) : await one(parsed)
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer))
+        })()
+      })
+    })
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+    const url = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`
+    try {
+      const named = Object.keys(GenesisName.GENESIS).sort(() => Math.random() - 0.5).slice(0, 8)
+      const cases: Record<number, string>[] = [
+        {}, // anvil's own genesis
+        ...named.map((g) => ({ 0: g })),
+        { 0: GenesisName.ETHEREUM_GENESIS, 1_920_000: GenesisName.ETC_DAO_BLOCK },
+        { 0: GenesisName.ETHEREUM_GENESIS, 1_920_000: hex(32) },
+        { 0: GenesisName.AVALANCHE_GENESIS, 1: GenesisName.FUJI_BLOCK_1 },
+        { 0: GenesisName.AVALANCHE_GENESIS, 1: hex(32) },
+        { 0: hex(32) },
+        { 0: hex(32), 1: GenesisName.FUJI_BLOCK_1 },
+      ]
+      const seen = new Set<string>()
+      for (const c of cases) {
+        blocks = c
+        const want = await castAsync(['chain', '--rpc-url', url])
+        const rows = await runTool('rpc-console', { method: 'eth_chainId', params: '[]' }, { rpc: Rpc.http(url), rpcUrl: url })
+        expect(rows.get('Chain / cast chain'), JSON.stringify(c)).toBe(want)
+        expect(rows.get('Chain / Name (by chain id)')).toBe('Anvil / Hardhat (local devnet)')
+        seen.add(want)
+      }
+      expect(seen.size, 'cast gave different names').toBeGreaterThanOrEqual(named.length + 5)
+    } finally {
+      await new Promise((r) => proxy.close(r))
+    }
+  })
 })

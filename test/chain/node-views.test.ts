@@ -5,14 +5,12 @@
  * traced transaction makes nested calls, a CREATE and a caught revert. Seeded (TEST_SEED replays).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, startAnvil, testSeed, ANVIL_KEYS, resultRows, type Anvil } from '../support'
+import { castAsync, startAnvil, testSeed, ANVIL_KEYS, runTool, type Anvil } from '../support'
 import { compile } from './solc'
 import { solidity } from './registry'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
 import * as Units from '../../src/core/format/Units'
-import tool from '../../src/tools/rpc-console'
-import { withDefaults } from '../../src/tools/define'
 
 const SOURCE = solidity(`contract Leaf {
   uint256 public x;
@@ -34,11 +32,7 @@ let rpc: Rpc.Transport
 const castRpc = () => ['--rpc-url', anvil.url]
 const int = (n: number) => Math.floor(Math.random() * n)
 
-async function consoleRows(method: string, params: unknown[]): Promise<Map<string, string>> {
-  const p = tool.parse(withDefaults(tool, { method, params: JSON.stringify(params) }))
-  if (!p.ok) throw new Error(JSON.stringify(p.errors))
-  return resultRows(await tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url }))
-}
+const consoleRows = (method: string, params: unknown[]) => runTool('rpc-console', { method, params: JSON.stringify(params) }, { rpc, rpcUrl: anvil.url })
 
 beforeAll(async () => {
   anvil = await startAnvil()

@@ -1,6 +1,6 @@
 /**
  * OpenZeppelin's ERC20 as the chain tests deploy it: GlanceToken (symbol GLT, 6 decimals, the
- * constructor's supply minted to the deployer) and NotAToken, compiled with solc-js; the
+ * constructor's supply minted to the deployer), MintBurnToken (MBT, 8 decimals, mint and burn) and NotAToken, compiled with solc-js; the
  * OpenZeppelin sources come from the dev dependency in node_modules. Used by
  * token-amount.test.ts and erc20-preset.test.ts.
  */
@@ -14,9 +14,16 @@ const require = createRequire(import.meta.url)
 export const SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
+import {ERC20Burnable} from "@openzeppelin/contracts/token/ERC20/extensions/ERC20Burnable.sol";
 contract GlanceToken is ERC20 {
   constructor(uint256 supply) ERC20("Glance Token", "GLT") { _mint(msg.sender, supply); }
   function decimals() public pure override returns (uint8) { return 6; }
+}
+/** What cast erc20-token mint and burn call: mint(address,uint256) (open to anyone here) and ERC20Burnable's burn(uint256). */
+contract MintBurnToken is ERC20Burnable {
+  constructor() ERC20("Mint Burn Token", "MBT") {}
+  function decimals() public pure override returns (uint8) { return 8; }
+  function mint(address to, uint256 amount) external { _mint(to, amount); }
 }
 contract NotAToken {}
 `

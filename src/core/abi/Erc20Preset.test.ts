@@ -13,7 +13,7 @@ import * as Erc20Preset from './Erc20Preset'
 describe('Erc20Preset', () => {
   it('the ABI parses, and its selectors are cast sig\'s', async () => {
     const entries = Abi.entries(Abi.functions(Abi.parse(Erc20Preset.ABI_TEXT)))
-    expect(entries.map((e) => e.signature)).toEqual(['name()', 'symbol()', 'decimals()', 'totalSupply()', 'balanceOf(address)', 'allowance(address,address)', 'transfer(address,uint256)', 'approve(address,uint256)', 'transferFrom(address,address,uint256)'])
+    expect(entries.map((e) => e.signature)).toEqual(['name()', 'symbol()', 'decimals()', 'totalSupply()', 'balanceOf(address)', 'allowance(address,address)', 'transfer(address,uint256)', 'approve(address,uint256)', 'transferFrom(address,address,uint256)', 'mint(address,uint256)', 'burn(uint256)'])
     for (const e of entries) expect(e.selector).toBe(await castAsync(['sig', e.signature]))
   })
   it('amount reads in units, as ethers v5 formats them (random amounts and decimals)', () => {

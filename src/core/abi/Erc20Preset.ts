@@ -13,7 +13,7 @@
 import { UNLIMITED } from './Approval'
 import * as TokenAmount from './TokenAmount'
 
-/** EIP-20's functions and events, one per line (Abi.parse reads them). */
+/** EIP-20's functions and events, one per line (Abi.parse reads them), with the mint and burn many tokens add. */
 export const ABI_TEXT = [
   'function name() view returns (string)',
   'function symbol() view returns (string)',
@@ -24,6 +24,9 @@ export const ABI_TEXT = [
   'function transfer(address to, uint256 value) returns (bool)',
   'function approve(address spender, uint256 value) returns (bool)',
   'function transferFrom(address from, address to, uint256 value) returns (bool)',
+  // not EIP-20, but what cast erc20-token mint and burn call (OpenZeppelin's ERC20Burnable has burn)
+  'function mint(address to, uint256 amount)',
+  'function burn(uint256 amount)',
   'event Transfer(address indexed from, address indexed to, uint256 value)',
   'event Approval(address indexed owner, address indexed spender, uint256 value)',
 ].join('\n')

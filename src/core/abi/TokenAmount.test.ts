@@ -21,6 +21,9 @@ describe('TokenAmount', () => {
     expect(TokenAmount.of(ERC20.encodeFunctionData('transferFrom', [A, B, 99n]))).toEqual({ fn: 'transferFrom', amount: 99n })
     expect(TokenAmount.of(ERC20.encodeFunctionData('increaseAllowance', [A, 5n]))).toEqual({ fn: 'increaseAllowance', amount: 5n })
     expect(TokenAmount.of(ERC20.encodeFunctionData('decreaseAllowance', [A, 6n]))).toEqual({ fn: 'decreaseAllowance', amount: 6n })
+    const mintable = new utils.Interface(['function mint(address to, uint256 amount)', 'function burn(uint256 amount)'])
+    expect(TokenAmount.of(mintable.encodeFunctionData('mint', [A, 8n]))).toEqual({ fn: 'mint', amount: 8n })
+    expect(TokenAmount.of(mintable.encodeFunctionData('burn', [9n]))).toEqual({ fn: 'burn', amount: 9n })
     expect(TokenAmount.of(ERC20.encodeFunctionData('balanceOf', [A]))).toBeNull()
     expect(TokenAmount.of('0xa9059cbb')).toBeNull() // cut short
     expect(TokenAmount.of('0x')).toBeNull()

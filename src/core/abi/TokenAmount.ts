@@ -24,9 +24,11 @@ const AMOUNT_AT: Record<string, { fn: string; word: number }> = {
   '0x23b872dd': { fn: 'transferFrom', word: 2 }, // transferFrom(address from, address to, uint256 value)
   '0x39509351': { fn: 'increaseAllowance', word: 1 }, // increaseAllowance(address spender, uint256 addedValue)
   '0xa457c2d7': { fn: 'decreaseAllowance', word: 1 }, // decreaseAllowance(address spender, uint256 subtractedValue)
+  '0x40c10f19': { fn: 'mint', word: 1 }, // mint(address to, uint256 amount): not EIP-20, what cast erc20-token mint calls
+  '0x42966c68': { fn: 'burn', word: 0 }, // burn(uint256 amount): OpenZeppelin's ERC20Burnable, what cast erc20-token burn calls
 }
 
-/** The token amount of an ERC-20 call (transfer, approve, transferFrom, allowance changes), or null. */
+/** The token amount of an ERC-20 call (transfer, approve, transferFrom, allowance changes, mint and burn), or null. */
 export function of(data: string): { fn: string; amount: bigint } | null {
   const at = AMOUNT_AT[data.slice(0, 10).toLowerCase()]
   if (!at) return null

@@ -4,6 +4,8 @@ import { BaseError } from '../../core/Errors'
 import * as Rpc from '../../core/chain/Rpc'
 import * as RpcConsole from '../../core/chain/RpcConsole'
 import * as NodeViews from '../../core/chain/NodeViews'
+import * as Chains from '../../core/chain/Chains'
+import * as GenesisName from '../../core/chain/GenesisName'
 import { defineTool, fieldParser } from '../define'
 import type { Row, ToolResult } from '../types'
 import meta from './meta'
@@ -50,6 +52,21 @@ export interface RpcData {
   response: string
 }
 
+/** The chain's names: from the chain id list, and cast chain's (by the genesis block's hash, read from the node). */
+async function chainRows(id: number, rpc: Parameters<typeof GenesisName.read>[0], url: string | undefined): Promise<Row[]> {
+  const byId: Row = { label: 'Name (by chain id)', value: Chains.name(id), mono: false }
+  try {
+    const g = await GenesisName.read(rpc, url ? { url } : {})
+    return [
+      byId,
+      { label: 'cast chain', value: g.name, note: g.name === 'unknown' ? 'cast names a chain by its genesis block, and does not know this one (a devnet, or a chain missing from its list).' : 'named by the genesis block (and the DAO fork block or block 1 where two chains share one), as cast chain does.' },
+      { label: 'Genesis block hash', value: g.genesis },
+    ]
+  } catch (e) {
+    return [byId, { label: 'cast chain', value: `the genesis block could not be read: ${e instanceof Error ? e.message : String(e)}`, mono: false, tone: 'warn' }]
+  }
+}
+
 export default defineTool<Input>(meta, {
   parse,
   async run({ mode, method, params, batch }, ctx) {
@@ -84,6 +101,7 @@ export default defineTool<Input>(meta, {
     // The transaction pool, Parity traces and Merkle proofs read as cast tx-pool / trace / proof show them, beside the raw answer.
     const decoded = NodeViews.view(method, result)
     const sections: ToolResult['sections'] = decoded ? [{ title: method.startsWith('trace_') ? 'Trace frames' : method === 'eth_getProof' ? 'Proof' : 'Transaction pool', rows: decoded.map((r) => ({ ...r, mono: true })) }, { rows }] : [{ rows }]
+    if (method === 'eth_chainId' && typeof result === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(result)) sections.unshift({ title: 'Chain', rows: await chainRows(Number(result), ctx.rpc, ctx.rpcUrl) })
     const out: ToolResult<RpcData> = { sections, data: { response } }
     return out
   },

@@ -19,7 +19,7 @@ export default defineMeta({
   ],
   examples: [
     // anvil's default chain id is 31337 = 0x7a69.
-    { title: 'Chain id', inputs: { method: 'eth_chainId', params: '[]' }, expect: { Response: '"0x7a69"', 'As a number': '31337' } },
+    { title: 'Chain id', inputs: { method: 'eth_chainId', params: '[]' }, expect: { Response: '"0x7a69"', 'As a number': '31337', 'Name (by chain id)': 'Anvil / Hardhat (local devnet)', 'cast chain': 'unknown' } },
     // 10000 ether (anvil's default dev balance) in wei is 0x21e19e0c9bab2400000 (`cast to-hex 10000000000000000000000`).
     { title: 'A balance at genesis', inputs: { method: 'eth_getBalance', params: '["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "0x0"]' }, expect: { Response: '"0x21e19e0c9bab2400000"', 'As a number': '10000000000000000000000' } },
     // the pool of a freshly seeded devnet (automine: every transaction is mined at once), read as cast tx-pool status shows it
