@@ -44,6 +44,8 @@ export const UR_TYPE = 'ew-witness'
 export const MAX_UR_BYTES = 192 * 1024
 /** CBOR's head of a byte string this long: 1 + 4 bytes at most. */
 const CBOR_HEAD = 5
+/** The largest `ew-witness` message (CBOR) a decoder accepts. */
+export const MAX_UR_MESSAGE = MAX_UR_BYTES + CBOR_HEAD
 
 /**
  * The witness as UR parts: one code when it fits in `maxFragmentLength` bytes, else the pure
@@ -56,13 +58,13 @@ export function toUr(witness: Uint8Array, options: { maxFragmentLength?: number;
 
 /** A decoder that takes only `ew-witness` parts, and refuses a witness announced above {@link MAX_UR_BYTES} on its first part. */
 export function urDecoder(): Ur.Decoder {
-  return Ur.decoder({ types: [UR_TYPE], maxMessage: MAX_UR_BYTES + CBOR_HEAD })
+  return Ur.decoder({ types: [UR_TYPE], maxMessage: MAX_UR_MESSAGE })
 }
 
 /** The witness file's bytes from an assembled `ew-witness` message (its CBOR byte string, nothing else). */
 export function fromUr(message: { type: string; cbor: Uint8Array }): Uint8Array {
   if (message.type !== UR_TYPE) throw new Ur.UnexpectedTypeError(message.type, [UR_TYPE])
-  if (message.cbor.length > MAX_UR_BYTES + CBOR_HEAD) throw new Ur.TooLargeError(`${message.cbor.length} bytes`, MAX_UR_BYTES)
+  if (message.cbor.length > MAX_UR_MESSAGE) throw new Ur.TooLargeError(`${message.cbor.length} bytes`, MAX_UR_BYTES)
   let v: unknown
   try {
     v = cborDecode(message.cbor, { strict: true, allowIndefinite: false, allowUndefined: false })
