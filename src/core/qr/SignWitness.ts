@@ -4,13 +4,21 @@
  * the offline signer simulate exactly the same thing: the online one over its node
  * (SimWitness.simulate), the signer over the witness alone (SimWitness.replay).
  *
+ * The witness travels as a file or as an animated QR code: the UR type `ew-witness` (a type
+ * of this app's own, not in the BCR registry), whose CBOR is one byte string holding the
+ * witness file's bytes, fountain-coded into parts by `Ur` like a large sign request. A
+ * decoder for it refuses a code of another type, naming it, and a witness announced larger
+ * than {@link MAX_UR_BYTES} on the first part read, before collecting the rest.
+ *
  * @example
  * ```ts
  * const call = SignWitness.callOf(EthSignRequest.review(request))
  * const offline = await SimWitness.replay(witnessBytes, call, { chainId: review.chainId })
  * ```
  */
+import { decode as cborDecode, encode as cborEncode } from 'cborg'
 import { BaseError } from '../Errors'
+import * as Ur from './Ur'
 import type * as EthSignRequest from './EthSignRequest'
 import type * as Simulation from '../sim/Simulation'
 
@@ -27,6 +35,49 @@ export function callOf(review: EthSignRequest.Review): Simulation.CallInput {
     data: tx.data,
     gas: tx.gas,
     ...(tx.accessList?.length ? { accessList: tx.accessList.map((e) => ({ address: e.address.toLowerCase(), storageKeys: e.storageKeys })) } : {}),
+  }
+}
+
+/** The UR type of a witness (this app's own registry name). */
+export const UR_TYPE = 'ew-witness'
+/** The largest witness carried by QR code (a swap's witness is a few tens of KB; a file carries up to SimWitness.LIMITS.maxBytes). */
+export const MAX_UR_BYTES = 192 * 1024
+/** CBOR's head of a byte string this long: 1 + 4 bytes at most. */
+const CBOR_HEAD = 5
+/** The largest `ew-witness` message (CBOR) a decoder accepts. */
+export const MAX_UR_MESSAGE = MAX_UR_BYTES + CBOR_HEAD
+
+/**
+ * The witness as UR parts: one code when it fits in `maxFragmentLength` bytes, else the pure
+ * fragments then `extra` fountain-mixed ones (default as many again), to show in turn.
+ */
+export function toUr(witness: Uint8Array, options: { maxFragmentLength?: number; extra?: number; firstSeqNum?: number } = {}): Ur.Encoded {
+  if (witness.length > MAX_UR_BYTES) throw new TooLargeForQrError(witness.length)
+  return Ur.encode(UR_TYPE, cborEncode(witness), options)
+}
+
+/** A decoder that takes only `ew-witness` parts, and refuses a witness announced above {@link MAX_UR_BYTES} on its first part. */
+export function urDecoder(): Ur.Decoder {
+  return Ur.decoder({ types: [UR_TYPE], maxMessage: MAX_UR_MESSAGE })
+}
+
+/** The witness file's bytes from an assembled `ew-witness` message (its CBOR byte string, nothing else). */
+export function fromUr(message: { type: string; cbor: Uint8Array }): Uint8Array {
+  if (message.type !== UR_TYPE) throw new Ur.UnexpectedTypeError(message.type, [UR_TYPE])
+  if (message.cbor.length > MAX_UR_MESSAGE) throw new Ur.TooLargeError(`${message.cbor.length} bytes`, MAX_UR_BYTES)
+  let v: unknown
+  try {
+    v = cborDecode(message.cbor, { strict: true, allowIndefinite: false, allowUndefined: false })
+  } catch {
+    throw new Ur.CorruptedPartError('its content is not one CBOR byte string')
+  }
+  if (!(v instanceof Uint8Array)) throw new Ur.CorruptedPartError('its content is not one CBOR byte string')
+  return v
+}
+
+export class TooLargeForQrError extends BaseError {
+  constructor(bytes: number) {
+    super('SignWitness.TooLargeForQrError', `The witness is ${bytes} bytes: more than ${MAX_UR_BYTES / 1024} KiB does not go by QR code.`, { hints: ['Save the witness file and carry it to the signer instead.'] })
   }
 }
 

@@ -207,3 +207,17 @@ describe('Ur: properties (seeded)', () => {
     )
   })
 })
+
+describe('Ur: a decoder with a smaller bound', () => {
+  it('refuses a single or multi-part message above maxMessage, on the first part', () => {
+    const msg = new Uint8Array(300).fill(7)
+    const single = Ur.decoder({ maxMessage: 299 })
+    expect(() => single.receive(Ur.encodeSingle('bytes', msg))).toThrow(/announces 300 bytes/)
+    const multi = Ur.decoder({ maxMessage: 299 })
+    expect(() => multi.receive(Ur.encode('bytes', msg, { maxFragmentLength: 50 }).parts[3]!)).toThrow(/announces 300 bytes/)
+    expect(multi.progress()).toBeUndefined()
+    const ok = Ur.decoder({ maxMessage: 300 })
+    for (const p of Ur.encode('bytes', msg, { maxFragmentLength: 50 }).parts) if (!ok.result()) ok.receive(p)
+    expect(ok.result()?.cbor).toEqual(msg)
+  })
+})

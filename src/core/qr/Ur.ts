@@ -332,7 +332,8 @@ interface Mixed {
  * mixed parts by the fragments known (the reference decoder's method). Parts of a different
  * message (another type, length or checksum) are refused, not mixed in.
  */
-export function decoder(options: { types?: readonly string[] } = {}): Decoder {
+export function decoder(options: { types?: readonly string[]; maxMessage?: number } = {}): Decoder {
+  const maxMessage = Math.min(options.maxMessage ?? MAX_MESSAGE, MAX_MESSAGE)
   let type: string | undefined
   let first: Fragment | undefined
   let done: { type: string; cbor: Uint8Array } | undefined
@@ -401,12 +402,15 @@ export function decoder(options: { types?: readonly string[] } = {}): Decoder {
       }
       if (!part.seq) {
         if (first) throw new MixedMessageError('a single-part code arrived while reading a multi-part one')
+        if (part.body.length / 2 - 4 > maxMessage) throw new TooLargeError(`${part.body.length / 2 - 4} bytes`, maxMessage)
         done = decodeSingle(text)
         type = part.type
         parts++
         return progress()!
       }
       const f = fragmentOf(part.body)
+      // the announced length is checked on the first part read, before any fragment is kept
+      if (f.messageLen > maxMessage) throw new TooLargeError(`${f.messageLen} bytes`, maxMessage)
       if (f.seqLen !== part.seq.len || f.seqNum !== part.seq.num) throw new CorruptedPartError('its sequence does not match its contents')
       if (first && (f.seqLen !== first.seqLen || f.messageLen !== first.messageLen || f.checksum !== first.checksum || f.data.length !== first.data.length))
         throw new MixedMessageError('this part belongs to a different message than the parts read so far')
@@ -459,9 +463,9 @@ export class UnexpectedTypeError extends BaseError {
 }
 
 export class TooLargeError extends BaseError {
-  constructor(what: string) {
+  constructor(what: string, maxMessage = MAX_MESSAGE) {
     super('Ur.TooLargeError', `This UR code announces ${what}, more than is accepted here.`, {
-      hints: [`At most ${MAX_FRAGMENTS} parts and ${MAX_MESSAGE / 1024} KiB in all.`],
+      hints: [`At most ${MAX_FRAGMENTS} parts and ${Math.floor(maxMessage / 1024)} KiB in all.`],
     })
   }
 }

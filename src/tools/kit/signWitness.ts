@@ -46,18 +46,51 @@ function rows(w: { number: bigint | string; blockHash: string; hardfork: string;
 
 const counts = (w: SimWitness.Witness) => ({ accounts: w.accounts.length, slots: w.accounts.reduce((s, a) => s + a.slots.length, 0) })
 
-/** Simulates the request's transaction over the node and packs its witness. */
-export async function pack(requestCbor: `0x${string}`, rpc: Eip1193Like | undefined, rpcUrl: string | undefined): Promise<Checked & { bytes: Uint8Array }> {
+/** A packed witness: what the signer should then show, the file's bytes, and the call it simulated. */
+export type Packed = Checked & { bytes: Uint8Array; call: Simulation.CallInput }
+
+/** Simulates the request's transaction over the node and packs its witness (/qr-request). */
+export async function pack(requestCbor: `0x${string}`, rpc: Eip1193Like | undefined, rpcUrl: string | undefined): Promise<Packed> {
   const review = EthSignRequest.review(EthSignRequest.decodeRequest(hexToBytes(requestCbor)))
-  const call = SignWitness.callOf(review)
+  return packCall(SignWitness.callOf(review), review.chainId, rpc, rpcUrl)
+}
+
+/**
+ * Simulates `call` over the node at its latest block and packs the witness of everything it
+ * read (the send confirmation: the reviewed transaction as a sign request for it would ask).
+ * The node must be on `chainId`.
+ */
+export async function packCall(call: Simulation.CallInput, chainId: bigint | number, rpc: Eip1193Like | undefined, rpcUrl: string | undefined): Promise<Packed> {
   if (!rpc && !(rpcUrl && /^https?:\/\//i.test(rpcUrl))) throw new SimWitness.WitnessError('No node', 'connect to a node to simulate the transaction')
   const transport = rpcUrl && /^https?:\/\//i.test(rpcUrl) ? SimRpc.httpTransport(rpcUrl) : SimRpc.eip1193Transport(rpc!, rpcUrl)
   const on = await SimWitness.simulate(transport, call)
-  if (BigInt(on.session.chainId) !== review.chainId) throw new SimWitness.WitnessError(`The node is on chain ${on.session.chainId}`, `the request is for chain ${review.chainId}`)
+  if (BigInt(on.session.chainId) !== BigInt(chainId)) throw new SimWitness.WitnessError(`The node is on chain ${on.session.chainId}`, `the transaction is for chain ${chainId}`)
   const w = SimWitness.decode(on.witness)
   const fingerprint = SimWitness.fingerprint(on.witness)
   const report = await reportOf(on.result)
-  return { bytes: on.witness, report, traceHash: on.traceHash, fingerprint, sections: [rows({ number: on.session.context.number, ...w, ...counts(w) }, fingerprint, on.witness.length, on.traceHash, false)] }
+  return { bytes: on.witness, call, report, traceHash: on.traceHash, fingerprint, sections: [rows({ number: on.session.context.number, ...w, ...counts(w) }, fingerprint, on.witness.length, on.traceHash, false)] }
+}
+
+/**
+ * The witness as animated QR parts (UR `ew-witness`, `fragment` bytes of CBOR a frame), or
+ * why it does not go by QR code (larger than SignWitness.MAX_UR_BYTES: carry the file).
+ */
+export function qrParts(bytes: Uint8Array, fragment: number): { parts: string[]; fragments: number } | { tooLarge: string } {
+  if (bytes.length > SignWitness.MAX_UR_BYTES) return { tooLarge: new SignWitness.TooLargeForQrError(bytes.length).shortMessage }
+  const { parts, fragments } = SignWitness.toUr(bytes, { maxFragmentLength: fragment })
+  return { parts, fragments }
+}
+
+/** The same call, as the signer will read it from the request: equal fields, equal simulation. */
+export function sameCall(a: Simulation.CallInput, b: Simulation.CallInput): boolean {
+  const key = (c: Simulation.CallInput) =>
+    JSON.stringify([c.from, c.to ?? null, `${c.value ?? 0n}`, c.data ?? '0x', `${c.gas ?? ''}`, (c.accessList ?? []).map((e) => [e.address, e.storageKeys])]).toLowerCase()
+  return key(a) === key(b)
+}
+
+/** The call a sign request (CBOR hex) asks for. */
+export function callOfRequest(requestCbor: `0x${string}`): Simulation.CallInput {
+  return SignWitness.callOf(EthSignRequest.review(EthSignRequest.decodeRequest(hexToBytes(requestCbor))))
 }
 
 /** Verifies a witness for the request (UR text) and re-runs its transaction from the witness alone. */

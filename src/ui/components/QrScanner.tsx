@@ -20,9 +20,10 @@ const FRAME = 640
  * Scans a Uniform Resource of one of `types` from the camera (getUserMedia) or a picked image;
  * the QR reader runs in a worker. Parts of a multi-part code are collected in any order with
  * progress shown; a code that is not one of `types` (or not a UR at all) is refused with a
- * message and never used. Calls `onScanned` once, when the message is complete.
+ * message and never used. Calls `onScanned` once, when the message is complete. `maxMessage`
+ * (bytes of CBOR) lowers the decoder's bound: a larger message is refused on its first part.
  */
-export function QrScanner({ types, label, onScanned }: { types: readonly string[]; label: string; onScanned: (s: Scanned) => void }) {
+export function QrScanner({ types, label, onScanned, maxMessage }: { types: readonly string[]; label: string; onScanned: (s: Scanned) => void; maxMessage?: number }) {
   const id = useId()
   const video = useRef<HTMLVideoElement>(null)
   const stream = useRef<MediaStream | null>(null)
@@ -44,7 +45,7 @@ export function QrScanner({ types, label, onScanned }: { types: readonly string[
     },
     [onScanned, stopCamera],
   )
-  const parts = useUrParts(types, complete, setError)
+  const parts = useUrParts(types, complete, setError, maxMessage)
 
   const reset = () => {
     parts.reset()
@@ -131,8 +132,8 @@ function useQrReaderWarmUp(alive: RefObject<boolean>, stopCamera: () => void, se
  * Collects the parts of one UR from the texts the reader finds, in any order: `progress` as they
  * come, a refused part's error through `setError`, and `onComplete` once, when the message is whole.
  */
-function useUrParts(types: readonly string[], onComplete: (s: Scanned) => void, setError: (e: ScanError) => void) {
-  const decoder = useRef<Ur.Decoder>(Ur.decoder({ types }))
+function useUrParts(types: readonly string[], onComplete: (s: Scanned) => void, setError: (e: ScanError) => void, maxMessage?: number) {
+  const decoder = useRef<Ur.Decoder>(Ur.decoder({ types, maxMessage }))
   const done = useRef(false)
   const [progress, setProgress] = useState<Ur.Progress | undefined>()
   const take = useCallback(
@@ -156,7 +157,7 @@ function useUrParts(types: readonly string[], onComplete: (s: Scanned) => void, 
     [onComplete, setError],
   )
   const reset = () => {
-    decoder.current = Ur.decoder({ types })
+    decoder.current = Ur.decoder({ types, maxMessage })
     done.current = false
     setProgress(undefined)
   }

@@ -5,7 +5,7 @@
  * witness the signer checks and simulates from offline (WitnessPack, issue #26). A checked transaction goes to
  * Broadcast in memory (never the URL), whose own confirmation sends it.
  */
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import { fillFromNode, importSignature, type Imported, type QrRequestData } from '../../../tools/qr-request'
 import type { ToolResult } from '../../../tools/types'
@@ -15,6 +15,7 @@ import type { Scanned } from '../../components/QrScanner'
 import { getProvider } from '../../connection/store'
 import { handOff } from '../../handoff'
 import { navigate } from '../../router'
+import { clearWitness, peekWitness } from '../../witnessHandoff'
 
 // The scanner (and the UR decoder) load once there is a request to answer.
 // The witness (the EVM and the proof checks) loads with its section.
@@ -33,6 +34,9 @@ export default function QrRequestPage(props: ToolPageProps) {
     setImportError(null)
   }, [])
   const mode = props.values.mode || 'build'
+  // a witness packed on the send confirmation, handed over in memory with the transaction's fields
+  const [handed] = useState(peekWitness)
+  useEffect(() => clearWitness(), [])
 
   const fill = async () => {
     setFilling(true)
@@ -82,7 +86,7 @@ export default function QrRequestPage(props: ToolPageProps) {
       </ToolForm>
       {data && mode !== 'message' && mode !== 'typed-data' && (
         <Suspense fallback={<p role="status">Loading the simulator…</p>}>
-          <WitnessPack request={data.request} />
+          <WitnessPack request={data.request} fragment={Number(props.values.fragment) || 200} handed={handed} />
         </Suspense>
       )}
       {data && (

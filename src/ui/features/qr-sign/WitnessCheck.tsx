@@ -1,17 +1,20 @@
 /**
- * The witness check on the offline signer (issue #26): a witness file from the online device
- * is verified (every proof against the header's state root, the header against its hash) and
+ * The witness check on the offline signer (issue #26): a witness from the online device, as
+ * a file or scanned as an animated QR code (UR `ew-witness`, parts in any order, progress
+ * shown, a witness announced too large refused on its first part), is verified (every proof against the header's state root, the header against its hash) and
  * the requested transaction re-run from it alone, with no network; only then are its call
  * tree, asset changes, warnings and trace hash shown. A witness that does not verify is
  * refused, named, and nothing from it is shown as the outcome.
  */
 import { useEffect, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import * as SignWitness from '../../../core/qr/SignWitness'
 import type * as SignWitnessKit from '../../../tools/qr-sign/witness'
 import { readRequest } from '../../../tools/qr-sign'
 import { Field, ResultView } from '../../components'
 import { TraceTree } from '../../components/TraceTree'
 import { Assets } from '../../components/SimulationSummary'
+import { QrScanner, type Scanned } from '../../components/QrScanner'
 
 type Checked = Awaited<ReturnType<typeof SignWitnessKit.check>>
 
@@ -23,7 +26,10 @@ export function preloadWitness(): Promise<unknown> {
 }
 
 export default function WitnessCheck({ request }: { request: string }) {
-  const [file, setFile] = useState<{ blob: File; bytes: Uint8Array } | undefined>()
+  // the witness's bytes, from the file picked or the code scanned (the last one wins)
+  const [file, setFile] = useState<{ blob?: File; bytes: Uint8Array } | undefined>()
+  const [scans, setScans] = useState(0)
+  const [scanError, setScanError] = useState<ErrorInfo | null>(null)
   const [checked, setChecked] = useState<Checked | undefined>()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -46,10 +52,21 @@ export default function WitnessCheck({ request }: { request: string }) {
     }
   }, [file, request])
 
+  const onScanned = (s: Scanned) => {
+    try {
+      setFile({ bytes: SignWitness.fromUr(s) })
+      setScanError(null)
+    } catch (e) {
+      setFile(undefined)
+      setScanError(toErrorInfo(e))
+    }
+  }
+  const shownError = scanError ?? error
+
   return (
     <section className="result" aria-label="Witness">
       <h2>What it will do</h2>
-      <p className="hint">Open the witness file the online device saved: its proofs are checked against the block header and the transaction is simulated again here, with no network.</p>
+      <p className="hint">Open the witness file the online device saved, or scan the witness’s animated code: its proofs are checked against the block header and the transaction is simulated again here, with no network.</p>
       <Field
         spec={FILE_SPEC}
         value=""
@@ -57,14 +74,19 @@ export default function WitnessCheck({ request }: { request: string }) {
         file={file?.blob}
         onFile={(f) => {
           if (!f) return setFile(undefined)
-          void f.arrayBuffer().then((b) => setFile({ blob: f, bytes: new Uint8Array(b) }))
+          void f.arrayBuffer().then((b) => {
+            setFile({ blob: f, bytes: new Uint8Array(b) })
+            setScanError(null)
+            setScans((n) => n + 1)
+          })
         }}
       />
+      <QrScanner key={scans} types={[SignWitness.UR_TYPE]} maxMessage={SignWitness.MAX_UR_MESSAGE} label="Witness scanner" onScanned={onScanned} />
       {busy && <p role="status">Checking the proofs and simulating…</p>}
-      {error && (
+      {shownError && (
         <div className="notice notice-error" role="alert">
-          <strong>Witness refused: {error.message}</strong>
-          {error.hints.map((h) => (
+          <strong>Witness refused: {shownError.message}</strong>
+          {shownError.hints.map((h) => (
             <p key={h}>{h}</p>
           ))}
         </div>

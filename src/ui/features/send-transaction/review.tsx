@@ -5,7 +5,7 @@
  * reviewed transaction is then simulated (in the simulation worker; never holds up Confirm).
  * `ReviewPanel` shows it all, with Confirm and Edit.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { prepare, summaryRows, type Input, type Reviewed } from '../../../tools/send-transaction'
 import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult } from '../../../tools/types'
 import { ResultView, useToolRun } from '../../components'
@@ -13,6 +13,9 @@ import { revertText, simulateForReview, SimulationSummary, type SimState } from 
 import { abiLibrary } from '../../hooks/abiLibrary'
 import { useInView } from '../../hooks/useInView'
 import { TraceTree } from '../../components/TraceTree'
+
+// The witness offer (and, when asked, the simulator and proof checks) loads with the confirmation, not the page.
+const WitnessOffer = lazy(() => import('./WitnessOffer'))
 
 export interface ReviewData {
   reviewed: Reviewed
@@ -120,6 +123,10 @@ export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onC
           Edit
         </button>
       </div>
+      {/* A next step beside Confirm, never between it and what it acts on: sign on an air-gapped device instead. */}
+      <Suspense fallback={null}>
+        <WitnessOffer data={data} />
+      </Suspense>
     </section>
   )
 }

@@ -1,0 +1,176 @@
+/**
+ * The signer's witness from the send confirmation, carried as animated QR parts (issue #26),
+ * end to end in two browser contexts. Online (the e2e anvil): /send-transaction reviews an
+ * ERC-20 transfer and, on request, packs its witness (file saved, its SHA-256 shown), then
+ * hands it in memory with the transaction's fields to /qr-request, which builds the sign
+ * request for the same call and shows the witness as an animated code. The signer — the single
+ * offline HTML file opened from disk, its context offline from the start — reads the request,
+ * then picks images of the witness's `ew-witness` parts made by @ngraveio/bc-ur (an encoder
+ * independent of the app's) from the saved file's bytes, a quarter of the pure fragments
+ * dropped and the order shuffled (seed printed), with progress per part; it verifies the
+ * witness and re-runs the transfer with no network: the trace hash equals the online one. The
+ * saved file gives the same. A code of another type in the witness scanner is named and refused.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { UR, UREncoder } from '@ngraveio/bc-ur'
+import { encode as cborEncode } from 'cborg'
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { utils } from 'ethers'
+import QRCode from 'qrcode'
+import * as Rpc from '../src/core/chain/Rpc'
+import { KEYS, addr } from '../test/chain/sendKit'
+import { compile, deploy } from '../test/chain/tokenKit'
+import { expect, output, test } from './fixtures'
+
+const root = join(fileURLToPath(import.meta.url), '..', '..')
+const offlineFile = join(root, 'dist-offline', 'ether-workbench.html')
+const KEY = KEYS[0]!
+const FROM = addr(KEY)
+const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 32))
+
+/** mulberry32 over the printed seed: which parts are dropped and in what order the rest come. */
+function rng(s: number) {
+  let m = s >>> 0
+  return (n: number) => {
+    m = (m + 0x6d2b79f5) >>> 0
+    let t = m
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)
+  }
+}
+
+function watch(page: Page, errors: string[], allowed: (u: string) => boolean) {
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return
+    if (/^Failed to load resource: net::ERR_/.test(m.text())) return
+    errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('request', (r) => {
+    if (!allowed(r.url())) errors.push(`request ${r.url()}`)
+  })
+}
+
+test.describe('the send confirmation’s witness, by animated QR code', () => {
+  let browser: Browser
+  let online: BrowserContext
+  let offline: BrowserContext
+  let dir: string
+  const errors: string[] = []
+
+  test.beforeAll(async () => {
+    test.setTimeout(300_000)
+    if (!existsSync(offlineFile)) execFileSync('node', [join(root, 'scripts', 'build-offline.mjs')], { cwd: root, stdio: 'inherit' })
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+    dir = mkdtempSync(join(tmpdir(), 'witness-qr-e2e-'))
+  })
+  test.afterAll(async () => {
+    await browser?.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('send confirmation → witness → /qr-request → parts scanned offline: the same trace hash', async ({ baseURL, devnet }) => {
+    test.setTimeout(240_000)
+    console.log(`witness-channels e2e seed ${seed} (TEST_SEED=${seed} to replay)`)
+    const rand = rng(seed)
+    const token = await deploy(Rpc.http(devnet.rpcUrl), compile().GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 12n]).slice(2))
+    const data = new utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [TO, 4242n])
+
+    online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
+    const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
+    online.on('page', (p) => watch(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
+    const a = await online.newPage()
+    await a.goto('/send-transaction')
+    await a.getByLabel('Private key', { exact: true }).fill(KEY)
+    await a.getByRole('textbox', { name: 'To', exact: true }).fill(token)
+    await a.getByLabel('Data (hex)').fill(data)
+    await a.getByLabel('Chain id').fill(String(devnet.chainId))
+    await a.getByRole('button', { name: 'Review', exact: true }).click()
+    const offer = a.getByRole('region', { name: 'Confirmation' }).getByRole('region', { name: 'Witness for the offline signer' })
+    await offer.getByRole('button', { name: 'Pack a witness for the offline signer' }).click()
+    await expect(offer.getByRole('status', { name: 'Trace hash', exact: true })).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 60_000 })
+    const traceHash = (await offer.getByRole('status', { name: 'Trace hash', exact: true }).textContent())!
+    const sha = (await offer.getByRole('status', { name: 'Witness SHA-256', exact: true }).textContent())!
+    const [download] = await Promise.all([a.waitForEvent('download'), offer.getByRole('link', { name: 'Save the witness file' }).click()])
+    const witness = readFileSync((await download.path())!)
+    expect(`0x${createHash('sha256').update(witness).digest('hex')}`).toBe(sha)
+
+    // Handed to /qr-request in memory: the request for the same call, the same witness, as an animated code.
+    await offer.getByRole('button', { name: 'Make a QR sign request with this witness…' }).click()
+    await expect(a.getByRole('heading', { level: 1, name: 'QR sign request (air-gapped)' })).toBeVisible()
+    await a.getByLabel('Bytes per QR frame').selectOption('400')
+    const requestUr = (await output(a, 'UR').first().textContent({ timeout: 30_000 }))!
+    expect(requestUr).toMatch(/^ur:eth-sign-request\//)
+    expect(a.url()).not.toContain(KEY.slice(2))
+    const packed = a.getByRole('region', { name: 'Witness for the offline signer' })
+    await expect(packed.getByText('The witness packed on the send confirmation, for this very call.')).toBeVisible({ timeout: 30_000 })
+    await expect(packed.getByRole('status', { name: 'Trace hash', exact: true })).toHaveText(traceHash)
+    await expect(packed.getByRole('status', { name: 'Witness SHA-256', exact: true })).toHaveText(sha)
+    // the reference encoder splits the same bytes into as many fragments as the page says it shows
+    const enc = new UREncoder(new UR(Buffer.from(cborEncode(new Uint8Array(witness))), 'ew-witness'), 400)
+    const n = enc.fragmentsLength
+    expect(n).toBeGreaterThan(2)
+    await expect(packed.getByText(`Or show it to the signer as an animated code: ${n} parts of at most 400 bytes`)).toBeVisible()
+    await expect(packed.getByRole('img', { name: new RegExp(`^Witness QR code: frame \\d+ of ${2 * n}$`) })).toBeVisible()
+
+    // The parts a camera would catch: a quarter of the pure fragments missed, fountain parts after, in any order.
+    const all = Array.from({ length: 3 * n }, () => enc.nextPart())
+    const pure = all.slice(0, n).filter(() => rand(4) !== 0)
+    const mixed = all.slice(n)
+    const order = [...pure, ...mixed]
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = rand(i + 1)
+      ;[order[i], order[j]] = [order[j]!, order[i]!]
+    }
+
+    offline = await browser.newContext()
+    await offline.setOffline(true)
+    offline.on('page', (p) => watch(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
+    const b = await offline.newPage()
+    await b.goto(`${pathToFileURL(offlineFile).href}#/qr-sign`)
+    await b.getByRole('textbox', { name: /^Sign request/ }).fill(requestUr)
+    await expect(b.getByRole('region', { name: 'The request to sign' }).getByRole('status', { name: 'Signer address', exact: true })).toHaveText(FROM)
+    const check = b.getByRole('region', { name: 'Witness' })
+    const scanner = check.getByRole('region', { name: 'Witness scanner' })
+    await expect(scanner.getByRole('status').filter({ hasText: 'QR reader ready' })).toBeVisible({ timeout: 30_000 })
+
+    // a code of another type is named and refused
+    const foreign = join(dir, 'foreign.png')
+    await QRCode.toFile(foreign, requestUr.toUpperCase(), { errorCorrectionLevel: 'L', width: 600 })
+    await scanner.getByLabel('Pick an image of the code').setInputFiles(foreign)
+    await expect(scanner.getByRole('alert')).toContainText('This code is a eth-sign-request, not a ew-witness.')
+    await scanner.getByRole('button', { name: 'Start over' }).click()
+
+    let used = 0
+    for (const [i, part] of order.entries()) {
+      const png = join(dir, `part-${i}.png`)
+      await QRCode.toFile(png, part.toUpperCase(), { errorCorrectionLevel: 'L', width: 800 })
+      await scanner.getByLabel('Pick an image of the code').setInputFiles(png)
+      const progress = scanner.getByRole('status').filter({ hasText: /^(Reading ew-witness: \d+ of \d+ parts|Read: ew-witness)/ })
+      await expect(progress).toHaveText(new RegExp(`^(Reading ew-witness: \\d+ of ${n} parts \\(${i + 1} frames scanned\\)\\.|Read: ew-witness \\(${n} parts\\)\\.)$`))
+      used = i + 1
+      if ((await progress.textContent())!.startsWith('Read:')) break
+    }
+    console.log(`${used} of ${order.length} parts picked (${n} fragments, ${n - pure.length} pure ones missed)`)
+    await expect(check.getByRole('status', { name: 'Trace hash', exact: true })).toHaveText(traceHash, { timeout: 60_000 })
+    await expect(check.getByRole('status', { name: 'Witness SHA-256', exact: true })).toHaveText(sha)
+    await expect(check.getByRole('table', { name: 'Asset changes' })).toContainText('4242')
+
+    // the saved file: the same witness, the same outcome
+    const file = join(dir, 'witness.eww')
+    writeFileSync(file, witness)
+    await check.getByLabel('Witness file').setInputFiles(file)
+    await expect(check.getByRole('status', { name: 'Trace hash', exact: true })).toHaveText(traceHash, { timeout: 60_000 })
+    await expect(check.getByRole('alert')).toHaveCount(0)
+    expect(errors, `console errors, page errors and requests (seed ${seed})`).toEqual([])
+    await online.close()
+    await offline.close()
+  })
+})
