@@ -2,14 +2,16 @@ import { useEffect, useState } from 'react'
 
 /**
  * Rows of a result drawn in its first task, over all its sections; after each frame is painted,
- * `STEP_ROWS` more, in a task of their own, until every section shows what it should. A hundred
- * result rows with their controls took ~35 ms of CPU in one task (React's render, then style and
- * layout), and on a machine whose other core is busy (the decoding worker, another process) the
- * same task took 50–80 ms of wall time (1 MiB of guessed call data, #29). Twenty rows fill the
- * first screen below a form; each step is a fifth of that work.
+ * `STEP_ROWS` more, in a task of their own, until every section shows what it should. The first
+ * hundred rows of a section were drawn in two frames (40, then 60) and each took 20–37 ms of
+ * CPU (React's render, then style and layout); on 2 cores shared with the decoding worker and
+ * the browser's other processes such a task took two to five times as long in wall time (1 MiB
+ * of guessed call data, #29). The result's first frame also lays the form out again (its state
+ * changes in the same commit), so it draws fewer rows than a later step: 6 rows there, 12 a step,
+ * about 10 ms of CPU each.
  */
-export const FIRST_ROWS = 10
-export const STEP_ROWS = 16
+export const FIRST_ROWS = 6
+export const STEP_ROWS = 12
 
 /** `drawn` with up to `budget` more rows given out in section order, none past what a section wants. */
 export function allocate(wants: readonly number[], drawn: readonly number[], budget: number): number[] {
