@@ -2,11 +2,12 @@ import { Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMe
 import type * as ValueFormatModule from '../../core/abi/ValueFormat'
 import * as VisibleText from '../../core/format/VisibleText'
 import { findTool } from '../../tools/registry'
-import type { Note, Row, ToolResult } from '../../tools/types'
+import type { Note, Row, Section, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
 import { Link } from './Link'
 import { grouped } from './numbers'
+import { useProgressiveRows } from './progressive'
 
 /**
  * Longest value laid out in full (characters). A longer one (a megabyte of bytes) is shown by
@@ -199,37 +200,22 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
 export const ROWS_SHOWN = 100
 
 /**
- * Rows of a section drawn in a result's first frame; the rest of the first `ROWS_SHOWN` follow
- * right after that frame is painted. A hundred rows with their controls took ~35 ms of script
- * and layout in one frame (1 MiB of guessed call data, #29): two frames keep each under 50 ms.
+ * A section's rows: the first `drawn` of those it shows (the rest follow a few frames later,
+ * see `useProgressiveRows`), and a button for more once all it shows are drawn.
  */
-export const FIRST_FRAME_ROWS = 40
-
-/** A section's rows, the first `ROWS_SHOWN` at first (in two frames), then more on each click. */
-function SectionRows({ rows }: { rows: readonly Row[] }) {
-  const [shown, setShown] = useState(ROWS_SHOWN)
-  const [allDrawn, setAllDrawn] = useState(rows.length <= FIRST_FRAME_ROWS)
-  useEffect(() => {
-    if (allDrawn) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setAllDrawn(true), 0)))
-    return () => {
-      cancelAnimationFrame(frame)
-      clearTimeout(timer)
-    }
-  }, [allDrawn])
+function SectionRows({ rows, shown, drawn, onMore }: { rows: readonly Row[]; shown: number; drawn: number; onMore: () => void }) {
   const left = rows.length - shown
   return (
     <>
       <dl>
-        {rows.slice(0, allDrawn ? shown : Math.min(shown, FIRST_FRAME_ROWS)).map((r, j) => (
+        {rows.slice(0, drawn).map((r, j) => (
           <ResultRow key={`${r.label}-${j}`} row={r} />
         ))}
       </dl>
       {left > 0 && (
         <p className="hint">
           {grouped(left)} more row{left === 1 ? '' : 's'} not shown.{' '}
-          <button type="button" onClick={() => setShown((n) => n + ROWS_SHOWN * 10)}>
+          <button type="button" onClick={onMore}>
             Show {grouped(Math.min(left, ROWS_SHOWN * 10))} more
           </button>
         </p>
@@ -257,15 +243,29 @@ export function ResultNotes({ notes }: { notes?: readonly Note[] }) {
   ))
 }
 
-/** `label` names the region when a page shows more than one result (landmarks must differ). */
+const rowsOf = (s: Section) => s.rows
+
+/**
+ * `label` names the region when a page shows more than one result (landmarks must differ).
+ * Rows are drawn a screen at a time (`useProgressiveRows`): the region is `aria-busy` until all
+ * are in.
+ */
 export function ResultView({ result, stale = false, label = 'Result' }: { result: ToolResult; stale?: boolean; label?: string }) {
+  const [more, setMore] = useState<readonly number[]>([])
+  const shown = result.sections.map((s, i) => Math.min(s.rows.length, more[i] ?? ROWS_SHOWN))
+  const { drawn, pending } = useProgressiveRows(result.sections, rowsOf, shown)
   return (
-    <section className={stale ? 'result stale' : 'result'} aria-label={stale ? `Outdated ${label.toLowerCase()}` : label}>
+    <section className={stale ? 'result stale' : 'result'} aria-label={stale ? `Outdated ${label.toLowerCase()}` : label} aria-busy={pending || undefined}>
       <ResultNotes notes={result.notes} />
       {result.sections.map((s, i) => (
         <div key={i} className="section">
           {s.title && <h2 className="section-title">{s.title}</h2>}
-          <SectionRows rows={s.rows} />
+          <SectionRows
+            rows={s.rows}
+            shown={more[i] ?? ROWS_SHOWN}
+            drawn={drawn[i] ?? 0}
+            onMore={() => setMore((m) => Object.assign([...m], { [i]: (m[i] ?? ROWS_SHOWN) + ROWS_SHOWN * 10 }))}
+          />
         </div>
       ))}
     </section>
