@@ -6,6 +6,7 @@ import { decode as cborDecode, encode as cborEncode } from 'cborg'
 import { BaseError } from '../Errors'
 import * as SimWitness from '../sim/SimWitness'
 import * as Ur from './Ur'
+import { gunzipSync, gzipSync } from 'node:zlib'
 import { testSeed } from '../../../test/support'
 
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -75,11 +76,11 @@ function shuffle<T>(xs: T[]): T[] {
 }
 
 describe('SignWitness: the witness as animated UR parts (ew-witness)', () => {
-  it(`round trip: random witnesses, parts reordered and a fifth dropped, still decode to the same bytes (seed ${testSeed})`, () => {
+  it(`round trip: random witnesses, parts reordered and a fifth dropped, still decode to the same bytes (seed ${testSeed})`, async () => {
     for (let round = 0; round < 8; round++) {
       const witness = randomWitness()
       const fragment = [200, 400][rand(2)]!
-      const { parts, fragments, type } = SignWitness.toUr(witness, { maxFragmentLength: fragment, extra: 0 })
+      const { parts, fragments, type } = await SignWitness.toUr(witness, { maxFragmentLength: fragment, extra: 0 })
       expect(type).toBe('ew-witness')
       expect(parts.length).toBe(fragments)
       expect(fragments).toBeGreaterThan(1)
@@ -90,22 +91,22 @@ describe('SignWitness: the witness as animated UR parts (ew-witness)', () => {
       let seq = parts.length
       while (!d.result()) {
         // numbered above the fragment count: fountain parts, each a mix of fragments
-        for (const p of shuffle(SignWitness.toUr(witness, { maxFragmentLength: fragment, extra: 0, firstSeqNum: seq }).parts)) if (!d.result()) d.receive(p)
+        for (const p of shuffle((await SignWitness.toUr(witness, { maxFragmentLength: fragment, extra: 0, firstSeqNum: seq })).parts)) if (!d.result()) d.receive(p)
         seq += fragments
         expect(seq, `round ${round}: never completes (seed ${testSeed})`).toBeLessThan(fragments * 6)
       }
       const p = d.progress()!
       expect(p.complete).toBe(true)
       expect(p.expected).toBe(fragments)
-      const back = SignWitness.fromUr(d.result()!)
+      const back = await SignWitness.fromUr(d.result()!)
       expect(SimWitness.fingerprint(back), `round ${round}, seed ${testSeed}`).toBe(SimWitness.fingerprint(witness))
       expect(SimWitness.decode(back).accounts.length).toBe(SimWitness.decode(witness).accounts.length)
     }
   })
 
-  it('reports progress as parts arrive ("k of n parts")', () => {
+  it('reports progress as parts arrive ("k of n parts")', async () => {
     const witness = randomWitness()
-    const { parts, fragments } = SignWitness.toUr(witness, { maxFragmentLength: 100 })
+    const { parts, fragments } = await SignWitness.toUr(witness, { maxFragmentLength: 100 })
     expect(fragments).toBeGreaterThan(3)
     const d = SignWitness.urDecoder()
     const p1 = d.receive(parts[0]!)
@@ -132,29 +133,57 @@ describe('SignWitness: the witness as animated UR parts (ew-witness)', () => {
     const at = rand(flipped.length)
     flipped[at]! ^= 1 + rand(255)
     const d2 = SignWitness.urDecoder()
-    for (const p of SignWitness.toUr(flipped, { maxFragmentLength: 150 }).parts) if (!d2.result()) d2.receive(p)
-    const back = SignWitness.fromUr(d2.result()!)
+    for (const p of (await SignWitness.toUr(flipped, { maxFragmentLength: 150 })).parts) if (!d2.result()) d2.receive(p)
+    const back = await SignWitness.fromUr(d2.result()!)
     await expect(SimWitness.verify(back), `byte ${at} flipped (seed ${testSeed})`).rejects.toThrow(/damaged|cannot be read|Refused|canonical/)
   })
 
-  it('refuses a witness announced over the set size on its first part, and a foreign type by name', () => {
+  it('refuses a witness announced over the set size on its first part, and a foreign type by name', async () => {
     // a 200 KiB message announced by its first part: refused before anything is collected
     const big = new Uint8Array(SignWitness.MAX_UR_BYTES + 1024)
     const [first] = Ur.encode('ew-witness', cborEncode(big), { maxFragmentLength: 2000, extra: 0 }).parts
     const d = SignWitness.urDecoder()
     expect(() => d.receive(first!)).toThrow(/announces \d+ bytes, more than is accepted here/)
     expect(d.progress()).toBeUndefined()
-    expect(() => SignWitness.toUr(big)).toThrow(/does not go by QR code/)
+    // random bytes do not compress: over the bound once gzipped
+    const noise = new Uint8Array(SignWitness.MAX_UR_BYTES + 1024)
+    for (let i = 0; i < noise.length; i += 65536) crypto.getRandomValues(noise.subarray(i, i + 65536))
+    await expect(SignWitness.toUr(noise)).rejects.toThrow(/gzipped: more than 192 KiB gzipped does not go by QR code/)
+    await expect(SignWitness.toUr(new Uint8Array(SignWitness.MAX_INFLATED + 1))).rejects.toThrow(/does not go by QR code/)
     // the sign request's own type, and an hdkey: named
     const foreign = Ur.encode('eth-sign-request', new Uint8Array([0x41, 0x00]))
     expect(() => SignWitness.urDecoder().receive(foreign.parts[0]!)).toThrow('This code is a eth-sign-request, not a ew-witness.')
-    expect(() => SignWitness.fromUr({ type: 'crypto-hdkey', cbor: new Uint8Array([0x40]) })).toThrow(/crypto-hdkey, not a ew-witness/)
+    await expect(SignWitness.fromUr({ type: 'crypto-hdkey', cbor: new Uint8Array([0x40]) })).rejects.toThrow(/crypto-hdkey, not a ew-witness/)
     // content that is not one byte string
-    expect(() => SignWitness.fromUr({ type: 'ew-witness', cbor: cborEncode([1, 2]) })).toThrow(/not one CBOR byte string/)
-    expect(() => SignWitness.fromUr({ type: 'ew-witness', cbor: new Uint8Array([0x42, 0x01]) })).toThrow(/not one CBOR byte string/)
+    await expect(SignWitness.fromUr({ type: 'ew-witness', cbor: cborEncode([1, 2]) })).rejects.toThrow(/not one CBOR byte string/)
+    await expect(SignWitness.fromUr({ type: 'ew-witness', cbor: new Uint8Array([0x42, 0x01]) })).rejects.toThrow(/not one CBOR byte string/)
+  })
+
+  it(`gzip is the platform's, read by zlib and reading zlib's; a byte flipped, or a code that unpacks past the witness bound, is refused (seed ${testSeed})`, async () => {
+    for (let round = 0; round < 6; round++) {
+      const witness = randomWitness()
+      const ours = await SignWitness.gzip(witness)
+      expect(new Uint8Array(gunzipSync(ours)), `round ${round}`).toEqual(witness)
+      expect(await SignWitness.gunzip(new Uint8Array(gzipSync(witness))), `round ${round}`).toEqual(witness)
+      // a flip in the deflate body or the CRC-32 trailer (not the header's free bytes: mtime, OS)
+      const bad = ours.slice()
+      const at = 10 + rand(bad.length - 10)
+      bad[at]! ^= 1 + rand(255)
+      await expect(SignWitness.gunzip(bad), `byte ${at} of ${bad.length} flipped (seed ${testSeed})`).rejects.toThrow(/not a gzipped witness|more than/)
+    }
+    // 2 MiB of zeros is a 2 KB code: it stops unpacking at the bound, and nothing bigger is held
+    const bomb = new Uint8Array(gzipSync(new Uint8Array(2 * 1024 * 1024)))
+    expect(bomb.length).toBeLessThan(4096)
+    await expect(SignWitness.gunzip(bomb)).rejects.toMatchObject({ name: 'Ur.TooLargeError' })
+    await expect(SignWitness.fromUr({ type: 'ew-witness', cbor: cborEncode(bomb) })).rejects.toThrow(/once unpacked/)
+    // a swap-sized witness of JSON-like text goes in a third of the frames
+    const text = new TextEncoder().encode(JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ account: `0x${(i * 7919).toString(16).padStart(40, '0')}`, balance: `${i * 1e15}` }))))
+    const plain = Ur.encode('ew-witness', cborEncode(text), { maxFragmentLength: 400, extra: 0 }).fragments
+    expect((await SignWitness.toUr(text, { maxFragmentLength: 400, extra: 0 })).fragments).toBeLessThan(plain / 2)
   })
 
   it('the QR bound is below the witness file bound, and the UR bound', () => {
+    expect(SignWitness.MAX_INFLATED).toBe(SimWitness.LIMITS.maxBytes)
     expect(SignWitness.MAX_UR_BYTES).toBeLessThanOrEqual(SimWitness.LIMITS.maxBytes)
     expect(SignWitness.MAX_UR_BYTES + 5).toBeLessThanOrEqual(Ur.MAX_MESSAGE)
   })

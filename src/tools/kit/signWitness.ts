@@ -72,13 +72,17 @@ export async function packCall(call: Simulation.CallInput, chainId: bigint | num
 }
 
 /**
- * The witness as animated QR parts (UR `ew-witness`, `fragment` bytes of CBOR a frame), or
- * why it does not go by QR code (larger than SignWitness.MAX_UR_BYTES: carry the file).
+ * The witness as animated QR parts (UR `ew-witness`, gzipped, `fragment` bytes of CBOR a frame),
+ * or why it does not go by QR code (over SignWitness.MAX_UR_BYTES gzipped: carry the file).
  */
-export function qrParts(bytes: Uint8Array, fragment: number): { parts: string[]; fragments: number } | { tooLarge: string } {
-  if (bytes.length > SignWitness.MAX_UR_BYTES) return { tooLarge: new SignWitness.TooLargeForQrError(bytes.length).shortMessage }
-  const { parts, fragments } = SignWitness.toUr(bytes, { maxFragmentLength: fragment })
-  return { parts, fragments }
+export async function qrParts(bytes: Uint8Array, fragment: number): Promise<{ parts: string[]; fragments: number; gzipped: number } | { tooLarge: string }> {
+  try {
+    const { parts, fragments, gzipped } = await SignWitness.toUr(bytes, { maxFragmentLength: fragment })
+    return { parts, fragments, gzipped }
+  } catch (e) {
+    if (e instanceof SignWitness.TooLargeForQrError) return { tooLarge: e.shortMessage }
+    throw e
+  }
 }
 
 /** The same call, as the signer will read it from the request: equal fields, equal simulation. */

@@ -16,7 +16,7 @@ import { Assets } from '../../components/SimulationSummary'
 import { getProvider } from '../../connection/store'
 
 type Packed = SignWitnessKit.Packed
-type Qr = ReturnType<typeof SignWitnessKit.qrParts>
+type Qr = Awaited<ReturnType<typeof SignWitnessKit.qrParts>>
 const kit = () => import('../../../tools/qr-request/witness')
 
 export default function WitnessPack({ request, fragment, handed }: { request: `0x${string}`; fragment: number; handed?: unknown }) {
@@ -46,7 +46,10 @@ export default function WitnessPack({ request, fragment, handed }: { request: `0
   useEffect(() => {
     let alive = true
     setQr(undefined)
-    if (packed) void kit().then((k) => alive && setQr(k.qrParts(packed.bytes, fragment)))
+    if (packed)
+      void kit()
+        .then((k) => k.qrParts(packed.bytes, fragment))
+        .then((q) => alive && setQr(q), (e: unknown) => alive && setQr({ tooLarge: toErrorInfo(e).message }))
     return () => {
       alive = false
     }
@@ -99,7 +102,7 @@ export default function WitnessPack({ request, fragment, handed }: { request: `0
           />
           {qr && 'parts' in qr && (
             <>
-              <p className="hint">Or show it to the signer as an animated code: {qr.fragments} parts of at most {fragment} bytes (fountain-coded: the signer may start at any frame and miss some).</p>
+              <p className="hint">Or show it to the signer as an animated code: {qr.fragments} parts of at most {fragment} bytes, the witness gzipped to {qr.gzipped.toLocaleString('en-US')} bytes (fountain-coded: the signer may start at any frame and miss some).</p>
               <AnimatedQr parts={qr.parts} label="Witness QR code" />
             </>
           )}

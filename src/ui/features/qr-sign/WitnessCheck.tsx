@@ -53,13 +53,16 @@ export default function WitnessCheck({ request }: { request: string }) {
   }, [file, request])
 
   const onScanned = (s: Scanned) => {
-    try {
-      setFile({ bytes: SignWitness.fromUr(s) })
-      setScanError(null)
-    } catch (e) {
-      setFile(undefined)
-      setScanError(toErrorInfo(e))
-    }
+    SignWitness.fromUr(s).then(
+      (bytes) => {
+        setFile({ bytes })
+        setScanError(null)
+      },
+      (e: unknown) => {
+        setFile(undefined)
+        setScanError(toErrorInfo(e))
+      },
+    )
   }
   const shownError = scanError ?? error
 
