@@ -43,6 +43,15 @@ describe('NodeViews', () => {
     expect(rows[2]).toMatchObject({ label: '1 delegatecall', tone: 'error', value: expect.stringMatching(/error: Reverted$/) })
   })
 
+  it('labels a storage slot short: a small one by its number, a hashed one cut in the middle with its whole key in the value', () => {
+    const proof = (key: string) => ({ address: A, balance: '0x0', nonce: '0x1', codeHash: `0x${'1'.repeat(64)}`, storageHash: `0x${'2'.repeat(64)}`, accountProof: ['0x00'], storageProof: [{ key, value: '0x2a', proof: ['0x0102'] }] })
+    const small = NodeViews.view('eth_getProof', proof(`0x${'0'.repeat(63)}3`))!
+    expect(small.at(-1)).toEqual({ label: 'Storage slot 3', value: '0x2a (1 trie node, 2 bytes)' })
+    const hashed = `0x${'ab'.repeat(32)}`
+    expect(NodeViews.view('eth_getProof', proof(hashed))!.at(-1)).toEqual({ label: 'Storage slot 0xabababab…abababab', value: `${hashed}: 0x2a (1 trie node, 2 bytes)` })
+    expect(NodeViews.view('eth_getProof', proof(hashed))![0]).toEqual({ label: 'Address', value: cA })
+  })
+
   it('never throws on any JSON a node could send, and bounds the rows', () => {
     fc.assert(
       fc.property(fc.constantFrom(...NodeViews.METHODS), fc.jsonValue(), (m, v) => {

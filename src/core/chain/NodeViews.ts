@@ -89,9 +89,21 @@ function proof(r: unknown): ViewRow[] {
       continue
     }
     const p = nodes(sp.proof)
-    rows.push({ label: `Storage ${sp.key}`, value: `${String(sp.value)} (${p.startsWith('not valid') ? 'its proof is not valid' : p})`, ...(p.startsWith('not valid') ? { tone: 'error' as const } : {}) })
+    const { label, key } = slotLabel(sp.key)
+    rows.push({ label, value: `${key}${String(sp.value)} (${p.startsWith('not valid') ? 'its proof is not valid' : p})`, ...(p.startsWith('not valid') ? { tone: 'error' as const } : {}) })
   }
   return rows
+}
+
+/**
+ * A storage slot's row label, short enough for a label column: a small slot as people write it
+ * (`Storage slot 3`), a hashed one (a mapping's, an array's) cut in the middle, its whole key
+ * then leading the value (`0x…: 0x2a`).
+ */
+function slotLabel(key: string): { label: string; key: string } {
+  const n = qty(key)
+  if (n !== null && n < 2n ** 32n) return { label: `Storage slot ${n}`, key: '' }
+  return key.length > 22 ? { label: `Storage slot ${key.slice(0, 10)}…${key.slice(-8)}`, key: `${key}: ` } : { label: `Storage slot ${key}`, key: '' }
 }
 
 function status(r: unknown): ViewRow[] {
