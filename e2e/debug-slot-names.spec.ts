@@ -4,7 +4,8 @@
  * a packed variable, dynamic-array elements and a long string; the solc output is pasted, and at
  * the last step the storage panel shows beside each slot the variables solc's layout places there.
  */
-import { expect, openTool, test } from './fixtures'
+import { debugCall, deployFrom } from './debugKit'
+import { expect, test } from './fixtures'
 import { encodeDeployData, encodeFunctionData, keccak256, pad, toHex, type Abi } from 'viem'
 import { compileFull } from '../test/chain/sourceKit'
 
@@ -18,30 +19,12 @@ contract Slots {
 }
 `
 
-async function rpc<T = any>(url: string, method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string } }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  return (await r.json()) as { result?: T; error?: { message: string } }
-}
-async function sendAndWait(url: string, tx: Record<string, string>): Promise<any> {
-  const { result: hash, error } = await rpc<string>(url, 'eth_sendTransaction', [{ from: FROM, gas: '0x300000', ...tx }])
-  if (!hash) throw new Error(error?.message)
-  for (let i = 0; i < 100; i++) {
-    const { result } = await rpc(url, 'eth_getTransactionReceipt', [hash])
-    if (result) return result
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error('not mined')
-}
 
 test('the storage panel names each slot from the pasted solc output\'s storageLayout', async ({ page, devnet }) => {
   const { output } = compileFull({ [PATH]: SOL }, false, { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'storageLayout'] } } })
   const c = (output.contracts[PATH] as any).Slots as { abi: Abi; evm: { bytecode: { object: string } }; storageLayout: { storage: { label: string; slot: string; offset: number }[] } }
-  await rpc(devnet.rpcUrl, 'anvil_setBalance', [FROM, '0xde0b6b3a7640000'])
-  await rpc(devnet.rpcUrl, 'anvil_impersonateAccount', [FROM])
-  const address = (await sendAndWait(devnet.rpcUrl, { data: encodeDeployData({ abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }) })).contractAddress as string
-  await openTool(page, 'debug', { mode: 'call', from: FROM, to: address, data: encodeFunctionData({ abi: c.abi, functionName: 'go' }) })
-  await page.getByRole('button', { name: 'Debug', exact: true }).click()
-  await expect(page.getByRole('region', { name: 'Result' }).getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+  const address = await deployFrom(devnet.rpcUrl, FROM, encodeDeployData({ abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }))
+  await debugCall(page, { from: FROM, to: address, data: encodeFunctionData({ abi: c.abi, functionName: 'go' }) }, 'success')
 
   const drop = page.getByRole('region', { name: 'Compiler output' })
   await drop.getByText('Paste compiler output').click()

@@ -6,43 +6,25 @@
  * n + 1 times. The compiler output stays out of the URL and storage.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, openTool, test } from './fixtures'
+import { debugCall, deployFrom, rpc } from './debugKit'
+import { expect, test } from './fixtures'
 import { encodeDeployData, encodeFunctionData, type Abi } from 'viem'
 import { compileFull, foundryArtifact, markerLine, SRC_PATH, VAULT_SOL } from '../test/chain/sourceKit'
 
 // an address of this spec alone, impersonated on the devnet
 const FROM = '0x00000000000000000000000000000000DeB05C00'
 
-async function rpc<T = any>(url: string, method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string } }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  return (await r.json()) as { result?: T; error?: { message: string } }
-}
-async function sendAndWait(url: string, tx: Record<string, string>): Promise<any> {
-  const { result: hash, error } = await rpc<string>(url, 'eth_sendTransaction', [{ from: FROM, gas: '0x300000', ...tx }])
-  if (!hash) throw new Error(error?.message)
-  for (let i = 0; i < 100; i++) {
-    const { result } = await rpc(url, 'eth_getTransactionReceipt', [hash])
-    if (result) return result
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error('not mined')
-}
 
 test('a Foundry artifact dropped on the page: by keyboard to the revert\'s source line, a line back and forth, a line breakpoint', async ({ page, devnet }) => {
   const { output } = compileFull({ [SRC_PATH]: VAULT_SOL }, false)
   const vault = output.contracts[SRC_PATH]!.Vault!
-  await rpc(devnet.rpcUrl, 'anvil_setBalance', [FROM, '0xde0b6b3a7640000'])
-  await rpc(devnet.rpcUrl, 'anvil_impersonateAccount', [FROM])
-  const address = (await sendAndWait(devnet.rpcUrl, { data: encodeDeployData({ abi: vault.abi as Abi, bytecode: `0x${vault.evm.bytecode.object}`, args: [20n] }) })).contractAddress as string
+  const address = await deployFrom(devnet.rpcUrl, FROM, encodeDeployData({ abi: vault.abi as Abi, bytecode: `0x${vault.evm.bytecode.object}`, args: [20n] }))
   const data = encodeFunctionData({ abi: vault.abi as Abi, functionName: 'run', args: [4n] })
   // the node says it reverts with TooMuch(28, 20)
   expect((await rpc(devnet.rpcUrl, 'eth_call', [{ from: FROM, to: address, data }, 'latest'])).error?.message).toMatch(/revert/)
 
   // (a call, not the mined transaction: an impersonated sender's transaction has no signature to replay)
-  await openTool(page, 'debug', { mode: 'call', from: FROM, to: address, data })
-  await page.getByRole('button', { name: 'Debug', exact: true }).click()
-  const summary = page.getByRole('region', { name: 'Result' })
-  await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('reverted', { timeout: 30_000 })
+  await debugCall(page, { from: FROM, to: address, data }, 'reverted')
 
   // drop the artifact and the source file on the drop zone, as a person drags them from a file manager
   const artifact = JSON.stringify(foundryArtifact(output, SRC_PATH, 'Vault'))

@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import { debugCall, deployFrom, rpc } from './debugKit'
 import { expect, openTool, test } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
 import { compile } from '../test/chain/sim/contracts'
@@ -15,20 +16,6 @@ import { compile } from '../test/chain/sim/contracts'
 const FROM = '0x00000000000000000000000000000000DeB06000'
 const SET = (v: number) => `0x60fe47b1${v.toString(16).padStart(64, '0')}`
 
-async function rpc<T = any>(url: string, method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string; data?: string } }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  return (await r.json()) as { result?: T; error?: { message: string; data?: string } }
-}
-async function sendAndWait(url: string, tx: Record<string, string>): Promise<any> {
-  const { result: hash, error } = await rpc<string>(url, 'eth_sendTransaction', [{ from: FROM, ...tx }])
-  if (!hash) throw new Error(error?.message)
-  for (let i = 0; i < 100; i++) {
-    const { result } = await rpc(url, 'eth_getTransactionReceipt', [hash])
-    if (result) return result
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error('not mined')
-}
 
 interface StructLog {
   pc: number
@@ -39,9 +26,7 @@ interface StructLog {
 const word = (x: string) => `0x${BigInt(x).toString(16).padStart(64, '0')}`
 
 test('a reverting call, by keyboard: to the revert, one step back; stack word and memory write as anvil traces them', async ({ page, devnet }) => {
-  await rpc(devnet.rpcUrl, 'anvil_setBalance', [FROM, '0xde0b6b3a7640000'])
-  await rpc(devnet.rpcUrl, 'anvil_impersonateAccount', [FROM])
-  const store = (await sendAndWait(devnet.rpcUrl, { data: STORE_INIT, gas: '0x30000' })).contractAddress as string
+  const store = await deployFrom(devnet.rpcUrl, FROM, STORE_INIT, '0x30000')
   const call = { from: FROM, to: store, data: SET(101) }
   const trace = (await rpc<{ structLogs: StructLog[]; failed: boolean }>(devnet.rpcUrl, 'debug_traceCall', [call, 'latest', { enableMemory: true }])).result!
   expect(trace.failed).toBe(true)
@@ -49,10 +34,7 @@ test('a reverting call, by keyboard: to the revert, one step back; stack word an
   const revertAt = trace.structLogs.length - 1
   expect(trace.structLogs[revertAt]).toMatchObject({ op: 'REVERT', pc: 0x6f })
 
-  await openTool(page, 'debug', { mode: 'call', ...call })
-  await page.getByRole('button', { name: 'Debug', exact: true }).click()
-  const summary = page.getByRole('region', { name: 'Result' })
-  await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('reverted', { timeout: 30_000 })
+  const summary = await debugCall(page, call, 'reverted')
   await expect(summary.getByRole('status', { name: 'Steps', exact: true })).toHaveText(String(trace.structLogs.length))
   const facts = page.getByRole('region', { name: 'Step', exact: true })
   await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText('0')
@@ -106,9 +88,7 @@ test('a reverting call, by keyboard: to the revert, one step back; stack word an
 })
 
 test('/simulate offers "Debug", which opens the debugger on the same call', async ({ page, devnet }) => {
-  await rpc(devnet.rpcUrl, 'anvil_setBalance', [FROM, '0xde0b6b3a7640000'])
-  await rpc(devnet.rpcUrl, 'anvil_impersonateAccount', [FROM])
-  const store = (await sendAndWait(devnet.rpcUrl, { data: STORE_INIT, gas: '0x30000' })).contractAddress as string
+  const store = await deployFrom(devnet.rpcUrl, FROM, STORE_INIT, '0x30000')
   const call = { from: FROM, to: store, data: SET(7) }
   const trace = (await rpc<{ structLogs: StructLog[]; failed: boolean }>(devnet.rpcUrl, 'debug_traceCall', [call, 'latest', {}])).result!
   await openTool(page, 'simulate', { mode: 'call', ...call })

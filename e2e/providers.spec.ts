@@ -3,6 +3,7 @@
  * funded account, send ether from a devnet key through the confirmation step, deploy and call
  * a contract, use the console; and only the app's origin and the chosen node are ever contacted.
  */
+import { utils } from 'ethers'
 import { expect, installTestWallet, openTool, output, test, walletCalls } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
 
@@ -185,6 +186,20 @@ test('the JSON-RPC console sends requests and keeps a history', async ({ page })
   await page.getByLabel('Params (JSON array)').fill('[]')
   await page.getByRole('button', { name: 'Send request' }).click()
   await expect(page.getByRole('alert')).toContainText('returned error')
+})
+
+test('the JSON-RPC console shows its answer beside the form, in view, a trace decoded with checksummed addresses', async ({ page, devnet }) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  // the devnet fixtures' transfer (scripts/devnet-fixtures.mjs), traced by the node itself for the expected frame
+  const hash = '0x01b751ec8e201c15651dacd3ce237c34c362177c439963dffe4a4bd66ad79e09'
+  const res = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'trace_transaction', params: [hash] }) })
+  const [top] = ((await res.json()) as { result: { action: { from: string; to: string } }[] }).result
+  await openTool(page, 'rpc-console', { method: 'trace_transaction', params: JSON.stringify([hash]) })
+  await page.getByRole('button', { name: 'Send request' }).click()
+  const frame = output(page, 'tx 0 · top call')
+  await expect(frame).toHaveText(new RegExp(`^${utils.getAddress(top!.action.from)} → ${utils.getAddress(top!.action.to)} · 1 ETH`))
+  await expect(frame).toBeInViewport()
+  await expect(output(page, 'Response')).toBeVisible()
 })
 
 test('the page talks only to its own origin and the chosen node', async ({ page, baseURL, devnet }) => {

@@ -1,3 +1,4 @@
+import { utils } from 'ethers'
 import { expect, openTool, output, test } from './fixtures'
 
 // Built by @uniswap/universal-router-sdk's RoutePlanner (src/tools/routerDecode.test.ts holds the same call):
@@ -22,4 +23,8 @@ test('da-estimate and b2e-payload from their forms (#27)', async ({ page }) => {
   await openTool(page, 'b2e-payload')
   await page.getByLabel('Beacon block (JSON)').fill('{')
   await expect(page.getByRole('alert').first()).toContainText('Not JSON')
+  // the example's header read as a person reads it: the fee recipient checksummed (ethers v5), the base fee in gwei
+  await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: 'A Bellatrix payload (V1)', exact: true }).click()
+  await expect(output(page, 'Fee recipient')).toHaveText(utils.getAddress('0xd8da6bf26964af9d7eed9e03e53415d37aa96045'))
+  await expect(output(page, 'Base fee')).toHaveText('0.000000007 gwei')
 })

@@ -159,3 +159,16 @@ test('through a browser wallet: the worker relays its state reads to the wallet 
   const methods = await walletCalls(page)
   expect(methods).toEqual(expect.arrayContaining(['eth_chainId', 'eth_createAccessList', 'eth_getBalance', 'eth_getCode']))
 })
+
+test('a capsule of a call with no gas limit is made (the most any hardfork accepts), not refused as above the cap', async ({ page }) => {
+  // the devnet's Store test contract (scripts/devnet-fixtures.mjs); get() reads slot 0
+  const STORE = '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8'
+  await openTool(page, 'simulate', { mode: 'call', to: STORE, data: GET })
+  const panel = page.getByRole('region', { name: 'Capsule' })
+  await panel.getByRole('button', { name: 'Export a capsule' }).click()
+  const made = panel.getByRole('region', { name: 'Exported capsule' })
+  await expect(made.getByRole('status', { name: 'Capsule SHA-256', exact: true })).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 60_000 })
+  await expect(made.getByRole('status', { name: 'Gas limit', exact: true })).toHaveText('16,777,216')
+  await expect(panel.getByRole('alert')).toHaveCount(0)
+  await expect(panel.getByRole('list', { name: 'Call tree' })).toBeVisible()
+})

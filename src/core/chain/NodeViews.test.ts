@@ -4,10 +4,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
+import { utils } from 'ethers'
 import * as NodeViews from './NodeViews'
 
+// the node answers in lower case; the views show addresses checksummed (EIP-55, by ethers v5 here)
 const A = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8'
 const B = '0x000000000000000000000000000000000000dead'
+const cA = utils.getAddress(A)
+const cB = utils.getAddress(B)
 
 describe('NodeViews', () => {
   it('reads txpool_status counts and marks what is not a count', () => {
@@ -21,10 +25,10 @@ describe('NodeViews', () => {
   it('reads txpool_content by sender and nonce (in nonce order), and txpool_contentFrom without the sender level', () => {
     const tx = (nonce: number, value: string) => ({ nonce: `0x${nonce.toString(16)}`, gas: '0x5208', maxFeePerGas: '0x3b9aca00', to: B, value, input: '0x', hash: `0x${String(nonce).padStart(64, '0')}` })
     const rows = NodeViews.view('txpool_content', { pending: { [A]: { '10': tx(10, '0x2'), '9': tx(9, '0xde0b6b3a7640000') } }, queued: {} })!
-    expect(rows.map((r) => r.label)).toEqual(['Queued transactions', 'Pending transactions', `Pending · ${A} nonce 9`, `Pending · ${A} nonce 10`])
-    expect(rows[2]!.value).toBe(`${B}: 1 ETH + 21000 gas × 1 gwei max · 0x${'9'.padStart(64, '0')}`)
+    expect(rows.map((r) => r.label)).toEqual(['Queued transactions', 'Pending transactions', `Pending · ${cA} nonce 9`, `Pending · ${cA} nonce 10`])
+    expect(rows[2]!.value).toBe(`${cB}: 1 ETH + 21000 gas × 1 gwei max · 0x${'9'.padStart(64, '0')}`)
     const from = NodeViews.view('txpool_contentFrom', { pending: { '3': tx(3, '0x0') }, queued: {} })!
-    expect(from.find((r) => r.label === 'Pending · nonce 3')?.value).toMatch(/^0x0+dead: 0 ETH/)
+    expect(from.find((r) => r.label === 'Pending · nonce 3')?.value).toMatch(/^0x0+dEaD: 0 ETH/)
     expect(NodeViews.view('txpool_content', { pending: { [A]: { '1': { to: 'nope' } } }, queued: {} })!.some((r) => r.tone === 'error')).toBe(true)
   })
 
@@ -34,9 +38,18 @@ describe('NodeViews', () => {
       { action: { from: B, gas: '0x50', value: '0x0', init: '0x00' }, result: { address: A, gasUsed: '0x5', code: '0x' }, subtraces: 0, traceAddress: [0], type: 'create' },
       { action: { from: B, callType: 'delegatecall', gas: '0x10', input: '0x', to: A, value: '0x0' }, error: 'Reverted', subtraces: 0, traceAddress: [1], type: 'call' },
     ])!
-    expect(rows[0]).toEqual({ label: 'tx 0 · top call', value: `${A} → ${B} · 0x60fe47b1 · 0 ETH · gas used 16 of 256 · 1 subcall` })
-    expect(rows[1]!.value).toBe(`${B} creates ${A} · 0 ETH · gas used 5 of 80`)
+    expect(rows[0]).toEqual({ label: 'tx 0 · top call', value: `${cA} → ${cB} · 0x60fe47b1 · 0 ETH · gas used 16 of 256 · 1 subcall` })
+    expect(rows[1]!.value).toBe(`${cB} creates ${cA} · 0 ETH · gas used 5 of 80`)
     expect(rows[2]).toMatchObject({ label: '1 delegatecall', tone: 'error', value: expect.stringMatching(/error: Reverted$/) })
+  })
+
+  it('labels a storage slot short: a small one by its number, a hashed one cut in the middle with its whole key in the value', () => {
+    const proof = (key: string) => ({ address: A, balance: '0x0', nonce: '0x1', codeHash: `0x${'1'.repeat(64)}`, storageHash: `0x${'2'.repeat(64)}`, accountProof: ['0x00'], storageProof: [{ key, value: '0x2a', proof: ['0x0102'] }] })
+    const small = NodeViews.view('eth_getProof', proof(`0x${'0'.repeat(63)}3`))!
+    expect(small.at(-1)).toEqual({ label: 'Storage slot 3', value: '0x2a (1 trie node, 2 bytes)' })
+    const hashed = `0x${'ab'.repeat(32)}`
+    expect(NodeViews.view('eth_getProof', proof(hashed))!.at(-1)).toEqual({ label: 'Storage slot 0xabababab…abababab', value: `${hashed}: 0x2a (1 trie node, 2 bytes)` })
+    expect(NodeViews.view('eth_getProof', proof(hashed))![0]).toEqual({ label: 'Address', value: cA })
   })
 
   it('never throws on any JSON a node could send, and bounds the rows', () => {

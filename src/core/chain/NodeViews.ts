@@ -15,6 +15,7 @@
  * // [{ label: 'Pending', value: '1' }, { label: 'Queued', value: '0' }]
  * ```
  */
+import * as AddressCheck from '../address/AddressCheck'
 import * as Units from '../format/Units'
 
 export interface ViewRow {
@@ -40,7 +41,8 @@ function qty(v: unknown): bigint | null {
   return null
 }
 
-const addr = (v: unknown): string | null => (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? v : null)
+/** An address as the page shows every address: checksummed (EIP-55); null when it is not one. */
+const addr = (v: unknown): string | null => (typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v) ? AddressCheck.checksum(v) : null)
 const bad = (label: string, why: string): ViewRow => ({ label, value: `not valid: ${why}`, tone: 'error' })
 
 /**
@@ -70,7 +72,8 @@ function proof(r: unknown): ViewRow[] {
   const rows: ViewRow[] = []
   const balance = qty(r.balance)
   const nonce = qty(r.nonce)
-  rows.push(addr(r.address) ? { label: 'Address', value: String(r.address) } : bad('Address', 'not an address'))
+  const address = addr(r.address)
+  rows.push(address ? { label: 'Address', value: address } : bad('Address', 'not an address'))
   rows.push(balance === null ? bad('Balance', 'not a quantity') : { label: 'Balance', value: `${Units.format(balance, 'ether')} ETH (${balance} wei)` })
   rows.push(nonce === null ? bad('Nonce', 'not a quantity') : { label: 'Nonce', value: nonce.toString() })
   for (const [k, label] of [['codeHash', 'Code hash'], ['storageHash', 'Storage root']] as const) {
@@ -86,9 +89,21 @@ function proof(r: unknown): ViewRow[] {
       continue
     }
     const p = nodes(sp.proof)
-    rows.push({ label: `Storage ${sp.key}`, value: `${String(sp.value)} (${p.startsWith('not valid') ? 'its proof is not valid' : p})`, ...(p.startsWith('not valid') ? { tone: 'error' as const } : {}) })
+    const { label, key } = slotLabel(sp.key)
+    rows.push({ label, value: `${key}${String(sp.value)} (${p.startsWith('not valid') ? 'its proof is not valid' : p})`, ...(p.startsWith('not valid') ? { tone: 'error' as const } : {}) })
   }
   return rows
+}
+
+/**
+ * A storage slot's row label, short enough for a label column: a small slot as people write it
+ * (`Storage slot 3`), a hashed one (a mapping's, an array's) cut in the middle, its whole key
+ * then leading the value (`0x…: 0x2a`).
+ */
+function slotLabel(key: string): { label: string; key: string } {
+  const n = qty(key)
+  if (n !== null && n < 2n ** 32n) return { label: `Storage slot ${n}`, key: '' }
+  return key.length > 22 ? { label: `Storage slot ${key.slice(0, 10)}…${key.slice(-8)}`, key: `${key}: ` } : { label: `Storage slot ${key}`, key: '' }
 }
 
 function status(r: unknown): ViewRow[] {
@@ -115,7 +130,7 @@ function pool(r: unknown, entry: (e: unknown) => string | null): ViewRow[] {
     }
     let count = 0
     const bySender = Object.entries(s).every(([k]) => addr(k) !== null)
-    const groups: [string, unknown][] = bySender ? Object.entries(s) : [['', s]]
+    const groups: [string, unknown][] = bySender ? Object.entries(s).map(([k, v]) => [addr(k)!, v]) : [['', s]]
     for (const [sender, nonces] of groups) {
       if (!isObj(nonces)) {
         push(bad(`${title} ${sender}`, 'not an object of nonces'))
@@ -198,7 +213,7 @@ export function frame(f: unknown, i: number): ViewRow {
   } else if (type === 'create') {
     const from = addr(a.from)
     if (!from) return bad(label, 'the create has no valid from')
-    parts.push(`${from} creates ${res && addr(res.address) ? String(res.address) : 'a contract'}`)
+    parts.push(`${from} creates ${(res && addr(res.address)) ?? 'a contract'}`)
   } else if (type === 'suicide' || type === 'selfdestruct') {
     parts.push(`${String(addr(a.address) ?? '?')} → ${String(addr(a.refundAddress) ?? '?')} (self-destruct)`)
   } else if (type === 'reward') {

@@ -45,7 +45,7 @@ export function parse(raw: RawInput): { ok: true; value: Input } | { ok: false; 
 const bytesOf = (scaled: bigint) => `${scaled / 1_000_000n}${scaled % 1_000_000n ? `.${(scaled % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')}` : ''}`
 
 function feeRows(scaled: bigint, unsignedSize: bigint | null, p: OpDataFee.L1Prices | null): Row[] {
-  if (!p) return []
+  if (!p) return [{ label: 'L1 fee', value: 'needs the L1 prices: fill the four under More options', mono: false, copy: false, note: 'l1BaseFee, blobBaseFee, baseFeeScalar and blobBaseFeeScalar, read from the chain\'s GasPriceOracle (0x420…0F)' }]
   const fee = OpDataFee.l1Fee(scaled, p)
   return [
     { label: 'L1 fee', value: `${Units.format(fee, 'ether')} ether`, note: `${fee} wei: GasPriceOracle.getL1Fee since Fjord` },
@@ -62,7 +62,7 @@ export default defineTool<Input>(meta, {
       const rows: Row[] = [
         { label: 'Size', value: String(input.tx.length), note: 'bytes of the signed transaction' },
         { label: 'FastLZ length', value: String(flz), note: 'bytes after FastLZ compression' },
-        { label: 'Estimated size', value: bytesOf(scaled), note: `bytes: max(100, ${flz} × 0.8365 − 42.5856) (${scaled} scaled by 1e6, what cast da-estimate adds up)` },
+        { label: 'Estimated size', value: bytesOf(scaled), note: `bytes: max(100, ${flz} × 0.8365 − 42.5856); cast da-estimate adds it up scaled by 1e6 (${scaled})` },
         { label: 'L1 gas used', value: String(OpDataFee.l1GasUsed(scaled)), note: 'GasPriceOracle.getL1GasUsed: estimated size × 16' },
         ...feeRows(scaled, BigInt(Math.max(0, input.tx.length - 68)), input.prices),
       ]

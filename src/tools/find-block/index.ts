@@ -40,6 +40,7 @@ export default defineTool<Input>(meta, {
     rows.push(blockRow('Latest block', f.latest, f.target, 'the chain\'s head'))
     const notes: NonNullable<ToolResult['notes']> = [{ tone: 'info', text: `Found by bisection in ${f.requests} eth_getBlockByNumber requests.` }]
     if (f.target > f.latest.timestamp) notes.push({ tone: 'warn', text: 'The time is after the latest block: the answer is the head.' })
-    return { notes, sections: [{ title: 'Time', rows: timeRows }, { title: 'Blocks', rows }], data: { closest: f.closest.toString(), atOrBefore: f.atOrBefore?.number.toString() ?? null } }
+    // the answer first (the block), then the time it was asked for
+    return { notes, sections: [{ title: 'Blocks', rows }, { title: 'Time', rows: timeRows }], data: { closest: f.closest.toString(), atOrBefore: f.atOrBefore?.number.toString() ?? null } }
   },
 })

@@ -9,8 +9,9 @@ import * as SimCapsule from '../../core/sim/SimCapsule'
 import * as SimReport from '../../core/sim/SimReport'
 import * as SimRpc from '../../core/sim/SimRpc'
 import * as SimWitness from '../../core/sim/SimWitness'
+import { TX_GAS_LIMIT_CAP } from '../../core/sim/Simulation'
 import type * as Simulation from '../../core/sim/Simulation'
-import type { Eip1193Like, Section } from '../types'
+import type { Eip1193Like, Row, Section } from '../types'
 import type { Input } from './input'
 
 export interface Shown {
@@ -21,7 +22,7 @@ export interface Shown {
   sections: Section[]
 }
 
-async function shown(result: Simulation.Result, report: string, sha256: `0x${string}`, traceHash: string, extra: { label: string; value: string; mono?: boolean }[]): Promise<Shown> {
+async function shown(result: Simulation.Result, report: string, sha256: `0x${string}`, extra: Row[]): Promise<Shown> {
   const reportSha256 = SimWitness.fingerprint(new TextEncoder().encode(report))
   const built = await SimReport.build(result, { table: await SignatureTable.load().catch(() => undefined) })
   return {
@@ -33,8 +34,7 @@ async function shown(result: Simulation.Result, report: string, sha256: `0x${str
         title: 'Capsule',
         rows: [
           { label: 'Capsule SHA-256', value: sha256, note: 'compare it with the one shown where the capsule was made' },
-          { label: 'Report SHA-256', value: reportSha256, note: 'the outcome’s bytes (call tree, logs, state and asset changes): the same wherever it is opened' },
-          { label: 'Trace hash', value: traceHash },
+          { label: 'Report SHA-256', value: reportSha256, note: 'the outcome’s bytes (call tree, logs, state and asset changes): the same wherever it is opened, and the trace hash a signer’s witness shows for the same call' },
           ...extra,
         ],
       },
@@ -48,16 +48,23 @@ export async function exportCapsule(input: Input, overridesText: string, rpc: Ei
   if (input.block === 'pending') throw new SimCapsule.CapsuleError('The pending state cannot be proven', 'choose latest or a block number')
   const transport = rpcUrl && /^https?:\/\//i.test(rpcUrl) ? SimRpc.httpTransport(rpcUrl) : rpc ? SimRpc.eip1193Transport(rpc, rpcUrl) : undefined
   if (!transport) throw new SimCapsule.CapsuleError('No node', 'connect to a node to make a capsule')
-  const call = { from: input.from, ...(input.to ? { to: input.to } : {}), value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas ?? 30_000_000n }
+  // A capsule holds a gas limit. Left empty, the form's own run takes the hardfork's cap; the
+  // capsule takes EIP-7825's 16,777,216, the most any hardfork accepts (30,000,000 is refused
+  // under Osaka rules, which would refuse every capsule of a form without a gas limit).
+  const gas = input.gas ?? TX_GAS_LIMIT_CAP
+  const call = { from: input.from, ...(input.to ? { to: input.to } : {}), value: input.value ?? 0n, data: input.data ?? '0x', gas }
   const made = await SimCapsule.make(transport, call, { ...(input.block ? { block: input.block } : {}), overrides: overridesText })
-  const s = await shown(made.result, made.report, made.sha256, made.traceHash, [{ label: 'Size', value: `${made.bytes.length} bytes`, mono: false }])
+  const s = await shown(made.result, made.report, made.sha256, [
+    { label: 'Size', value: `${made.bytes.length.toLocaleString('en-US')} bytes`, mono: false },
+    { label: 'Gas limit', value: gas.toLocaleString('en-US'), mono: false, ...(input.gas === undefined ? { note: 'the form leaves it empty: the most any hardfork accepts (EIP-7825)' } : {}) },
+  ])
   return { ...s, bytes: made.bytes }
 }
 
 /** Opens a capsule with no node. */
 export async function openCapsule(bytes: Uint8Array): Promise<Shown> {
   const o = await SimCapsule.open(bytes)
-  return shown(o.result, o.report, o.sha256, o.traceHash, [
+  return shown(o.result, o.report, o.sha256, [
     { label: 'Block', value: `${o.blockNumber} (${o.blockHash}), ${o.capsule.hardfork}`, mono: false },
     { label: 'Overrides', value: o.capsule.overrides || 'none', mono: o.capsule.overrides !== '' },
   ])

@@ -132,8 +132,11 @@ function useFormatted(row: Row): Formatted {
   return { value: formatted ? value : row.value, controls, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
 }
 
-/** A value with no spaces long enough to overflow a phone's width: hex, a hash, base58. */
-const ONE_TOKEN = /^\S{25,}$/
+/**
+ * A value with no spaces long enough to overflow a phone's width: hex, a hash, base58. Compact
+ * JSON (`{"parentHash":"0x…",…}`) has no spaces either but is a document, not a token: it wraps.
+ */
+const ONE_TOKEN = /^(?![[{])\S{25,}$/
 
 /**
  * A long single-token value that never wraps mid-value: when it does not fit, its middle is

@@ -291,7 +291,7 @@ export function ToolForm(
  * produced (not a live tool's, which follows every key) is scrolled into view when its top is
  * not on screen.
  */
-function useResultInView(result: ToolResult | undefined) {
+export function useResultInView(result: ToolResult | undefined) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const el = ref.current

@@ -48,30 +48,34 @@ export function VerifiedSwitch() {
         </label>
         {on && (
           <>
-            <p className="help">The block hash is anchored by:</p>
-            <label>
-              <input type="radio" name={`${ids}-anchor`} checked={kind === 'node'} onChange={() => setKind('node')} /> A second node (both must give the same hash)
-            </label>
-            {kind === 'node' && (
-              <div className="field">
-                <label htmlFor={`${ids}-anchor-url`}>Second node URL</label>
-                <input id={`${ids}-anchor-url`} className="mono" value={url} onChange={(e) => setUrl(e.target.value)} spellCheck={false} autoComplete="off" aria-invalid={error?.field === 'url'} aria-describedby={error?.field === 'url' ? errorId : undefined} />
-                {error?.field === 'url' && <div className="error" id={errorId}>{error.message}</div>}
-              </div>
-            )}
-            <label>
-              <input type="radio" name={`${ids}-anchor`} checked={kind === 'hash'} onChange={() => setKind('hash')} /> A block hash I paste (reads are at that block)
-            </label>
-            {kind === 'hash' && (
-              <div className="field">
-                <label htmlFor={`${ids}-anchor-hash`}>Block hash</label>
-                <input id={`${ids}-anchor-hash`} className="mono" value={hash} onChange={(e) => setHash(e.target.value)} spellCheck={false} autoComplete="off" aria-invalid={error?.field === 'hash'} aria-describedby={error?.field === 'hash' ? errorId : undefined} />
-                {error?.field === 'hash' && <div className="error" id={errorId}>{error.message}</div>}
-              </div>
-            )}
-            <label>
-              <input type="radio" name={`${ids}-anchor`} checked={kind === 'none'} onChange={() => setKind('none')} /> None (the header is this node’s word)
-            </label>
+            <div role="radiogroup" aria-labelledby={`${ids}-anchor-title`}>
+              <p className="help" id={`${ids}-anchor-title`}>
+                The block hash is anchored by:
+              </p>
+              <label>
+                <input type="radio" name={`${ids}-anchor`} checked={kind === 'node'} onChange={() => setKind('node')} /> A second node (both must give the same hash)
+              </label>
+              {kind === 'node' && (
+                <div className="field">
+                  <label htmlFor={`${ids}-anchor-url`}>Second node URL</label>
+                  <input id={`${ids}-anchor-url`} className="mono" value={url} onChange={(e) => setUrl(e.target.value)} spellCheck={false} autoComplete="off" aria-invalid={error?.field === 'url'} aria-describedby={error?.field === 'url' ? errorId : undefined} />
+                  {error?.field === 'url' && <div className="error" id={errorId}>{error.message}</div>}
+                </div>
+              )}
+              <label>
+                <input type="radio" name={`${ids}-anchor`} checked={kind === 'hash'} onChange={() => setKind('hash')} /> A block hash I paste (reads are at that block)
+              </label>
+              {kind === 'hash' && (
+                <div className="field">
+                  <label htmlFor={`${ids}-anchor-hash`}>Block hash</label>
+                  <input id={`${ids}-anchor-hash`} className="mono" value={hash} onChange={(e) => setHash(e.target.value)} spellCheck={false} autoComplete="off" aria-invalid={error?.field === 'hash'} aria-describedby={error?.field === 'hash' ? errorId : undefined} />
+                  {error?.field === 'hash' && <div className="error" id={errorId}>{error.message}</div>}
+                </div>
+              )}
+              <label>
+                <input type="radio" name={`${ids}-anchor`} checked={kind === 'none'} onChange={() => setKind('none')} /> None (the header is this node’s word)
+              </label>
+            </div>
             <p className="help">Without a consensus light client, a hash is as good as its source: it proves the reads match that block, not that the block is canonical.</p>
           </>
         )}

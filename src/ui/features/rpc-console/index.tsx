@@ -8,7 +8,7 @@ import * as RpcConsole from '../../../core/chain/RpcConsole'
 import { withDefaults } from '../../../tools/define'
 import type { RpcData } from '../../../tools/rpc-console'
 import type { RawInput, ToolResult } from '../../../tools/types'
-import { FieldList, FormError, ResultView, useToolRun, type ToolPageProps } from '../../components'
+import { FieldList, FormError, ResultView, useResultInView, useToolRun, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 
 interface Entry {
@@ -74,39 +74,51 @@ export default function RpcConsolePage({ meta, tool, values, setValues, files }:
     e.preventDefault()
     void run()
   }
+  // The answer beside the form on a wide screen (styles.css .tool-cols), after it on a narrow one,
+  // scrolled into view when a request comes back below the fold; the history under both.
+  const result = view.result && state.status === 'done' ? view.result : undefined
+  const resultRef = useResultInView(result)
 
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        {raw.mode !== 'batch' && (
-          <div className="field">
-            <label htmlFor="rpc-template">Method template</label>
-            <select
-              id="rpc-template"
-              value=""
-              onChange={(e) => {
-                const t = RpcConsole.METHODS.find((m) => m.method === e.target.value)
-                if (t) setValues({ method: t.method, params: t.params })
-              }}
-            >
-              <option value="">Pick a common method to fill in its params…</option>
-              {RpcConsole.METHODS.map((m) => (
-                <option key={m.method} value={m.method}>
-                  {m.method}: {m.note}
-                </option>
-              ))}
-            </select>
+      <div className={result ? 'tool-cols has-result' : 'tool-cols'}>
+        <div className="tool-col-form">
+          <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+            {raw.mode !== 'batch' && (
+              <div className="field">
+                <label htmlFor="rpc-template">Method template</label>
+                <select
+                  id="rpc-template"
+                  value=""
+                  onChange={(e) => {
+                    const t = RpcConsole.METHODS.find((m) => m.method === e.target.value)
+                    if (t) setValues({ method: t.method, params: t.params })
+                  }}
+                >
+                  <option value="">Pick a common method to fill in its params…</option>
+                  {RpcConsole.METHODS.map((m) => (
+                    <option key={m.method} value={m.method}>
+                      {m.method}: {m.note}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
+            <FieldList fields={meta.fields} values={raw} errors={view.fieldErrors} setValues={setValues} />
+            <div className="actions">
+              <button type="submit" className="primary" disabled={state.status === 'running'}>
+                {state.status === 'running' ? 'Sending…' : 'Send request'}
+              </button>
+            </div>
+          </form>
+          <FormError state={view} />
+        </div>
+        {result && (
+          <div className="tool-col-result" ref={resultRef}>
+            <ResultView result={result} />
           </div>
         )}
-        <FieldList fields={meta.fields} values={raw} errors={view.fieldErrors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={state.status === 'running'}>
-            {state.status === 'running' ? 'Sending…' : 'Send request'}
-          </button>
-        </div>
-      </form>
-      <FormError state={view} />
-      {view.result && state.status === 'done' && <ResultView result={view.result} />}
+      </div>
       <section aria-labelledby="rpc-history-title" className="section" style={{ marginTop: 16 }}>
         <h2 id="rpc-history-title" className="section-title">History</h2>
         {entries.length === 0 ? (

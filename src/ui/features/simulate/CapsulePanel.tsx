@@ -37,7 +37,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
   const [file, setFile] = useState<File | undefined>()
   const [shown, setShown] = useState<(Shown & { opened: boolean }) | undefined>()
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [error, setError] = useState<(ErrorInfo & { opening: boolean }) | null>(null)
   const [url, setUrl] = useState<string | undefined>()
   // the exported capsule's link, encoded once (a 12 KB capsule is 16 KB of text)
   const shareLink = useMemo(() => (shown && !shown.opened ? linkFor(shown.bytes) : null), [shown])
@@ -55,7 +55,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
       const bytes = SimCapsule.fromFragment(link)
       if (bytes) void act((k) => k.openCapsule(bytes), true)
     } catch (e) {
-      setError(toErrorInfo(e))
+      setError({ ...toErrorInfo(e), opening: true })
     }
     // once, for the link the page was opened with
   }, [link])
@@ -67,7 +67,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
     try {
       setShown({ ...(await f(await import('../../../tools/simulate/capsule'))), opened })
     } catch (e) {
-      setError(toErrorInfo(e))
+      setError({ ...toErrorInfo(e), opening: opened })
     } finally {
       setBusy(false)
     }
@@ -77,7 +77,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
     <section className="result" aria-label="Capsule">
       <h2>Capsule</h2>
       <p className="hint">One file with the call, the hardfork, the overrides and the proofs of every account and slot it reads: opened anywhere, with no node, it gives the same report.</p>
-      <div className="actions">
+      <div className="actions" style={{ marginBottom: 16 }}>
         <button type="button" disabled={busy || !input || input.mode !== 'call'} onClick={() => input && void act((k) => k.exportCapsule(input, values.overrides ?? '', getProvider().rpc, getProvider().rpcUrl), false)}>
           Export a capsule
         </button>
@@ -100,7 +100,9 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
       {busy && <p role="status">Checking the proofs and simulating…</p>}
       {error && (
         <div className="notice notice-error" role="alert">
-          <strong>Capsule refused: {error.message}</strong>
+          <strong>
+            {error.opening ? 'Capsule refused' : 'No capsule made'}: {error.message}
+          </strong>
           {error.hints.map((h) => (
             <p key={h}>{h}</p>
           ))}
