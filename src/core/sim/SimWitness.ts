@@ -175,11 +175,15 @@ export async function build(rpc: SimRpc.Client, session: Simulation.Session, tou
   const rawBlock = answers[0] as Record<string, unknown>
   const header = ProofVerify.verifyHeader(rawBlock)
   const headerRlp = createBlockHeaderFromRPC(rawBlock as unknown as JSONRPCBlock, { common: new Common({ chain: Mainnet, hardfork: header.hardfork }), setHardfork: false }).serialize()
+  const raws = addrs.map((_, i) => answers[1 + 2 * i] as { accountProof: Hex[]; storageProof: { key: string; proof: Hex[] }[] })
+  const proven = await ProofVerify.verifyProofs(
+    header,
+    addrs.map((a, i) => ({ raw: raws[i], address: a, slots: slotsOf(a), code: answers[2 + 2 * i] })),
+  )
   const accounts: Account[] = []
   for (let i = 0; i < addrs.length; i++) {
-    const a = addrs[i]!
-    const raw = answers[1 + 2 * i] as { accountProof: Hex[]; storageProof: { key: string; proof: Hex[] }[] }
-    const v = await ProofVerify.verifyProof(header, raw, a, slotsOf(a), answers[2 + 2 * i])
+    const raw = raws[i]!
+    const v = proven[i]!
     accounts.push({
       address: v.address,
       nonce: v.nonce,
@@ -333,20 +337,26 @@ export async function verify(bytes: Uint8Array, expect: { chainId?: number | big
   if (computed !== w.blockHash) throw new ProofVerify.HeaderHashError(h.number, w.blockHash, computed)
   const json = h.toJSON()
   const header: ProofVerify.VerifiedHeader = { number: h.number, hash: w.blockHash, stateRoot: hex(h.stateRoot), hardfork: w.hardfork, anchor: 'node' }
-  const accounts = new Map<string, ProofVerify.VerifiedAccount & { code: Hex }>()
-  for (const a of w.accounts) {
-    const raw = {
+  // every proof of the witness in one batch: one node store, each distinct node hashed once (ProofVerify.verifyProofs)
+  const proven = await ProofVerify.verifyProofs(
+    header,
+    w.accounts.map((a) => ({
+      raw: {
+        address: a.address,
+        balance: `0x${a.balance.toString(16)}`,
+        nonce: `0x${a.nonce.toString(16)}`,
+        codeHash: a.codeHash,
+        storageHash: a.storageHash,
+        accountProof: a.accountProof,
+        storageProof: a.slots.map((s) => ({ key: s.key, value: `0x${BigInt(s.value).toString(16)}`, proof: s.proof })),
+      },
       address: a.address,
-      balance: `0x${a.balance.toString(16)}`,
-      nonce: `0x${a.nonce.toString(16)}`,
-      codeHash: a.codeHash,
-      storageHash: a.storageHash,
-      accountProof: a.accountProof,
-      storageProof: a.slots.map((s) => ({ key: s.key, value: `0x${BigInt(s.value).toString(16)}`, proof: s.proof })),
-    }
-    const v = await ProofVerify.verifyProof(header, raw, a.address, a.slots.map((s) => s.key), a.code)
-    accounts.set(a.address, { ...v, code: a.code })
-  }
+      slots: a.slots.map((s) => s.key),
+      code: a.code,
+    })),
+  )
+  const accounts = new Map<string, ProofVerify.VerifiedAccount & { code: Hex }>()
+  w.accounts.forEach((a, i) => accounts.set(a.address, { ...proven[i]!, code: a.code }))
   const block: Simulation.RpcBlock = {
     number: `0x${h.number.toString(16)}`,
     hash: w.blockHash,
