@@ -1,15 +1,18 @@
 /**
  * Simulation capsules for /simulate (issue #26, core/sim/SimCapsule): `exportCapsule` re-runs
- * the form's call over the node and packs it with its witness into one file; `openCapsule`
+ * the form's call over the node (with its state and block overrides) and packs it with its
+ * witness into one file; `openCapsule`
  * replays a capsule with no node. Both give the report's SHA-256 (the outcome's JSON, the same
  * bytes on every device) and a readable report built without the node (no token names).
  */
 import * as SignatureTable from '../../core/abi/SignatureTable'
+import type * as BlockOverrides from '../../core/sim/BlockOverrides'
 import * as SimCapsule from '../../core/sim/SimCapsule'
 import * as SimReport from '../../core/sim/SimReport'
 import * as SimRpc from '../../core/sim/SimRpc'
 import * as SimWitness from '../../core/sim/SimWitness'
 import type * as Simulation from '../../core/sim/Simulation'
+import { overridesOf } from '../kit/blockContext'
 import type { Eip1193Like, Section } from '../types'
 import type { Input } from './input'
 
@@ -49,7 +52,7 @@ export async function exportCapsule(input: Input, overridesText: string, rpc: Ei
   const transport = rpcUrl && /^https?:\/\//i.test(rpcUrl) ? SimRpc.httpTransport(rpcUrl) : rpc ? SimRpc.eip1193Transport(rpc, rpcUrl) : undefined
   if (!transport) throw new SimCapsule.CapsuleError('No node', 'connect to a node to make a capsule')
   const call = { from: input.from, ...(input.to ? { to: input.to } : {}), value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas ?? 30_000_000n }
-  const made = await SimCapsule.make(transport, call, { ...(input.block ? { block: input.block } : {}), overrides: overridesText })
+  const made = await SimCapsule.make(transport, call, { ...(input.block ? { block: input.block } : {}), overrides: overridesText, blockOverrides: overridesOf(input) })
   const s = await shown(made.result, made.report, made.sha256, made.traceHash, [{ label: 'Size', value: `${made.bytes.length} bytes`, mono: false }])
   return { ...s, bytes: made.bytes }
 }
@@ -60,5 +63,19 @@ export async function openCapsule(bytes: Uint8Array): Promise<Shown> {
   return shown(o.result, o.report, o.sha256, o.traceHash, [
     { label: 'Block', value: `${o.blockNumber} (${o.blockHash}), ${o.capsule.hardfork}`, mono: false },
     { label: 'Overrides', value: o.capsule.overrides || 'none', mono: o.capsule.overrides !== '' },
+    { label: 'Block overrides', value: blockText(o.capsule.blockOverrides), mono: false },
   ])
+}
+
+/** The block overrides a capsule carries, as a person reads them (integers in decimal). */
+function blockText(o: BlockOverrides.Overrides | undefined): string {
+  const parts = [
+    o?.timestamp !== undefined && `timestamp ${o.timestamp}`,
+    o?.number !== undefined && `number ${o.number}`,
+    o?.baseFee !== undefined && `base fee ${o.baseFee} wei`,
+    o?.coinbase !== undefined && `coinbase ${o.coinbase}`,
+    o?.prevrandao !== undefined && `prevrandao ${o.prevrandao}`,
+    o?.gasLimit !== undefined && `gas limit ${o.gasLimit}`,
+  ].filter((p): p is string => typeof p === 'string')
+  return parts.length ? parts.join(', ') : 'none'
 }
