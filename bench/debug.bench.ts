@@ -1,5 +1,5 @@
 /**
- * The step debugger (#24), on anvil nodes started here (bench/debugChain.ts):
+ * The step debugger (#24), on anvil nodes started here (bench/anvilKit.ts, bench/debugChain.ts):
  *
  * 1. Recording every step of a transaction of about 1,000,000 steps (a hash chain whose memory
  *    changes every round) in our compact form, DebugTrace.replay of the mined transaction as /debug
@@ -22,7 +22,8 @@ import * as DebugTrace from '../src/core/debug/DebugTrace'
 import * as SimRpc from '../src/core/sim/SimRpc'
 import * as Simulation from '../src/core/sim/Simulation'
 import { compile as compileSim } from '../test/chain/sim/contracts'
-import { castBin, delayProxy, FROM, startAnvil, work, type Node, type Proxy } from './debugChain'
+import { FROM, startAnvil, type Node } from './anvilKit'
+import { castBin, delayProxy, work, type Proxy } from './debugChain'
 import type { BenchCase, BenchSuite } from './harness'
 
 const TARGET_STEPS = 1_000_000

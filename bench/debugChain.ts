@@ -1,20 +1,14 @@
 /**
- * The chains and the delaying proxy of bench/debug.bench.ts: anvil nodes started on free loopback
- * ports (the platform binary, as test/support.ts runs it), the bench contract compiled with solc,
- * and a loopback HTTP proxy that holds every request `delayMs` before passing it on and counts
+ * The contract and the delaying proxy of bench/debug.bench.ts (its anvil nodes: bench/anvilKit.ts):
+ * the bench contract compiled with solc, cast's binary, and a loopback HTTP proxy that holds every request `delayMs` before passing it on and counts
  * requests, JSON-RPC calls and round trips (a round trip: a period in which requests are in
  * flight; requests sent while another is in flight share it).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
-import { createServer, type AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { compile } from '../test/chain/solc'
+import { foundryBin, freePort } from './anvilKit'
 
-const root = join(import.meta.dirname, '..')
-const bin = (tool: 'anvil' | 'cast') => [join(root, 'node_modules', '@foundry-rs', `${tool}-linux-amd64`, 'bin', tool), join(root, 'node_modules', '.bin', tool)].find(existsSync)!
-export const castBin = bin('cast')
+export const castBin = foundryBin('cast')
 
 export const WORK_SOL = `
 // SPDX-License-Identifier: MIT
@@ -36,62 +30,6 @@ contract Work {
 }
 `
 export const work = () => compile(WORK_SOL).Work!
-
-export interface Node {
-  url: string
-  rpc: <T = any>(method: string, params?: unknown[]) => Promise<T>
-  /** Sends from anvil's first account and waits for the receipt. */
-  send: (tx: Record<string, string>) => Promise<any>
-  /** The anvil process, for its CPU time. */
-  child: ChildProcess
-}
-
-export const FROM = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
-
-export function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as AddressInfo).port
-      s.close(() => res(p))
-    })
-  })
-}
-
-/** A fresh anvil on a free loopback port (killed when the bench process exits). */
-export async function startAnvil(args: string[] = []): Promise<Node> {
-  const port = await freePort()
-  const child = spawn(bin('anvil'), ['--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: 'ignore' })
-  child.unref()
-  process.on('exit', () => child.kill('SIGTERM'))
-  const url = `http://127.0.0.1:${port}`
-  let id = 1
-  const rpc = async <T = any>(method: string, params: unknown[] = []): Promise<T> => {
-    const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-    const j = (await r.json()) as { result?: T; error?: { message: string } }
-    if (j.error) throw new Error(`${method}: ${j.error.message}`)
-    return j.result as T
-  }
-  for (let i = 0; ; i++) {
-    try {
-      await rpc('eth_chainId')
-      break
-    } catch (e) {
-      if (i > 300) throw e
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  const send = async (tx: Record<string, string>) => {
-    const h = await rpc<string>('eth_sendTransaction', [{ from: FROM, gas: '0x4c4b40', ...tx }])
-    for (let i = 0; i < 400; i++) {
-      const r = await rpc('eth_getTransactionReceipt', [h])
-      if (r) return r
-      await new Promise((res) => setTimeout(res, 25))
-    }
-    throw new Error(`not mined: ${h}`)
-  }
-  return { url, rpc, send, child }
-}
 
 export interface Proxy {
   url: string

@@ -121,3 +121,18 @@ export function formatMs(ms: number): string {
   if (ms >= 1) return `${ms.toFixed(2)} ms`
   return `${(ms * 1000).toFixed(1)} µs`
 }
+
+/**
+ * Median CPU time of this process per call of `fn` (user + system, `process.cpuUsage`), over
+ * `n` calls: on a loaded machine the wall time counts the waits for a core, this does not.
+ */
+export async function cpuPerCall(fn: Fn, n: number): Promise<number> {
+  const times: number[] = []
+  for (let i = 0; i < n; i++) {
+    const c0 = process.cpuUsage()
+    await fn()
+    const c = process.cpuUsage(c0)
+    times.push((c.user + c.system) / 1000)
+  }
+  return median(times)
+}

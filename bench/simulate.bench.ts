@@ -32,65 +32,29 @@
  * patching or replacing the EVM (a native or WebAssembly EVM would be the way to ≤ 2×).
  * Against a remote node the round trips dominate both, and there 2 round trips matter more.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
-import { join } from 'node:path'
 import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as SimRpc from '../src/core/sim/SimRpc'
 import * as Simulation from '../src/core/sim/Simulation'
 import { compile } from '../test/chain/sim/contracts'
+import { FROM, startAnvil, type Node } from './anvilKit'
 import type { BenchCase, BenchSuite } from './harness'
 
-const FROM = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const N_CONTRACTS = 22
 const SLOTS_PER_CONTRACT = 3
 
+let chain: Node
 let url = ''
-let child: ChildProcess | undefined
 let callObj: { from: string; to: Hex; data: Hex; gas: string } | undefined
 let warm: Simulation.Session | undefined
-let id = 1
 
-async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
-
-async function send(tx: Record<string, string>): Promise<any> {
-  const h = await rpc<string>('eth_sendTransaction', [{ from: FROM, gas: '0x4c4b40', ...tx }])
-  for (let i = 0; i < 400; i++) {
-    const r = await rpc('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 25))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+const rpc: Node['rpc'] = (method, params) => chain.rpc(method, params)
+const send: Node['send'] = (tx) => chain.send(tx)
 
 let ready: Promise<void> | undefined
 function setup(): Promise<void> {
   ready ??= (async () => {
-    const port = await new Promise<number>((res) => {
-      const s = createServer()
-      s.listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port
-        s.close(() => res(p))
-      })
-    })
-    child = spawn(join(import.meta.dirname, '..', 'node_modules', '.bin', 'anvil'), ['--host', '127.0.0.1', '--port', String(port), '--silent'], { stdio: 'ignore' })
-    // the node must not keep the run alive once every suite has printed (it is killed on exit)
-    child.unref()
-    process.on('exit', () => child?.kill('SIGTERM'))
-    url = `http://127.0.0.1:${port}`
-    for (let i = 0; i < 300; i++) {
-      try {
-        await rpc('eth_chainId')
-        break
-      } catch {
-        await new Promise((r) => setTimeout(r, 100))
-      }
-    }
+    chain = await startAnvil()
+    url = chain.url
     const art = compile()
     const node = art.Node!
     const nodes: Hex[] = []

@@ -7,40 +7,22 @@
  * proof against the header, and verifying plus re-running the call (goal for ~100 accounts and
  * slots: ≤ 50 ms). The case names carry the counts measured in setup.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { createServer } from 'node:net'
-import { join } from 'node:path'
 import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as Ur from '../src/core/qr/Ur'
 import * as SimRpc from '../src/core/sim/SimRpc'
 import * as SimWitness from '../src/core/sim/SimWitness'
 import * as Simulation from '../src/core/sim/Simulation'
 import { compile } from '../test/chain/sim/contracts'
-import type { BenchCase, BenchSuite } from './harness'
+import { FROM, startAnvil, type Node } from './anvilKit'
+import { cpuPerCall, type BenchCase, type BenchSuite } from './harness'
 
-const FROM = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' as const
 const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' as const
 let url = ''
-let child: ChildProcess | undefined
-let id = 1
+let chain: Node
 const calls: Record<'transfer' | 'walk', Simulation.CallInput | undefined> = { transfer: undefined, walk: undefined }
 const witnesses: Record<'transfer' | 'walk', Uint8Array | undefined> = { transfer: undefined, walk: undefined }
 
-async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
-async function send(tx: Record<string, string>): Promise<any> {
-  const h = await rpc<string>('eth_sendTransaction', [{ from: FROM, gas: '0x4c4b40', ...tx }])
-  for (let i = 0; i < 400; i++) {
-    const r = await rpc('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 25))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+const send: Node['send'] = (tx) => chain.send(tx)
 
 /** A transport that counts round trips. */
 function counting(): { t: SimRpc.Transport; trips: () => number } {
@@ -66,25 +48,8 @@ async function measure(which: 'transfer' | 'walk', c: BenchCase) {
 let ready: Promise<void> | undefined
 function setup(): Promise<void> {
   ready ??= (async () => {
-    const port = await new Promise<number>((res) => {
-      const s = createServer()
-      s.listen(0, '127.0.0.1', () => {
-        const p = (s.address() as { port: number }).port
-        s.close(() => res(p))
-      })
-    })
-    child = spawn(join(import.meta.dirname, '..', 'node_modules', '.bin', 'anvil'), ['--host', '127.0.0.1', '--port', String(port), '--silent'], { stdio: 'ignore' })
-    child.unref()
-    process.on('exit', () => child?.kill('SIGTERM'))
-    url = `http://127.0.0.1:${port}`
-    for (let i = 0; i < 300; i++) {
-      try {
-        await rpc('eth_chainId')
-        break
-      } catch {
-        await new Promise((r) => setTimeout(r, 100))
-      }
-    }
+    chain = await startAnvil()
+    url = chain.url
     const art = compile()
     const token = (await send({ data: encodeDeployData({ abi: art.Token!.abi as Abi, bytecode: art.Token!.bytecode, args: [10n ** 24n] }) })).contractAddress as Hex
     calls.transfer = { from: FROM, to: token, data: encodeFunctionData({ abi: art.Token!.abi as Abi, functionName: 'transfer', args: [OTHER, 5n] }), gas: 200_000n }
@@ -97,6 +62,10 @@ function setup(): Promise<void> {
     calls.walk = { from: FROM, to: nodes[0]!, data: call('walk', [3n, 9n]), gas: 5_000_000n }
     await measure('transfer', cases[0]!)
     await measure('walk', cases[1]!)
+    const w = SimWitness.decode(witnesses.walk!)
+    const proofs = w.accounts.length + w.accounts.reduce((n, a) => n + a.slots.length, 0)
+    for (let i = 0; i < 5; i++) await SimWitness.verify(witnesses.walk!) // warm-up: the first calls compile the code
+    cases[2]!.name += ` [${proofs} proofs; CPU time a call: verify ${(await cpuPerCall(() => SimWitness.verify(witnesses.walk!), 15)).toFixed(1)} ms]`
   })()
   return ready
 }

@@ -6,8 +6,9 @@
  * re-runs the transfer with no network: the trace hash, the witness's SHA-256, the block
  * hash and the asset changes equal the online ones. The same witness with one byte flipped
  * (random position, seed printed) is refused and no outcome is shown.
- * Capsules: /simulate exports one (its SHA-256 shown); the offline file opens it with no node
- * and shows the same report SHA-256; a capsule relabelled with another hardfork, or with one
+ * Capsules: /simulate exports one (its SHA-256 shown; the form's block timestamp override rides
+ * in it); the offline file opens it with no node and shows the same report SHA-256 and the
+ * override; a capsule relabelled with another hardfork, or with one
  * byte of its witness flipped, is refused with a message.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
@@ -136,7 +137,8 @@ test.describe('the offline signer checks a witness', () => {
     const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
     online.on('page', (p) => watch(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
     const a = await online.newPage()
-    await a.goto(`/simulate?${new URLSearchParams({ from: FROM, to: token, data, gas: '200000' })}`)
+    // a block override rides in the capsule (version 2) and is replayed offline
+    await a.goto(`/simulate?${new URLSearchParams({ from: FROM, to: token, data, gas: '200000', timestamp: '1900000000' })}`)
     const panel = a.getByRole('region', { name: 'Capsule' })
     await panel.getByRole('button', { name: 'Export a capsule' }).click()
     const made = panel.getByRole('region', { name: 'Exported capsule' })
@@ -163,6 +165,7 @@ test.describe('the offline signer checks a witness', () => {
     const good = join(dir, 'capsule.ewc')
     writeFileSync(good, file)
     const cap = SimCapsule.decode(file)
+    expect(cap.blockOverrides).toEqual({ timestamp: 1_900_000_000n })
     const otherFork = join(dir, 'other-fork.ewc')
     writeFileSync(otherFork, SimCapsule.encode({ ...cap, hardfork: cap.hardfork === 'cancun' ? 'prague' : 'cancun' }))
     const w = cap.witness.slice()
@@ -181,6 +184,7 @@ test.describe('the offline signer checks a witness', () => {
     const opened = box.getByRole('region', { name: 'Opened capsule' })
     await expect(opened.getByRole('status', { name: 'Report SHA-256', exact: true })).toHaveText(reportSha, { timeout: 60_000 })
     await expect(opened.getByRole('status', { name: 'Capsule SHA-256', exact: true })).toHaveText(capsuleSha)
+    await expect(opened.getByRole('status', { name: 'Block overrides', exact: true })).toHaveText('timestamp 1900000000')
     await expect(box.getByRole('table', { name: 'Asset changes' })).toContainText('777')
     await box.getByLabel('Open a capsule').setInputFiles(otherFork)
     await expect(box.getByRole('alert')).toContainText(/Capsule refused: The capsule says (cancun|prague): its witness was packed under/, { timeout: 30_000 })

@@ -1,9 +1,15 @@
 /**
  * ProofVerify without a node: which hardfork's header fields a block carries, bounds on proof
  * answers (too many nodes, too deep, too big, too many slots) refused before any hashing, and
- * malformed answers refused with a message. Honest and tampered proofs from a real anvil:
- * test/chain/proof-verify.test.ts.
+ * malformed answers refused with a message; and the batch's shared node store (proofs built
+ * here by @ethereumjs/mpt's own trie, an independent source): honest proofs verify, and one
+ * answer's changed, left-out or added node is refused for that answer, naming it, even when
+ * another answer of the batch holds the honest node; a node no answer holds is refused, never
+ * read as absence. Honest and tampered proofs from a real anvil: test/chain/proof-verify.test.ts.
  */
+import { createMerkleProof, createMPT } from '@ethereumjs/mpt'
+import { bytesToHex, createAccount, hexToBytes } from '@ethereumjs/util'
+import { Rlp } from 'ox'
 import { describe, expect, it } from 'vitest'
 import * as ProofVerify from './ProofVerify'
 
@@ -50,5 +56,88 @@ describe('ProofVerify', () => {
     await expect(ProofVerify.verifyProof(header, proof(), addr, ['0x1'])).rejects.toThrow(/no proof for this slot/)
     expect(() => ProofVerify.verifyHeader({ hash: '0x12' })).toThrow(/32 bytes/)
     expect(() => ProofVerify.verifyHeader({ hash: `0x${'00'.repeat(32)}`, number: 'x' })).toThrow(/block header that cannot be read/)
+  })
+})
+
+type Hex = `0x${string}`
+/** A state trie of `n` accounts (each with one storage slot) built by the library, and an answer for any address. */
+async function state(n: number) {
+  const accounts = Array.from({ length: n }, (_, i) => ({ address: `0x${(0x1000 + i * 7919).toString(16).padStart(40, '0')}` as Hex, slot: `0x${(i + 1).toString(16).padStart(64, '0')}` as Hex, value: BigInt(i + 5) }))
+  const trie = await createMPT({ useKeyHashing: true })
+  const storage = new Map<string, Awaited<ReturnType<typeof createMPT>>>()
+  for (const [i, a] of accounts.entries()) {
+    const st = await createMPT({ useKeyHashing: true })
+    await st.put(hexToBytes(a.slot), Rlp.fromHex(`0x${a.value.toString(16).padStart(2, '0')}`, { as: 'Bytes' }))
+    storage.set(a.address, st)
+    await trie.put(hexToBytes(a.address), createAccount({ nonce: BigInt(i), balance: 10n ** 18n + BigInt(i), storageRoot: st.root() }).serialize())
+  }
+  const hdr: ProofVerify.VerifiedHeader = { ...header, stateRoot: bytesToHex(trie.root()) }
+  const answer = async (address: Hex, slots: Hex[] = []) => {
+    const a = accounts.find((x) => x.address === address)
+    const i = a ? accounts.indexOf(a) : -1
+    const st = storage.get(address)
+    return {
+      address,
+      balance: a ? `0x${(10n ** 18n + BigInt(i)).toString(16)}` : '0x0',
+      nonce: `0x${Math.max(i, 0).toString(16)}`,
+      codeHash: ProofVerify.EMPTY_CODE_HASH,
+      storageHash: st ? bytesToHex(st.root()) : ProofVerify.EMPTY_TRIE_ROOT,
+      accountProof: (await createMerkleProof(trie, hexToBytes(address))).map((x) => bytesToHex(x)),
+      storageProof: await Promise.all(slots.map(async (k) => ({ key: k, value: `0x${(a?.slot === k ? a.value : 0n).toString(16)}`, proof: st ? (await createMerkleProof(st, hexToBytes(k))).map((x) => bytesToHex(x)) : [] }))),
+    }
+  }
+  return { accounts, hdr, answer }
+}
+const flip = (h: string) => `${h.slice(0, -2)}${(parseInt(h.slice(-2), 16) ^ 1).toString(16).padStart(2, '0')}` as Hex
+
+describe('ProofVerify.verifyProofs: one node store for a batch', () => {
+  it('verifies a batch of honest proofs (present accounts with slots, an absent one) to the values the trie holds', async () => {
+    const s = await state(40)
+    const absent = `0x${'77'.repeat(20)}` as Hex
+    const answers = [...(await Promise.all(s.accounts.map(async (a) => ({ raw: await s.answer(a.address, [a.slot]), address: a.address, slots: [a.slot] })))), { raw: await s.answer(absent), address: absent }]
+    const out = await ProofVerify.verifyProofs(s.hdr, answers)
+    expect(out.map((a) => a.balance)).toEqual([...s.accounts.map((_, i) => 10n ** 18n + BigInt(i)), 0n])
+    expect(out.slice(0, 40).map((a) => BigInt(a.storage[0]!.value))).toEqual(s.accounts.map((a) => a.value))
+    expect(out[40]!.storageRoot).toBe(ProofVerify.EMPTY_TRIE_ROOT)
+  })
+
+  it('refuses one answer’s changed node, naming that account, though another answer holds the honest node', async () => {
+    const s = await state(40)
+    const [a, b] = [s.accounts[3]!, s.accounts[17]!]
+    const honestB = await s.answer(b.address, [b.slot])
+    let shared = 0
+    for (let k = 0; k < honestB.accountProof.length; k++) {
+      const rawA = await s.answer(a.address, [a.slot])
+      if (!honestB.accountProof.includes(rawA.accountProof[k]!)) continue // the nodes b's proof holds too: the root, at least
+      shared++
+      rawA.accountProof[k] = flip(rawA.accountProof[k]!)
+      await expect(ProofVerify.verifyProofs(s.hdr, [{ raw: honestB, address: b.address, slots: [b.slot] }, { raw: rawA, address: a.address, slots: [a.slot] }])).rejects.toThrow(new RegExp(`account proof of ${a.address} does not verify`))
+    }
+    expect(shared).toBeGreaterThanOrEqual(1)
+    const rawA = await s.answer(a.address, [a.slot])
+    rawA.storageProof[0]!.proof[0] = flip(rawA.storageProof[0]!.proof[0]!)
+    await expect(ProofVerify.verifyProofs(s.hdr, [{ raw: honestB, address: b.address, slots: [b.slot] }, { raw: rawA, address: a.address, slots: [a.slot] }])).rejects.toThrow(new RegExp(`proof of ${a.address} slot ${a.slot} does not verify`))
+  })
+
+  it('refuses a node left out (even one another answer holds) or added, and never reads a missing node as absence', async () => {
+    const s = await state(40)
+    const [a, b] = [s.accounts[5]!, s.accounts[9]!]
+    const honestB = { raw: await s.answer(b.address), address: b.address }
+    // the root left out of a's proof: b's proof holds it, the walk would succeed, a's proof is not the path
+    const noRoot = await s.answer(a.address)
+    noRoot.accountProof.shift()
+    await expect(ProofVerify.verifyProofs(s.hdr, [honestB, { raw: noRoot, address: a.address }])).rejects.toThrow(new RegExp(`account proof of ${a.address} does not verify`))
+    // the leaf left out, claimed absent (balance 0): no answer holds it, refused as missing, not read as absence
+    const noLeaf = { ...(await s.answer(a.address)), balance: '0x0', nonce: '0x0', storageHash: ProofVerify.EMPTY_TRIE_ROOT }
+    noLeaf.accountProof.pop()
+    await expect(ProofVerify.verifyProofs(s.hdr, [honestB, { raw: noLeaf, address: a.address }])).rejects.toThrow(new RegExp(`account proof of ${a.address} does not verify`))
+    // another account's leaf added at the end
+    const extra = await s.answer(a.address)
+    extra.accountProof.push(honestB.raw.accountProof.at(-1)!)
+    await expect(ProofVerify.verifyProofs(s.hdr, [honestB, { raw: extra, address: a.address }])).rejects.toThrow(new RegExp(`account proof of ${a.address} does not verify`))
+    // b's proof passed off as a's (the same nodes, a's address): the walk for a's key takes another path
+    await expect(ProofVerify.verifyProofs(s.hdr, [honestB, { raw: { ...honestB.raw, address: a.address }, address: a.address }])).rejects.toThrow(new RegExp(`account proof of ${a.address} does not verify`))
+    // a changed balance with an honest proof: the value proven is the trie's
+    await expect(ProofVerify.verifyProofs(s.hdr, [honestB, { raw: { ...(await s.answer(a.address)), balance: '0x1' }, address: a.address }])).rejects.toThrow(/balance of .* is not what its proof/)
   })
 })

@@ -17,8 +17,9 @@
  */
 import { createBlockHeaderFromRPC, type JSONRPCBlock } from '@ethereumjs/block'
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common'
-import { verifyMerkleProof } from '@ethereumjs/mpt'
-import { createAccountFromRLP, hexToBytes, bytesToHex } from '@ethereumjs/util'
+import { createMPT, type MerklePatriciaTrie } from '@ethereumjs/mpt'
+import { createAccountFromRLP, hexToBytes, bytesToHex, MapDB, ValueEncoding } from '@ethereumjs/util'
+import { keccak_256 } from '@noble/hashes/sha3.js'
 import { Hash, Rlp } from 'ox'
 import { BaseError } from '../Errors'
 import * as Rpc from './Rpc'
@@ -85,30 +86,89 @@ export function verifyHeader(raw: unknown, expectedHash?: string): VerifiedHeade
   return { number, hash: computed, stateRoot: bytesToHex(header.stateRoot), hardfork, anchor: expectedHash === undefined ? 'node' : 'expected' }
 }
 
-function proofNodes(raw: unknown, where: string, budget: { bytes: number }): Uint8Array[] {
-  const list = Rpc.array(raw, where)
-  if (list.length > LIMITS.maxDepth) throw new BoundsError(`${where} has ${list.length} nodes`, `at most ${LIMITS.maxDepth} (deeper than a 32-byte-key trie can be)`)
-  return list.map((n, i) => {
-    const hex = Rpc.data(n, `${where}, node ${i}`)
-    const bytes = (hex.length - 2) / 2
-    if (bytes > LIMITS.maxNodeBytes) throw new BoundsError(`${where}, node ${i} is ${bytes} bytes`, `at most ${LIMITS.maxNodeBytes} bytes a node`)
-    budget.bytes += bytes
-    if (budget.bytes > LIMITS.maxTotalBytes) throw new BoundsError('the proof answer', `at most ${LIMITS.maxTotalBytes} bytes of proof nodes`)
-    return hexToBytes(hex)
-  })
+/**
+ * The proof nodes of a batch of answers in one content-addressed store (issue #26): each
+ * distinct node is converted and hashed once and kept under its keccak, and ONE trie of the
+ * library (its walk from a root, `get` with missing nodes thrown) reads every account and slot
+ * of the batch, its root switched per read. Sound because the store is content-addressed: a
+ * walk from a root follows hashes only, so it reaches only nodes that root commits to, whoever
+ * sent them. Exact refusals: the store notes which nodes a read fetched, and each answer's own
+ * proof must be exactly that path (so a changed, left-out or added node is refused for the
+ * answer that carries it, even when another answer holds the honest node), and a node that
+ * no answer holds is refused as missing, never read as absence.
+ */
+interface ProofNode {
+  bytes: Uint8Array
+  /** keccak256, unprefixed hex: the store's key (as the library asks for it). */
+  hash: string
 }
 
-async function prove(key: Uint8Array, proof: Uint8Array[], root: string, address: string, slot: string | null): Promise<Uint8Array | null> {
-  // An empty trie proves every key absent: its proof is nothing, or its one empty node (0x80).
-  if (same(root, EMPTY_TRIE_ROOT)) {
-    if (proof.length === 0 || (proof.length === 1 && proof[0]!.length === 1 && proof[0]![0] === 0x80)) return null
-    throw new ProofInvalidError(address, slot, `the root is the empty trie's, but the proof holds other nodes`)
+/** The library's in-memory DB over a map, noting the key of each node a walk fetches. */
+class NotingDB extends MapDB<string, Uint8Array> {
+  constructor(
+    map: Map<string, Uint8Array>,
+    private readonly reads: string[],
+  ) {
+    super(map)
   }
-  if (proof.length === 0) throw new ProofInvalidError(address, slot, `the proof is empty but the root ${root} is not the empty trie's`)
-  try {
-    return await verifyMerkleProof(key, proof, { root: hexToBytes(root as `0x${string}`), useKeyHashing: true })
-  } catch {
-    throw new ProofInvalidError(address, slot, `a proof node does not hash to the root ${root} or to its parent, or a node on the path is missing`)
+  override get(key: string) {
+    this.reads.push(key)
+    return super.get(key)
+  }
+}
+
+class NodeStore {
+  readonly nodes = new Map<string, ProofNode>()
+  private readonly db = new Map<string, Uint8Array>()
+  private readonly reads: string[] = []
+  private trie: MerklePatriciaTrie | undefined
+
+  /** A proof's nodes (form and bounds checked, converted once per distinct node; hashed later in `seal`). */
+  parse(raw: unknown, where: string, budget: { bytes: number }): ProofNode[] {
+    const list = Rpc.array(raw, where)
+    if (list.length > LIMITS.maxDepth) throw new BoundsError(`${where} has ${list.length} nodes`, `at most ${LIMITS.maxDepth} (deeper than a 32-byte-key trie can be)`)
+    return list.map((n, i) => {
+      const hex = Rpc.data(n, `${where}, node ${i}`).toLowerCase()
+      const bytes = (hex.length - 2) / 2
+      if (bytes > LIMITS.maxNodeBytes) throw new BoundsError(`${where}, node ${i} is ${bytes} bytes`, `at most ${LIMITS.maxNodeBytes} bytes a node`)
+      budget.bytes += bytes
+      if (budget.bytes > LIMITS.maxTotalBytes) throw new BoundsError('the proof answer', `at most ${LIMITS.maxTotalBytes} bytes of proof nodes`)
+      let node = this.nodes.get(hex)
+      if (!node) this.nodes.set(hex, (node = { bytes: hexToBytes(hex as `0x${string}`), hash: '' }))
+      return node
+    })
+  }
+
+  /** Hashes every distinct node once into the store, after every bound was checked. */
+  async seal(): Promise<void> {
+    for (const node of this.nodes.values()) {
+      node.hash = bytesToHex(keccak_256(node.bytes)).slice(2)
+      this.db.set(node.hash, node.bytes)
+    }
+    this.trie = await createMPT({ db: new NotingDB(this.db, this.reads), valueEncoding: ValueEncoding.Bytes, useKeyHashing: true })
+  }
+
+  /** The value `key` (hashed) holds under `root`, read by the library's walk; refused unless `proof` is exactly the path it took. */
+  async prove(key: Uint8Array, proof: readonly ProofNode[], root: string, address: string, slot: string | null): Promise<Uint8Array | null> {
+    // An empty trie proves every key absent: its proof is nothing, or its one empty node (0x80).
+    if (same(root, EMPTY_TRIE_ROOT)) {
+      if (proof.length === 0 || (proof.length === 1 && proof[0]!.bytes.length === 1 && proof[0]!.bytes[0] === 0x80)) return null
+      throw new ProofInvalidError(address, slot, `the root is the empty trie's, but the proof holds other nodes`)
+    }
+    if (proof.length === 0) throw new ProofInvalidError(address, slot, `the proof is empty but the root ${root} is not the empty trie's`)
+    const bad = () => new ProofInvalidError(address, slot, `a proof node does not hash to the root ${root} or to its parent, or a node on the path is missing`)
+    this.reads.length = 0
+    let value: Uint8Array | null
+    try {
+      this.trie!.root(hexToBytes(root as `0x${string}`))
+      value = await this.trie!.get(key, true)
+    } catch {
+      throw bad()
+    }
+    // the nodes the walk fetched by hash; a node under 32 bytes is held inside its parent (never fetched), the root always is
+    const path = proof.filter((n, i) => i === 0 || n.bytes.length >= 32)
+    if (path.length !== this.reads.length || path.some((n, i) => n.hash !== this.reads[i])) throw bad()
+    return value
   }
 }
 
@@ -116,14 +176,14 @@ const word = (v: unknown, what: string): `0x${string}` => `0x${Rpc.quantity(v, w
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
 /** Verifies the account part of an eth_getProof answer against a verified header's state root. */
-async function verifyAccountPart(header: VerifiedHeader, p: Record<string, unknown>, address: `0x${string}`, nodes: Uint8Array[]) {
+async function verifyAccountPart(store: NodeStore, header: VerifiedHeader, p: Record<string, unknown>, address: `0x${string}`, nodes: ProofNode[]) {
   const claimed = {
     balance: Rpc.quantity(p.balance, 'the proof balance'),
     nonce: Rpc.quantity(p.nonce, 'the proof nonce'),
     codeHash: Rpc.hash(p.codeHash, 'the proof codeHash'),
     storageHash: Rpc.hash(p.storageHash, 'the proof storageHash'),
   }
-  const leaf = await prove(hexToBytes(address), nodes, header.stateRoot, address, null)
+  const leaf = await store.prove(hexToBytes(address), nodes, header.stateRoot, address, null)
   const proven = leaf === null
     ? { balance: 0n, nonce: 0n, codeHash: EMPTY_CODE_HASH, storageHash: EMPTY_TRIE_ROOT }
     : (() => {
@@ -138,45 +198,83 @@ async function verifyAccountPart(header: VerifiedHeader, p: Record<string, unkno
   return proven as { balance: bigint; nonce: bigint; codeHash: `0x${string}`; storageHash: `0x${string}` }
 }
 
-/**
- * Verifies an eth_getProof answer for `address` and `slots` against a verified header, and
- * `code` (eth_getCode's answer, when given) against the proven code hash. Returns only proven
- * values; throws a ProofVerify error naming the account, slot and what differed otherwise.
- */
-export async function verifyProof(header: VerifiedHeader, raw: unknown, address: string, slots: readonly string[] = [], code?: unknown): Promise<VerifiedAccount> {
-  const addr = Rpc.address(address, 'the address').toLowerCase() as `0x${string}`
+/** One eth_getProof answer to verify: the account, the slots asked, and eth_getCode's answer when code was read. */
+export interface ProofAnswer {
+  raw: unknown
+  address: string
+  slots?: readonly string[]
+  code?: unknown
+}
+
+/** An answer's form read and its bounds checked (nothing hashed yet). */
+function parseAnswer(store: NodeStore, header: VerifiedHeader, a: ProofAnswer) {
+  const addr = Rpc.address(a.address, 'the address').toLowerCase() as `0x${string}`
+  const slots = a.slots ?? []
   if (slots.length > LIMITS.maxSlots) throw new BoundsError(`${slots.length} slots`, `at most ${LIMITS.maxSlots} slots an account`)
-  const p = Rpc.object(raw, 'the proof')
+  const p = Rpc.object(a.raw, 'the proof')
   if (!same(Rpc.address(p.address, 'the proof address'), addr)) throw new AccountMismatchError(addr, 'address', String(p.address), addr, header.number)
-  // Every bound is checked before any hashing: a huge answer is refused without work.
   const budget = { bytes: 0 }
-  const accountNodes = proofNodes(p.accountProof, `the account proof of ${addr}`, budget)
+  const accountNodes = store.parse(p.accountProof, `the account proof of ${addr}`, budget)
   const entries = Rpc.array(p.storageProof, 'the storage proofs', LIMITS.maxSlots).map((e) => Rpc.object(e, 'a storage proof'))
+  const keyed = new Map<string, Record<string, unknown>>()
+  for (const e of entries) {
+    const k = word(e.key, 'a storage proof key')
+    if (!keyed.has(k)) keyed.set(k, e)
+  }
   const wanted = slots.map((s) => {
     const slot = word(s, 'the slot')
-    const entry = entries.find((e) => word(e.key, 'a storage proof key') === slot)
+    const entry = keyed.get(slot)
     if (!entry) throw new ProofInvalidError(addr, slot, 'the node sent no proof for this slot')
-    return { slot, claimedValue: word(entry.value, `the value of slot ${slot}`), nodes: proofNodes(entry.proof, `the storage proof of ${addr} slot ${slot}`, budget) }
+    return { slot, claimedValue: word(entry.value, `the value of slot ${slot}`), nodes: store.parse(entry.proof, `the storage proof of ${addr} slot ${slot}`, budget) }
   })
-  const acct = await verifyAccountPart(header, p, addr, accountNodes)
-  const storage: VerifiedAccount['storage'] = []
-  for (const { slot, claimedValue, nodes } of wanted) {
-    const leaf = await prove(hexToBytes(slot), nodes, acct.storageHash, addr, slot)
-    // A leaf may hold the empty string (RLP 0x80): anvil keeps such a leaf for a slot it wrote zero to; it is zero.
-    const held = leaf === null ? '0x0' : Rlp.toHex(leaf)
-    const provenValue = word(held === '0x' ? '0x0' : held, `the proven value of slot ${slot}`)
-    if (provenValue !== claimedValue) throw new StorageMismatchError(addr, slot, claimedValue, provenValue, header.number)
-    storage.push({ slot, value: provenValue })
+  let code: `0x${string}` | undefined
+  if (a.code !== undefined) {
+    code = Rpc.data(a.code, 'the code')
+    if ((code.length - 2) / 2 > LIMITS.maxCodeBytes) throw new BoundsError(`the code of ${addr}`, `at most ${LIMITS.maxCodeBytes} bytes`)
   }
-  const result: VerifiedAccount = { address: addr, balance: acct.balance, nonce: acct.nonce, codeHash: acct.codeHash, storageRoot: acct.storageHash, storage }
-  if (code !== undefined) {
-    const hex = Rpc.data(code, 'the code')
-    if ((hex.length - 2) / 2 > LIMITS.maxCodeBytes) throw new BoundsError(`the code of ${addr}`, `at most ${LIMITS.maxCodeBytes} bytes`)
-    const computed = Hash.keccak256(hex)
-    if (!same(computed, acct.codeHash)) throw new CodeMismatchError(addr, acct.codeHash, computed, header.number)
-    result.code = hex
+  return { addr, p, accountNodes, wanted, code }
+}
+
+/**
+ * Verifies a batch of eth_getProof answers against one verified header (see `NodeStore`: one
+ * store and one trie for the batch, each distinct node hashed once), and each answer's code
+ * against its proven code hash. Returns only proven values, in the answers' order; throws the
+ * first failure as a ProofVerify error naming the account, slot and what differed. Every bound
+ * of every answer is checked before any hashing.
+ */
+export async function verifyProofs(header: VerifiedHeader, answers: readonly ProofAnswer[]): Promise<VerifiedAccount[]> {
+  const store = new NodeStore()
+  const parsed = answers.map((a) => parseAnswer(store, header, a))
+  await store.seal()
+  const out: VerifiedAccount[] = []
+  for (const { addr, p, accountNodes, wanted, code } of parsed) {
+    const acct = await verifyAccountPart(store, header, p, addr, accountNodes)
+    const storage: VerifiedAccount['storage'] = []
+    for (const { slot, claimedValue, nodes } of wanted) {
+      const leaf = await store.prove(hexToBytes(slot), nodes, acct.storageHash, addr, slot)
+      // A leaf may hold the empty string (RLP 0x80): anvil keeps such a leaf for a slot it wrote zero to; it is zero.
+      const held = leaf === null ? '0x0' : Rlp.toHex(leaf)
+      const provenValue = word(held === '0x' ? '0x0' : held, `the proven value of slot ${slot}`)
+      if (provenValue !== claimedValue) throw new StorageMismatchError(addr, slot, claimedValue, provenValue, header.number)
+      storage.push({ slot, value: provenValue })
+    }
+    const result: VerifiedAccount = { address: addr, balance: acct.balance, nonce: acct.nonce, codeHash: acct.codeHash, storageRoot: acct.storageHash, storage }
+    if (code !== undefined) {
+      const computed = bytesToHex(keccak_256(hexToBytes(code)))
+      if (!same(computed, acct.codeHash)) throw new CodeMismatchError(addr, acct.codeHash, computed, header.number)
+      result.code = code
+    }
+    out.push(result)
   }
-  return result
+  return out
+}
+
+/**
+ * Verifies one eth_getProof answer for `address` and `slots` against a verified header, and
+ * `code` (eth_getCode's answer, when given) against the proven code hash (`verifyProofs` of one).
+ */
+export async function verifyProof(header: VerifiedHeader, raw: unknown, address: string, slots: readonly string[] = [], code?: unknown): Promise<VerifiedAccount> {
+  return (await verifyProofs(header, [{ raw, address, slots, ...(code !== undefined ? { code } : {}) }]))[0]!
 }
 
 /**

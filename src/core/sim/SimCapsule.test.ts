@@ -1,14 +1,19 @@
 /**
  * SimCapsule against a real anvil (useSimChain): a capsule made online and opened with no
  * node (fetch stubbed to fail) gives the identical report, byte for byte, with and without
- * state overrides; its SHA-256 is Node's hash of the file; a capsule relabelled with another
+ * state overrides and block overrides (the report equal to a plain simulation over the node
+ * under the same block context); a capsule without block overrides keeps the version 1 layout
+ * (built here field by field); its SHA-256 is Node's hash of the file; a capsule relabelled with another
  * hardfork, opened under another hardfork, or with a broken witness is refused with a message.
  */
 import { createHash } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import fc from 'fast-check'
+import { Rlp } from 'ox'
 import * as SimCapsule from './SimCapsule'
 import * as SimRpc from './SimRpc'
+import * as SimWitness from './SimWitness'
+import * as Simulation from './Simulation'
 import { testSeed } from '../../../test/support'
 import { A1, OTHER } from '../../../test/chain/sim/contracts'
 import { anvil, c, data, useSimChain } from '../../../test/chain/sim/chain'
@@ -49,6 +54,52 @@ describe('SimCapsule', () => {
     // the overrides are part of the capsule: without them the same call reports another outcome
     const bare = await noNetwork(() => SimCapsule.open(SimCapsule.encode({ ...SimCapsule.decode(made.bytes), overrides: '' })))
     expect(bare.report).not.toBe(made.report)
+  })
+
+  it('carries block overrides: the report offline equals the online run under the same block context, byte for byte', async () => {
+    const call = { from: A1, to: c.leaf, data: data('Leaf', 'poke', [42n]), gas: 200_000n }
+    const blockOverrides = { number: 123_456n, timestamp: 1_900_000_000n, baseFee: 7n, coinbase: OTHER, prevrandao: `0x${'ab'.repeat(32)}` as const, gasLimit: 31_000_000n }
+    const made = await SimCapsule.make(SimRpc.httpTransport(anvil.url), call, { blockOverrides })
+    // the online report, made apart from the capsule: a plain simulation over the node with the same overrides
+    const session = await Simulation.openAt(SimRpc.create(SimRpc.httpTransport(anvil.url)), 'latest', { call })
+    Simulation.overrideBlock(session, blockOverrides)
+    const online = JSON.stringify(SimWitness.outcomeOf(await Simulation.call(session, call)))
+    expect(made.report).toBe(online)
+    // Leaf.poke stores block.number at m[42]: the overridden number is in the state diff
+    expect(JSON.stringify(JSON.parse(made.report).diff)).toContain((123_456).toString(16))
+    const opened = await noNetwork(() => SimCapsule.open(made.bytes))
+    expect(opened.report).toBe(online)
+    expect(opened.capsule.blockOverrides).toEqual(blockOverrides)
+    expect((Rlp.toBytes(made.bytes) as Uint8Array[])[1]).toEqual(Uint8Array.of(2))
+    // the overrides are part of the capsule: without them the real coinbase is read, which the witness does not hold
+    await expect(noNetwork(() => SimCapsule.open(SimCapsule.encode({ ...opened.capsule, blockOverrides: undefined })))).rejects.toThrow(/does not hold the account 0x0{40}/)
+    // one override alone is carried too; without it the call stores the real block number
+    const one = await SimCapsule.make(SimRpc.httpTransport(anvil.url), call, { blockOverrides: { number: 77n } })
+    const oneOpened = await noNetwork(() => SimCapsule.open(one.bytes))
+    expect(oneOpened.report).toBe(one.report)
+    expect(JSON.stringify(JSON.parse(one.report).diff)).toContain('"0x000000000000000000000000000000000000000000000000000000000000004d"')
+    const bare = await noNetwork(() => SimCapsule.open(SimCapsule.encode({ ...oneOpened.capsule, blockOverrides: undefined })))
+    expect(bare.report).not.toBe(one.report)
+    expect(bare.blockNumber).toBe(oneOpened.blockNumber)
+  })
+
+  it('keeps version 1 for a capsule without block overrides (files made before open as they did); a malformed block field is refused', async () => {
+    const made = await SimCapsule.make(SimRpc.httpTransport(anvil.url), transfer())
+    const cap = SimCapsule.decode(made.bytes)
+    expect(cap.blockOverrides).toBeUndefined()
+    const enc = new TextEncoder()
+    const hex = (h: string) => Rlp.toBytes(Rlp.fromHex(h as `0x${string}`)) as Uint8Array
+    const n = (v: bigint) => (v === 0n ? new Uint8Array() : hex(`0x${v.toString(16).padStart(v.toString(16).length + (v.toString(16).length % 2), '0')}`))
+    // the version 1 layout, field by field: [magic, 1, hardfork, from, to, value, data, gas, overrides, witness]
+    const v1 = Rlp.fromBytes([enc.encode('EWC'), Uint8Array.of(1), enc.encode(cap.hardfork), hex(cap.call.from), hex(cap.call.to!), n(cap.call.value!), hex(cap.call.data!), n(cap.call.gas!), enc.encode(''), cap.witness])
+    expect(v1).toEqual(made.bytes)
+    expect((await noNetwork(() => SimCapsule.open(v1))).report).toBe(made.report)
+    const fields = Rlp.toBytes(made.bytes) as (Uint8Array | unknown[])[]
+    const v2 = (block: unknown[]) => Rlp.fromBytes([fields[0], Uint8Array.of(2), ...fields.slice(2), block] as Uint8Array[])
+    expect(() => SimCapsule.decode(v2([[], [], [], [], [], []]))).toThrow(/not in canonical form/)
+    expect(() => SimCapsule.decode(v2([[], [], [], [Uint8Array.of(1, 2)], [], []]))).toThrow(/coinbase.*20 bytes/)
+    expect(() => SimCapsule.decode(v2([[], []]))).toThrow(/list of 6 entries/)
+    expect(() => SimCapsule.decode(Rlp.fromBytes([fields[0], Uint8Array.of(3), ...fields.slice(2)] as Uint8Array[]))).toThrow(/version is 3/)
   })
 
   it('refuses a capsule from another hardfork, or opened under another one', async () => {

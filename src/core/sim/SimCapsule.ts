@@ -1,13 +1,18 @@
 /**
  * Simulation capsules (issue #26): one file holding a simulation's inputs (the call), the
- * hardfork, the state overrides (as the text the person wrote) and the witness of every
+ * hardfork, the state overrides (as the text the person wrote), the block overrides (timestamp,
+ * number, base fee, coinbase, prevrandao, gas limit: BlockOverrides) and the witness of every
  * account and slot it read (SimWitness). Opening it anywhere, with no node, verifies the
  * witness and re-runs the call over the proven state: the report (the outcome's JSON: call
  * tree, logs, state diff, asset changes) is the same, byte for byte, as the one made online.
  *
  * Encoding (RLP by `ox`): `[magic "EWC", version 1, hardfork, from, to, value, data, gas,
- * overrides, witness]`, canonical only (re-encoding gives the same bytes). Its SHA-256 is
- * what the page shows and what a person compares.
+ * overrides, witness]`; with block overrides, version 2 and one more field, `block`: a list of
+ * six entries in the order timestamp, number, baseFee, coinbase, prevrandao, gasLimit, each `[]`
+ * (not overridden) or `[value]` (an integer, minimal; coinbase 20 bytes; prevrandao 32). A
+ * capsule without block overrides is written as version 1, so files made before them, and
+ * their hashes, stay as they were. Canonical only (re-encoding gives the same bytes). Its
+ * SHA-256 is what the page shows and what a person compares.
  *
  * @example
  * ```ts
@@ -19,6 +24,7 @@
 import { bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { Rlp } from 'ox'
 import { BaseError } from '../Errors'
+import * as BlockOverrides from './BlockOverrides'
 import type * as SimRpc from './SimRpc'
 import type * as Simulation from './Simulation'
 import * as SimWitness from './SimWitness'
@@ -26,7 +32,8 @@ import * as StateOverrides from './StateOverrides'
 
 type Hex = `0x${string}`
 
-export const VERSION = 1
+/** The newest version this page writes (with block overrides) and reads; version 1 (without) is still written and read. */
+export const VERSION = 2
 const MAGIC = new TextEncoder().encode('EWC')
 /** A capsule is its witness plus the call and the overrides' text. */
 export const MAX_BYTES = SimWitness.LIMITS.maxBytes + 256 * 1024
@@ -36,6 +43,8 @@ export interface Capsule {
   hardfork: string
   /** State overrides as JSON text (StateOverrides.parse reads it on both sides); '' for none. */
   overrides: string
+  /** Block context overrides the call ran under; absent (or empty) for the block's own. */
+  blockOverrides?: BlockOverrides.Overrides | undefined
   witness: Uint8Array
 }
 
@@ -55,10 +64,13 @@ export interface Opened {
 
 const uint = (v: bigint): Uint8Array => (v === 0n ? new Uint8Array() : hexToBytes(`0x${v.toString(16).length % 2 ? '0' : ''}${v.toString(16)}` as Hex))
 
+const BLOCK_FIELDS = ['timestamp', 'number', 'baseFee', 'coinbase', 'prevrandao', 'gasLimit'] as const
+
 export function encode(c: Capsule): Uint8Array {
+  const block = BlockOverrides.isEmpty(c.blockOverrides) ? undefined : c.blockOverrides!
   return Rlp.fromBytes([
     MAGIC,
-    uint(BigInt(VERSION)),
+    uint(block ? 2n : 1n),
     new TextEncoder().encode(c.hardfork),
     hexToBytes(c.call.from),
     c.call.to ? hexToBytes(c.call.to) : new Uint8Array(),
@@ -67,6 +79,7 @@ export function encode(c: Capsule): Uint8Array {
     uint(c.call.gas ?? 0n),
     new TextEncoder().encode(c.overrides),
     c.witness,
+    ...(block ? [BLOCK_FIELDS.map((k) => (block[k] === undefined ? [] : [typeof block[k] === 'bigint' ? uint(block[k]) : hexToBytes(block[k])]))] : []),
   ])
 }
 
@@ -81,6 +94,20 @@ const int = (t: Tree | undefined, what: string): bigint => {
   return b.length ? BigInt(bytesToHex(b)) : 0n
 }
 
+/** The block overrides field of a version 2 capsule. */
+function blockOf(t: Tree | undefined): BlockOverrides.Overrides {
+  if (!Array.isArray(t) || t.length !== BLOCK_FIELDS.length) throw new CapsuleError('The capsule cannot be read', `its block overrides are not a list of ${BLOCK_FIELDS.length} entries`)
+  const o: BlockOverrides.Overrides = {}
+  BLOCK_FIELDS.forEach((k, i) => {
+    const e = t[i]
+    if (!Array.isArray(e) || e.length > 1) throw new CapsuleError('The capsule cannot be read', `its block override “${k}” is not [] or [value]`)
+    if (e.length === 0) return
+    if (k === 'coinbase' || k === 'prevrandao') o[k] = bytesToHex(bytes(e[0], `the block override “${k}”`, k === 'coinbase' ? 20 : 32)) as Hex
+    else o[k] = int(e[0], `the block override “${k}”`)
+  })
+  return o
+}
+
 /** Reads a capsule's form (size first, canonical encoding). Checks nothing of the witness yet. */
 export function decode(file: Uint8Array): Capsule {
   if (file.length > MAX_BYTES) throw new SimWitness.BoundsError(`the capsule is ${file.length} bytes`, `at most ${MAX_BYTES} bytes`)
@@ -90,8 +117,10 @@ export function decode(file: Uint8Array): Capsule {
   } catch (e) {
     throw new CapsuleError('The file is not a capsule', e instanceof Error ? e.message.split('\n')[0]! : 'unreadable')
   }
-  if (!Array.isArray(t) || t.length !== 10 || bytesToHex(bytes(t[0], 'the magic')) !== bytesToHex(MAGIC)) throw new CapsuleError('The file is not a capsule', 'it does not start with the capsule magic “EWC”')
-  if (int(t[1], 'the version') !== BigInt(VERSION)) throw new CapsuleError('The capsule cannot be read', `its version is ${int(t[1], 'the version')}, this page reads ${VERSION}`)
+  if (!Array.isArray(t) || t.length < 10 || bytesToHex(bytes(t[0], 'the magic')) !== bytesToHex(MAGIC)) throw new CapsuleError('The file is not a capsule', 'it does not start with the capsule magic “EWC”')
+  const version = int(t[1], 'the version')
+  if (version !== 1n && version !== 2n) throw new CapsuleError('The capsule cannot be read', `its version is ${version}, this page reads 1 and ${VERSION}`)
+  if (t.length !== (version === 1n ? 10 : 11)) throw new CapsuleError('The capsule cannot be read', `a version ${version} capsule has ${version === 1n ? 10 : 11} fields, this one ${t.length}`)
   const to = bytes(t[4], 'to')
   if (to.length !== 0 && to.length !== 20) throw new CapsuleError('The capsule cannot be read', '“to” is neither empty nor 20 bytes')
   const c: Capsule = {
@@ -104,6 +133,7 @@ export function decode(file: Uint8Array): Capsule {
       gas: int(t[7], 'the gas'),
     },
     overrides: new TextDecoder().decode(bytes(t[8], 'the overrides')),
+    ...(version === 2n ? { blockOverrides: blockOf(t[10]) } : {}),
     witness: bytes(t[9], 'the witness'),
   }
   if (bytesToHex(encode(c)) !== bytesToHex(file)) throw new CapsuleError('The capsule cannot be read', 'it is not in canonical form')
@@ -114,19 +144,26 @@ export function decode(file: Uint8Array): Capsule {
 export async function make(
   transport: SimRpc.Transport,
   call: Simulation.CallInput,
-  options: { block?: string; hardfork?: string | undefined; overrides?: string } = {},
+  options: { block?: string; hardfork?: string | undefined; overrides?: string; blockOverrides?: BlockOverrides.Overrides | undefined } = {},
 ): Promise<{ bytes: Uint8Array; sha256: Hex; report: string; traceHash: Hex; result: Simulation.Result }> {
   const overridesText = (options.overrides ?? '').trim()
   const overrides = overridesText === '' ? undefined : StateOverrides.parse(overridesText)
-  const on = await SimWitness.simulate(transport, call, { ...(options.block ? { block: options.block } : {}), hardfork: options.hardfork, overrides })
-  const file = encode({ call: { ...call, value: call.value ?? 0n, data: call.data ?? '0x', gas: call.gas ?? 0n }, hardfork: on.session.hardfork, overrides: overridesText, witness: on.witness })
+  const blockOverrides = BlockOverrides.isEmpty(options.blockOverrides) ? undefined : options.blockOverrides
+  const on = await SimWitness.simulate(transport, call, { ...(options.block ? { block: options.block } : {}), hardfork: options.hardfork, overrides, blockOverrides })
+  const file = encode({
+    call: { ...call, value: call.value ?? 0n, data: call.data ?? '0x', gas: call.gas ?? 0n },
+    hardfork: on.session.hardfork,
+    overrides: overridesText,
+    ...(blockOverrides ? { blockOverrides } : {}),
+    witness: on.witness,
+  })
   return { bytes: file, sha256: SimWitness.fingerprint(file), report: JSON.stringify(on.outcome), traceHash: on.traceHash, result: on.result }
 }
 
 /**
  * Opens a capsule with no node: its hardfork must be its witness's (and `expect.hardfork`'s
  * when the opener names one), the witness must verify, and the call is re-run over the
- * proven state with the capsule's overrides. Refused, named, otherwise.
+ * proven state with the capsule's state and block overrides. Refused, named, otherwise.
  */
 export async function open(file: Uint8Array, expect: { hardfork?: string | undefined } = {}): Promise<Opened> {
   const capsule = decode(file)
@@ -134,7 +171,7 @@ export async function open(file: Uint8Array, expect: { hardfork?: string | undef
   const w = SimWitness.decode(capsule.witness)
   if (w.hardfork !== capsule.hardfork) throw new CapsuleError(`The capsule says ${capsule.hardfork}`, `its witness was packed under ${w.hardfork}`)
   const overrides = capsule.overrides === '' ? undefined : StateOverrides.parse(capsule.overrides)
-  const off = await SimWitness.replay(capsule.witness, capsule.call, { overrides })
+  const off = await SimWitness.replay(capsule.witness, capsule.call, { overrides, blockOverrides: capsule.blockOverrides })
   return {
     capsule,
     report: JSON.stringify(off.outcome),

@@ -30,6 +30,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js'
 import { bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { Rlp } from 'ox'
 import * as AssetChanges from './AssetChanges'
+import * as BlockOverrides from './BlockOverrides'
 import { BaseError } from '../Errors'
 import * as ProofVerify from '../chain/ProofVerify'
 import * as SimRpc from './SimRpc'
@@ -146,23 +147,25 @@ export function recorder(inner: SimRpc.Transport): { transport: SimRpc.Transport
 export async function simulate(
   transport: SimRpc.Transport,
   input: Simulation.CallInput,
-  options: { block?: string; hardfork?: string | undefined; overrides?: StateOverrides.Overrides | undefined } = {},
+  options: { block?: string; hardfork?: string | undefined; overrides?: StateOverrides.Overrides | undefined; blockOverrides?: BlockOverrides.Overrides | undefined } = {},
 ): Promise<{ result: Simulation.Result; outcome: Outcome; traceHash: Hex; witness: Uint8Array; session: Simulation.Session }> {
   const rec = recorder(transport)
   const rpc = SimRpc.create(rec.transport)
   const session = await Simulation.openAt(rpc, options.block ?? 'latest', { call: input, hardfork: options.hardfork })
-  // state overrides (a capsule carries them): the witness proves the state under them, they are applied on top again offline
+  // state and block overrides (a capsule carries them): the witness proves the state under them, they are applied on top again offline
+  const blockOverridden = !BlockOverrides.isEmpty(options.blockOverrides)
+  if (blockOverridden) Simulation.overrideBlock(session, options.blockOverrides!)
   if (options.overrides) await Simulation.applyOverrides(session, options.overrides)
   const result = await Simulation.call(session, input)
-  const witness = await build(SimRpc.create(transport), session, rec.touched, { overridden: options.overrides !== undefined })
+  const witness = await build(SimRpc.create(transport), session, rec.touched, { overridden: options.overrides !== undefined, blockOverridden })
   const outcome = outcomeOf(result)
   return { result, outcome, traceHash: traceHash(outcome), witness, session }
 }
 
 /** Reads and checks the header, proofs and code of what was touched, and encodes the witness. */
-export async function build(rpc: SimRpc.Client, session: Simulation.Session, touched: Touched, options: { overridden?: boolean } = {}): Promise<Uint8Array> {
+export async function build(rpc: SimRpc.Client, session: Simulation.Session, touched: Touched, options: { overridden?: boolean; blockOverridden?: boolean } = {}): Promise<Uint8Array> {
   if (session.stateTag === 'pending') throw new WitnessError('The simulation ran on the pending state', 'a witness needs a mined block whose header holds the state root: simulate at latest or a block number')
-  if (session.blockOverrides || (session.stateOverridden && !options.overridden)) throw new WitnessError('The simulation ran with overrides', 'overridden state or block context is not what the chain proves: simulate without overrides to pack a witness')
+  if ((session.blockOverrides && !options.blockOverridden) || (session.stateOverridden && !options.overridden)) throw new WitnessError('The simulation ran with overrides', 'overridden state or block context is not what the chain proves: simulate without overrides to pack a witness')
   const at = session.stateTag
   for (const b of touched.blocks)
     if (b !== 'latest' && b !== at && BigInt(b) !== BigInt(at)) throw new WitnessError(`The execution read the hash of block ${BigInt(b)} (BLOCKHASH)`, 'a witness proves one block’s state, not other blocks’ hashes')
@@ -175,11 +178,15 @@ export async function build(rpc: SimRpc.Client, session: Simulation.Session, tou
   const rawBlock = answers[0] as Record<string, unknown>
   const header = ProofVerify.verifyHeader(rawBlock)
   const headerRlp = createBlockHeaderFromRPC(rawBlock as unknown as JSONRPCBlock, { common: new Common({ chain: Mainnet, hardfork: header.hardfork }), setHardfork: false }).serialize()
+  const raws = addrs.map((_, i) => answers[1 + 2 * i] as { accountProof: Hex[]; storageProof: { key: string; proof: Hex[] }[] })
+  const proven = await ProofVerify.verifyProofs(
+    header,
+    addrs.map((a, i) => ({ raw: raws[i], address: a, slots: slotsOf(a), code: answers[2 + 2 * i] })),
+  )
   const accounts: Account[] = []
   for (let i = 0; i < addrs.length; i++) {
-    const a = addrs[i]!
-    const raw = answers[1 + 2 * i] as { accountProof: Hex[]; storageProof: { key: string; proof: Hex[] }[] }
-    const v = await ProofVerify.verifyProof(header, raw, a, slotsOf(a), answers[2 + 2 * i])
+    const raw = raws[i]!
+    const v = proven[i]!
     accounts.push({
       address: v.address,
       nonce: v.nonce,
@@ -333,20 +340,26 @@ export async function verify(bytes: Uint8Array, expect: { chainId?: number | big
   if (computed !== w.blockHash) throw new ProofVerify.HeaderHashError(h.number, w.blockHash, computed)
   const json = h.toJSON()
   const header: ProofVerify.VerifiedHeader = { number: h.number, hash: w.blockHash, stateRoot: hex(h.stateRoot), hardfork: w.hardfork, anchor: 'node' }
-  const accounts = new Map<string, ProofVerify.VerifiedAccount & { code: Hex }>()
-  for (const a of w.accounts) {
-    const raw = {
+  // every proof of the witness in one batch: one node store, each distinct node hashed once (ProofVerify.verifyProofs)
+  const proven = await ProofVerify.verifyProofs(
+    header,
+    w.accounts.map((a) => ({
+      raw: {
+        address: a.address,
+        balance: `0x${a.balance.toString(16)}`,
+        nonce: `0x${a.nonce.toString(16)}`,
+        codeHash: a.codeHash,
+        storageHash: a.storageHash,
+        accountProof: a.accountProof,
+        storageProof: a.slots.map((s) => ({ key: s.key, value: `0x${BigInt(s.value).toString(16)}`, proof: s.proof })),
+      },
       address: a.address,
-      balance: `0x${a.balance.toString(16)}`,
-      nonce: `0x${a.nonce.toString(16)}`,
-      codeHash: a.codeHash,
-      storageHash: a.storageHash,
-      accountProof: a.accountProof,
-      storageProof: a.slots.map((s) => ({ key: s.key, value: `0x${BigInt(s.value).toString(16)}`, proof: s.proof })),
-    }
-    const v = await ProofVerify.verifyProof(header, raw, a.address, a.slots.map((s) => s.key), a.code)
-    accounts.set(a.address, { ...v, code: a.code })
-  }
+      slots: a.slots.map((s) => s.key),
+      code: a.code,
+    })),
+  )
+  const accounts = new Map<string, ProofVerify.VerifiedAccount & { code: Hex }>()
+  w.accounts.forEach((a, i) => accounts.set(a.address, { ...proven[i]!, code: a.code }))
   const block: Simulation.RpcBlock = {
     number: `0x${h.number.toString(16)}`,
     hash: w.blockHash,
@@ -406,13 +419,14 @@ export function provenTransport(v: Verified): SimRpc.Transport {
 export async function replay(
   bytes: Uint8Array,
   input: Simulation.CallInput,
-  expect: { chainId?: number | bigint | undefined; overrides?: StateOverrides.Overrides | undefined } = {},
+  expect: { chainId?: number | bigint | undefined; overrides?: StateOverrides.Overrides | undefined; blockOverrides?: BlockOverrides.Overrides | undefined } = {},
 ): Promise<{ verified: Verified; result: Simulation.Result; outcome: Outcome; traceHash: Hex }> {
   const verified = await verify(bytes, expect)
   const rpc = SimRpc.create(provenTransport(verified))
   let result: Simulation.Result
   try {
     const session = await Simulation.openAt(rpc, verified.block.number, { call: input, hardfork: verified.witness.hardfork })
+    if (!BlockOverrides.isEmpty(expect.blockOverrides)) Simulation.overrideBlock(session, expect.blockOverrides!)
     if (expect.overrides) await Simulation.applyOverrides(session, expect.overrides)
     result = await Simulation.call(session, input)
   } catch (e) {

@@ -1,16 +1,19 @@
 /**
  * Simulation capsules for /simulate (issue #26, core/sim/SimCapsule): `exportCapsule` re-runs
- * the form's call over the node and packs it with its witness into one file; `openCapsule`
+ * the form's call over the node (with its state and block overrides) and packs it with its
+ * witness into one file; `openCapsule`
  * replays a capsule with no node. Both give the report's SHA-256 (the outcome's JSON, the same
  * bytes on every device) and a readable report built without the node (no token names).
  */
 import * as SignatureTable from '../../core/abi/SignatureTable'
+import type * as BlockOverrides from '../../core/sim/BlockOverrides'
 import * as SimCapsule from '../../core/sim/SimCapsule'
 import * as SimReport from '../../core/sim/SimReport'
 import * as SimRpc from '../../core/sim/SimRpc'
 import * as SimWitness from '../../core/sim/SimWitness'
 import { TX_GAS_LIMIT_CAP } from '../../core/sim/Simulation'
 import type * as Simulation from '../../core/sim/Simulation'
+import { overridesOf } from '../kit/blockContext'
 import type { Eip1193Like, Row, Section } from '../types'
 import type { Input } from './input'
 
@@ -53,7 +56,7 @@ export async function exportCapsule(input: Input, overridesText: string, rpc: Ei
   // under Osaka rules, which would refuse every capsule of a form without a gas limit).
   const gas = input.gas ?? TX_GAS_LIMIT_CAP
   const call = { from: input.from, ...(input.to ? { to: input.to } : {}), value: input.value ?? 0n, data: input.data ?? '0x', gas }
-  const made = await SimCapsule.make(transport, call, { ...(input.block ? { block: input.block } : {}), overrides: overridesText })
+  const made = await SimCapsule.make(transport, call, { ...(input.block ? { block: input.block } : {}), overrides: overridesText, blockOverrides: overridesOf(input) })
   const s = await shown(made.result, made.report, made.sha256, [
     { label: 'Size', value: `${made.bytes.length.toLocaleString('en-US')} bytes`, mono: false },
     { label: 'Gas limit', value: gas.toLocaleString('en-US'), mono: false, ...(input.gas === undefined ? { note: 'the form leaves it empty: the most any hardfork accepts (EIP-7825)' } : {}) },
@@ -67,5 +70,19 @@ export async function openCapsule(bytes: Uint8Array): Promise<Shown> {
   return shown(o.result, o.report, o.sha256, [
     { label: 'Block', value: `${o.blockNumber} (${o.blockHash}), ${o.capsule.hardfork}`, mono: false },
     { label: 'Overrides', value: o.capsule.overrides || 'none', mono: o.capsule.overrides !== '' },
+    { label: 'Block overrides', value: blockText(o.capsule.blockOverrides), mono: false },
   ])
+}
+
+/** The block overrides a capsule carries, as a person reads them (integers in decimal). */
+function blockText(o: BlockOverrides.Overrides | undefined): string {
+  const parts = [
+    o?.timestamp !== undefined && `timestamp ${o.timestamp}`,
+    o?.number !== undefined && `number ${o.number}`,
+    o?.baseFee !== undefined && `base fee ${o.baseFee} wei`,
+    o?.coinbase !== undefined && `coinbase ${o.coinbase}`,
+    o?.prevrandao !== undefined && `prevrandao ${o.prevrandao}`,
+    o?.gasLimit !== undefined && `gas limit ${o.gasLimit}`,
+  ].filter((p): p is string => typeof p === 'string')
+  return parts.length ? parts.join(', ') : 'none'
 }
