@@ -214,6 +214,7 @@ test('safe-message 1.4.1: the hash equals getMessageHash, the page\'s signature 
   await expect(output(page, 'safeMessageHash')).toHaveText(contractHash)
   await expect(output(page, "Safe's getMessageHash")).toHaveText(contractHash)
   await expect(output(page, 'isValidSignature')).toHaveText('valid')
+  await expect(output(page, '#1 eip712')).toHaveText(new ethers.Wallet(keys[1]!).address)
   const signatures = await text(page, 'signatures')
   expect(signatures).toBe(signHash(keys[1]!, contractHash))
   expect(await viaHandler['isValidSignature(bytes32,bytes)']!(digest, signatures)).toBe('0x1626ba7e')
@@ -226,7 +227,11 @@ test('safe-message 1.4.1: the hash equals getMessageHash, the page\'s signature 
   await page.getByLabel('Owner signatures to combine (optional)', { exact: true }).fill(stranger)
   await hash()
   await expect(output(page, 'isValidSignature')).toHaveText('not valid')
-  await expect(section(page, 'Combined signatures').getByRole('status', { name: 'Threshold', exact: true })).toHaveText('0 of 1 required')
+  const combined = section(page, 'Combined signatures')
+  await expect(output(page, '#1 eip712')).toHaveText(new ethers.Wallet(rand(`${c.label}:stranger`)).address)
+  await expect(combined).toContainText('NOT an owner of this Safe')
+  await expect(combined).toContainText('isValidSignature(bytes32,bytes): reverted: GS026: Invalid owner provided (a signature is not from an owner of this Safe')
+  await expect(combined.getByRole('status', { name: 'Threshold', exact: true })).toHaveText('0 of 1 required')
 })
 
 test('safe-tx legacy domain (1.0.0, 1.1.1, 1.2.0), offline: hashes equal ethers v5 over EIP712Domain(verifyingContract)', async ({ page }) => {
