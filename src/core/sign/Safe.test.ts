@@ -1,4 +1,6 @@
 import { ethers } from 'ethers'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { cast, expectDomainErrorOrValue } from '../../../test/support'
@@ -321,5 +323,27 @@ describe('nestedApproval: the inner Safe transaction', () => {
     const types = { SafeTx: [['to', 'address'], ['value', 'uint256'], ['data', 'bytes'], ['operation', 'uint8'], ['safeTxGas', 'uint256'], ['baseGas', 'uint256'], ['gasPrice', 'uint256'], ['gasToken', 'address'], ['refundReceiver', 'address'], ['nonce', 'uint256']].map(([name, type]) => ({ name: name!, type: type! })) }
     expect(n.hashes.safeTxHash).toBe(ethers.utils._TypedDataEncoder.hash({ chainId: 10, verifyingContract: nestedSafe }, types, { ...n.tx, value: '0', safeTxGas: '0', baseGas: '0', gasPrice: '0', nonce: '5' }))
     expect(n.outerSignature).toMatchObject({ owner: nestedSafe, kind: 'approved' })
+  })
+})
+
+describe('explainRevert: the Safe error codes in the contracts\' own words', () => {
+  const ascii = (version: string) => {
+    const { bytecode } = JSON.parse(readFileSync(join(process.cwd(), 'test', 'fixtures', 'safe', version, 'safe.json'), 'utf8')) as { bytecode: string }
+    return Buffer.from(bytecode.slice(2), 'hex').toString('latin1')
+  }
+  it('every code is one the published 1.4.1 Safe reverts with, and its words are the 1.2.0 Safe\'s revert string', () => {
+    const v141 = ascii('1.4.1')
+    const v120 = ascii('1.2.0')
+    for (const [code, { words }] of Object.entries(Safe.ERROR_CODES)) {
+      expect(v141, code).toContain(code)
+      // GS013 came with 1.3.0 (no older string).
+      if (code !== 'GS013') expect(v120, code).toContain(words)
+    }
+  })
+  it('names the code in a revert reason, and leaves other reasons as they are', () => {
+    expect(Safe.explainRevert('The call reverted: Error("GS026").')).toMatch(/^GS026: Invalid owner provided \(a signature is not from an owner/)
+    expect(Safe.explainRevert('GS020')).toBe('GS020: Signatures data too short (fewer signatures than the threshold)')
+    expect(Safe.explainRevert('The call reverted: Error("GS999").')).toBe('The call reverted: Error("GS999").')
+    expect(Safe.explainRevert('out of gas')).toBe('out of gas')
   })
 })

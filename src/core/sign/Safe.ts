@@ -428,6 +428,55 @@ export function readiness(sigs: readonly OwnerSignature[], threshold: bigint, ow
   return { counted, threshold, ready: threshold > 0n && BigInt(counted) >= threshold, strangers }
 }
 
+/**
+ * The Safe's revert codes (1.3.0 on; safe-smart-account's docs/error_codes.md) in the words
+ * the 1.0.0 to 1.2.0 contracts still carried as revert strings, with a hint where one helps.
+ */
+export const ERROR_CODES: Readonly<Record<string, { words: string; hint?: string }>> = {
+  GS000: { words: 'Could not finish initialization' },
+  GS001: { words: 'Threshold needs to be defined' },
+  GS010: { words: 'Not enough gas to execute safe transaction', hint: 'send it with a higher gas limit' },
+  GS011: { words: 'Could not pay gas costs with ether', hint: 'the Safe cannot pay the refund it promised' },
+  GS012: { words: 'Could not pay gas costs with token', hint: 'the Safe cannot pay the refund it promised' },
+  GS013: { words: 'Safe transaction failed when gasPrice and safeTxGas were 0', hint: 'the inner call reverted' },
+  GS020: { words: 'Signatures data too short', hint: 'fewer signatures than the threshold' },
+  GS021: { words: 'Invalid contract signature location: inside static part' },
+  GS022: { words: 'Invalid contract signature location: length not present' },
+  GS023: { words: 'Invalid contract signature location: data not complete' },
+  GS024: { words: 'Invalid contract signature provided', hint: 'a contract owner refused its signature' },
+  GS025: { words: 'Hash has not been approved', hint: 'an approved-hash signature (v = 1) whose owner has not called approveHash, and does not send the transaction' },
+  GS026: { words: 'Invalid owner provided', hint: 'a signature is not from an owner of this Safe, signs another hash, or the signatures are not sorted by owner address' },
+  GS030: { words: 'Only owners can approve a hash' },
+  GS031: { words: 'Method can only be called from this contract' },
+  GS100: { words: 'Modules have already been initialized' },
+  GS101: { words: 'Invalid module address provided' },
+  GS102: { words: 'Module has already been added' },
+  GS103: { words: 'Invalid prevModule, module pair provided' },
+  GS104: { words: 'Method can only be called from an enabled module' },
+  GS200: { words: 'Owners have already been setup' },
+  GS201: { words: 'Threshold cannot exceed owner count' },
+  GS202: { words: 'Threshold needs to be greater than 0' },
+  GS203: { words: 'Invalid owner address provided' },
+  GS204: { words: 'Address is already an owner' },
+  GS205: { words: 'Invalid prevOwner, owner pair provided' },
+}
+
+/**
+ * A revert reason with its Safe error code said in words: `Error("GS026")` becomes
+ * "GS026: Invalid owner provided (a signature is not from an owner …)". Reasons without a
+ * known code are returned as they are.
+ *
+ * @example
+ * ```ts
+ * Safe.explainRevert('The call reverted: Error("GS020").') // 'GS020: Signatures data too short (fewer signatures than the threshold)'
+ * ```
+ */
+export function explainRevert(reason: string): string {
+  const code = /\bGS\d{3}\b/.exec(reason)?.[0]
+  const e = code ? ERROR_CODES[code] : undefined
+  return e ? `${code}: ${e.words}${e.hint ? ` (${e.hint})` : ''}` : reason
+}
+
 const EXEC = AbiFunction.from(
   'function execTransaction(address to, uint256 value, bytes data, uint8 operation, uint256 safeTxGas, uint256 baseGas, uint256 gasPrice, address gasToken, address refundReceiver, bytes signatures) payable returns (bool success)',
 )

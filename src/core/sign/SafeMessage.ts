@@ -151,12 +151,12 @@ export async function isValidSignature(rpc: Rpc.Eip1193Like, o: { safe: Hex; mes
       const got = Hex.slice(r.raw, 0, 4)
       return { valid: got === magic, method, detail: got === magic ? `returned the magic value ${magic}` : `returned ${got}, not ${magic}` }
     }
-    if (r.reason) refused ??= { valid: false, method, detail: `reverted: ${r.reason}` }
+    if (r.reason) refused ??= { valid: false, method, detail: `reverted: ${Safe.explainRevert(r.reason)}` }
   }
   if (refused) return refused
   const r = await tryCall(rpc, o.safe, AbiFunction.encodeData(FN.checkSignatures, [o.safeMessageHash, o.message, o.signatures]) as Hex)
   if (r.raw !== undefined) return { valid: true, method: 'checkSignatures', detail: 'the Safe has no fallback handler answering isValidSignature; its checkSignatures accepts these signatures' }
-  return { valid: false, method: 'checkSignatures', detail: `the Safe has no fallback handler answering isValidSignature; its checkSignatures reverted: ${r.reason ?? 'no reason'}` }
+  return { valid: false, method: 'checkSignatures', detail: `the Safe has no fallback handler answering isValidSignature; its checkSignatures reverted: ${r.reason ? Safe.explainRevert(r.reason) : 'no reason'}` }
 }
 
 export class InvalidMessageError extends BaseError {

@@ -79,7 +79,8 @@ export default defineTool<Input>(meta, {
     const all = [...own, ...pasted]
     if (all.length) {
       const signatures = onSignatures(() => Safe.combine(all))
-      const rows: Row[] = [{ label: 'signatures', value: signatures, note: 'sorted by owner address, as the Safe checks them' }]
+      const rows: Row[] = signerRows(all, state?.owners)
+      rows.push({ label: 'signatures', value: signatures, note: 'sorted by owner address, as the Safe checks them' })
       if (state) {
         const r = Safe.readiness(all, state.threshold, state.owners)
         rows.push({ label: 'Threshold', value: `${r.counted} of ${state.threshold} required`, mono: false, tone: r.ready ? 'ok' : 'warn' })
@@ -92,6 +93,15 @@ export default defineTool<Input>(meta, {
     return { ...(notes.length ? { notes } : {}), sections, data: { version, chainId: chainId.toString(), ...h } }
   },
 })
+
+/** One row per signer, sorted by owner as combined; a signer who is not an owner of the Safe (when read) is flagged. */
+function signerRows(sigs: readonly Safe.OwnerSignature[], owners: readonly string[] | undefined): Row[] {
+  const sorted = [...sigs].sort((a, b) => (BigInt(a.owner) < BigInt(b.owner) ? -1 : 1))
+  return sorted.map((s, i) => {
+    const isOwner = owners ? owners.some((x) => x.toLowerCase() === s.owner.toLowerCase()) : undefined
+    return { label: `#${i + 1} ${s.kind}`, value: s.owner, ...(isOwner === false ? { tone: 'error' as const, note: 'NOT an owner of this Safe (or the signature is over another hash): the Safe will refuse it' } : isOwner ? { tone: 'ok' as const, note: 'an owner of this Safe' } : {}) }
+  })
+}
 
 function onSignatures<T>(f: () => T): T {
   try {
