@@ -55,8 +55,8 @@ const PACKAGES = [
   // Synthetix v2 as deployed on mainnet and Optimism, and its testnet deployments (the deployment ABIs).
   ['@synthetixio/contracts', ['src/mainnet/deployment/json', 'src/mainnet-ovm/deployment/json', 'src/sepolia/deployment/json', 'src/sepolia-ovm/deployment/json']],
   // UMA: optimistic oracles (v2, v3), DVM, governance, bridges (and the Polygon, Optimism and
-  // Uniswap contracts its bridges and financial products build on).
-  ['@uma/contracts-node', ['dist/packages/core/artifacts']],
+  // Uniswap contracts its bridges and financial products build on; the Across v2 contracts it ships).
+  ['@uma/contracts-node', ['dist/packages/core/artifacts', 'dist/node_modules/@across-protocol']],
   // Arbitrum Nitro: rollup, bridge, inbox/outbox, challenge, precompiles (ArbSys, NodeInterface ...).
   ['@arbitrum/nitro-contracts', ['build/contracts'], ['/mocks/', '/test-helpers/']],
   // OP Stack (Bedrock): portal, system config, dispute games, L2 predeploys.
@@ -86,14 +86,18 @@ const PACKAGES = [
   ['@celo/abis', ['dist']],
   // Installed with the packages above, at the versions package-lock.json pins: Chainlink 0.8
   // (its Solidity 0.4 to 0.7 contracts: the first price feeds, VRF v1, Keepers), OpenZeppelin
-  // 4.9, thirdweb's dynamic contracts (router and extensions).
+  // 4.9 (and upgradeable 4.7), thirdweb's dynamic contracts (router and extensions).
   ['@pendle/core-v2/node_modules/@chainlink/contracts', ['abi/v0.4', 'abi/v0.5', 'abi/v0.6', 'abi/v0.7'], ['Mock', '/test/', 'Test', 'Exposed', 'Example']],
   ['@chainlink/contracts/node_modules/@openzeppelin/contracts', ['build/contracts']],
   ['@thirdweb-dev/dynamic-contracts', ['out']],
+  // And with Zodiac and Aave governance v2: Safe 1.3.0 (GnosisSafe, modules, handlers), the AAVE token.
+  ['@gnosis.pm/safe-contracts', ['build/artifacts/contracts']],
+  ['@aave/aave-token', ['artifacts/contracts']],
+  ['@openzeppelin/contracts-upgradeable-4.7.3', ['build/contracts']],
 ]
 
 /** Path fragments of compiled tests, mocks, scripts and test libraries (Foundry and Hardhat builds). */
-const FOUNDRY_SKIP = ['/test/', '/tests/', '/mocks/', '/mock/', 'Mock', '.t.sol', '.s.sol', '/Vm.sol', 'forge-std', '/Std', '/console', '/script/', '/scripts/', 'Script', 'Harness', 'Echidna', 'Fuzz', 'Invariant', 'Test', 'Example', '/hardhat/']
+const FOUNDRY_SKIP = ['/test/', '/tests/', '/examples/', '/mocks/', '/mock/', 'Mock', '.t.sol', '.s.sol', '/Vm.sol', 'forge-std', '/Std', '/console', '/script/', '/scripts/', 'Script', 'Harness', 'Echidna', 'Fuzz', 'Invariant', 'Test', 'Example', '/hardhat/']
 
 /** Packages whose ABIs are JS exports (wagmi-generated constants): the module, read like viem's. */
 const JS_PACKAGES = [
