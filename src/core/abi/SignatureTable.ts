@@ -13,7 +13,6 @@
  * `Calldata` takes the loaded table in its options; without one it consults none.
  */
 import { Abi as OxAbi } from 'ox'
-import * as Shards from '../data/signatures.shards'
 import type * as Abi from './Abi'
 
 export interface Match {
@@ -73,12 +72,24 @@ function once<T>(cache: Map<string, Promise<T>>, id: string, get: () => Promise<
   return p
 }
 
-const hotOf = (kind: Kind, shard: number) => once(hotCache, `${kind}.${shard}`, Shards.hot[kind][shard]!)
-const provenanceOf = (kind: Kind, shard: number) => once(provenanceCache, `${kind}.${shard}`, Shards.provenance[kind][shard]!)
+/** The loaders (97 literal imports), themselves a lazy chunk: not on the first load of a page that decodes. */
+let loaders: Promise<typeof import('../data/signatures.shards')> | undefined
+function shards(): Promise<typeof import('../data/signatures.shards')> {
+  if (!loaders) {
+    loaders = import('../data/signatures.shards')
+    loaders.catch(() => (loaders = undefined))
+  }
+  return loaders
+}
+
+const hotOf = (kind: Kind, shard: number) => once(hotCache, `${kind}.${shard}`, async () => (await shards()).hot[kind][shard]!())
+const provenanceOf = (kind: Kind, shard: number) => once(provenanceCache, `${kind}.${shard}`, async () => (await shards()).provenance[kind][shard]!())
 
 function namesOf(): Promise<readonly string[]> {
   if (!namesCache) {
-    namesCache = Shards.names().then((m) => (m as { default: { sources: string[] } }).default.sources)
+    namesCache = shards()
+      .then((s) => s.names())
+      .then((m) => (m as { default: { sources: string[] } }).default.sources)
     namesCache.catch(() => (namesCache = undefined))
   }
   return namesCache
