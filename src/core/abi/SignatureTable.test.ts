@@ -135,8 +135,8 @@ describe('the offline signature table', () => {
       if (s.startsWith('@aave/')) expect(s).not.toContain('/mocks/')
       if (s.startsWith('@chainlink/')) expect(s).not.toMatch(/Mock|\/test\/|Test|Exposed|Example/)
       // Foundry and Hardhat builds ship their tests, scripts and forge-std: none is a deployed contract.
-      if (/^@(uniswap\/v4|eth-optimism\/contracts-bedrock|pendle|arbitrum|thirdweb-dev|uma|axelar-network|aave\/protocol-v2)/.test(s))
-        expect(s).not.toMatch(/Mock|\.t\.sol|\.s\.sol|\/Vm\.sol|forge-std|\/test\/|\/mocks?\/|Test|Harness|Script|Kontrol/)
+      if (/^@(uniswap\/v4|eth-optimism\/contracts-bedrock|pendle|arbitrum|thirdweb-dev|uma|axelar-network|aave\/protocol-v2|gnosis\.pm)/.test(s))
+        expect(s).not.toMatch(/Mock|\.t\.sol|\.s\.sol|\/Vm\.sol|forge-std|\/test\/|\/mocks?\/|\/examples\/|Test|Harness|Script|Kontrol/)
     }
     const names = (await SignatureTable.sources()).join('\n')
     expect(names).not.toMatch(/forge-std|\.t\.sol\//)
