@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
- * Builds the offline signature table (src/core/data/signatures.{functions,events,errors,sources}.json) from the ABIs that
+ * Builds the offline signature table (src/core/data/signatures.<kind>.<hex digit>[.sources].json,
+ * signatures.sources.json and the loaders signatures.shards.ts) from the ABIs that
  * installed npm packages ship, plus Multicall3 and ERC standard interfaces written here as
  * human-readable signatures. Every entry lists the sources it came from (package@version and
  * file), so each is traceable. Run: npm run signatures. The output is deterministic and
  * committed, so the build does not depend on running this.
  */
-import { readFileSync, readdirSync, statSync, writeFileSync, existsSync } from 'node:fs'
+import { readFileSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Abi, AbiItem } from 'ox'
@@ -40,6 +42,69 @@ const PACKAGES = [
   ['@eth-optimism/contracts', ['artifacts/contracts']],
   // Uniswap Universal Router (the router most swaps go through) and its modules.
   ['@uniswap/universal-router', ['artifacts/contracts']],
+  // Installed with the Universal Router SDK: SwapRouter02 and the v3 staker.
+  ['@uniswap/swap-router-contracts', ['artifacts/contracts']],
+  ['@uniswap/v3-staker', ['artifacts/contracts']],
+  // Added for breadth (#27): the ABIs that npm packages of major protocols ship, each pinned
+  // in package.json. Compiled tests, mocks, scripts and forge-std are skipped (FOUNDRY_SKIP).
+  // Uniswap v4 (PoolManager, PositionManager, V4Router, quoter, state view) and its governance.
+  ['@uniswap/v4-periphery', ['foundry-out'], ['/@openzeppelin/']],
+  ['@uniswap/governance', ['build']],
+  // Curve: pools, gauges, factories, routers, crvUSD and LlamaLend, as its JS library ships them.
+  ['@curvefi/api', ['lib/constants/abis']],
+  // Synthetix v2 as deployed on mainnet and Optimism, and its testnet deployments (the deployment ABIs).
+  ['@synthetixio/contracts', ['src/mainnet/deployment/json', 'src/mainnet-ovm/deployment/json', 'src/sepolia/deployment/json', 'src/sepolia-ovm/deployment/json']],
+  // UMA: optimistic oracles (v2, v3), DVM, governance, bridges (and the Polygon, Optimism and
+  // Uniswap contracts its bridges and financial products build on; the Across v2 contracts it ships).
+  ['@uma/contracts-node', ['dist/packages/core/artifacts', 'dist/node_modules/@across-protocol']],
+  // Arbitrum Nitro: rollup, bridge, inbox/outbox, challenge, precompiles (ArbSys, NodeInterface ...).
+  ['@arbitrum/nitro-contracts', ['build/contracts'], ['/mocks/', '/test-helpers/']],
+  // OP Stack (Bedrock): portal, system config, dispute games, L2 predeploys.
+  ['@eth-optimism/contracts-bedrock', ['forge-artifacts'], ['Kontrol', 'Deploy', 'Bridge_Initializer', 'CommonTest']],
+  // 0x v2/v3 exchange, asset proxies, staking, forwarder, ZeroEx (0x v4) features.
+  ['@0x/contract-artifacts', ['lib/artifacts']],
+  // thirdweb's prebuilt contracts (drops, editions, marketplace, accounts, splits).
+  ['@thirdweb-dev/contracts', ['abi']],
+  // Pendle v2: market, router actions, SY/PT/YT, vePENDLE, oracles.
+  ['@pendle/core-v2', ['build/artifacts/contracts']],
+  // Aave v2 (LendingPool, configurator, aTokens, incentives) and its governance v2.
+  ['@aave/protocol-v2', ['artifacts/contracts']],
+  ['@aave/governance-v2', ['artifacts/contracts']],
+  // Axelar: gateway, gas service, interchain token service.
+  ['@axelar-network/interchain-token-service', ['artifacts/contracts']],
+  ['@axelar-network/axelar-cgp-solidity', ['artifacts/contracts']],
+  ['@axelar-network/axelar-gmp-sdk-solidity', ['artifacts/contracts']],
+  // Safe modules: 4337 module, passkey signers, allowance module.
+  ['@safe-global/safe-modules-deployments', ['dist/assets']],
+  // Zodiac (Safe modules and guards: Roles, Delay, Reality, Bridge, governor).
+  ['@gnosis.pm/zodiac', ['dist/cjs/abi']],
+  // SushiSwap (MasterChef, SushiBar, SushiMaker, its v2 fork).
+  ['@sushiswap/core', ['build/abi']],
+  // CoW Protocol settlement, vault relayer, allow-list as deployed on mainnet.
+  ['@cowprotocol/contracts', ['deployments/mainnet']],
+  // Celo core contracts (now an Ethereum L2): accounts, election, governance, Mento.
+  ['@celo/abis', ['dist']],
+  // Installed with the packages above, at the versions package-lock.json pins: Chainlink 0.8
+  // (its Solidity 0.4 to 0.7 contracts: the first price feeds, VRF v1, Keepers), OpenZeppelin
+  // 4.9 (and upgradeable 4.7), thirdweb's dynamic contracts (router and extensions).
+  ['@pendle/core-v2/node_modules/@chainlink/contracts', ['abi/v0.4', 'abi/v0.5', 'abi/v0.6', 'abi/v0.7'], ['Mock', '/test/', 'Test', 'Exposed', 'Example']],
+  ['@chainlink/contracts/node_modules/@openzeppelin/contracts', ['build/contracts']],
+  ['@thirdweb-dev/dynamic-contracts', ['out']],
+  // And with Zodiac and Aave governance v2: Safe 1.3.0 (GnosisSafe, modules, handlers), the AAVE token.
+  ['@gnosis.pm/safe-contracts', ['build/artifacts/contracts']],
+  ['@aave/aave-token', ['artifacts/contracts']],
+  ['@openzeppelin/contracts-upgradeable-4.7.3', ['build/contracts']],
+]
+
+/** Path fragments of compiled tests, mocks, scripts and test libraries (Foundry and Hardhat builds). */
+const FOUNDRY_SKIP = ['/test/', '/tests/', '/examples/', '/mocks/', '/mock/', 'Mock', '.t.sol', '.s.sol', '/Vm.sol', 'forge-std', '/Std', '/console', '/script/', '/scripts/', 'Script', 'Harness', 'Echidna', 'Fuzz', 'Invariant', 'Test', 'Example', '/hardhat/']
+
+/** Packages whose ABIs are JS exports (wagmi-generated constants): the module, read like viem's. */
+const JS_PACKAGES = [
+  // Zora: 1155 creator, protocol rewards, comments, coins, sparks.
+  ['@zoralabs/protocol-deployments', 'dist/index.js'],
+  // Balancer v2 and v3: vault, routers, pool factories, as its SDK ships them.
+  ['@balancer/sdk', 'dist/index.mjs'],
 ]
 
 /**
@@ -199,32 +264,44 @@ function walk(dir, out = []) {
   return out
 }
 
-for (const [pkg, dirs, skip = []] of PACKAGES) {
-  const pkgDir = join(nm, pkg)
-  const label = pkg.replace(/^.*node_modules\//, '')
-  if (!existsSync(pkgDir)) throw new Error(`${pkg} is not installed: run npm install first`)
-  const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version
-  for (const d of dirs)
-    for (const file of walk(join(pkgDir, d))) {
-      if (skip.some((s) => `/${relative(pkgDir, file)}`.includes(s))) continue
-      let json
-      try {
-        json = JSON.parse(readFileSync(file, 'utf8'))
-      } catch {
-        continue
+/**
+ * The packages from `@uniswap/swap-router-contracts` on were added for breadth (#27): read
+ * after viem's and the handwritten ABIs, so that an entry the table had before keeps its
+ * human form (the first source to name a signature gives its parameter names), and with
+ * FOUNDRY_SKIP besides their own skip lists.
+ */
+const BREADTH = PACKAGES.splice(PACKAGES.findIndex(([p]) => p === '@uniswap/swap-router-contracts'))
+function readPackages(list, extraSkip) {
+  for (const [pkg, dirs, ownSkip = []] of list) {
+    const skip = [...ownSkip, ...extraSkip]
+    const pkgDir = join(nm, pkg)
+    const label = pkg.replace(/^.*node_modules\//, '')
+    if (!existsSync(pkgDir)) throw new Error(`${pkg} is not installed: run npm install first`)
+    const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version
+    for (const d of dirs)
+      for (const file of walk(join(pkgDir, d))) {
+        if (skip.some((s) => `/${relative(pkgDir, file)}`.includes(s))) continue
+        let json
+        try {
+          json = JSON.parse(readFileSync(file, 'utf8'))
+        } catch {
+          continue
+        }
+        // 0x ships `compilerOutput.abi`.
+        const abi = Array.isArray(json?.abi) ? json.abi : Array.isArray(json?.compilerOutput?.abi) ? json.compilerOutput.abi : Array.isArray(json) && json.every((i) => i && typeof i.type === 'string') ? json : null
+        if (!abi || abi.length === 0) continue
+        const sourceIndex = sources.push(`${label}@${version} ${relative(pkgDir, file)}`) - 1
+        let parsed
+        try {
+          parsed = Abi.from(abi)
+        } catch {
+          continue
+        }
+        for (const item of parsed) add(item, sourceIndex)
       }
-      const abi = Array.isArray(json?.abi) ? json.abi : Array.isArray(json) && json.every((i) => i && typeof i.type === 'string') ? json : null
-      if (!abi || abi.length === 0) continue
-      const sourceIndex = sources.push(`${label}@${version} ${relative(pkgDir, file)}`) - 1
-      let parsed
-      try {
-        parsed = Abi.from(abi)
-      } catch {
-        continue
-      }
-      for (const item of parsed) add(item, sourceIndex)
-    }
+  }
 }
+readPackages(PACKAGES, [])
 const viemVersion = JSON.parse(readFileSync(join(nm, 'viem', 'package.json'), 'utf8')).version
 for (const file of VIEM_FILES) {
   const exports = await import(pathToFileURL(join(nm, 'viem', file)).href)
@@ -246,6 +323,24 @@ for (const [source, lines] of Object.entries(HANDWRITTEN)) {
   for (const item of Abi.from(lines)) add(item, sourceIndex)
 }
 
+readPackages(BREADTH, FOUNDRY_SKIP)
+for (const [pkg, file] of JS_PACKAGES) {
+  const version = JSON.parse(readFileSync(join(nm, pkg, 'package.json'), 'utf8')).version
+  const exports = await import(pathToFileURL(join(nm, pkg, file)).href)
+  for (const name of Object.keys(exports).sort()) {
+    const v = exports[name]
+    if (!Array.isArray(v) || !v.length || !v.every((i) => i && typeof i === 'object' && typeof i.type === 'string')) continue
+    let parsed
+    try {
+      parsed = Abi.from(v)
+    } catch {
+      continue
+    }
+    if (/mock|test/i.test(name)) continue
+    const sourceIndex = sources.push(`${pkg}@${version} ${file} ${name}`) - 1
+    for (const item of parsed) add(item, sourceIndex)
+  }
+}
 const out = { note: 'Generated by scripts/build-signatures.mjs (npm run signatures). Do not edit.', sources }
 for (const [kind, table] of Object.entries(tables)) {
   const obj = {}
@@ -256,23 +351,51 @@ for (const [kind, table] of Object.entries(tables)) {
   }
   out[kind] = obj
 }
-// Split for the browser: one hot file per kind (selector -> human signatures, what a decoder
-// needs), and the provenance (source names and which entry came from which) in a file of its
-// own, loaded only when sources are shown. See SignatureTable.load.
+// Split for the browser: per kind, 16 shards by the first hex digit of the key (selector or
+// topic), each holding key -> human signatures (what a decoder needs), so a lookup loads one
+// shard; beside each, its provenance (which sources each entry came from, as indexes into the
+// source names of signatures.sources.json), loaded only when sources are shown. The loaders
+// are generated too (signatures.shards.ts), one literal import each, so the bundler makes one
+// lazy chunk per file. See SignatureTable.load.
 const dir = join(root, 'src', 'core', 'data')
 const note = out.note
-const provenance = { note, sources }
-for (const kind of ['functions', 'events', 'errors']) {
-  const hot = { note }
-  const prov = {}
-  for (const [key, entries] of Object.entries(out[kind])) {
-    hot[key] = entries.map(([human]) => human)
-    prov[key] = entries.map(([, src]) => src)
+const HEX = '0123456789abcdef'
+const KIND_FILES = { function: 'functions', event: 'events', error: 'errors' }
+for (const name of readdirSync(dir)) if (/^signatures\..*\.json$/.test(name)) rmSync(join(dir, name))
+const shardSizes = {}
+for (const kind of Object.values(KIND_FILES)) {
+  for (const digit of HEX) {
+    const hot = {}
+    const prov = {}
+    for (const [key, entries] of Object.entries(out[kind])) {
+      if (key[2] !== digit) continue
+      hot[key] = entries.map(([human]) => human)
+      prov[key] = entries.map(([, src]) => src)
+    }
+    const text = `${JSON.stringify(hot)}\n`
+    writeFileSync(join(dir, `signatures.${kind}.${digit}.json`), text)
+    writeFileSync(join(dir, `signatures.${kind}.${digit}.sources.json`), `${JSON.stringify(prov)}\n`)
+    shardSizes[`${kind}.${digit}`] = gzipSync(text).length
   }
-  writeFileSync(join(dir, `signatures.${kind}.json`), `${JSON.stringify(hot)}\n`)
-  provenance[kind] = prov
 }
-writeFileSync(join(dir, 'signatures.sources.json'), `${JSON.stringify(provenance)}\n`)
+writeFileSync(join(dir, 'signatures.sources.json'), `${JSON.stringify({ note, sources })}\n`)
+const loaders = (suffix) =>
+  Object.entries(KIND_FILES)
+    .map(([k, f]) => `  ${k}: [\n${[...HEX].map((d) => `    () => import('./signatures.${f}.${d}${suffix}.json'),\n`).join('')}  ],\n`)
+    .join('')
+writeFileSync(
+  join(dir, 'signatures.shards.ts'),
+  `/**\n * ${note}\n * Loaders of the offline signature table's shards: per kind, one per first hex digit of the\n * key (index 0 to 15), each a literal import so the bundler makes one lazy chunk per file.\n */\n` +
+    `/** The hot shards: key -> human-readable signatures. */\nexport const hot = {\n${loaders('')}} as const\n\n` +
+    `/** Their provenance: key -> per signature, indexes into \`names\`'s sources. */\nexport const provenance = {\n${loaders('.sources')}} as const\n\n` +
+    `/** The source names (package@version and file) and the note. */\nexport const names = () => import('./signatures.sources.json')\n`,
+)
 const count = (k) => Object.values(out[k]).reduce((a, v) => a + v.length, 0)
+const distinct = new Set(Object.values(out.functions).flatMap((v) => v.map(([h]) => AbiItem.getSignature(AbiItem.from(h))))).size
 if (skipped.length) console.log(`skipped ${skipped.length} items that are not ABI signatures: ${[...new Set(skipped)].join(', ')}`)
-console.log(`${dir}/signatures.*.json: ${count('functions')} functions, ${count('events')} events, ${count('errors')} errors from ${sources.length} sources`)
+console.log(`${dir}/signatures.*.json: ${count('functions')} functions (${distinct} distinct signatures), ${count('events')} events, ${count('errors')} errors from ${sources.length} sources`)
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`
+for (const kind of Object.values(KIND_FILES)) {
+  const sizes = [...HEX].map((d) => shardSizes[`${kind}.${d}`])
+  console.log(`  ${kind} shards gzipped: ${kb(Math.min(...sizes))} to ${kb(Math.max(...sizes))}, ${kb(sizes.reduce((a, b) => a + b, 0))} in all`)
+}

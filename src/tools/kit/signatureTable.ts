@@ -1,5 +1,5 @@
 /**
- * The offline signature table for the decoder tools: loaded on first use (one file per kind),
+ * The offline signature table for the decoder tools: loaded on first use (per kind, in 16 shards),
  * and its provenance (which npm package each entry came from) only when a result came from
  * the table and so shows its sources.
  */

@@ -20,7 +20,8 @@ export const parse = fieldParser<Input>({ keys: (v) => SignatureKeys.parse(v) })
 export default defineTool<Input>(meta, {
   parse,
   run: async ({ keys }) => {
-    const table = await SignatureTable.load(keys.some((k) => k.kind === 'topic') ? ['function', 'error', 'event'] : ['function', 'error'], { provenance: true })
+    // Only the shards the keys fall in (the table is split by their first hex digit).
+    const table = await SignatureTable.load(keys.some((k) => k.kind === 'topic') ? ['function', 'error', 'event'] : ['function', 'error'], { provenance: true, keys: keys.map((k) => k.key) })
     const found: Found[] = []
     const rows: Row[] = keys.map((k) => {
       const kinds: SignatureTable.Kind[] = k.kind === 'topic' ? ['event'] : ['function', 'error']
