@@ -15,6 +15,29 @@ import { Abi, AbiItem } from 'ox'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const nm = join(root, 'node_modules')
+/**
+ * The protocol packages read only for breadth (Curve, Synthetix, OP Bedrock, Pendle, …, about
+ * 700 MB) are not the app's dependencies: they live in scripts/signatures (its own package.json
+ * and lock, installed by `npm run signatures`), so `npm install` and CI stay light.
+ */
+const sigNm = join(root, 'scripts', 'signatures', 'node_modules')
+/**
+ * A package's folder: the app's node_modules first, then scripts/signatures'. `A/node_modules/B`
+ * is B as A would load it (Node's lookup: A's own node_modules, then each folder above), so the
+ * name holds whether npm nested or hoisted B.
+ */
+function dirOf(pkg) {
+  const nested = /^(.+?)\/node_modules\/(.+)$/.exec(pkg)
+  if (nested) {
+    const [, parent, child] = nested
+    for (let d = dirOf(parent); d.startsWith(root) && d !== root; d = dirname(d)) {
+      const here = d.endsWith('/node_modules') ? join(d, child) : join(d, 'node_modules', child)
+      if (existsSync(join(here, 'package.json'))) return here
+    }
+    return join(nm, pkg)
+  }
+  return [join(nm, pkg), join(sigNm, pkg)].find((d) => existsSync(d)) ?? join(nm, pkg)
+}
 
 /**
  * Package, and the folders inside it that hold JSON artifacts with an ABI (an `abi` field, or
@@ -274,9 +297,9 @@ const BREADTH = PACKAGES.splice(PACKAGES.findIndex(([p]) => p === '@uniswap/swap
 function readPackages(list, extraSkip) {
   for (const [pkg, dirs, ownSkip = []] of list) {
     const skip = [...ownSkip, ...extraSkip]
-    const pkgDir = join(nm, pkg)
+    const pkgDir = dirOf(pkg)
     const label = pkg.replace(/^.*node_modules\//, '')
-    if (!existsSync(pkgDir)) throw new Error(`${pkg} is not installed: run npm install first`)
+    if (!existsSync(pkgDir)) throw new Error(`${pkg} is not installed: run npm run signatures (it installs scripts/signatures first)`)
     const version = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).version
     for (const d of dirs)
       for (const file of walk(join(pkgDir, d))) {
@@ -325,8 +348,8 @@ for (const [source, lines] of Object.entries(HANDWRITTEN)) {
 
 readPackages(BREADTH, FOUNDRY_SKIP)
 for (const [pkg, file] of JS_PACKAGES) {
-  const version = JSON.parse(readFileSync(join(nm, pkg, 'package.json'), 'utf8')).version
-  const exports = await import(pathToFileURL(join(nm, pkg, file)).href)
+  const version = JSON.parse(readFileSync(join(dirOf(pkg), 'package.json'), 'utf8')).version
+  const exports = await import(pathToFileURL(join(dirOf(pkg), file)).href)
   for (const name of Object.keys(exports).sort()) {
     const v = exports[name]
     if (!Array.isArray(v) || !v.length || !v.every((i) => i && typeof i === 'object' && typeof i.type === 'string')) continue

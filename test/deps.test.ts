@@ -30,8 +30,6 @@ const INSTALL_SCRIPTS_ALLOWED: Record<string, string> = {
   'node_modules/@foundry-rs/cast': 'dev only: fetches the cast binary the differential tests run',
   'node_modules/esbuild': 'dev only (build tool): installs its platform binary',
   'node_modules/keccak': 'dev only (under ethers v5, the test oracle): optional native build, falls back to JS',
-  'node_modules/@arbitrum/nitro-contracts': 'dev only (ABIs for npm run signatures): its postinstall patches its own Solidity sources with patch-package; the shipped ABIs need none of it',
-  'node_modules/es5-ext': 'dev only (under @curvefi/api, ABIs for npm run signatures): its postinstall only prints a notice; nothing imports it at run time',
 }
 const runtime = pkg.dependencies ?? {}
 const dev = pkg.devDependencies ?? {}

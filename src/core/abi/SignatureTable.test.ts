@@ -39,10 +39,12 @@ describe('the offline signature table', () => {
     const src = (await SignatureTable.sources()).join('\n')
     for (const s of ['@openzeppelin/contracts@', '@uniswap/v2-core@', '@uniswap/v2-periphery@', '@uniswap/v3-core@', '@uniswap/v3-periphery@', '@safe-global/safe-deployments@', 'Multicall3', 'ERC-20', 'ERC-721', 'ERC-1155', 'viem@', 'op-stack', 'zksync', '@openzeppelin/contracts-upgradeable@', '@aave/core-v3@', '@aave/periphery-v3@', '@chainlink/contracts@', '@eth-optimism/contracts@', '@uniswap/universal-router@'])
       expect(src, s).toContain(s)
-    // The packages added for breadth (#27), each named with its pinned version.
-    const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+    // The packages added for breadth (#27), each named with its pinned version (in scripts/signatures, not the app's dependencies).
+    const pkg = JSON.parse(readFileSync(join(repoRoot, 'scripts/signatures/package.json'), 'utf8')) as { devDependencies: Record<string, string> }
+    const app = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { devDependencies: Record<string, string>; dependencies: Record<string, string> }
     for (const s of ['@uniswap/v4-periphery', '@uniswap/governance', '@curvefi/api', '@synthetixio/contracts', '@uma/contracts-node', '@arbitrum/nitro-contracts', '@eth-optimism/contracts-bedrock', '@0x/contract-artifacts', '@thirdweb-dev/contracts', '@pendle/core-v2', '@aave/protocol-v2', '@aave/governance-v2', '@axelar-network/interchain-token-service', '@safe-global/safe-modules-deployments', '@gnosis.pm/zodiac', '@sushiswap/core', '@cowprotocol/contracts', '@celo/abis', '@zoralabs/protocol-deployments', '@balancer/sdk']) {
       expect(pkg.devDependencies[s], s).toMatch(/^\d+\.\d+\.\d+$/) // pinned exactly
+      expect(app.devDependencies[s] ?? app.dependencies[s], `${s} is not installed with the app`).toBeUndefined()
       expect(src, s).toContain(`${s}@${pkg.devDependencies[s]} `)
     }
   })
