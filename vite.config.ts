@@ -104,7 +104,9 @@ export const FIRST_SCREEN_BUDGET = 150 * 1024
 // +1 KB in #29: a large value set in one input event or dropped as a file, result rows drawn in two frames.
 // +1.5 KB on every tool route: the tool page (form, fields, runner, result view) is its own chunk, so the home
 // page's first screen is 10.8 KB lighter; split across two chunks the same code compresses a little less.
-export const ROUTE_BUDGET = 227 * 1024
+// +1 KB in session 9 (#29, #27): result rows drawn a screen at a time (ResultView's progressive
+// allocation), the console's result kept in view, the table's shard loader.
+export const ROUTE_BUDGET = 228 * 1024
 /** Routes allowed more, and why. */
 export const ROUTE_BUDGETS: Record<string, number> = {
   // The BIP-39 wordlists and BIP-32 on the main thread (the form checks the phrase as it is typed).
@@ -145,7 +147,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // (All of the above +2 KB in #27 for the /user-operation meta, and +1.5 KB in #28 for the page's connect policy, on every route.)
   // ERC-4337 user operations: the three hash forms (EIP-712 for v0.8), ABI for handleOps and the account's call decoded,
   // EIP-7702 authorizations, signing with a keyring key, and the entry point's revert and event decoding for the simulation.
-  'user-operation': 250.5 * 1024, // (+7 KB in #27: an account's call into a Universal Router opened command by command.)
+  'user-operation': 251.5 * 1024, // (+7 KB in #27: an account's call into a Universal Router opened command by command; +1 KB in session 9 as ROUTE_BUDGET.)
 }
 
 function routeBudgets(): Plugin {

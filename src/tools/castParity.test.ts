@@ -180,10 +180,10 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
   })
 })
 
-/** The signature table's entries of one kind (selector or topic → human signatures; the note and emptied keys left out). */
+/** The signature table's entries of one kind, from its 16 shards (selector or topic → human signatures; the note and emptied keys left out). */
 function tableFile(kind: 'functions' | 'errors' | 'events'): Record<string, string[]> {
-  const all = JSON.parse(readFileSync(join(repoRoot, 'src', 'core', 'data', `signatures.${kind}.json`), 'utf8')) as Record<string, string[] | string>
-  return Object.fromEntries(Object.entries(all).filter((e): e is [string, string[]] => e[0].startsWith('0x') && Array.isArray(e[1]) && e[1].length > 0))
+  const all = [...'0123456789abcdef'].flatMap((d) => Object.entries(JSON.parse(readFileSync(join(repoRoot, 'src', 'core', 'data', `signatures.${kind}.${d}.json`), 'utf8')) as Record<string, string[] | string>))
+  return Object.fromEntries(all.filter((e): e is [string, string[]] => e[0].startsWith('0x') && Array.isArray(e[1]) && e[1].length > 0))
 }
 
 function pick<T>(list: readonly T[], n: number): T[] {
