@@ -146,3 +146,19 @@ export function uploadCall(to: string, size: number, step: number): { payload: U
   return { payload, data }
 }
 
+/**
+ * Collects what a page must not do into `errors`: console errors (but the browser's own line for
+ * a refused request: offline, the app looks for a node and finds none), uncaught errors, and
+ * requests to a URL `allowed` refuses.
+ */
+export function watchPage(page: Page, errors: string[], allowed: (u: string) => boolean): void {
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return
+    if (/^Failed to load resource: net::ERR_/.test(m.text())) return
+    errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
+  page.on('request', (r) => {
+    if (!allowed(r.url())) errors.push(`request ${r.url()}`)
+  })
+}

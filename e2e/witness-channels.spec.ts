@@ -11,7 +11,7 @@
  * witness and re-runs the transfer with no network: the trace hash equals the online one. The
  * saved file gives the same. A code of another type in the witness scanner is named and refused.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext } from '@playwright/test'
 import { UR, UREncoder } from '@ngraveio/bc-ur'
 import { encode as cborEncode } from 'cborg'
 import { execFileSync } from 'node:child_process'
@@ -26,7 +26,7 @@ import QRCode from 'qrcode'
 import * as Rpc from '../src/core/chain/Rpc'
 import { KEYS, addr } from '../test/chain/sendKit'
 import { compile, deploy } from '../test/chain/tokenKit'
-import { expect, output, test } from './fixtures'
+import { expect, output, test, watchPage } from './fixtures'
 
 const root = join(fileURLToPath(import.meta.url), '..', '..')
 const offlineFile = join(root, 'dist-offline', 'ether-workbench.html')
@@ -45,18 +45,6 @@ function rng(s: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n)
   }
-}
-
-function watch(page: Page, errors: string[], allowed: (u: string) => boolean) {
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return
-    if (/^Failed to load resource: net::ERR_/.test(m.text())) return
-    errors.push(m.text())
-  })
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
-  page.on('request', (r) => {
-    if (!allowed(r.url())) errors.push(`request ${r.url()}`)
-  })
 }
 
 test.describe('the send confirmation’s witness, by animated QR code', () => {
@@ -86,7 +74,7 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
 
     online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
     const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
-    online.on('page', (p) => watch(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
+    online.on('page', (p) => watchPage(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
     const a = await online.newPage()
     await a.goto('/send-transaction')
     await a.getByLabel('Private key', { exact: true }).fill(KEY)
@@ -139,7 +127,7 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
 
     offline = await browser.newContext()
     await offline.setOffline(true)
-    offline.on('page', (p) => watch(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
+    offline.on('page', (p) => watchPage(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
     const b = await offline.newPage()
     await b.goto(`${pathToFileURL(offlineFile).href}#/qr-sign`)
     await b.getByRole('textbox', { name: /^Sign request/ }).fill(requestUr)

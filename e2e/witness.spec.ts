@@ -11,7 +11,7 @@
  * override; a capsule relabelled with another hardfork, or with one
  * byte of its witness flipped, is refused with a message.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, type Browser, type BrowserContext } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -23,26 +23,13 @@ import * as Rpc from '../src/core/chain/Rpc'
 import * as SimCapsule from '../src/core/sim/SimCapsule'
 import { KEYS, addr } from '../test/chain/sendKit'
 import { compile, deploy } from '../test/chain/tokenKit'
-import { expect, output, test } from './fixtures'
+import { expect, output, test, watchPage } from './fixtures'
 
 const root = join(fileURLToPath(import.meta.url), '..', '..')
 const offlineFile = join(root, 'dist-offline', 'ether-workbench.html')
 const FROM = addr(KEYS[0])
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 32))
-
-function watch(page: Page, errors: string[], allowed: (u: string) => boolean) {
-  page.on('console', (m) => {
-    if (m.type() !== 'error') return
-    // offline, the browser logs each refused request itself (the app looks for a node and finds none)
-    if (/^Failed to load resource: net::ERR_/.test(m.text())) return
-    errors.push(m.text())
-  })
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
-  page.on('request', (r) => {
-    if (!allowed(r.url())) errors.push(`request ${r.url()}`)
-  })
-}
 
 test.describe('the offline signer checks a witness', () => {
   let browser: Browser
@@ -71,7 +58,7 @@ test.describe('the offline signer checks a witness', () => {
 
     online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
     const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
-    online.on('page', (p) => watch(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
+    online.on('page', (p) => watchPage(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
     const a = await online.newPage()
     await a.goto('/qr-request')
     await a.getByRole('textbox', { name: 'Signer address', exact: true }).fill(FROM)
@@ -104,7 +91,7 @@ test.describe('the offline signer checks a witness', () => {
     // The signer: the single offline file from disk, no network at all.
     offline = await browser.newContext()
     await offline.setOffline(true)
-    offline.on('page', (p) => watch(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
+    offline.on('page', (p) => watchPage(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
     const b = await offline.newPage()
     await b.goto(`${pathToFileURL(offlineFile).href}#/qr-sign`)
     await expect(b.getByRole('heading', { level: 1, name: 'QR signer (offline)' })).toBeVisible()
@@ -135,7 +122,7 @@ test.describe('the offline signer checks a witness', () => {
     const data = new utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [TO, 777n])
     online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
     const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
-    online.on('page', (p) => watch(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
+    online.on('page', (p) => watchPage(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
     const a = await online.newPage()
     // a block override rides in the capsule (version 2) and is replayed offline
     await a.goto(`/simulate?${new URLSearchParams({ from: FROM, to: token, data, gas: '200000', timestamp: '1900000000' })}`)
@@ -176,7 +163,7 @@ test.describe('the offline signer checks a witness', () => {
 
     offline = await browser.newContext()
     await offline.setOffline(true)
-    offline.on('page', (p) => watch(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
+    offline.on('page', (p) => watchPage(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
     const b = await offline.newPage()
     await b.goto(`${pathToFileURL(offlineFile).href}#/simulate`)
     const box = b.getByRole('region', { name: 'Capsule' })
