@@ -112,8 +112,10 @@ export interface Note {
   /**
    * Said as well (as an error) when the connected chain is known and is not `chain` ('devnet':
    * the local devnet's chain id): a public test key off the devnet, typed data for another chain.
+   * `replaces`: the error is said instead of this note, not beside it (when the note only names
+   * the chain the error names again).
    */
-  whenChainIsNot?: { chain: 'devnet' | number; text: string }
+  whenChainIsNot?: { chain: 'devnet' | number; text: string; replaces?: boolean }
 }
 
 export interface ToolResult<D = unknown> {

@@ -39,7 +39,7 @@ export default defineTool<Input>(meta, {
       notes.push({
         tone: 'info',
         text: `The domain names chain id ${chainId}: the signature is meant for that chain.`,
-        whenChainIsNot: { chain: chainId, text: `This typed data is for chain id ${chainId}, not the chain you are connected to: a signature made here can be used on chain ${chainId}.` },
+        whenChainIsNot: { chain: chainId, text: `This typed data is for chain id ${chainId}, not the chain you are connected to: a signature made here can be used on chain ${chainId}.`, replaces: true },
       })
     if (privateKey) {
       const s = Signing.signTypedData(privateKey, typedData)

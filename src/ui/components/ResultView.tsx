@@ -232,18 +232,30 @@ const ChainNote = lazy(() => import('../connection/ChainNote'))
 
 /** A result's notes (for pages that draw their own result, like the HD table). */
 export function ResultNotes({ notes }: { notes?: readonly Note[] }) {
-  return notes?.map((n, i) => (
-    <Fragment key={i}>
+  return notes?.map((n, i) => {
+    const note = (
       <p className={`notice notice-${n.tone}`} role={n.tone === 'error' ? 'alert' : 'note'}>
         {n.text}
       </p>
-      {n.whenChainIsNot && (
-        <Suspense fallback={null}>
-          <ChainNote {...n.whenChainIsNot} />
+    )
+    const when = n.whenChainIsNot
+    if (when?.replaces)
+      return (
+        <Suspense key={i} fallback={note}>
+          <ChainNote {...when} otherwise={note} />
         </Suspense>
-      )}
-    </Fragment>
-  ))
+      )
+    return (
+      <Fragment key={i}>
+        {note}
+        {when && (
+          <Suspense fallback={null}>
+            <ChainNote {...when} />
+          </Suspense>
+        )}
+      </Fragment>
+    )
+  })
 }
 
 const rowsOf = (s: Section) => s.rows
