@@ -55,6 +55,9 @@ function rows(vars: StorageLayout.Decoded[], other?: Map<string, string | undefi
   return { rows: out, changed }
 }
 
+/** Reads go out in rounds: what a round reads (a dynamic array's or long string's data) depends on the lengths the one before read. */
+export const roundsNote = (n: number): string => (n === 1 ? '1 round: every slot read at once.' : `${n} rounds: a dynamic array's length, a long string's length, then their data.`)
+
 const blockName = (b: Rpc.BlockTag): string => (b.startsWith('0x') ? String(BigInt(b)) : b)
 
 export default defineTool<Input>(meta, {
@@ -72,7 +75,7 @@ export default defineTool<Input>(meta, {
       { title: second ? `Block ${blockName(input.block)} → block ${blockName(input.compare!)}: ${body.changed} value${body.changed === 1 ? '' : 's'} changed` : `At block ${blockName(input.block)}`, rows: body.rows },
       { title: 'Read', rows: [
         { label: 'Contract', value: address, open: { tool: 'account', inputs: { address }, label: 'Inspect' } },
-        { label: 'Slots read', value: `${reads} with eth_getStorageAt`, mono: false, copy: false, note: `${first.rounds + (second?.rounds ?? 0)} rounds: a dynamic array's length, a long string's length, then their data.` },
+        { label: 'Slots read', value: `${reads} with eth_getStorageAt`, mono: false, copy: false, note: roundsNote(first.rounds + (second?.rounds ?? 0)) },
       ] },
     ]
     return { sections, data: { variables: first.variables, ...(second ? { compared: second.variables } : {}) } }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
-import tool from '.'
+import tool, { roundsNote } from '.'
 import meta from './meta'
 
 const layout = meta.examples[0]!.inputs.layout!
@@ -31,5 +31,12 @@ describe('storage-read offline', () => {
     const p = parse({ layout: MAPPING, address: '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8', keys: 'bal: 12x' })
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
     await expect(tool.run(p.value, { signal: { aborted: false }, progress: () => {} })).rejects.toMatchObject({ field: 'keys', message: expect.stringMatching(/bal: key "12x" is not of type address/) })
+  })
+})
+
+describe('storage-read rounds note', () => {
+  it('counts one round in the singular and explains several', () => {
+    expect(roundsNote(1)).toBe('1 round: every slot read at once.')
+    expect(roundsNote(3)).toMatch(/^3 rounds: a dynamic array's length/)
   })
 })
