@@ -23,6 +23,13 @@ for (const meta of tools) {
       return
     }
     await expect(page.locator(RESULT).first()).toBeVisible({ timeout: 30_000 })
+    // where the eye is: the result's top is on screen once it shows (beside the form, or scrolled
+    // to). The unit converter's answers are its unit boxes themselves, the form at the top.
+    if (meta.id === 'units') return
+    const height = page.viewportSize()!.height
+    await expect
+      .poll(async () => (await page.locator(RESULT).first().boundingBox())?.y ?? Infinity, { message: `the result's top is in view (viewport ${height} px high)` })
+      .toBeLessThan(height - 40)
     // no run error above the result (a result's own warnings are part of the answer)
     await expect(page.locator('main .notice-error[role="alert"]:not(.result *)')).toHaveCount(0)
   })

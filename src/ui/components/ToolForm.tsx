@@ -6,6 +6,7 @@ import { requestExampleRun } from '../hooks/exampleRun'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
 import { Field, type FieldProps } from './Field'
 import { ResultView } from './ResultView'
+import { ResultColumns } from './ResultColumns'
 
 /** What every tool page gets: the tool, its raw values, and setters (URL state is handled). */
 export interface ToolPageProps {
@@ -206,6 +207,8 @@ export function ToolForm(
     onResult?: (result: ToolResult | undefined) => void
     /** Drawn under the result, in its column, while a result is shown (a trace of the looked-up transaction). */
     afterResult?: ReactNode
+    /** Drawn above the form, in its column (a page's own controls for fields it sets itself). */
+    before?: ReactNode
   },
 ) {
   const { meta, tool, values, setValues, files, setFile, onResult } = props
@@ -229,80 +232,59 @@ export function ToolForm(
   // A stale result that holds a secret goes at once; any other is kept, marked as outdated.
   const staleSecret = view.stale && !!view.result?.sections.some((s) => s.rows.some((r) => r.secret))
   const shown = !!view.result && !staleSecret
-  const resultRef = useResultInView(live ? undefined : state.status === 'done' ? view.result : undefined)
-  return (
-    <div className={shown ? 'tool-cols has-result' : 'tool-cols'}>
-      <div className="tool-col-form">
-        <form
-          className="tool-form"
-          onSubmit={onSubmit}
-          onKeyDown={onKeyDown}
-          noValidate
-          aria-label={meta.title}
-          data-run={state.status}
-          data-fresh={view.fresh}
-          aria-keyshortcuts="Control+Enter Meta+Enter"
-        >
-          {props.fieldsShown ? (
-            <FieldList fields={meta.fields} only={props.fieldsShown} values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
-          ) : (
-            <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
-          )}
-          {!live && (
-            <div className="actions">
-              <button type="submit" className="primary" disabled={state.status === 'running'}>
-                {props.submitLabel ?? meta.action ?? (meta.runs === 'network' ? 'Send request' : 'Run')}
-              </button>
-            </div>
-          )}
-        </form>
-        <Progress state={state} onCancel={cancel} />
-        <FormError state={view} />
-        {view.waitingFor.length > 0 && !view.result && (
-          <p className="hint waiting" role="note">
-            Still to fill in: {view.waitingFor.join(', ')}.
-          </p>
+  const again = `Press ${props.submitLabel ?? meta.action ?? (meta.runs === 'network' ? 'Send request' : 'Run')} (or Ctrl+Enter) to update it.`
+  const form = (
+    <>
+      {props.before}
+      <form
+        className="tool-form"
+        onSubmit={onSubmit}
+        onKeyDown={onKeyDown}
+        noValidate
+        aria-label={meta.title}
+        data-run={state.status}
+        data-fresh={view.fresh}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
+      >
+        {props.fieldsShown ? (
+          <FieldList fields={meta.fields} only={props.fieldsShown} values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
+        ) : (
+          <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
         )}
-        {props.children}
-        {staleSecret && (
-          <p className="notice notice-warn" role="note">
-            The inputs changed, so the result was cleared. Press {props.submitLabel ?? meta.action ?? (meta.runs === 'network' ? 'Send request' : 'Run')} (or Ctrl+Enter) to update it.
-          </p>
+        {!live && (
+          <div className="actions">
+            <button type="submit" className="primary" disabled={state.status === 'running'}>
+              {props.submitLabel ?? meta.action ?? (meta.runs === 'network' ? 'Send request' : 'Run')}
+            </button>
+          </div>
         )}
-      </div>
-      {shown && (
-        <div className="tool-col-result" ref={resultRef}>
-          {view.stale && (
-            <p className="notice notice-warn" role="note">
-              Outdated: the inputs changed after this result. Press {props.submitLabel ?? meta.action ?? (meta.runs === 'network' ? 'Send request' : 'Run')} (or Ctrl+Enter) to update it.
-            </p>
-          )}
-          <ResultView result={view.result!} stale={view.stale} />
-          {props.afterResult}
-        </div>
+      </form>
+      <Progress state={state} onCancel={cancel} />
+      <FormError state={view} />
+      {view.waitingFor.length > 0 && !view.result && (
+        <p className="hint waiting" role="note">
+          Still to fill in: {view.waitingFor.join(', ')}.
+        </p>
       )}
-    </div>
+      {props.children}
+      {staleSecret && (
+        <p className="notice notice-warn" role="note">
+          The inputs changed, so the result was cleared. {again}
+        </p>
+      )}
+    </>
   )
+  const result = shown && (
+    <>
+      {view.stale && (
+        <p className="notice notice-warn" role="note">
+          Outdated: the inputs changed after this result. {again}
+        </p>
+      )}
+      <ResultView result={view.result!} stale={view.stale} />
+      {props.afterResult}
+    </>
+  )
+  return <ResultColumns form={form} result={result} revealed={live ? undefined : state.status === 'done' ? view.result : undefined} />
 }
 
-/**
- * The result column: on a wide screen it stands beside the form (styles.css `.tool-cols`, sticky
- * below the header); on a narrower one it follows the form. Either way, a result a run just
- * produced (not a live tool's, which follows every key) is scrolled into view when its top is
- * not on screen.
- */
-export function useResultInView(result: ToolResult | undefined) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const el = ref.current
-    if (!result || !el) return
-    const box = el.getBoundingClientRect()
-    if (box.top >= 0 && box.top < window.innerHeight - 80) return
-    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
-    el.scrollIntoView({
-      block: 'start',
-      behavior: reduced ? 'auto' : 'smooth',
-    })
-  }, [result])
-  return ref
-}

@@ -1,5 +1,6 @@
 /** Shared UI components and hooks that feature pages may use. */
-export { ToolForm, FieldList, MetaFields, Examples, Progress, FormError, useResultInView, type ToolPageProps } from './ToolForm'
+export { ToolForm, FieldList, MetaFields, Examples, Progress, FormError, type ToolPageProps } from './ToolForm'
+export { ResultColumns, useResultInView } from './ResultColumns'
 export { Field, type FieldProps } from './Field'
 export { ResultView, ResultRow, ResultNotes, MiddleEllipsis } from './ResultView'
 export { CopyButton } from './CopyButton'

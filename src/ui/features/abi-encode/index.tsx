@@ -72,38 +72,37 @@ export default function AbiEncodePage(props: ToolPageProps) {
   )
   const selected = current?.kind === 'function' ? Abi.entries([current.item])[0]!.signature : current ? 'constructor' : ''
 
-  return (
-    <div className="abi-encode-page">
-      <form className="tool-form" aria-label="ABI and function" onSubmit={(e) => e.preventDefault()}>
-        <Field spec={abiSpec} value={values.abi ?? ''} error={parsed.error} onChange={(v) => setValues({ abi: v })} />
-        {library.length > 0 && (
-          <div className="field">
-            <label htmlFor={libId}>Load an ABI from your library</label>
-            <select id={libId} value="" onChange={(e) => e.target.value && setValues({ abi: library.find((l) => l.name === e.target.value)?.abi ?? '', function: '', args: '' })}>
-              <option value="">Choose…</option>
-              {library.map((l) => (
-                <option key={l.name} value={l.name}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        {choices.length > 0 && <FunctionSelect id={selectId} selected={selected} choices={choices} onPick={onPick} />}
-        {current && (
-          <section aria-label="Arguments" className="abi-args">
-            {inputs.length === 0 && <p className="hint">This function takes no arguments.</p>}
-            {inputs.map((p, i) => (
-              <ParamInput key={`${selected}-${i}`} param={p} label={p.name || `arg${i}`} value={tree[i]} path={[i]} onChange={onChange} />
+  // The ABI, function and arguments form stands in the form column, the call data beside it.
+  const own = (
+    <form className="tool-form" aria-label="ABI and function" onSubmit={(e) => e.preventDefault()}>
+      <Field spec={abiSpec} value={values.abi ?? ''} error={parsed.error} onChange={(v) => setValues({ abi: v })} />
+      {library.length > 0 && (
+        <div className="field">
+          <label htmlFor={libId}>Load an ABI from your library</label>
+          <select id={libId} value="" onChange={(e) => e.target.value && setValues({ abi: library.find((l) => l.name === e.target.value)?.abi ?? '', function: '', args: '' })}>
+            <option value="">Choose…</option>
+            {library.map((l) => (
+              <option key={l.name} value={l.name}>
+                {l.name}
+              </option>
             ))}
-          </section>
-        )}
-        <details>
-          <summary>Arguments as JSON</summary>
-          <Field spec={argsSpec} value={values.args ?? ''} onChange={(v) => setValues({ args: v })} />
-        </details>
-      </form>
-      <ToolForm {...props} tool={tool} fieldsShown={[]} />
-    </div>
+          </select>
+        </div>
+      )}
+      {choices.length > 0 && <FunctionSelect id={selectId} selected={selected} choices={choices} onPick={onPick} />}
+      {current && (
+        <section aria-label="Arguments" className="abi-args">
+          {inputs.length === 0 && <p className="hint">This function takes no arguments.</p>}
+          {inputs.map((p, i) => (
+            <ParamInput key={`${selected}-${i}`} param={p} label={p.name || `arg${i}`} value={tree[i]} path={[i]} onChange={onChange} />
+          ))}
+        </section>
+      )}
+      <details>
+        <summary>Arguments as JSON</summary>
+        <Field spec={argsSpec} value={values.args ?? ''} onChange={(v) => setValues({ args: v })} />
+      </details>
+    </form>
   )
+  return <ToolForm {...props} tool={tool} fieldsShown={[]} before={own} />
 }

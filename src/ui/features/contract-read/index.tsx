@@ -12,7 +12,7 @@ import * as Abi from '../../../core/abi/Abi'
 import * as Erc20Preset from '../../../core/abi/Erc20Preset'
 import { toErrorInfo } from '../../../core/Errors'
 import { messageOf, withDefaults } from '../../../tools/define'
-import { MetaFields, type ToolPageProps } from '../../components'
+import { MetaFields, ResultColumns, type ToolPageProps } from '../../components'
 import { FunctionForm } from './FunctionForm'
 
 export default function ContractReadPage({ meta, tool, values, setValues }: ToolPageProps) {
@@ -31,8 +31,7 @@ export default function ContractReadPage({ meta, tool, values, setValues }: Tool
   const reads = parsed.fns.filter((f) => f.stateMutability === 'view' || f.stateMutability === 'pure')
   const writes = parsed.fns.filter((f) => !(f.stateMutability === 'view' || f.stateMutability === 'pure'))
 
-  return (
-    <>
+  const form = <>
       <form className="tool-form" aria-label={meta.title} onSubmit={(e) => e.preventDefault()} noValidate>
         {/* The function and its arguments are set by each function's form below (their `setBy`). */}
         <MetaFields meta={meta} values={raw} errors={{ ...(parsed.error ? { abi: parsed.error } : {}), ...topErrors }} setValues={setValues} />
@@ -41,24 +40,25 @@ export default function ContractReadPage({ meta, tool, values, setValues }: Tool
           <span className="hint">Fills the standard token ABI: balances, allowances and supply read in the token's units.</span>
         </div>
       </form>
-      {parsed.fns.length > 0 && (
-        <section aria-labelledby="cr-reads" className="result">
-          <h2 id="cr-reads">Read functions ({reads.length})</h2>
-          {reads.length === 0 && <p className="hint">This ABI has no view or pure functions.</p>}
-          {reads.map((fn) => (
-            <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} meta={meta} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} />
+  </>
+  // The functions, each with its own arguments and answer, beside the ABI on a wide screen.
+  const result = parsed.fns.length > 0 && (
+    <section aria-labelledby="cr-reads" className="result">
+      <h2 id="cr-reads">Read functions ({reads.length})</h2>
+      {reads.length === 0 && <p className="hint">This ABI has no view or pure functions.</p>}
+      {reads.map((fn) => (
+        <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} meta={meta} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} />
+      ))}
+      {writes.length > 0 && (
+        <>
+          <h2>Write functions ({writes.length})</h2>
+          <p className="hint">These change state: prepare a transaction and review it in the send-transaction tool.</p>
+          {writes.map((fn) => (
+            <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} meta={meta} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} write />
           ))}
-          {writes.length > 0 && (
-            <>
-              <h2>Write functions ({writes.length})</h2>
-              <p className="hint">These change state: prepare a transaction and review it in the send-transaction tool.</p>
-              {writes.map((fn) => (
-                <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} meta={meta} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} write />
-              ))}
-            </>
-          )}
-        </section>
+        </>
       )}
-    </>
+    </section>
   )
+  return <ResultColumns form={form} result={result} />
 }

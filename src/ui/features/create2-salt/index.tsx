@@ -4,7 +4,7 @@ import * as Vanity from '../../../core/address/Vanity'
 import { saltRows, type Input } from '../../../tools/create2-salt'
 import { visibleRaw, withDefaults } from '../../../tools/define'
 import type { Parsed, ToolResult } from '../../../tools/types'
-import { FormError, ResultView, type ToolPageProps } from '../../components'
+import { FormError, ResultColumns, ResultView, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
 import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
 import { measuredRate, TOP_N, useVanitySearch } from '../../hooks/useVanitySearch'
@@ -40,9 +40,9 @@ export default function Create2SaltPage({ meta, tool, values, setValues }: ToolP
     })),
   }
 
-  return (
+  // The estimate, the search and what it found beside the form on a wide screen.
+  const result = (
     <>
-      {form}
       {plan?.pattern && !busy && <VanityEstimate pattern={plan.pattern} ratePerCore={ratePerCore} measured={measured !== undefined} unit="salts" />}
       {plan && (
         <p className="notice notice-info" role="note">
@@ -65,4 +65,5 @@ export default function Create2SaltPage({ meta, tool, values, setValues }: ToolP
       {checked && <ResultView result={checked} />}
     </>
   )
+  return <ResultColumns form={form} result={plan || state.status !== 'idle' ? result : undefined} revealed={state.salts.length > 0} />
 }

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import type { FindData } from '../../../tools/find-address'
 import split from '../../../tools/find-address/split'
-import { FieldList, FormError, keyring, Progress, ResultView, useKeyring, useToolRun, type ToolPageProps } from '../../components'
+import { FieldList, FormError, keyring, Progress, ResultColumns, ResultView, useKeyring, useToolRun, type ToolPageProps } from '../../components'
 
 /**
  * "Find my address": the scan is split as the tool declares (`src/tools/find-address/split.ts`:
@@ -16,7 +16,7 @@ export default function FindAddressPage({ meta, tool, values, setValues, files }
     void run()
   }
   const done = state.status === 'done'
-  return (
+  const form = (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
         <FieldList fields={meta.fields} values={values} errors={view.fieldErrors} setValues={setValues} />
@@ -28,10 +28,16 @@ export default function FindAddressPage({ meta, tool, values, setValues, files }
       </form>
       <Progress state={state} onCancel={cancel} />
       <FormError state={view} />
-      {done && view.result && <ResultView result={view.result} />}
-      {done && <AddToKeyring data={view.data} />}
     </>
   )
+  const shown = done ? view.result : undefined
+  const result = shown && (
+    <>
+      <ResultView result={shown} />
+      <AddToKeyring data={view.data} />
+    </>
+  )
+  return <ResultColumns form={form} result={result} revealed={shown} />
 }
 
 /** Puts the found key into the in-page keyring (memory only), for the signing tools. */

@@ -1,8 +1,7 @@
 import type { FormEvent, KeyboardEvent } from 'react'
 import split from '../../../tools/hash/split'
 import type { HashData } from '../../../tools/hash'
-import { FormError, MetaFields, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
-
+import { FormError, MetaFields, Progress, ResultColumns, ResultView, useToolRun, type ToolPageProps } from '../../components'
 
 /**
  * The hash calculator: choose the hashes (Keccak-256 preselected); the run is shared among
@@ -27,7 +26,7 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
       if (state.status !== 'running') void run()
     }
   }
-  return (
+  const form = (
     <>
       <form className="tool-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={meta.title} aria-keyshortcuts="Control+Enter Meta+Enter">
         <MetaFields meta={meta} group="basic" values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
@@ -40,13 +39,19 @@ export default function HashPage({ meta, tool, values, setValues, files, setFile
       </form>
       <Progress state={state} onCancel={cancel} />
       <FormError state={view} />
+    </>
+  )
+  const done = view.result && state.status === 'done' ? view.result : undefined
+  const result = done && (
+    <>
       {/* A result never outlives its input: marked outdated once the inputs change. */}
       {view.stale && (
         <p className="notice notice-warn" role="note">
           Outdated: the inputs changed after this result. Press Run (or Ctrl+Enter) to update it.
         </p>
       )}
-      {view.result && state.status === 'done' && <ResultView result={view.result} stale={view.stale} />}
+      <ResultView result={done} stale={view.stale} />
     </>
   )
+  return <ResultColumns form={form} result={result} revealed={done} />
 }

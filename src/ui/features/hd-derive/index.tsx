@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react'
 import { csvParts, type HdData } from '../../../tools/hd-derive'
 import split, { LAST_INDEX } from '../../../tools/hd-derive/split'
 import * as PublicTestKeys from '../../../core/keys/PublicTestKeys'
-import { FieldList, FormError, grouped, Progress, ResultNotes, useToolRun, type ToolPageProps } from '../../components'
+import { FieldList, FormError, grouped, Progress, ResultColumns, ResultNotes, useToolRun, type ToolPageProps } from '../../components'
 import { AccountsTable, type Account } from './AccountsTable'
 
 const NONE: readonly Account[] = []
@@ -47,7 +47,7 @@ export default function HdDerivePage({ meta, tool, values, setValues, files }: T
     derive({ start: s })
   }
   const withKeys = reveal && !watchOnly
-  return (
+  const form = (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
         <FieldList fields={meta.fields} values={values} errors={view.fieldErrors} setValues={setValues} />
@@ -59,43 +59,45 @@ export default function HdDerivePage({ meta, tool, values, setValues, files }: T
       </form>
       <Progress state={state} onCancel={cancel} />
       <FormError state={view} />
-      {rows.length > 0 && (
-        <section className="result" aria-label="Result">
-          <ResultNotes notes={notes} />
-          {watchOnly && (
-            <p className="notice notice-info" role="note">
-              Watch-only: derived from the xpub, so there are no private keys.
-            </p>
-          )}
-          {start + count > LAST_INDEX + 1 && !running && (
-            <p className="notice notice-info" role="note">
-              Only {rows.length} address{rows.length === 1 ? '' : 'es'} of the {count} asked for: index {grouped(LAST_INDEX)} (2^31 - 1) is the last
-              non-hardened index, so the range stops there.
-            </p>
-          )}
-          <div className="actions">
-            {!watchOnly && (
-              <button type="button" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
-                {reveal ? 'Hide private keys' : 'Reveal private keys'}
-              </button>
-            )}
-            {csvHref && (
-              <a className="button" href={csvHref} download={`addresses-${start}-${start + rows.length - 1}${withKeys ? '-with-keys' : ''}.csv`}>
-                Download CSV{withKeys ? ' (with private keys)' : ''}
-              </a>
-            )}
-            <button type="button" disabled={running || start === 0} onClick={() => page(start - count)}>
-              Previous page
-            </button>
-            <button type="button" disabled={running || start + count > LAST_INDEX} onClick={() => page(start + count)}>
-              Next page
-            </button>
-          </div>
-          <AccountsTable rows={rows} watchOnly={watchOnly} reveal={reveal} added={added} onAdd={(a) => setAdded((s) => new Set([...s, a]))} />
-        </section>
-      )}
     </>
   )
+  // The table is as wide as the screen allows: it follows the form, scrolled into view when a run ends.
+  const result = rows.length > 0 && (
+    <section className="result" aria-label="Result">
+      <ResultNotes notes={notes} />
+      {watchOnly && (
+        <p className="notice notice-info" role="note">
+          Watch-only: derived from the xpub, so there are no private keys.
+        </p>
+      )}
+      {start + count > LAST_INDEX + 1 && !running && (
+        <p className="notice notice-info" role="note">
+          Only {rows.length} address{rows.length === 1 ? '' : 'es'} of the {count} asked for: index {grouped(LAST_INDEX)} (2^31 - 1) is the last
+          non-hardened index, so the range stops there.
+        </p>
+      )}
+      <div className="actions">
+        {!watchOnly && (
+          <button type="button" aria-pressed={reveal} onClick={() => setReveal((r) => !r)}>
+            {reveal ? 'Hide private keys' : 'Reveal private keys'}
+          </button>
+        )}
+        {csvHref && (
+          <a className="button" href={csvHref} download={`addresses-${start}-${start + rows.length - 1}${withKeys ? '-with-keys' : ''}.csv`}>
+            Download CSV{withKeys ? ' (with private keys)' : ''}
+          </a>
+        )}
+        <button type="button" disabled={running || start === 0} onClick={() => page(start - count)}>
+          Previous page
+        </button>
+        <button type="button" disabled={running || start + count > LAST_INDEX} onClick={() => page(start + count)}>
+          Next page
+        </button>
+      </div>
+      <AccountsTable rows={rows} watchOnly={watchOnly} reveal={reveal} added={added} onAdd={(a) => setAdded((s) => new Set([...s, a]))} />
+    </section>
+  )
+  return <ResultColumns form={form} result={result} revealed={state.status === 'done' ? view.data : undefined} stacked />
 }
 
 /**

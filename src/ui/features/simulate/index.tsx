@@ -13,7 +13,7 @@ import { RelayedError } from '../../../core/Errors'
 import type * as SimReport from '../../../core/sim/SimReport'
 import type { Input } from '../../../tools/simulate'
 import type { Tool, ToolResult } from '../../../tools/types'
-import { FormError, MetaFields, useToolRun, type ToolPageProps } from '../../components'
+import { FormError, MetaFields, ResultColumns, useToolRun, type ToolPageProps } from '../../components'
 import { connectionForSimulation, SimulationView, SimulationWorker } from '../../components/SimulationView'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
 import { useStorageNames } from './StorageNames'
@@ -99,7 +99,7 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
     return p.ok ? p.value : undefined
   }, [tool, values])
   const report = !cleared && state.status === 'done' ? (view.result?.data as SimReport.Report | undefined) : undefined
-  return (
+  const form = (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
         <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} />
@@ -127,7 +127,12 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
         </div>
       )}
       {!cleared && <FormError state={view} />}
-      {report && <SimulationView report={report} slotNames={storageNames.namer(report)} />}
+    </>
+  )
+  // A simulation is read at full width (its trace, pictures and changes): it follows the form, scrolled into view when it arrives.
+  return (
+    <>
+      <ResultColumns form={form} result={report && <SimulationView report={report} slotNames={storageNames.namer(report)} />} revealed={report} stacked />
       <Suspense fallback={<p role="status">Loading capsules…</p>}>
         <CapsulePanel input={parsed} values={values} link={capsuleLink} />
       </Suspense>

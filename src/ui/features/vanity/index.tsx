@@ -4,7 +4,7 @@ import { visibleRaw, withDefaults } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
 import type { Parsed, ToolResult } from '../../../tools/types'
 import type { Input } from '../../../tools/vanity'
-import { FormError, keyring, Link, ResultView, toolHref, type ToolPageProps } from '../../components'
+import { FormError, keyring, Link, ResultColumns, ResultView, toolHref, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
 import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
 import { useVanitySearch, measuredRate, TOP_N } from '../../hooks/useVanitySearch'
@@ -51,9 +51,9 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
     })),
   }
 
-  return (
+  // The estimate, the search and what it found beside the form on a wide screen.
+  const result = (
     <>
-      {form}
       {plan && !busy && <VanityEstimate pattern={plan.pattern} ratePerCore={ratePerCore} measured={measured !== undefined} unit="keys" />}
       {plan && (
         <p className="notice notice-info" role="note">
@@ -78,4 +78,5 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
       {checked && <ResultView result={checked} />}
     </>
   )
+  return <ResultColumns form={form} result={plan || state.status !== 'idle' ? result : undefined} revealed={state.keys.length > 0} />
 }

@@ -1,0 +1,41 @@
+import { useEffect, useRef, type ReactNode } from 'react'
+
+/**
+ * Where a page's result goes (docs/UI.md, "Results where the eye is"): on a wide screen beside
+ * the form (styles.css `.tool-cols`, sticky below the header), on a narrow one after it. A page
+ * whose result is wider than half a screen (a table of accounts, a simulation's trace) passes
+ * `stacked`: its result follows the form at every width. Either way a result a run just produced
+ * (`revealed` changes to a new value) is scrolled into view when its top is not on screen.
+ */
+export function ResultColumns({ form, result, revealed, stacked = false }: { form: ReactNode; result?: ReactNode; revealed?: unknown; stacked?: boolean }) {
+  const ref = useResultInView(revealed)
+  const shown = !!result
+  return (
+    <div className={shown && !stacked ? 'tool-cols has-result' : 'tool-cols'}>
+      <div className="tool-col-form">{form}</div>
+      {shown && (
+        <div className="tool-col-result" ref={ref}>
+          {result}
+        </div>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Scrolls the element it is given to into view when `result` becomes a new value (not
+ * undefined, null or false) and the element's top is not on screen: a result a run just
+ * produced, not one a live tool redraws on every key (those pass undefined).
+ */
+export function useResultInView(result: unknown) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = ref.current
+    if (result === undefined || result === null || result === false || !el) return
+    const box = el.getBoundingClientRect()
+    if (box.top >= 0 && box.top < window.innerHeight - 80) return
+    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
+    el.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
+  }, [result])
+  return ref
+}
