@@ -7,9 +7,10 @@
  * - a 2-of-3: one signature pasted (made by ethers v5) and one made in the page;
  * - a nested Safe (an owner of the outer Safe that is a Safe): both hashes equal the contracts'
  *   getTransactionHash, the inner approveHash executes, then the outer execTransaction does;
- * - /safe-message: the hash equals the Safe's getMessageHash (its CompatibilityFallbackHandler),
- *   a signature made in the page makes isValidSignature return the EIP-1271 magic value on the
- *   node, and a stranger's signature is said not valid;
+ * - /safe-message on 1.3.0 and 1.4.1: the hash equals the Safe's getMessageHash (its
+ *   CompatibilityFallbackHandler, whose deployed code hashes to safe-deployments' canonical code
+ *   hash), a signature made in the page makes isValidSignature return the EIP-1271 magic value on
+ *   the node, and a stranger's signature is said not valid;
  * - the legacy domain (before 1.3.0, no chain id) offline: equal to ethers v5's _TypedDataEncoder.
  *
  * Every key and random input comes from one printed seed (TEST_SEED=<n> to replay); every
@@ -34,7 +35,11 @@ const rand = (label: string) => u.keccak256(u.toUtf8Bytes(`safe-flows:${SEED}:${
 const randAddress = (label: string) => u.getAddress(u.hexDataSlice(rand(label), 12))
 const randUint = (label: string, bits: number) => ethers.BigNumber.from(rand(label)).mask(bits)
 
-const handlerArtifact = JSON.parse(readFileSync(join(process.cwd(), 'test', 'fixtures', 'safe', '1.4.1', 'compatibilityFallbackHandler.json'), 'utf8')) as Artifact
+/** The version's CompatibilityFallbackHandler (test/fixtures/safe/<version>, from the same tarball as its Safe). */
+const handlerOf = (version: '1.3.0' | '1.4.1') => JSON.parse(readFileSync(join(process.cwd(), 'test', 'fixtures', 'safe', version, 'compatibilityFallbackHandler.json'), 'utf8')) as Artifact
+/** The code hash of the version's canonical CompatibilityFallbackHandler, as @safe-global/safe-deployments records it. */
+const canonicalHandlerCodeHash = (version: '1.3.0' | '1.4.1') =>
+  (JSON.parse(readFileSync(join(process.cwd(), 'node_modules', '@safe-global', 'safe-deployments', 'dist', 'assets', `v${version}`, 'compatibility_fallback_handler.json'), 'utf8')) as { deployments: { canonical: { codeHash: string } } }).deployments.canonical.codeHash
 const approveHash = new u.Interface(['function approveHash(bytes32 hashToApprove)'])
 
 type SafeTx = { to: string; value: ethers.BigNumberish; data: string; operation: number; safeTxGas: number; baseGas: number; gasPrice: number; gasToken: string; refundReceiver: string; nonce: ethers.BigNumberish }
@@ -192,11 +197,15 @@ test('safe-tx nested: the outer and inner approveHash hashes equal the contracts
   expect((await c.provider.getBalance(to)).toString()).toBe(value)
 })
 
-test('safe-message 1.4.1: the hash equals getMessageHash, the page\'s signature passes isValidSignature on the node, a stranger\'s does not', async ({ page, devnet }) => {
-  const c = await chainFor(devnet, 'message')
+for (const version of ['1.3.0', '1.4.1'] as const) {
+test(`safe-message ${version}: the hash equals getMessageHash, the page's signature passes isValidSignature on the node, a stranger's does not`, async ({ page, devnet }) => {
+  const c = await chainFor(devnet, version === '1.4.1' ? 'message' : `message-${version}`)
   const keys = [rand(`${c.label}:owner0`), rand(`${c.label}:owner1`)]
+  const handlerArtifact = handlerOf(version)
   const handler = await deployArtifact(c, handlerArtifact)
-  const safe = await createSafe(c, '1.4.1', keys.map((k) => new ethers.Wallet(k).address), 1, handler.address)
+  // The handler deployed is the published one: its code hashes to safe-deployments' canonical codeHash.
+  expect(u.keccak256(await c.provider.getCode(handler.address))).toBe(canonicalHandlerCodeHash(version))
+  const safe = await createSafe(c, version, keys.map((k) => new ethers.Wallet(k).address), 1, handler.address)
   const viaHandler = new ethers.Contract(safe.address, handlerArtifact.abi as never, c.provider)
   const message = `Sign in to example.org, nonce ${rand(`${c.label}:message`).slice(2, 18)}`
   const digest = u.hashMessage(message) // what the Safe apps sign for a text message: SafeMessage(bytes message = this)
@@ -233,6 +242,7 @@ test('safe-message 1.4.1: the hash equals getMessageHash, the page\'s signature 
   await expect(combined).toContainText('isValidSignature(bytes32,bytes): reverted: GS026: Invalid owner provided (a signature is not from an owner of this Safe')
   await expect(combined.getByRole('status', { name: 'Threshold', exact: true })).toHaveText('0 of 1 required')
 })
+}
 
 test('safe-tx legacy domain (1.0.0, 1.1.1, 1.2.0), offline: hashes equal ethers v5 over EIP712Domain(verifyingContract)', async ({ page }) => {
   for (const version of ['1.0.0', '1.1.1', '1.2.0']) {

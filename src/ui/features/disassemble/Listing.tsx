@@ -1,19 +1,24 @@
 /**
- * A disassembly's listing, one page of instructions at a time (the DOM holds at most PAGE rows
- * whatever the size of the code, and only those rows are read back from the packed listing): offset, instruction and push data as `cast disassemble`
- * prints them, block starts ruled, JUMPDESTs the dispatcher jumps to named, jumps as links to
- * their destination, the metadata's bytes marked, and the PUSHes that hold an immutable named
- * (when compiler output was given). "Go to offset" and the jump links turn to
- * the page that holds the offset and mark its row.
+ * A disassembly's listing, scrolled as a code view (#25): the whole listing is one scroll box as
+ * tall as every row, and only the rows in view (and a few either side) are in the DOM and read
+ * back from the packed listing (`virtualRows.ts`), so a 24 KB contract's ~15,000 instructions
+ * scroll with ~60 rows drawn. Offset, instruction and push data as `cast disassemble` prints
+ * them, block starts ruled, JUMPDESTs the dispatcher jumps to named, jumps as links to their
+ * destination, the metadata's bytes marked, and the PUSHes that hold an immutable named (when
+ * compiler output was given). The box takes the focus: PageUp/PageDown/Home/End and the arrows
+ * scroll it. "Go to offset", "Go to function", the block buttons and the jump links bring their
+ * row into view and mark it. Screen readers get a table with aria-rowcount and each drawn row's
+ * aria-rowindex.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import * as Disassembler from '../../../core/bytecode/Disassembler'
 import type { DisassembleData } from '../../../tools/disassemble'
+import { MiddleEllipsis } from '../../components'
 import { CopyIcon, CheckIcon } from '../../components/icons'
+import { hex, JumpTo } from './JumpTo'
+import { ROW, useVirtualRows } from './virtualRows'
 
-const PAGE = 128
 const KIND = { code: 'code', constructor: 'constructor', runtime: 'runtime' } as const
-const hex = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
 type Part = DisassembleData['parts'][number]
 
 /** The index in `part` of the instruction at `offset` (the one before it when inside push data). */
@@ -58,22 +63,41 @@ function CopyListing({ part, hardfork, label }: { part: Part; hardfork: string; 
   )
 }
 
+/** One instruction's row: the `k`th of the part (aria-rowindex counts the header as 1). */
+function Row({ x, k, part, names, immutables, starts, marked, go }: { x: Disassembler.Instruction; k: number; part: Part; names: Map<number, string[]>; immutables: Map<number, string[]>; starts: Set<number>; marked: boolean; go: (offset: number) => void }) {
+  const meta = part.metadataStart !== null && x.offset >= part.metadataStart
+  const cls = [starts.has(x.offset) ? 'block-start' : '', meta ? 'muted' : '', marked ? 'marked' : '', immutables.has(x.offset) ? 'has-immutable' : ''].filter(Boolean).join(' ')
+  const ins = `${x.name}${x.push !== undefined && x.push !== '' ? ` 0x${x.push}` : ''}`
+  return (
+    <tr className={cls || undefined} aria-rowindex={k + 2} aria-current={marked || undefined}>
+      <td className="mono">{hex(x.offset)}</td>
+      <td className="mono">{ins.length > 24 ? <MiddleEllipsis text={ins} expandable={false} /> : ins}</td>
+      <td>
+        {x.op === 0x5b && names.has(x.offset) ? <span className="mono">← {names.get(x.offset)!.join(', ')}</span> : null}
+        {immutables.has(x.offset) ? <span className="immutable">immutable {immutables.get(x.offset)!.join(', ')}</span> : null}
+        {x.target !== undefined && (
+          <button type="button" className="link" onClick={() => go(x.target!)} aria-label={`Go to ${hex(x.target)}`}>
+            → {hex(x.target)}
+          </button>
+        )}
+        {x.target !== undefined && !x.targetOk && <span className="warn"> not a JUMPDEST</span>}
+        {x.truncated && <span className="warn">push data cut off by the end of the code</span>}
+        {meta && x.offset === part.metadataStart ? 'compiler metadata (CBOR) from here' : null}
+      </td>
+    </tr>
+  )
+}
+
 export function Listing({ data }: { data: DisassembleData }) {
   const [partIndex, setPartIndex] = useState(data.parts.length - 1)
-  const [page, setPage] = useState(0)
   const [mark, setMark] = useState<number | null>(null)
-  const [goto, setGoto] = useState('')
-  const [gotoError, setGotoError] = useState('')
-  const marked = useRef<HTMLTableRowElement>(null)
   const part = data.parts[Math.min(partIndex, data.parts.length - 1)]!
   useEffect(() => {
     setPartIndex(data.parts.length - 1)
-    setPage(0)
     setMark(null)
   }, [data])
-  useEffect(() => {
-    marked.current?.scrollIntoView({ block: 'center' })
-  }, [mark, page])
+  const count = part.offsets.length
+  const { ref, first, last, scrollToRow, onKeyDown } = useVirtualRows(count, part)
   const names = useMemo(() => {
     const m = new Map<number, string[]>()
     for (const e of part.entries) if (e.dest !== null) m.set(e.dest, [...(m.get(e.dest) ?? []), e.signatures[0] ?? e.selector])
@@ -89,87 +113,62 @@ export function Listing({ data }: { data: DisassembleData }) {
     }
     return m
   }, [part])
-  const count = part.offsets.length
-  const pages = Math.max(1, Math.ceil(count / PAGE))
-  const shown = useMemo(() => rows(part, data.hardfork, page * PAGE, (page + 1) * PAGE), [part, data.hardfork, page])
+  const shown = useMemo(() => rows(part, data.hardfork, first, last), [part, data.hardfork, first, last])
   const go = (offset: number) => {
     const k = indexOf(part, offset)
-    setPage(Math.floor(k / PAGE))
     setMark(part.offsets[k] ?? null)
+    scrollToRow(k)
+    // The box itself onto the screen too (the jump controls sit above it).
+    ref.current?.scrollIntoView({ block: 'nearest' })
   }
-  const onGoto = (e: FormEvent) => {
-    e.preventDefault()
-    const t = goto.trim().toLowerCase()
-    const n = /^0x[0-9a-f]+$/.test(t) ? parseInt(t, 16) : /^\d+$/.test(t) ? Number(t) : NaN
-    if (!Number.isSafeInteger(n) || n < 0 || n >= part.size) return setGotoError(`An offset from 0 to ${hex(part.size - 1)} (hex with 0x, or decimal).`)
-    setGotoError('')
-    go(n)
-  }
+  const kind = KIND[part.kind]
   return (
     <section className="section listing" aria-labelledby="listing-title">
       <h2 id="listing-title" className="section-title">Instructions</h2>
       {data.parts.length > 1 && (
         <div className="actions" role="group" aria-label="Part of the code">
           {data.parts.map((p, i) => (
-            <button key={p.kind} type="button" aria-pressed={i === partIndex} onClick={() => (setPartIndex(i), setPage(0), setMark(null))}>
+            <button key={p.kind} type="button" aria-pressed={i === partIndex} onClick={() => (setPartIndex(i), setMark(null))}>
               {p.kind === 'constructor' ? 'Constructor' : 'Runtime'} ({p.size} bytes)
             </button>
           ))}
         </div>
       )}
       <div className="actions listing-nav">
-        <button type="button" onClick={() => setPage(page - 1)} disabled={page === 0}>
-          Previous page
-        </button>
-        <span aria-live="polite">
-          {count ? `${page * PAGE + 1}–${page * PAGE + shown.length}` : '0'} of {count} instructions ({KIND[part.kind]})
+        <span>
+          {count} instructions ({kind})
         </span>
-        <button type="button" onClick={() => setPage(page + 1)} disabled={page >= pages - 1}>
-          Next page
-        </button>
-        <CopyListing part={part} hardfork={data.hardfork} label={`listing of the ${KIND[part.kind]}`} />
+        <CopyListing part={part} hardfork={data.hardfork} label={`listing of the ${kind}`} />
       </div>
-      <form className="listing-goto" onSubmit={onGoto}>
-        <label htmlFor="listing-goto">Go to offset</label>
-        <input id="listing-goto" className="mono" value={goto} onChange={(e) => setGoto(e.target.value)} placeholder="0x00ab" size={10} aria-invalid={!!gotoError} aria-describedby={gotoError ? 'listing-goto-error' : undefined} />
-        <button type="submit">Go</button>
-        {gotoError && <span id="listing-goto-error" className="error" role="alert">{gotoError}</span>}
-      </form>
-      <div className="table-wrap">
-        <table aria-label={`Instructions of the ${KIND[part.kind]}`} className="listing-table">
+      <JumpTo part={part} at={mark} go={go} />
+      <div ref={ref} className="listing-scroll" tabIndex={0} role="region" aria-label={`Listing of the ${kind}`} aria-keyshortcuts="PageUp PageDown Home End ArrowUp ArrowDown" onKeyDown={onKeyDown} style={{ ['--listing-row' as string]: `${ROW}px` }}>
+        <table aria-label={`Instructions of the ${kind}`} aria-rowcount={count + 1} className="listing-table">
+          <colgroup>
+            <col className="listing-col-offset" />
+            <col className="listing-col-ins" />
+            <col />
+          </colgroup>
           <thead>
-            <tr>
+            <tr aria-rowindex={1}>
               <th scope="col">Offset</th>
               <th scope="col">Instruction</th>
               <th scope="col">Notes</th>
             </tr>
           </thead>
           <tbody>
-            {shown.map((x) => {
-              const meta = part.metadataStart !== null && x.offset >= part.metadataStart
-              const cls = [starts.has(x.offset) ? 'block-start' : '', meta ? 'muted' : '', x.offset === mark ? 'marked' : '', immutables.has(x.offset) ? 'has-immutable' : ''].filter(Boolean).join(' ')
-              return (
-                <tr key={x.offset} className={cls || undefined} ref={x.offset === mark ? marked : undefined}>
-                  <td className="mono">{hex(x.offset)}</td>
-                  <td className="mono">
-                    {x.name}
-                    {x.push !== undefined && x.push !== '' ? ` 0x${x.push}` : ''}
-                  </td>
-                  <td>
-                    {x.op === 0x5b && names.has(x.offset) ? <span className="mono">← {names.get(x.offset)!.join(', ')}</span> : null}
-                    {immutables.has(x.offset) ? <span className="immutable">immutable {immutables.get(x.offset)!.join(', ')}</span> : null}
-                    {x.target !== undefined && (
-                      <button type="button" className="link" onClick={() => go(x.target!)} aria-label={`Go to ${hex(x.target)}`}>
-                        → {hex(x.target)}
-                      </button>
-                    )}
-                    {x.target !== undefined && !x.targetOk && <span className="warn"> not a JUMPDEST</span>}
-                    {x.truncated && <span className="warn">push data cut off by the end of the code</span>}
-                    {meta && x.offset === part.metadataStart ? 'compiler metadata (CBOR) from here' : null}
-                  </td>
-                </tr>
-              )
-            })}
+            {first > 0 && (
+              <tr className="spacer" aria-hidden="true">
+                <td colSpan={3} style={{ height: first * ROW }} />
+              </tr>
+            )}
+            {shown.map((x, i) => (
+              <Row key={x.offset} x={x} k={first + i} part={part} names={names} immutables={immutables} starts={starts} marked={x.offset === mark} go={go} />
+            ))}
+            {last < count && (
+              <tr className="spacer" aria-hidden="true">
+                <td colSpan={3} style={{ height: (count - last) * ROW }} />
+              </tr>
+            )}
           </tbody>
         </table>
       </div>

@@ -1,7 +1,7 @@
 /**
  * The disassembler's page: the form (from meta), the summary, dispatcher and metadata as result
- * rows, then the listing of each part 128 instructions at a time (`Listing`), so a 24 KB
- * contract's ~20,000 instructions are never all in the DOM. The disassembly runs in a worker
+ * rows, then the listing of each part in one scroll box that draws only the rows in view
+ * (`Listing`, `virtualRows.ts`), so a 24 KB contract's ~15,000 instructions are never all in the DOM. The disassembly runs in a worker
  * (`offMain`) and comes back packed, so no long task holds the page (e2e/disassemble-large.spec.ts).
  */
 import { useMemo } from 'react'
