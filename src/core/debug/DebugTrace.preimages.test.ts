@@ -121,4 +121,21 @@ describe('the preimage cap (a hostile trace)', () => {
     expect(recording.preimages.at(-1)).toHaveLength(64)
     expect(recording.preimagesDropped).toBe(400 + 2 - recording.preimages.length)
   }, 120_000)
+
+  it(`a step view carries at most ${DebugTrace.PREIMAGES_PER_STEP} preimages, and at most 64 KiB of them`, () => {
+    const base = ethers.utils.hexZeroPad('0x01', 32)
+    const make = (n: number, keyBytes: number) => {
+      const inputs = Array.from({ length: n }, (_, i) => ethers.utils.arrayify(ethers.utils.concat([ethers.utils.hexZeroPad(ethers.utils.hexlify(i + 1), keyBytes), base])))
+      const rec = { preimages: inputs } as unknown as DebugTrace.Recording
+      return { rec, slots: inputs.map((p) => BigInt(ethers.utils.keccak256(p))) }
+    }
+    const small = make(300, 32)
+    expect(DebugTrace.preimagesOf(small.rec, small.slots.slice(0, 10))).toHaveLength(10)
+    expect(DebugTrace.preimagesOf(small.rec, small.slots)).toHaveLength(DebugTrace.PREIMAGES_PER_STEP)
+    const long = make(100, 1024)
+    const out = DebugTrace.preimagesOf(long.rec, long.slots)
+    const bytes = out.reduce((a, h) => a + (h.length - 2) / 2, 0)
+    expect(bytes).toBeGreaterThanOrEqual(64 * 1024)
+    expect(bytes).toBeLessThan(64 * 1024 + 1056)
+  })
 })

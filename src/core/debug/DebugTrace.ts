@@ -50,8 +50,9 @@ export const PREIMAGE_LIMIT = 4096
 export const PREIMAGE_BYTES = 256 * 1024
 /** The longest SHA3 input kept: a 1 KiB `bytes`/`string` mapping key and its slot. */
 export const PREIMAGE_MAX_LENGTH = 1024 + 32
-/** A step view carries at most this many preimages (those its storage slots lead to). */
+/** A step view carries at most this many preimages (those its storage slots lead to), and at most 64 KiB of them. */
 export const PREIMAGES_PER_STEP = 256
+const PREIMAGE_BYTES_PER_STEP = 64 * 1024
 
 export type FrameType = 'CALL' | 'CALLCODE' | 'DELEGATECALL' | 'STATICCALL' | 'CREATE' | 'CREATE2'
 
@@ -627,14 +628,16 @@ function preimageIndex(rec: Recording) {
  * The SHA3 inputs (hex) that `slots` lead to: each whose hash a slot is at or just past
  * (a mapping's entry, a member of the struct it holds), then the input whose hash is that
  * input's last 32 bytes (the mapping's own slot: the outer level of a nested mapping), and so on.
- * Inputs of 33 bytes or more are returned (`key ‖ slot`), at most {@link PREIMAGES_PER_STEP}.
+ * Inputs of 33 bytes or more are returned (`key ‖ slot`), at most {@link PREIMAGES_PER_STEP}
+ * (a step's slots past that, or past 64 KiB of inputs, go without their keys).
  */
 export function preimagesOf(rec: Recording, slots: readonly bigint[]): Hex[] {
   if (!rec.preimages.length || !slots.length) return []
   const { hashes, at } = preimageIndex(rec)
   const found = new Set<number>()
   const queue = [...slots]
-  for (let s = queue.pop(); s !== undefined && found.size < PREIMAGES_PER_STEP; s = queue.pop()) {
+  let bytes = 0
+  for (let s = queue.pop(); s !== undefined && found.size < PREIMAGES_PER_STEP && bytes < PREIMAGE_BYTES_PER_STEP; s = queue.pop()) {
     // the last hash at or below s
     let lo = 0
     let hi = hashes.length
@@ -647,8 +650,9 @@ export function preimagesOf(rec: Recording, slots: readonly bigint[]): Hex[] {
       const p = at[j]!
       if (found.has(p)) continue
       found.add(p)
-      const bytes = rec.preimages[p]!
-      queue.push(BigInt(bytesToHex(bytes.subarray(bytes.length - 32))))
+      const input = rec.preimages[p]!
+      bytes += input.length
+      queue.push(BigInt(bytesToHex(input.subarray(input.length - 32))))
     }
   }
   return [...found].sort((a, b) => a - b).flatMap((p) => (rec.preimages[p]!.length > 32 ? [bytesToHex(rec.preimages[p]!)] : []))
