@@ -24,6 +24,7 @@
  */
 import type { EVM, EVMResult, InterpreterStep, Message } from '@ethereumjs/evm'
 import { bytesToHex } from '@ethereumjs/util'
+import { Hash } from 'ox'
 import { BaseError } from '../Errors'
 import type * as SimRpc from '../sim/SimRpc'
 import * as Simulation from '../sim/Simulation'
@@ -34,6 +35,24 @@ type Hex = `0x${string}`
 export const STACK_CHECKPOINT = 256
 /** The default bound on a recording's size: 512 MiB. */
 export const DEFAULT_MAX_BYTES = 512 * 2 ** 20
+
+/**
+ * SHA3 inputs kept to name mapping slots (`balances[0xAb…]`, `allowance[a][b]` in the storage
+ * panel): inputs of 32 to {@link PREIMAGE_MAX_LENGTH} bytes (`key ‖ slot` is 64 bytes for a
+ * value-type key and for each level of a nested mapping; a `bytes`/`string` key adds its length
+ * to the slot's 32; 32 alone is an array's base, e.g. an array inside a mapping's value), read
+ * from the step's memory as the SHA3 runs, each distinct one once. The cap: the first
+ * {@link PREIMAGE_LIMIT} distinct inputs and at most {@link PREIMAGE_BYTES} bytes of them; past
+ * either, SHA3 steps are only counted (`Recording.preimagesDropped`), so a trace of millions of
+ * distinct hashes holds at most 256 KiB of inputs (and their dedup keys, ~0.6 MiB).
+ */
+export const PREIMAGE_LIMIT = 4096
+export const PREIMAGE_BYTES = 256 * 1024
+/** The longest SHA3 input kept: a 1 KiB `bytes`/`string` mapping key and its slot. */
+export const PREIMAGE_MAX_LENGTH = 1024 + 32
+/** A step view carries at most this many preimages (those its storage slots lead to), and at most 64 KiB of them. */
+export const PREIMAGES_PER_STEP = 256
+const PREIMAGE_BYTES_PER_STEP = 64 * 1024
 
 export type FrameType = 'CALL' | 'CALLCODE' | 'DELEGATECALL' | 'STATICCALL' | 'CREATE' | 'CREATE2'
 
@@ -128,6 +147,10 @@ export interface Recording {
   codes: Uint8Array[]
   /** Opcode names by byte (as the EVM names them). */
   names: string[]
+  /** Distinct SHA3 inputs of 32 to {@link PREIMAGE_MAX_LENGTH} bytes, in the order first hashed (capped: {@link PREIMAGE_LIMIT}). */
+  preimages: Uint8Array[]
+  /** SHA3 steps in that length range whose input was not kept, once the cap was reached. */
+  preimagesDropped: number
   /** Approximate size of the recording in bytes. */
   bytes: number
 }
@@ -173,6 +196,7 @@ export interface Recorder {
   open: number[]
   state: Map<number, FrameState>
   names: string[]
+  pre: { seen: Set<string>; list: Uint8Array[]; bytes: number; dropped: number }
   topLevel: FrameType
   listeners: { before: (m: Message) => void; after: (r: EVMResult) => void; step: (s: InterpreterStep) => void }
   failed?: unknown
@@ -213,6 +237,7 @@ export function start(evm: EVM, topLevel: 'CALL' | 'CREATE', options: { maxBytes
     open: [],
     state: new Map(),
     names: [],
+    pre: { seen: new Set(), list: [], bytes: 0, dropped: 0 },
     topLevel,
     listeners: { before: (m) => guard(r, () => before(r, m)), after: (x) => guard(r, () => after(r, x)), step: (s) => guard(r, () => onStep(r, s)) },
   }
@@ -260,7 +285,9 @@ export function stop(r: Recorder): Recording {
     frames: r.frames,
     codes: r.codes,
     names: r.names,
-    bytes: 0,
+    preimages: r.pre.list,
+    preimagesDropped: r.pre.dropped,
+    bytes: r.pre.bytes,
   }
   for (const v of Object.values(rec)) if (ArrayBuffer.isView(v)) rec.bytes += v.byteLength
   rec.bytes += r.accesses.length * 96 + r.frames.length * 400
@@ -270,7 +297,7 @@ export function stop(r: Recorder): Recording {
 function size(r: Recorder): number {
   let b = 0
   for (const col of Object.values(r.cols)) b += col.bytes
-  return b + r.accesses.length * 96 + r.frames.length * 400
+  return b + r.accesses.length * 96 + r.frames.length * 400 + r.pre.bytes
 }
 
 function before(r: Recorder, m: Message) {
@@ -414,6 +441,7 @@ function onStep(r: Recorder, e: InterpreterStep) {
   fs.prevStep = i
   fs.count++
   k.pc.n = k.op.n = k.gas.n = k.cost.n = k.depth.n = k.frame.n = k.memSize.n = k.prevInFrame.n = k.stackKeep.n = k.stackPushN.n = k.stackPushAt.n = i + 1
+  if (code === 0x20) notePreimage(r, stack, e.memory, k.memSize.a[i]!)
   noteEffects(r, f, fs, i, code, stack)
   if ((i & 1023) === 0 && size(r) > r.maxBytes) {
     r.failed = new TooLargeError(r.maxBytes, i + 1)
@@ -448,6 +476,26 @@ function noteEffects(r: Recorder, f: Frame, fs: FrameState, i: number, code: num
       fs.pendingStore = { step: i, kind: code === 0x55 ? 'sstore' : 'tstore', slot: top(0), value: top(1) }
       return
   }
+}
+
+/** Keeps a SHA3 step's input (memory as the step sees it; past the memory's size it reads zeros, as the EVM does). */
+function notePreimage(r: Recorder, stack: bigint[], memory: Uint8Array, memSize: number) {
+  const off = stack[stack.length - 1] ?? 0n
+  const len = Number(stack[stack.length - 2] ?? 0n)
+  if (len < 32 || len > PREIMAGE_MAX_LENGTH || off >= 2n ** 32n) return
+  const p = r.pre
+  if (p.list.length >= PREIMAGE_LIMIT || p.bytes + len > PREIMAGE_BYTES) {
+    p.dropped++
+    return
+  }
+  const at = Number(off)
+  const bytes = new Uint8Array(len)
+  if (at < memSize) bytes.set(memory.subarray(at, Math.min(at + len, memSize)))
+  const key = bytesToHex(bytes)
+  if (p.seen.has(key)) return
+  p.seen.add(key)
+  p.list.push(bytes)
+  p.bytes += len
 }
 
 function addAccess(r: Recorder, f: Frame, a: Access) {
@@ -561,6 +609,55 @@ export function callStackAt(rec: Recording, i: number): Frame[] {
 /** The opcode name at step `i`. */
 export const opName = (rec: Recording, i: number): string => rec.names[rec.op[i]!] ?? `0x${rec.op[i]!.toString(16)}`
 
+/** A slot this far or less past a hash is read as in the value the hash places (a struct member, a fixed array's element). */
+const NEAR = 1n << 16n
+const hashIndex = new WeakMap<Recording, { hashes: bigint[]; at: number[] }>()
+
+/** The recording's preimages by their keccak256 (computed once, on the first ask), ascending. */
+function preimageIndex(rec: Recording) {
+  let ix = hashIndex.get(rec)
+  if (!ix) {
+    const pairs = rec.preimages.map((p, i) => [BigInt(Hash.keccak256(p, { as: 'Hex' })), i] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    ix = { hashes: pairs.map((x) => x[0]), at: pairs.map((x) => x[1]) }
+    hashIndex.set(rec, ix)
+  }
+  return ix
+}
+
+/**
+ * The SHA3 inputs (hex) that `slots` lead to: each whose hash a slot is at or just past
+ * (a mapping's entry, a member of the struct it holds), then the input whose hash is that
+ * input's last 32 bytes (the mapping's own slot: the outer level of a nested mapping), and so on.
+ * Inputs of 33 bytes or more are returned (`key ‖ slot`), at most {@link PREIMAGES_PER_STEP}
+ * (a step's slots past that, or past 64 KiB of inputs, go without their keys).
+ */
+export function preimagesOf(rec: Recording, slots: readonly bigint[]): Hex[] {
+  if (!rec.preimages.length || !slots.length) return []
+  const { hashes, at } = preimageIndex(rec)
+  const found = new Set<number>()
+  const queue = [...slots]
+  let bytes = 0
+  for (let s = queue.pop(); s !== undefined && found.size < PREIMAGES_PER_STEP && bytes < PREIMAGE_BYTES_PER_STEP; s = queue.pop()) {
+    // the last hash at or below s
+    let lo = 0
+    let hi = hashes.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (hashes[mid]! <= s) lo = mid + 1
+      else hi = mid
+    }
+    for (let j = lo - 1; j >= 0 && s - hashes[j]! < NEAR; j--) {
+      const p = at[j]!
+      if (found.has(p)) continue
+      found.add(p)
+      const input = rec.preimages[p]!
+      bytes += input.length
+      queue.push(BigInt(bytesToHex(input.subarray(input.length - 32))))
+    }
+  }
+  return [...found].sort((a, b) => a - b).flatMap((p) => (rec.preimages[p]!.length > 32 ? [bytesToHex(rec.preimages[p]!)] : []))
+}
+
 const hex32 = (v: bigint): Hex => `0x${v.toString(16).padStart(64, '0')}`
 
 /** One step, materialised as plain data (structured-clone safe; words as 32-byte hex). */
@@ -582,13 +679,17 @@ export interface StepView {
   storage: { slot: Hex; value: Hex | undefined; kind: AccessKind; step: number }[]
   transient: { slot: Hex; value: Hex | undefined; kind: AccessKind; step: number }[]
   returnData: Hex
+  /** The SHA3 inputs (`key ‖ slot`) the storage slots shown lead to, for naming mapping entries ({@link preimagesOf}); absent when none. */
+  preimages?: Hex[] | undefined
   callStack: { id: number; type: FrameType; address: string; codeAddress: string; depth: number; callStep: number; error?: string | undefined }[]
 }
 
 /** Materialises step `i`. */
 export function step(rec: Recording, i: number): StepView {
   if (!(i >= 0 && i < rec.steps)) throw new StepOutOfRangeError(i, rec.steps)
-  const acc = accessesAt(rec, i).map((a) => ({ slot: hex32(a.slot), value: a.value === undefined ? undefined : hex32(a.value), kind: a.kind, step: a.step }))
+  const raw = accessesAt(rec, i)
+  const acc = raw.map((a) => ({ slot: hex32(a.slot), value: a.value === undefined ? undefined : hex32(a.value), kind: a.kind, step: a.step }))
+  const preimages = preimagesOf(rec, [...new Set(raw.flatMap((a) => (a.kind === 'sload' || a.kind === 'sstore' ? [a.slot] : [])))])
   return {
     index: i,
     pc: rec.pc[i]!,
@@ -604,6 +705,7 @@ export function step(rec: Recording, i: number): StepView {
     storage: acc.filter((a) => a.kind === 'sload' || a.kind === 'sstore'),
     transient: acc.filter((a) => a.kind === 'tload' || a.kind === 'tstore'),
     returnData: returnDataAt(rec, i),
+    ...(preimages.length ? { preimages } : {}),
     callStack: callStackAt(rec, i).map((f) => ({ id: f.id, type: f.type, address: f.address, codeAddress: f.codeAddress, depth: f.depth, callStep: f.callStep, ...(f.error ? { error: f.error } : {}) })),
   }
 }

@@ -30,7 +30,7 @@ export interface SlotName {
 export interface NameOptions {
   /** Mapping keys, as StorageLayout.parseKeys gives them: mapping path → key paths. */
   keys?: Record<string, string[][]>
-  /** keccak256 inputs seen (hex): a mapping entry's is `key ‖ slot`, its last 32 bytes the mapping's slot. */
+  /** keccak256 inputs seen (hex): a mapping entry's is `key ‖ slot`, its last 32 bytes the mapping's slot (a value-type key one word, a string or bytes key its bytes, 1 or more). */
   preimages?: readonly string[]
   /** Highest dynamic-array index named, exclusive (default 10,000); long string/bytes data words likewise. */
   bound?: number
@@ -133,7 +133,10 @@ function walkMapping(ctx: Ctx, t: StorageLayout.TypeInfo, slot: bigint, label: s
     done.add(child)
     walk(ctx, t.value!, child, 0, `${label}[${keyType.kind === 'address' ? AddressCheck.checksum(value as string) : key}]`, `${path}[]`, rest)
   }
+  const bytesKey = typeOf(ctx, t.key!).encoding === 'bytes'
   for (const p of ctx.pre.get(wrap(slot)) ?? []) {
+    // a value-type key is one word; a string or bytes key is its bytes, of any length
+    if (!bytesKey && p.length !== 128) continue
     const child = BigInt(Hash.keccak256(`0x${p}`))
     if (done.has(child)) continue
     done.add(child)
@@ -173,7 +176,7 @@ export function name(layout: StorageLayout.Layout, slots: readonly string[], opt
   const pre = new Map<bigint, string[]>()
   for (const raw of options.preimages ?? []) {
     const p = raw.replace(/^0x/, '').toLowerCase()
-    if (p.length < 128 || p.length % 2 !== 0 || !/^[0-9a-f]*$/.test(p)) continue
+    if (p.length < 66 || p.length % 2 !== 0 || !/^[0-9a-f]*$/.test(p)) continue
     const at = BigInt(`0x${p.slice(-64)}`)
     pre.set(at, [...(pre.get(at) ?? []), p])
   }

@@ -174,7 +174,7 @@ export function StoragePanel({ title, items, names }: { title: string; items: De
                   <td>{s.step}</td>
                   <td>{s.kind === 'sload' || s.kind === 'tload' ? 'read' : 'write'}</td>
                   <td className="mono value">{s.slot}</td>
-                  {names && <td className="mono">{names.get(s.slot.toLowerCase()) ?? <span className="hint">(not in the layout)</span>}</td>}
+                  {names && <td className="mono value">{names.get(s.slot.toLowerCase()) ?? <span className="hint">(not in the layout)</span>}</td>}
                   <td className="mono value">{s.value ?? '(not read yet)'}</td>
                 </tr>
               ))}

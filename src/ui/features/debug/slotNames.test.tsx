@@ -3,7 +3,8 @@
  * The debugger's storage panel names the slots from the dropped compiler output's storageLayout
  * (issue 25): solc-js compiles a contract with storageLayout in its outputSelection; the panel
  * shows, beside each slot, the variables solc's layout places there (packed ones by offset) and
- * the array elements and long-string data words at slots ethers' keccak256 computes.
+ * the array elements and long-string data words at slots ethers' keccak256 computes, and a mapping
+ * entry named from its SHA3 input (ethers' ABI encoding of key and slot).
  */
 import { createRequire } from 'node:module'
 import { cleanup, render, screen, within } from '@testing-library/react'
@@ -56,6 +57,19 @@ describe('the storage panel with a layout', () => {
     expect(cellOf(element)).toBe('list[2]')
     expect(cellOf(data)).toBe('text (data word 1)')
     expect(cellOf(stranger)).toBe('(not in the layout)')
+  })
+
+  it('names a mapping entry from the SHA3 input the step view carries, with a checksummed key', () => {
+    const { text, layout: solcLayout } = compile()
+    const layout = layoutOf([{ name: 'out.json', text }], 'Packed')
+    const key = ethers.Wallet.createRandom().address.toLowerCase()
+    const preimage = ethers.utils.defaultAbiCoder.encode(['address', 'uint256'], [key, solcLayout.storage.find((e) => e.label === 'm')!.slot])
+    const slot = ethers.utils.keccak256(preimage)
+    expect(slotLabels(layout, [slot]).get(slot)).toBeUndefined()
+    const names = slotLabels(layout, [slot], [preimage])
+    render(<StoragePanel title="Storage" items={[{ slot: slot as `0x${string}`, value: word(5) as `0x${string}`, kind: 'sstore', step: 3 }]} names={names} />)
+    const row = within(screen.getByRole('table', { name: 'Storage' })).getAllByRole('row')[1]!
+    expect(within(row).getAllByRole('cell')[3]!.textContent).toBe(`m[${ethers.utils.getAddress(key)}]`)
   })
 
   it('no layout for a contract the files do not hold, and no column without names', () => {

@@ -3,7 +3,8 @@
  * carries each contract's `storageLayout` (solc standard JSON with storageLayout in its
  * outputSelection, a Foundry artifact built with `extra_output = ["storageLayout"]`); the layout
  * of the code the frame runs names the slots it touched (SlotNames: packed variables, array
- * elements, long string/bytes data words, ERC-7201 namespaces).
+ * elements, long string/bytes data words, ERC-7201 namespaces, and mapping entries from the SHA3
+ * inputs the step view carries: `balances[0xAb…]`, `allowance[0x…][0x…]`).
  */
 import * as SlotNames from '../../../core/storage/SlotNames'
 import * as StorageLayout from '../../../core/storage/StorageLayout'
@@ -28,12 +29,12 @@ export function layoutOf(files: readonly ArtifactFile[], name: string): StorageL
   return undefined
 }
 
-/** Each slot's names as one line (`small (offset 0), neg (offset 1)`), for the slots the layout places. */
-export function slotLabels(layout: StorageLayout.Layout | undefined, slots: readonly string[]): Map<string, string> {
+/** Each slot's names as one line (`small (offset 0), neg (offset 1)`), for the slots the layout places; `preimages`, the step's SHA3 inputs, name mapping entries. */
+export function slotLabels(layout: StorageLayout.Layout | undefined, slots: readonly string[], preimages: readonly string[] = []): Map<string, string> {
   if (!layout || !slots.length) return new Map()
   let names: ReturnType<typeof SlotNames.name>
   try {
-    names = SlotNames.name(layout, slots, { bound: 100_000 })
+    names = SlotNames.name(layout, slots, { bound: 100_000, preimages })
   } catch {
     return new Map()
   }

@@ -25,5 +25,7 @@ export function useSlotNames(view: DebugTrace.StepView | undefined, artifacts: r
   const contractName = codeAddress === undefined ? undefined : names.get(codeAddress)
   const layout = useMemo(() => (mod && contractName ? mod.layoutOf(artifacts, contractName) : undefined), [mod, artifacts, contractName])
   const slots = view?.storage.map((s) => s.slot.toLowerCase()).join(',') ?? ''
-  return useMemo(() => (mod && layout ? mod.slotLabels(layout, slots ? slots.split(',') : []) : undefined), [mod, layout, slots])
+  // the SHA3 inputs the worker found for these slots (mapping keys), sent with the step view
+  const preimages = view?.preimages?.join(',') ?? ''
+  return useMemo(() => (mod && layout ? mod.slotLabels(layout, slots ? slots.split(',') : [], preimages ? preimages.split(',') : []) : undefined), [mod, layout, slots, preimages])
 }
