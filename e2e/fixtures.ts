@@ -56,7 +56,7 @@ export async function openTool(page: Page, id: string, params: Record<string, st
   const q = new URLSearchParams(params).toString()
   await page.goto(`/${id}${q ? `?${q}` : ''}`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0, { timeout: 30_000 }) // a route's chunks, on a loaded machine
 }
 
 /** The value shown in the result row labelled `label` (an <output>, whose role is status). */

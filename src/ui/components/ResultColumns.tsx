@@ -24,8 +24,8 @@ export function ResultColumns({ form, result, revealed, stacked = false }: { for
 
 /**
  * Scrolls the element it is given to into view when `result` becomes a new value (not
- * undefined, null or false) and the element's top is not on screen: a result a run just
- * produced, not one a live tool redraws on every key (those pass undefined).
+ * undefined, null or false) and the element's top is not in the upper two thirds of the screen:
+ * a result a run just produced, not one a live tool redraws on every key (those pass undefined).
  */
 export function useResultInView(result: unknown) {
   const ref = useRef<HTMLDivElement>(null)
@@ -33,7 +33,8 @@ export function useResultInView(result: unknown) {
     const el = ref.current
     if (result === undefined || result === null || result === false || !el) return
     const box = el.getBoundingClientRect()
-    if (box.top >= 0 && box.top < window.innerHeight - 80) return
+    // on screen with room to read (its top in the upper two thirds), not a heading at the bottom edge
+    if (box.top >= 0 && box.top < (window.innerHeight * 2) / 3) return
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
     el.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
   }, [result])

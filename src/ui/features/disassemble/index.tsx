@@ -7,7 +7,7 @@
 import { useMemo } from 'react'
 import type { FormEvent, KeyboardEvent } from 'react'
 import type { DisassembleData } from '../../../tools/disassemble'
-import { FormError, MetaFields, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
+import { FormError, MetaFields, Progress, ResultColumns, ResultView, useToolRun, type ToolPageProps } from '../../components'
 import { Listing } from './Listing'
 import { offMain } from './offMain'
 import './listing.css'
@@ -25,7 +25,7 @@ export default function DisassemblePage({ meta, tool, values, setValues, files, 
       void run()
     }
   }
-  return (
+  const form = (
     <>
       <form className="tool-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate aria-label={meta.title} data-run={state.status} data-fresh={view.fresh} aria-keyshortcuts="Control+Enter Meta+Enter">
         <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} files={files} setFile={setFile} />
@@ -37,13 +37,19 @@ export default function DisassemblePage({ meta, tool, values, setValues, files, 
       </form>
       <Progress state={state} onCancel={cancel} />
       <FormError state={view} />
-      {view.stale && view.result && (
+    </>
+  )
+  // The summary and the listing read at full width: they follow the form, scrolled into view when a run ends.
+  const result = view.result && (
+    <>
+      {view.stale && (
         <p className="notice notice-warn" role="note">
           Outdated: the inputs changed after this result. Press {meta.action} (or Ctrl+Enter) to update it.
         </p>
       )}
-      {view.result && <ResultView result={view.result} stale={view.stale} />}
+      <ResultView result={view.result} stale={view.stale} />
       {view.data && !view.stale && <Listing data={view.data} />}
     </>
   )
+  return <ResultColumns form={form} result={result} revealed={state.status === 'done' ? view.result : undefined} stacked />
 }
