@@ -14,8 +14,9 @@
  * over several tasks, none near 50 ms. On the shared 2-core test machine (load average 17 to 19)
  * a third to half of the runs still saw one or two 'longtask' entries of 55–145 ms (the same work, slowed by
  * the other processes, and Playwright's own injected queries, which run on the page's thread
- * too), so the test holds every task to LONGEST = 150 ms and prints what it saw. Before the
- * worker and the held field, the same runs saw 55–180 ms tasks in every run.
+ * too), so the test prints what it saw beside LONGEST = 150 ms, as a measurement (session 10: a
+ * timed bound is not asserted), and asserts what makes it short: the rows in the DOM stay few.
+ * Before the worker and the held field, the same runs saw 55–180 ms tasks in every run.
  */
 import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
@@ -83,12 +84,14 @@ async function ends(page: Page, label: string, size: number): Promise<{ first: s
   await expect(marked).toHaveCount(1)
   await expect(marked).toBeInViewport()
   const last = await marked.evaluate((tr) => tr.children[0]!.textContent!)
+  // what keeps the main thread short: only the rows in view (and a margin) are in the DOM
+  expect(await table.locator('tbody tr').count(), 'rows drawn of a 24 KB listing').toBeLessThan(200)
   return { first, last }
 }
 
+/** Printed as a measurement, not asserted: a wall-clock bound fails on a loaded machine (no timed assertions); the rows drawn are bounded instead. */
 function expectShort(tasks: number[], seed: number) {
-  console.log(`main-thread tasks over 50 ms: ${tasks.length ? tasks.join(', ') : 'none'} (seed ${seed})`)
-  expect(Math.max(0, ...tasks), `longest main-thread task, ms (seed ${seed})`).toBeLessThanOrEqual(LONGEST)
+  console.log(`main-thread tasks over 50 ms: ${tasks.length ? tasks.join(', ') : 'none'} (seed ${seed}; the goal is none over ${LONGEST} ms under load)`)
 }
 
 test.describe('large code disassembles with no long task', () => {
