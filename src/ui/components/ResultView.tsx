@@ -169,9 +169,16 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`} data-depth={row.depth ? Math.min(row.depth, 4) : undefined}>
       <dt>{row.label}</dt>
       <dd>
-        <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label} translate={row.secret ? 'no' : undefined}>
-          {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : row.mono !== false && ONE_TOKEN.test(shown.text) ? <MiddleEllipsis text={shown.text} /> : shown.text}
-        </output>
+        {row.lines && !row.secret ? (
+          // a document (indented JSON): its lines kept, in a block that scrolls (reachable by Tab to scroll it)
+          <pre className="value mono lines" role="status" aria-label={row.label} tabIndex={0}>
+            {long ? `${shown.text}…` : shown.text}
+          </pre>
+        ) : (
+          <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label} translate={row.secret ? 'no' : undefined}>
+            {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : row.mono !== false && ONE_TOKEN.test(shown.text) ? <MiddleEllipsis text={shown.text} /> : shown.text}
+          </output>
+        )}
         {long && !hidden && (
           <small className="note">
             Showing the first {grouped(SHOWN_CHARS)} of {grouped(fmt.value.length)} characters{row.copy !== false ? '; Copy copies all of them' : ''}.
