@@ -2,6 +2,7 @@
  * On a phone (390×844), a result never scrolls the page sideways and a long hex value never
  * breaks mid-value (#23): each is one line, cut in the middle, its whole text still there.
  */
+import AxeBuilder from '@axe-core/playwright'
 import { expect, openTool, test } from './fixtures'
 
 test.use({ viewport: { width: 390, height: 844 } })
@@ -24,7 +25,7 @@ for (const id of PAGES) {
   })
 }
 
-test('rpc-console: after a few requests the history fits the width (a card per request), and the indented answer wraps in its block', async ({ page }) => {
+test('rpc-console: after a few requests the history fits the width (a card per request), and the indented answer wraps in its block; axe finds nothing', async ({ page }) => {
   const calls: [string, string][] = [
     ['eth_getBlockByNumber', '["latest", true]'],
     ['eth_getBalance', '["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "latest"]'],
@@ -52,6 +53,12 @@ test('rpc-console: after a few requests the history fits the width (a card per r
   expect(box.scroll, 'the answer wraps in its block').toBeLessThanOrEqual(box.client)
   expect(box.lines).toBeGreaterThan(20)
   expect(await page.evaluate(() => document.documentElement.scrollWidth), 'page width').toBeLessThanOrEqual(390)
+  // the block (focusable, to scroll it) and the cards hold WCAG 2.1 AA in both schemes
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+    expect(violations.flatMap((v) => v.nodes.map((n) => `${colorScheme}: ${v.id} at ${n.target.join(' ')}`))).toEqual([])
+  }
 })
 
 test.describe('hand-offs', () => {

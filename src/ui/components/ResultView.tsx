@@ -1,4 +1,4 @@
-import { Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react'
+import { type CSSProperties, Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import type * as ValueFormatModule from '../../core/abi/ValueFormat'
 import * as VisibleText from '../../core/format/VisibleText'
 import { findTool } from '../../tools/registry'
@@ -154,6 +154,22 @@ export function MiddleEllipsis({ text, expandable = true }: { text: string; /** 
   )
 }
 
+/**
+ * A document's lines (Row.lines), each a block that wraps under its own indent plus two, so a
+ * long value broken onto the next line stays under its key, not at the block's edge. The text
+ * between them is the newline, so the element's text is the document as it is.
+ */
+function DocLines({ text }: { text: string }) {
+  return text.split('\n').map((line, i) => (
+    <Fragment key={i}>
+      {i ? '\n' : ''}
+      <span className="line" style={{ '--hang': `${line.search(/\S|$/) + 2}ch` } as CSSProperties}>
+        {line}
+      </span>
+    </Fragment>
+  ))
+}
+
 /** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool, a format choice for typed values. */
 export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   const [revealed, setRevealed] = useState(false)
@@ -172,7 +188,7 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
         {row.lines && !row.secret ? (
           // a document (indented JSON): its lines kept, in a block that scrolls (reachable by Tab to scroll it)
           <pre className="value mono lines" role="status" aria-label={row.label} tabIndex={0}>
-            {long ? `${shown.text}…` : shown.text}
+            <DocLines text={long ? `${shown.text}…` : shown.text} />
           </pre>
         ) : (
           <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label} translate={row.secret ? 'no' : undefined}>
