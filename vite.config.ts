@@ -144,7 +144,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // Its form checks a transaction's fields and the ABI as they are typed; block context overrides and a replay's place
   // parsed as typed, the summary's Debug hand-off (#24); +1.8 KB the metas of /storage-read, /disassemble and /opcodes (#25), +0.3 KB the result beside the form (#23).
   // +2 KB in #28 (the node URL policy with the badge, the randomness check in Key, the paste bound).
-  simulate: 234.5 * 1024, // (+1.5 KB in #27: the da-estimate and b2e-payload metas; +1 KB in #29: Field and ResultView; +1 KB in session 10: it sat on its budget to the byte, a chain note's fallback tipped it.)
+  simulate: 234.5 * 1024, // (+1.5 KB in #27: the da-estimate and b2e-payload metas; +1 KB in #29: Field and ResultView; +1 KB in session 10: it sat on its budget to the byte; a chain note's fallback, ResultView's JSON block.)
   // (All of the above +2 KB in #27 for the /user-operation meta, and +1.5 KB in #28 for the page's connect policy, on every route.)
   // ERC-4337 user operations: the three hash forms (EIP-712 for v0.8), ABI for handleOps and the account's call decoded,
   // EIP-7702 authorizations, signing with a keyring key, and the entry point's revert and event decoding for the simulation.

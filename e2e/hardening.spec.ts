@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { ethers } from 'ethers'
-import { expect, openTool, test } from './fixtures'
+import { expect, forward, openTool, test, unlessCancelled } from './fixtures'
 
 async function connectionDialog(page: Page) {
   await page.goto('/')
@@ -124,8 +124,9 @@ async function connectAsMainnet(page: Page, rpcUrl: string) {
   const fake = `${rpcUrl.replace(/\/$/, '')}/as-mainnet`
   await page.route(fake, async (route) => {
     const body = route.request().postDataJSON() as { id: number; method: string }
-    if (body.method === 'eth_chainId') return route.fulfill({ contentType: 'application/json', body: JSON.stringify({ jsonrpc: '2.0', id: body.id, result: '0x1' }) })
-    return route.fulfill({ response: await route.fetch({ url: rpcUrl }) })
+    if (body.method === 'eth_chainId') return unlessCancelled(() => route.fulfill({ contentType: 'application/json', body: JSON.stringify({ jsonrpc: '2.0', id: body.id, result: '0x1' }) }))
+    // the page's polls still in flight when the test ends (its context closing) or a page reloads are let go (as connect-policy's, a9df86f)
+    return forward(route, { url: rpcUrl })
   })
   const dialog = await connectionDialog(page)
   await dialog.getByLabel('Endpoint URL').fill(fake)

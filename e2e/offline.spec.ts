@@ -9,20 +9,21 @@
  *     "A new version is available — Reload";
  * (c) the regular build on a plain static server under a sub-path with no /devnet.json: no
  *     failed request, no console error, routes work.
- * The spec builds what it needs when absent (dist/ is built before Playwright by npm test).
+ * The spec builds what it needs when absent, and the offline file when older than its sources
+ * (both are built before Playwright by npm test).
  */
 import { test, expect, type BrowserContext, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { registry } from '../src/tools/registry'
 import { isLive } from './fixtures'
+import { ensureOfflineBuild, offlineFile } from './offlineBuild'
 
 const root = join(fileURLToPath(import.meta.url), '..', '..')
-const offlineFile = join(root, 'dist-offline', 'ether-workbench.html')
 const dist = join(root, 'dist')
 
 /** Console errors, page errors and requests that left the page (anything but file:, data:, blob:). */
@@ -73,29 +74,6 @@ function outputsNamed(page: Page, label: string) {
     for (const dt of document.querySelectorAll('main dt')) if (dt.textContent?.trim() === name && dt.nextElementSibling?.tagName === 'DD' && !dt.nextElementSibling.querySelector('output')) out.push(dt.nextElementSibling.textContent?.trim() ?? '')
     return out
   }, label)
-}
-
-/**
- * Builds the offline file when it is absent (npm test builds it before Playwright), once for
- * all workers (a lock directory), and returns the SHA-256 the build printed; undefined when
- * the file was already there (then its .sha256, written by the same build, is read).
- */
-function ensureOfflineBuild(): string | undefined {
-  if (existsSync(offlineFile)) return undefined
-  const lock = join(root, 'dist-offline.lock')
-  try {
-    mkdirSync(lock)
-  } catch {
-    // Another worker is building it: wait for it to finish (a lock left by a killed run is stale after 5 minutes).
-    for (let i = 0; i < 600 && existsSync(lock); i++) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500)
-    return undefined
-  }
-  try {
-    const out = execFileSync(process.execPath, [join(root, 'scripts', 'build-offline.mjs')], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-    return /SHA-256: ([0-9a-f]{64})/.exec(out)?.[1] ?? ''
-  } finally {
-    rmSync(lock, { recursive: true, force: true })
-  }
 }
 
 test.describe('the single offline file, opened from disk with the network off', () => {

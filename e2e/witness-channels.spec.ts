@@ -14,22 +14,20 @@
 import { chromium, type Browser, type BrowserContext } from '@playwright/test'
 import { UR, UREncoder } from '@ngraveio/bc-ur'
 import { encode as cborEncode } from 'cborg'
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { utils } from 'ethers'
 import QRCode from 'qrcode'
 import * as Rpc from '../src/core/chain/Rpc'
 import { KEYS, addr } from '../test/chain/sendKit'
 import { compile, deploy } from '../test/chain/tokenKit'
 import { expect, output, test, watchPage } from './fixtures'
+import { ensureOfflineBuild, offlineFile } from './offlineBuild'
 
-const root = join(fileURLToPath(import.meta.url), '..', '..')
-const offlineFile = join(root, 'dist-offline', 'ether-workbench.html')
 const KEY = KEYS[0]!
 const FROM = addr(KEY)
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -56,7 +54,7 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000)
-    if (!existsSync(offlineFile)) execFileSync('node', [join(root, 'scripts', 'build-offline.mjs')], { cwd: root, stdio: 'inherit' })
+    ensureOfflineBuild() // when it is missing or older than its sources
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
     dir = mkdtempSync(join(tmpdir(), 'witness-qr-e2e-'))
   })

@@ -12,21 +12,19 @@
  * byte of its witness flipped, is refused with a message.
  */
 import { chromium, type Browser, type BrowserContext } from '@playwright/test'
-import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
 import { utils } from 'ethers'
 import * as Rpc from '../src/core/chain/Rpc'
 import * as SimCapsule from '../src/core/sim/SimCapsule'
 import { KEYS, addr } from '../test/chain/sendKit'
 import { compile, deploy } from '../test/chain/tokenKit'
 import { expect, output, test, watchPage } from './fixtures'
+import { ensureOfflineBuild, offlineFile } from './offlineBuild'
 
-const root = join(fileURLToPath(import.meta.url), '..', '..')
-const offlineFile = join(root, 'dist-offline', 'ether-workbench.html')
 const FROM = addr(KEYS[0])
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 32))
@@ -40,7 +38,7 @@ test.describe('the offline signer checks a witness', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(300_000) // building the offline file when it is missing takes minutes on a busy machine
-    if (!existsSync(offlineFile)) execFileSync('node', [join(root, 'scripts', 'build-offline.mjs')], { cwd: root, stdio: 'inherit' })
+    ensureOfflineBuild() // when it is missing or older than its sources
     browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
     dir = mkdtempSync(join(tmpdir(), 'witness-e2e-'))
   })

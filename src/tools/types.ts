@@ -98,6 +98,8 @@ export interface Row {
   open?: { tool: string; inputs: RawInput; label?: string }
   /** How deep the row is nested under the row before it (a struct's field: 1, a field of that field: 2). */
   depth?: number
+  /** A document of several lines (indented JSON): shown with its lines and indents kept, wrapped, in a block that scrolls when tall. */
+  lines?: boolean
 }
 
 export interface Section {

@@ -67,6 +67,9 @@ async function chainRows(id: number, rpc: Parameters<typeof GenesisName.read>[0]
   }
 }
 
+/** An answer as indented JSON: an object or array keeps its lines (Row.lines), a scalar stays a plain value. */
+const document = (label: string, json: string): Row => ({ label, value: json, ...(json.includes('\n') ? { lines: true } : {}) })
+
 export default defineTool<Input>(meta, {
   parse,
   async run({ mode, method, params, batch }, ctx) {
@@ -78,7 +81,7 @@ export default defineTool<Input>(meta, {
       const rows: Row[] = r.answers.map((a, i) =>
         a.error
           ? { label: `${i + 1}. ${a.method}`, value: `error ${a.error.code}: ${a.error.message}`, tone: 'error' as const, mono: false }
-          : { label: `${i + 1}. ${a.method}`, value: ChainFormat.json(a.result) },
+          : document(`${i + 1}. ${a.method}`, ChainFormat.json(a.result)),
       )
       const response = ChainFormat.json(r.answers.map((a) => (a.error ? { error: a.error } : { result: a.result })))
       const meta: Row[] = [
@@ -94,7 +97,7 @@ export default defineTool<Input>(meta, {
     const result = await Rpc.request(ctx.rpc, method, params, { url: ctx.rpcUrl })
     const ms = Date.now() - t0
     const response = ChainFormat.json(result)
-    const rows: Row[] = [{ label: 'Response', value: response }]
+    const rows: Row[] = [document('Response', response)]
     if (typeof result === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(result) && result.length < 66) rows.push({ label: 'As a number', value: BigInt(result).toString() })
     rows.push({ label: 'Method', value: method }, endpoint, { label: 'Time', value: `${ms} ms`, copy: false })
     if (ctx.rpcUrl) rows.push({ label: 'As curl', value: RpcConsole.curl(ctx.rpcUrl, { method, params }) }, { label: 'As cast', value: RpcConsole.castCommand(ctx.rpcUrl, method, params) })

@@ -1,4 +1,4 @@
-import { Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react'
+import { type CSSProperties, Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import type * as ValueFormatModule from '../../core/abi/ValueFormat'
 import * as VisibleText from '../../core/format/VisibleText'
 import { findTool } from '../../tools/registry'
@@ -154,6 +154,22 @@ export function MiddleEllipsis({ text, expandable = true }: { text: string; /** 
   )
 }
 
+/**
+ * A document's lines (Row.lines), each a block that wraps under its own indent plus two, so a
+ * long value broken onto the next line stays under its key, not at the block's edge. The text
+ * between them is the newline, so the element's text is the document as it is.
+ */
+function DocLines({ text }: { text: string }) {
+  return text.split('\n').map((line, i) => (
+    <Fragment key={i}>
+      {i ? '\n' : ''}
+      <span className="line" style={{ '--hang': `${line.search(/\S|$/) + 2}ch` } as CSSProperties}>
+        {line}
+      </span>
+    </Fragment>
+  ))
+}
+
 /** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool, a format choice for typed values. */
 export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   const [revealed, setRevealed] = useState(false)
@@ -169,9 +185,16 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`} data-depth={row.depth ? Math.min(row.depth, 4) : undefined}>
       <dt>{row.label}</dt>
       <dd>
-        <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label} translate={row.secret ? 'no' : undefined}>
-          {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : row.mono !== false && ONE_TOKEN.test(shown.text) ? <MiddleEllipsis text={shown.text} /> : shown.text}
-        </output>
+        {row.lines && !row.secret ? (
+          // a document (indented JSON): its lines kept, in a block that scrolls (reachable by Tab to scroll it)
+          <pre className="value mono lines" role="status" aria-label={row.label} tabIndex={0}>
+            <DocLines text={long ? `${shown.text}…` : shown.text} />
+          </pre>
+        ) : (
+          <output className={row.mono === false ? 'value' : 'value mono'} aria-label={row.label} translate={row.secret ? 'no' : undefined}>
+            {hidden ? '•••••••• (hidden)' : long ? `${shown.text}…` : row.mono !== false && ONE_TOKEN.test(shown.text) ? <MiddleEllipsis text={shown.text} /> : shown.text}
+          </output>
+        )}
         {long && !hidden && (
           <small className="note">
             Showing the first {grouped(SHOWN_CHARS)} of {grouped(fmt.value.length)} characters{row.copy !== false ? '; Copy copies all of them' : ''}.

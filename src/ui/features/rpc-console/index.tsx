@@ -10,6 +10,7 @@ import type { RpcData } from '../../../tools/rpc-console'
 import type { RawInput, ToolResult } from '../../../tools/types'
 import { FieldList, FormError, ResultView, useResultInView, useToolRun, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
+import './console.css'
 
 interface Entry {
   id: number
@@ -126,7 +127,7 @@ export default function RpcConsolePage({ meta, tool, values, setValues, files }:
         ) : (
           <>
             <div className="table-wrap">
-              <table aria-label="Request history">
+              <table aria-label="Request history" className="rpc-history">
                 <thead>
                   <tr>
                     <th scope="col">Method</th>
@@ -141,15 +142,15 @@ export default function RpcConsolePage({ meta, tool, values, setValues, files }:
                 <tbody>
                   {entries.map((h) => (
                     <tr key={h.id}>
-                      <td className="mono">{h.method}</td>
-                      <td className="mono" style={{ overflowWrap: 'anywhere' }}>
+                      <td className="mono rpc-method">{h.method}</td>
+                      <td className="mono" data-label="Params" style={{ overflowWrap: 'anywhere' }}>
                         {h.params.length > 80 ? `${h.params.slice(0, 80)}…` : h.params}
                       </td>
-                      <td className="mono" style={{ overflowWrap: 'anywhere', color: h.ok ? undefined : 'var(--error)' }}>
+                      <td className="mono" data-label="Response" style={{ overflowWrap: 'anywhere', color: h.ok ? undefined : 'var(--error)' }}>
                         {h.summary}
                       </td>
-                      <td>{h.ms} ms</td>
-                      <td>
+                      <td className="rpc-time">{h.ms} ms</td>
+                      <td className="rpc-actions">
                         <button type="button" onClick={() => setValues(h.batch !== undefined ? { mode: 'batch', batch: h.batch } : { mode: 'single', method: h.method, params: h.params })} aria-label={`Edit ${h.method} again`}>
                           Edit
                         </button>{' '}

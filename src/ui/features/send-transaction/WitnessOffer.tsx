@@ -7,10 +7,9 @@
  * call and shows the witness as an animated code. Nothing here is secret; the URL carries none
  * of it anyway.
  */
-import { useEffect, useState } from 'react'
-import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import { useEffect } from 'react'
 import type * as WitnessKit from '../../../tools/send-transaction/witness'
-import { ResultView } from '../../components'
+import { useWitness, WitnessCard } from '../../components/WitnessCard'
 import { getProvider } from '../../connection/store'
 import { handOff } from '../../handoff'
 import { navigate } from '../../router'
@@ -51,54 +50,29 @@ function requestFields({ reviewed }: ReviewData): Record<string, string> {
 }
 
 export default function WitnessOffer({ data }: { data: ReviewData }) {
-  const [packed, setPacked] = useState<Packed | undefined>()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ErrorInfo | null>(null)
-  const [url, setUrl] = useState<string | undefined>()
+  const witness = useWitness<Packed>()
+  const { packed, reset } = witness
   const s = data.reviewed.summary
   const canRequest = (s.type ?? 'eip1559') === 'eip1559' && !s.accessList?.length
 
-  useEffect(() => {
-    setPacked(undefined)
-    setError(null)
-  }, [data])
-  useEffect(() => {
-    if (!packed) return setUrl(undefined)
-    const u = URL.createObjectURL(new Blob([packed.bytes as BlobPart], { type: 'application/octet-stream' }))
-    setUrl(u)
-    return () => URL.revokeObjectURL(u)
-  }, [packed])
+  useEffect(() => reset(), [data, reset])
 
   if (s.type === 'eip7702') return null
-  const run = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      const kit = await import('../../../tools/send-transaction/witness')
-      const { rpc, rpcUrl } = getProvider()
-      setPacked(await kit.packCall(callOf(data), s.chainId, rpc, rpcUrl))
-    } catch (e) {
-      setPacked(undefined)
-      setError(toErrorInfo(e))
-    } finally {
-      setBusy(false)
-    }
+  const pack = async () => {
+    const kit = await import('../../../tools/send-transaction/witness')
+    const { rpc, rpcUrl } = getProvider()
+    return kit.packCall(callOf(data), s.chainId, rpc, rpcUrl)
   }
 
   return (
-    <section className="next-steps" aria-label="Witness for the offline signer">
-      <h2>Witness for the offline signer</h2>
-      <p className="hint">To sign this on an air-gapped device instead: simulate it at the latest block and pack the proofs of every account and slot it reads. The QR signer checks them against the block header and shows what it will do, with no network.</p>
-      <div className="actions">
-        <button type="button" onClick={() => void run()} disabled={busy}>
-          {busy ? 'Simulating and reading proofs…' : packed ? 'Pack a new witness' : 'Pack a witness for the offline signer'}
-        </button>
-        {packed && url && (
-          <a className="button" href={url} download={`witness-${packed.fingerprint.slice(2, 10)}.eww`}>
-            Save the witness file
-          </a>
-        )}
-        {packed && canRequest && (
+    <WitnessCard
+      witness={witness}
+      className="next-steps"
+      intro="To sign this on an air-gapped device instead: simulate it at the latest block and pack the proofs of every account and slot it reads. The QR signer checks them against the block header and shows what it will do, with no network."
+      packLabel={{ first: 'Pack a witness for the offline signer', again: 'Pack a new witness' }}
+      pack={pack}
+      actions={
+        canRequest && (
           <button
             type="button"
             onClick={() => {
@@ -109,18 +83,9 @@ export default function WitnessOffer({ data }: { data: ReviewData }) {
           >
             Make a QR sign request with this witness…
           </button>
-        )}
-      </div>
-      {packed && !canRequest && <p className="hint">The QR request builder makes EIP-1559 transactions without an access list: carry the witness file, and the unsigned transaction from the transaction builder.</p>}
-      {error && (
-        <div className="notice notice-error" role="alert">
-          <strong>{error.message}</strong>
-          {error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
-      {packed && <ResultView result={{ sections: packed.sections, notes: packed.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label="Witness" />}
-    </section>
+        )
+      }
+      afterActions={packed && !canRequest && <p className="hint">The QR request builder makes EIP-1559 transactions without an access list: carry the witness file, and the unsigned transaction from the transaction builder.</p>}
+    />
   )
 }
