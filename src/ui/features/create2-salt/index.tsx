@@ -65,5 +65,5 @@ export default function Create2SaltPage({ meta, tool, values, setValues }: ToolP
       {checked && <ResultView result={checked} />}
     </>
   )
-  return <ResultColumns form={form} result={plan || state.status !== 'idle' ? result : undefined} revealed={state.salts.length > 0} />
+  return <ResultColumns form={form} result={plan || checked || confirmation || state.status !== 'idle' ? result : undefined} revealed={checked ?? state.salts.length > 0} />
 }

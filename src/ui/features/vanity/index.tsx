@@ -78,5 +78,5 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
       {checked && <ResultView result={checked} />}
     </>
   )
-  return <ResultColumns form={form} result={plan || state.status !== 'idle' ? result : undefined} revealed={state.keys.length > 0} />
+  return <ResultColumns form={form} result={plan || checked || confirmation || state.status !== 'idle' ? result : undefined} revealed={checked ?? state.keys.length > 0} />
 }
