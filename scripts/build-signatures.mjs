@@ -246,10 +246,11 @@ function add(item, sourceIndex) {
       : AbiItem.getSignature(item)
   const key = item.type === 'event' ? AbiItem.getSignatureHash(item) : AbiItem.getSelector(item)
   const table = tables[`${item.type}s`]
-  let bucket = table.get(key)
-  if (!bucket) table.set(key, (bucket = new Map()))
+  // readable first: a key whose only signatures are not ABI signatures gets no (empty) entry
   const human = readable(item, key)
   if (human === undefined) return
+  let bucket = table.get(key)
+  if (!bucket) table.set(key, (bucket = new Map()))
   let entry = bucket.get(signature)
   if (!entry) bucket.set(signature, (entry = { human, sources: new Set() }))
   entry.sources.add(sourceIndex)

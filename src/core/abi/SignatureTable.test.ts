@@ -51,7 +51,9 @@ describe('the offline signature table', () => {
 
   it('every entry hashes to its key (checked with ethers v5) and names a source', () => {
     const check = (kind: 'functions' | 'events' | 'errors') => {
-      for (const [key, entries] of Object.entries(table[kind]))
+      for (const [key, entries] of Object.entries(table[kind])) {
+        // a key is in the table only with a signature (an empty list reads as "named" and names nothing)
+        expect(entries.length, `${kind} ${key}`).toBeGreaterThan(0)
         for (const [human, sources] of entries) {
           // ethers refuses Error(string)/Panic(uint256) as errors: hash errors as functions.
           const iface = new ethers.utils.Interface([kind === 'errors' ? human.replace(/^error /, 'function ') : human])
@@ -61,6 +63,7 @@ describe('the offline signature table', () => {
           expect(sources.length, human).toBeGreaterThan(0)
           for (const i of sources) expect(table.sources[i], human).toBeDefined()
         }
+      }
       // And the page's own reader takes every entry (a library's `FieldType` enum name does not
       // pass ethers v5's lax parser as an error, but is not an ABI type the decoder can read).
       const k = ({ functions: 'function', events: 'event', errors: 'error' } as const)[kind]
