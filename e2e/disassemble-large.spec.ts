@@ -20,24 +20,11 @@
  */
 import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
-import { expect, openTool, output, test } from './fixtures'
+import { expect, openTool, output, randomHex, test } from './fixtures'
 
 const SEED = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31))
 /** The longest main-thread task allowed (ms): a 'longtask' entry is any task over 50 ms (see the bound above). */
 const LONGEST = 150
-
-/** `n` bytes from a seeded xorshift32, as hex digits. */
-function randomHex(n: number, seed: number): string {
-  let s = seed || 1
-  let out = ''
-  for (let i = 0; i < n; i++) {
-    s ^= s << 13
-    s ^= s >>> 17
-    s ^= s << 5
-    out += ((s >>> 0) & 0xff).toString(16).padStart(2, '0')
-  }
-  return out
-}
 
 const cast = (hex: string) => execFileSync('node_modules/.bin/cast', ['disassemble', hex], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 }).trim().split('\n')
 /** cast's line `0000abcd: PUSH1 0x80` as the page shows it: `0xabcd` and `PUSH1 0x80`. */

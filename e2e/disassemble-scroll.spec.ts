@@ -11,22 +11,9 @@
  */
 import { execFileSync } from 'node:child_process'
 import type { Locator, Page } from '@playwright/test'
-import { expect, openTool, output, test } from './fixtures'
+import { expect, openTool, output, randomHex, test } from './fixtures'
 
 const SEED = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31))
-
-/** `n` bytes from a seeded xorshift32, as hex digits. */
-function randomHex(n: number, seed: number): string {
-  let s = seed || 1
-  let out = ''
-  for (let i = 0; i < n; i++) {
-    s ^= s << 13
-    s ^= s >>> 17
-    s ^= s << 5
-    out += ((s >>> 0) & 0xff).toString(16).padStart(2, '0')
-  }
-  return out
-}
 
 /** cast's listing, each line as the page shows it: `0xabcd PUSH1 0x80` (cast names 0x44 PREVRANDAO, the page DIFFICULTY before Paris's name). */
 const cast = (hex: string) =>

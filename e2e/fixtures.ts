@@ -185,3 +185,16 @@ export function watchPage(page: Page, errors: string[], allowed: (u: string) => 
     if (!allowed(r.url())) errors.push(`request ${r.url()}`)
   })
 }
+
+/** `n` bytes from a seeded xorshift32, as hex digits. */
+export function randomHex(n: number, seed: number): string {
+  let s = seed || 1
+  let out = ''
+  for (let i = 0; i < n; i++) {
+    s ^= s << 13
+    s ^= s >>> 17
+    s ^= s << 5
+    out += ((s >>> 0) & 0xff).toString(16).padStart(2, '0')
+  }
+  return out
+}

@@ -263,6 +263,25 @@ export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
   }
 }
 
+let rpcId = 1
+/** A JSON-RPC call to `url` that throws the node's error message, prefixed by the method. */
+export async function nodeRpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method, params }) })
+  const j = (await r.json()) as { result?: T; error?: { message: string } }
+  if (j.error) throw new Error(`${method}: ${j.error.message}`)
+  return j.result as T
+}
+
+/** The receipt of transaction `h` on the node at `url`, polled every 20 ms (at most 6 s). */
+export async function minedAt(url: string, h: string): Promise<{ contractAddress: string; status: string }> {
+  for (let i = 0; i < 300; i++) {
+    const r = await nodeRpc<{ contractAddress: string; status: string } | null>(url, 'eth_getTransactionReceipt', [h])
+    if (r) return r
+    await new Promise((res) => setTimeout(res, 20))
+  }
+  throw new Error(`not mined: ${h}`)
+}
+
 /** anvil's default test accounts (from its well-known test mnemonic). Test-only keys. */
 export const ANVIL_KEYS = [
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',

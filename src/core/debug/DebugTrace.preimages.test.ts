@@ -13,7 +13,7 @@ import * as DebugTrace from './DebugTrace'
 import * as SimRpc from '../sim/SimRpc'
 import * as SlotNames from '../storage/SlotNames'
 import * as StorageLayout from '../storage/StorageLayout'
-import { startAnvil, type Anvil } from '../../../test/support'
+import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../../test/support'
 import { compileLedger, type LedgerBuild } from '../../../test/chain/ledgerKit'
 
 const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -22,22 +22,8 @@ let ledger: LedgerBuild
 let iface: ethers.utils.Interface
 let address: string
 let layout: StorageLayout.Layout
-let id = 1
-
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
-async function mined(h: string): Promise<{ contractAddress: string; status: string }> {
-  for (let i = 0; i < 300; i++) {
-    const r = await rpc<{ contractAddress: string; status: string } | null>('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+const rpc = <T>(method: string, params: unknown[]) => nodeRpc<T>(anvil.url, method, params)
+const mined = (h: string) => minedAt(anvil.url, h)
 
 /** Sends `fn(args)` to Ledger, replays it with the recorder, and returns the recording and the step view at the frame's last step. */
 async function recorded(fn: string, args: unknown[]) {

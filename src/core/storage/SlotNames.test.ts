@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ethers } from 'ethers'
 import * as StorageLayout from './StorageLayout'
 import * as SlotNames from './SlotNames'
-import { startAnvil, type Anvil } from '../../../test/support'
+import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../../test/support'
 import { compileVars, type Compiled } from '../../../test/storageKit'
 
 const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
@@ -19,22 +19,8 @@ let vars: Compiled
 let iface: ethers.utils.Interface
 let address: string
 let layout: StorageLayout.Layout
-let id = 1
-
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
-async function mined(h: string): Promise<{ contractAddress: string; status: string }> {
-  for (let i = 0; i < 300; i++) {
-    const r = await rpc<{ contractAddress: string; status: string } | null>('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+const rpc = <T>(method: string, params: unknown[]) => nodeRpc<T>(anvil.url, method, params)
+const mined = (h: string) => minedAt(anvil.url, h)
 
 interface Log { op: string; stack?: string[]; memory?: string[] }
 
