@@ -165,6 +165,30 @@ describe('Simulation.call against anvil', () => {
     await expect(Simulation.call(t, { from: A0, to: nodes[0]!, data: data('Node', 'walk', [3n, 1n]) })).rejects.toMatchObject({ name: 'SimRpc.BudgetError' })
   })
 
+  it('a transaction the lookup still calls pending while its receipt is mined (anvil just after mining) replays from the receipt\'s place; one truly in the pool is refused as not mined', async () => {
+    const h = await send(A0, c.orch!, data('Orchestrator', 'fill', [7n]), 0n, 2_000_000n)
+    const receipt = await mined(h)
+    // the node behind answers honestly; this transport hands back its lookup as if still in the pool
+    const inner = SimRpc.httpTransport(anvil.url)
+    const stale: SimRpc.Transport = {
+      url: inner.url,
+      async send(calls, signal) {
+        const replies = await inner.send(calls, signal)
+        return replies.map((r, i) => (calls[i]!.method === 'eth_getTransactionByHash' && 'result' in r && r.result ? { result: { ...(r.result as object), blockNumber: null, blockHash: null, transactionIndex: null } } : r))
+      },
+    }
+    const { result } = await Simulation.replay(SimRpc.create(stale), h)
+    expect([BigInt(result.gasUsed), result.status, result.replayed?.index]).toEqual([BigInt(receipt.gasUsed), receipt.status === '0x1' ? 'success' : 'reverted', Number(BigInt(receipt.transactionIndex))])
+    await rpc('evm_setAutomine', [false])
+    try {
+      const waiting = await send(A0, c.orch!, data('Orchestrator', 'fill', [8n]), 0n, 2_000_000n)
+      await expect(Simulation.replay(client(), waiting)).rejects.toMatchObject({ name: 'Simulation.PendingTransactionError' })
+    } finally {
+      await rpc('evm_setAutomine', [true])
+      await rpc('evm_mine', [])
+    }
+  })
+
   it('a node without old state says so: not an archive node', async () => {
     const pruned = await startAnvil(['--prune-history', '2'])
     try {

@@ -643,9 +643,9 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
     { method: 'eth_chainId', params: [] },
     { method: 'anvil_nodeInfo', params: [] },
   ])
-  const tx = first[0] as RpcTx | null | undefined
-  if (!tx) throw new UnknownTransactionError(hash)
-  if (!tx.blockNumber) throw new PendingTransactionError(hash)
+  const looked = first[0] as RpcTx | null | undefined
+  if (!looked) throw new UnknownTransactionError(hash)
+  const tx = looked.blockNumber ? (looked as RpcTx & { blockNumber: Hex }) : await minedPlace(rpc, looked)
   if (first[1] === undefined) throw new NodeAnswerError('eth_chainId')
   const chainId = Number(BigInt(first[1] as string))
   const info = first[2] as { hardFork?: string } | undefined
@@ -684,6 +684,17 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   const result = await run(s, target.tx, options)
   result.replayed = { hash: tx.hash, index, earlierTxs: earlier.length, ...(target.fromNode ? { senderFromNode: true } : {}) }
   return { result, session: s }
+}
+
+/**
+ * A transaction the lookup calls pending: a node can hand out the receipt a moment before its
+ * lookup leaves the pool (anvil, just after mining), and then the receipt's block and index are
+ * the mined place. With no mined receipt it is pending.
+ */
+async function minedPlace(rpc: SimRpc.Client, tx: RpcTx): Promise<RpcTx & { blockNumber: Hex }> {
+  const receipt = await SimRpc.call<{ blockNumber?: Hex | null; transactionIndex?: Hex | null; blockHash?: Hex | null } | null>(rpc, 'eth_getTransactionReceipt', [tx.hash]).catch(() => null)
+  if (!receipt?.blockNumber) throw new PendingTransactionError(tx.hash)
+  return { ...tx, blockNumber: receipt.blockNumber, transactionIndex: receipt.transactionIndex ?? null, ...(receipt.blockHash ? { blockHash: receipt.blockHash } : {}) }
 }
 
 /** A mined transaction's call, run on the state after another block (see {@link replay}'s `atBlock`). */
