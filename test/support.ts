@@ -264,22 +264,45 @@ export async function startAnvil(extraArgs: string[] = []): Promise<Anvil> {
 }
 
 let rpcId = 1
-/** A JSON-RPC call to `url` that throws the node's error message, prefixed by the method. */
-export async function nodeRpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
+/** A JSON-RPC call to `url`: the node's reply as it came, result or error. */
+export async function nodeReply<T = any>(url: string, method: string, params: unknown[] = []): Promise<{ result?: T; error?: { code?: number; message: string; data?: string } }> {
   const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: rpcId++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
+  return (await r.json()) as { result?: T; error?: { code?: number; message: string; data?: string } }
+}
+
+/** A JSON-RPC call to `url` that throws the node's error message, prefixed by the method. */
+export async function nodeRpc<T = any>(url: string, method: string, params: unknown[] = []): Promise<T> {
+  const j = await nodeReply<T>(url, method, params)
   if (j.error) throw new Error(`${method}: ${j.error.message}`)
   return j.result as T
 }
 
-/** The receipt of transaction `h` on the node at `url`, polled every 20 ms (at most 6 s). */
-export async function minedAt(url: string, h: string): Promise<{ contractAddress: string; status: string }> {
-  for (let i = 0; i < 300; i++) {
-    const r = await nodeRpc<{ contractAddress: string; status: string } | null>(url, 'eth_getTransactionReceipt', [h])
+/** A receipt as the node sends it (the fields the tests read; the rest as they came). */
+export interface NodeReceipt {
+  transactionHash: `0x${string}`
+  status: `0x${string}`
+  gasUsed: `0x${string}`
+  blockNumber: `0x${string}`
+  transactionIndex: `0x${string}`
+  contractAddress: `0x${string}`
+  from: `0x${string}`
+  logs: { address: `0x${string}`; topics: `0x${string}`[]; data: `0x${string}` }[]
+  [k: string]: any
+}
+
+/** The receipt of transaction `h` on the node at `url`, polled every 20 ms (at most 10 s). */
+export async function minedAt(url: string, h: string): Promise<NodeReceipt> {
+  for (let i = 0; i < 500; i++) {
+    const r = await nodeRpc<NodeReceipt | null>(url, 'eth_getTransactionReceipt', [h])
     if (r) return r
     await new Promise((res) => setTimeout(res, 20))
   }
   throw new Error(`not mined: ${h}`)
+}
+
+/** Sends `tx` (eth_sendTransaction, an unlocked sender) to the node at `url` and waits for its receipt. */
+export async function sentAt(url: string, tx: Record<string, unknown>): Promise<NodeReceipt> {
+  return minedAt(url, await nodeRpc<string>(url, 'eth_sendTransaction', [tx]))
 }
 
 /** anvil's default test accounts (from its well-known test mnemonic). Test-only keys. */

@@ -17,7 +17,8 @@ import { toToolResult } from '../../src/tools/debug/rows'
 import { parse as parseDebug } from '../../src/tools/debug/input'
 import { icicle } from '../../src/ui/features/debug/gasChart'
 import { A0, A1, OTHER } from './sim/contracts'
-import { anvil, block, c, client, data, h32, mined, nextId, rpc, send, useDebugChain } from './debugKit'
+import { anvil, block, c, client, data, h32, mined, rpc, send, useDebugChain } from './debugKit'
+import { nodeReply } from '../support'
 
 useDebugChain()
 
@@ -27,7 +28,7 @@ describe('block context overrides, against anvil eth_call with the same block ov
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
     return { input: parsed.value, ...(await record(client(), parsed.value)) }
   }
-  const node = (data: Hex, o: BlockOverrides.Overrides) => fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: nextId(), method: 'eth_call', params: [{ from: A0, to: c.dbg, data }, 'latest', {}, BlockOverrides.toRpc(o)] }) }).then((r) => r.json() as Promise<{ result?: Hex; error?: { message: string } }>)
+  const node = (data: Hex, o: BlockOverrides.Overrides) => nodeReply<Hex>(anvil.url, 'eth_call', [{ from: A0, to: c.dbg, data }, 'latest', {}, BlockOverrides.toRpc(o)])
 
   it('a deadline that passes at one timestamp and reverts at another, as anvil runs it at those timestamps', async () => {
     const latest = await rpc<{ timestamp: Hex }>('eth_getBlockByNumber', ['latest', false])

@@ -30,7 +30,7 @@ import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as DebugTrace from '../../src/core/debug/DebugTrace'
 import * as GasProfile from '../../src/core/debug/GasProfile'
 import * as SimRpc from '../../src/core/sim/SimRpc'
-import { startAnvil, type Anvil } from '../support'
+import { minedAt, nodeRpc, startAnvil, type Anvil } from '../support'
 import { compile as compileSol } from './solc'
 import { A0, compile, type Artifacts } from './sim/contracts'
 
@@ -112,28 +112,14 @@ contract Via {
 export let anvil: Anvil
 export let art: Artifacts
 export let dbg: Record<string, { abi: unknown[]; bytecode: Hex }>
-let id = 1
-export const nextId = () => id++
-export async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
+export const rpc = <T = any>(method: string, params: unknown[] = []) => nodeRpc<T>(anvil.url, method, params)
 export const client = () => SimRpc.create(SimRpc.httpTransport(anvil.url))
 export const c: Record<string, Hex> = {}
 export const data = (name: string, fn: string, args: unknown[] = []) => encodeFunctionData({ abi: (art[name] ?? dbg[name])!.abi as Abi, functionName: fn, args })
 export async function send(from: Hex, to: Hex | undefined, input: Hex, value = 0n, gas = 3_000_000n): Promise<Hex> {
   return rpc<Hex>('eth_sendTransaction', [{ from, ...(to ? { to } : {}), data: input, value: `0x${value.toString(16)}`, gas: `0x${gas.toString(16)}` }])
 }
-export async function mined(h: Hex) {
-  for (let i = 0; i < 200; i++) {
-    const r = await rpc<any>('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+export const mined = (h: Hex) => minedAt(anvil.url, h)
 export async function deploy(name: string, args: unknown[] = []): Promise<Hex> {
   const a = (art[name] ?? dbg[name])!
   const r = await mined(await send(A0, undefined, encodeDeployData({ abi: a.abi as Abi, bytecode: a.bytecode, args } as never), 0n, 5_000_000n))
@@ -303,7 +289,7 @@ export function cpu(): { node: number; anvil: number | undefined } {
 }
 /** anvil's struct log of `hash` with memory and storage, its JSON size and parse time counted. */
 async function structLog(hash: Hex): Promise<{ structLogs: StructLog[]; failed: boolean }> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method: 'debug_traceTransaction', params: [hash, { enableMemory: true, disableStorage: false }] }) })
+  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'debug_traceTransaction', params: [hash, { enableMemory: true, disableStorage: false }] }) })
   const text = await r.text()
   const c0 = process.cpuUsage()
   const j = JSON.parse(text) as { result?: { structLogs: StructLog[]; failed: boolean }; error?: { message: string } }

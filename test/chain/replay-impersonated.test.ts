@@ -8,24 +8,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Hex } from 'viem'
 import * as SimRpc from '../../src/core/sim/SimRpc'
 import * as Simulation from '../../src/core/sim/Simulation'
-import { startAnvil, type Anvil } from '../support'
+import { minedAt, nodeRpc, startAnvil, type Anvil } from '../support'
 
 let anvil: Anvil
-let id = 1
-async function ok<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = (await (await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })).json()) as { result?: T; error?: { message: string } }
-  if (r.error) throw new Error(`${method}: ${r.error.message}`)
-  return r.result as T
-}
-
-async function mined(h: Hex): Promise<{ gasUsed: Hex; status: Hex; from: Hex }> {
-  for (let i = 0; i < 200; i++) {
-    const r = await ok('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+const ok = <T = any>(method: string, params: unknown[] = []) => nodeRpc<T>(anvil.url, method, params)
+const mined = (h: Hex) => minedAt(anvil.url, h)
 
 beforeAll(async () => {
   anvil = await startAnvil()

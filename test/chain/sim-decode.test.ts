@@ -13,7 +13,7 @@ import * as SimRpc from '../../src/core/sim/SimRpc'
 import * as Simulation from '../../src/core/sim/Simulation'
 import { simulate } from '../../src/tools/simulate/engine'
 import type { Input } from '../../src/tools/simulate/input'
-import { startAnvil, type Anvil } from '../support'
+import { nodeReply, sentAt, startAnvil, type Anvil } from '../support'
 import { SOURCE } from './simtoken'
 import { compile } from './solc'
 
@@ -26,20 +26,8 @@ const FORWARDER = new utils.Interface(['function forward(address token, address 
 let anvil: Anvil
 let token: `0x${string}`
 let forwarder: `0x${string}`
-let id = 1
-async function rpc<T = any>(method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string; data?: string } }> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  return (await r.json()) as { result?: T; error?: { message: string; data?: string } }
-}
-async function deploy(data: string): Promise<`0x${string}`> {
-  const hash = (await rpc<string>('eth_sendTransaction', [{ from: A0, data, gas: '0x300000' }])).result!
-  for (let i = 0; i < 200; i++) {
-    const r = (await rpc<{ contractAddress: `0x${string}` }>('eth_getTransactionReceipt', [hash])).result
-    if (r) return r.contractAddress
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error('not mined')
-}
+const rpc = <T = any>(method: string, params: unknown[]) => nodeReply<T>(anvil.url, method, params)
+const deploy = async (data: string) => (await sentAt(anvil.url, { from: A0, data, gas: '0x300000' })).contractAddress
 const client = () => SimRpc.create(SimRpc.httpTransport(anvil.url))
 const callInput = (to: `0x${string}`, data: `0x${string}`): Input => ({ mode: 'call', from: A0, to, value: 0n, data, gas: 200_000n, block: 'latest', steps: false, chain: false })
 

@@ -12,7 +12,7 @@ import { record } from '../../src/tools/debug/engine'
 import { parse as parseDebug } from '../../src/tools/debug/input'
 import { simulate } from '../../src/tools/simulate/engine'
 import { parse as parseSimulate } from '../../src/tools/simulate/input'
-import { startAnvil, type Anvil } from '../support'
+import { minedAt, nodeReply, nodeRpc, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
 import { A0, A1 } from './sim/contracts'
 
@@ -35,24 +35,9 @@ contract Gate {
 let anvil: Anvil
 let abi: Abi
 let gate: Hex
-let id = 1
-async function rpc<T = any>(method: string, params: unknown[] = []): Promise<{ result?: T; error?: { message: string; data?: string } }> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  return (await r.json()) as { result?: T; error?: { message: string } }
-}
-async function ok<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = await rpc<T>(method, params)
-  if (r.error) throw new Error(`${method}: ${r.error.message}`)
-  return r.result as T
-}
-async function mined(h: Hex): Promise<any> {
-  for (let i = 0; i < 200; i++) {
-    const r = await ok('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+const rpc = <T = any>(method: string, params: unknown[] = []) => nodeReply<T>(anvil.url, method, params)
+const ok = <T = any>(method: string, params: unknown[] = []) => nodeRpc<T>(anvil.url, method, params)
+const mined = (h: Hex) => minedAt(anvil.url, h)
 const fn = (name: string) => encodeFunctionData({ abi, functionName: name, args: [] } as never)
 const send = (from: Hex, data: Hex) => ok<Hex>('eth_sendTransaction', [{ from, to: gate, data, gas: '0x30d40' }])
 const client = () => SimRpc.create(SimRpc.httpTransport(anvil.url))

@@ -8,29 +8,16 @@ import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as SimReport from '../../src/core/sim/SimReport'
 import * as SimRpc from '../../src/core/sim/SimRpc'
 import * as Simulation from '../../src/core/sim/Simulation'
-import { startAnvil, type Anvil } from '../support'
+import { minedAt, nodeRpc, startAnvil, type Anvil } from '../support'
 import { A0, compile, type Artifacts } from './sim/contracts'
 
 export let anvil: Anvil
 export let art: Artifacts
-let id = 1
-export async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
+export const rpc = <T = any>(method: string, params: unknown[] = []) => nodeRpc<T>(anvil.url, method, params)
 export const q = (n: bigint) => `0x${n.toString(16)}`
 export const c: Record<string, Hex> = {}
 export const data = (name: string, fn: string, args: unknown[] = []) => encodeFunctionData({ abi: art[name]!.abi, functionName: fn, args })
-export async function mined(h: Hex) {
-  for (let i = 0; i < 200; i++) {
-    const r = await rpc<any>('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+export const mined = (h: Hex) => minedAt(anvil.url, h)
 export const send = async (to: Hex | undefined, input: Hex, value = 0n, gas = 3_000_000n, extra: Record<string, string> = {}) =>
   mined(await rpc<Hex>('eth_sendTransaction', [{ from: A0, ...(to ? { to } : {}), data: input, value: q(value), gas: q(gas), ...extra }]))
 export const deploy = async (name: string, args: unknown[] = []) => (await send(undefined, encodeDeployData({ abi: art[name]!.abi as Abi, bytecode: art[name]!.bytecode, args } as never), 0n, 5_000_000n)).contractAddress as Hex

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeDeployData, hexToBytes, type Abi, type Hex } from 'viem'
 import * as ArtifactMatch from './ArtifactMatch'
 import * as Artifacts from './Artifacts'
-import { startAnvil, type Anvil } from '../../../test/support'
+import { nodeRpc, sentAt, startAnvil, type Anvil } from '../../../test/support'
 import { A0 } from '../../../test/chain/sim/contracts'
 import { compileFull, SRC_PATH, VAULT_SOL, type SolcOutput } from '../../../test/chain/sourceKit'
 
@@ -20,23 +20,8 @@ contract UsesLib { function f(uint256 x) external pure returns (uint256) { retur
 `
 
 let anvil: Anvil
-let id = 1
-async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
-async function deploy(bytecode: Hex): Promise<Hex> {
-  const h = await rpc<Hex>('eth_sendTransaction', [{ from: A0, data: bytecode, gas: '0x4c4b40' }])
-  for (let i = 0; i < 200; i++) {
-    const r = await rpc<any>('eth_getTransactionReceipt', [h])
-    if (r) return r.contractAddress as Hex
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error('not mined')
-}
-const codeAt = async (a: Hex) => hexToBytes(await rpc<Hex>('eth_getCode', [a, 'latest']))
+const deploy = async (bytecode: Hex) => (await sentAt(anvil.url, { from: A0, data: bytecode, gas: '0x4c4b40' })).contractAddress
+const codeAt = async (a: Hex) => hexToBytes(await nodeRpc<Hex>(anvil.url, 'eth_getCode', [a, 'latest']))
 const bundleOf = (output: SolcOutput) => Artifacts.parse([{ name: 'out.json', text: JSON.stringify(output) }])
 
 beforeAll(async () => {

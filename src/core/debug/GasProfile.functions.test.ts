@@ -16,27 +16,13 @@ import * as DebugSource from './DebugSource'
 import * as DebugTrace from './DebugTrace'
 import * as GasProfile from './GasProfile'
 import * as SimRpc from '../sim/SimRpc'
-import { startAnvil, type Anvil } from '../../../test/support'
+import { nodeRpc, sentAt, startAnvil, type Anvil } from '../../../test/support'
 import { A0 } from '../../../test/chain/sim/contracts'
 import { compileFull, SRC_PATH, VAULT_SOL, type SolcOutput } from '../../../test/chain/sourceKit'
 
 let anvil: Anvil
-let id = 1
-async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
-async function send(to: Hex | undefined, data: Hex): Promise<any> {
-  const h = await rpc<Hex>('eth_sendTransaction', [{ from: A0, ...(to ? { to } : {}), data, gas: '0x4c4b40' }])
-  for (let i = 0; i < 200; i++) {
-    const r = await rpc<any>('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error('not mined')
-}
+const rpc = <T = any>(method: string, params: unknown[] = []) => nodeRpc<T>(anvil.url, method, params)
+const send = (to: Hex | undefined, data: Hex) => sentAt(anvil.url, { from: A0, ...(to ? { to } : {}), data, gas: '0x4c4b40' })
 
 type DebugData = Record<string, { entryPoint: number | null; parameterSlots: number; returnSlots: number }>
 type Output = SolcOutput & { contracts: Record<string, Record<string, { evm: { deployedBytecode: { functionDebugData: DebugData } } }>> }

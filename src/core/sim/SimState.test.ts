@@ -9,28 +9,14 @@ import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as SimReport from './SimReport'
 import * as SimRpc from './SimRpc'
 import * as Simulation from './Simulation'
-import { startAnvil, type Anvil } from '../../../test/support'
+import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../../test/support'
 import { A0, A1, compile, OTHER, type Artifacts } from '../../../test/chain/sim/contracts'
 
 let anvil: Anvil
 let art: Artifacts
 let token: Hex
-let id = 1
-
-async function rpc<T = any>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
-async function mined(url: string, h: Hex) {
-  for (let i = 0; i < 400; i++) {
-    const r = await rpc<any>(url, 'eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 25))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+const rpc = nodeRpc
+const mined = minedAt
 const data = (name: string, fn: string, args: unknown[] = []) => encodeFunctionData({ abi: art[name]!.abi as Abi, functionName: fn, args })
 const client = (url = anvil.url) => SimRpc.create(SimRpc.httpTransport(url))
 

@@ -16,18 +16,12 @@ import { encodeFunctionData, keccak256, type Abi, type Hex } from 'viem'
 import * as AssetChanges from '../../../src/core/sim/AssetChanges'
 import * as SimRpc from '../../../src/core/sim/SimRpc'
 import * as Simulation from '../../../src/core/sim/Simulation'
-import { startAnvil, type Anvil } from '../../support'
+import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../support'
 import { A0, A1, compile, type Artifacts } from './contracts'
 
 export let anvil: Anvil
 export let art: Artifacts
-let id = 1
-export async function rpc<T = any>(method: string, params: unknown[] = []): Promise<T> {
-  const r = await fetch(anvil.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: id++, method, params }) })
-  const j = (await r.json()) as { result?: T; error?: { message: string } }
-  if (j.error) throw new Error(`${method}: ${j.error.message}`)
-  return j.result as T
-}
+export const rpc = <T = any>(method: string, params: unknown[] = []) => nodeRpc<T>(anvil.url, method, params)
 export const client = () => SimRpc.create(SimRpc.httpTransport(anvil.url))
 
 export const c: Record<string, Hex> = {}
@@ -36,14 +30,7 @@ export const data = (name: string, fn: string, args: unknown[] = []) => encodeFu
 export async function send(from: Hex, to: Hex | undefined, input: Hex, value = 0n, gas = 3_000_000n): Promise<Hex> {
   return rpc<Hex>('eth_sendTransaction', [{ from, ...(to ? { to } : {}), data: input, value: `0x${value.toString(16)}`, gas: `0x${gas.toString(16)}` }])
 }
-export async function mined(h: Hex) {
-  for (let i = 0; i < 200; i++) {
-    const r = await rpc<any>('eth_getTransactionReceipt', [h])
-    if (r) return r
-    await new Promise((res) => setTimeout(res, 20))
-  }
-  throw new Error(`not mined: ${h}`)
-}
+export const mined = (h: Hex) => minedAt(anvil.url, h)
 async function deploy(name: string, ctorArgs: unknown[] = [], value = 0n): Promise<Hex> {
   const { encodeDeployData } = await import('viem')
   const r = await mined(await send(A0, undefined, encodeDeployData({ abi: art[name]!.abi as Abi, bytecode: art[name]!.bytecode, args: ctorArgs } as never), value, 5_000_000n))
