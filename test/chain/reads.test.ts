@@ -103,6 +103,27 @@ describe('revert reason of a mined failed transaction', () => {
     expect(t.revertHow?.note).toContain(`before block ${block}: its 1 earlier transaction first`)
   })
 
+  it('is still found when the lookup says pending while the receipt is mined (anvil just after mining); a transaction in the pool stays pending', async () => {
+    // the node behind answers honestly; this client hands back its lookup as if still in the pool
+    const stale: Rpc.Eip1193Like = {
+      async request(args) {
+        const v = await rpc.request(args)
+        return args.method === 'eth_getTransactionByHash' && v ? { ...(v as object), blockNumber: null, blockHash: null, transactionIndex: null } : v
+      },
+    }
+    const t = await ChainBlocks.transaction(stale, failed)
+    expect([t.blockNumber, t.receipt?.status, t.revert?.text]).toEqual([block, 'reverted', 'Error("already set")'])
+    await Rpc.request(rpc, 'evm_setAutomine', [false])
+    try {
+      const waiting = await send({ from: A0, to: A1, value: '0x1' })
+      const p = await ChainBlocks.transaction(rpc, waiting)
+      expect([p.blockNumber, p.receipt]).toEqual([null, null])
+    } finally {
+      await Rpc.request(rpc, 'evm_setAutomine', [true])
+      await Rpc.request(rpc, 'evm_mine', [])
+    }
+  })
+
   it('says it is approximate when only eth_call on the parent state is left', async () => {
     const t = await ChainBlocks.transaction(without(['debug_traceTransaction', 'eth_simulateV1']), failed)
     expect(t.revert).toBeNull()

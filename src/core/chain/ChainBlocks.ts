@@ -186,9 +186,12 @@ export async function transaction(rpc: Rpc.Eip1193Like | undefined, hash: string
   const h = parseTxHash(hash)
   const v = await Rpc.request(rpc, 'eth_getTransactionByHash', [h])
   if (v === null) throw new NotFoundError('transaction', h)
-  const tx = parseTransaction(v)
-  if (tx.hash !== h) throw new Rpc.InvalidResponseError({ method: 'eth_getTransactionByHash' }, `asked for ${h}, got ${tx.hash}`)
-  const rec = tx.blockNumber === null ? null : await receipt(rpc, h)
+  const looked = parseTransaction(v)
+  if (looked.hash !== h) throw new Rpc.InvalidResponseError({ method: 'eth_getTransactionByHash' }, `asked for ${h}, got ${looked.hash}`)
+  // Asked even when the lookup says pending: a node can hand out the receipt a moment before its
+  // lookup leaves the pool (anvil, just after mining), and then the receipt's block is the place.
+  const rec = await receipt(rpc, h)
+  const tx = looked.blockNumber === null && rec ? { ...looked, blockNumber: rec.blockNumber, blockHash: rec.blockHash } : looked
   if (rec?.status !== 'reverted') return { ...tx, receipt: rec, revert: null, revertHow: null }
   const found = await findRevert(rpc, tx, abi)
   return { ...tx, receipt: rec, revert: found.revert, revertHow: found.how }
