@@ -221,7 +221,9 @@ for (const kind of ['speed-up', 'cancel'] as const) {
 }
 
 test('a node behind a proxy that drops connections: the hash stays, "sent, receipt unknown", and polling recovers when the node is back', async ({ page, nodes, browserNetworkErrors }) => {
-  browserNetworkErrors.push('Failed to load resource: net::ERR_EMPTY_RESPONSE')
+  // the proxy's dropped connections, as Chromium logs them: closed before an answer, or reset while
+  // the request was still being read (which of the two depends on timing)
+  browserNetworkErrors.push('Failed to load resource: net::ERR_EMPTY_RESPONSE', 'Failed to load resource: net::ERR_CONNECTION_RESET')
   const node = await startAnvil(['--no-mining'])
   const proxy = await startProxy(node.url)
   nodes.push(proxy.url)
