@@ -89,11 +89,11 @@ const ZONES = [
     message: 'The registry concatenates src/tools/groups/*.',
   },
   {
-    // A group file imports each tool's meta.ts statically and its index lazily (load: () => import('../<id>')).
+    // A group file imports each tool's meta.ts statically, its index and examples lazily (load: () => import('../<id>')).
     target: 'src/tools/groups',
     from: 'src/tools',
-    except: ['./groups', ...TOOL_BASE, ...TOOLS.flatMap((id) => [`./${id}/meta.ts`, `./${id}/index.ts`])],
-    message: "A group file imports only each tool's meta.ts (and load()s its index.ts).",
+    except: ['./groups', ...TOOL_BASE, ...TOOLS.flatMap((id) => [`./${id}/meta.ts`, `./${id}/index.ts`, `./${id}/examples.ts`])],
+    message: "A group file imports only each tool's meta.ts (and load()s its index.ts and examples.ts).",
   },
   {
     target: 'src/tools/detect.ts',

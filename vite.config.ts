@@ -187,7 +187,8 @@ function routeBudgets(): Plugin {
         if (!m) continue
         const id = m[1]!
         const page = chunks.find((p) => p.facadeModuleId?.endsWith(`/src/ui/features/${id}/index.tsx`))
-        const files = closure([entry, c.fileName, ...(page ? [page.fileName] : [])])
+        const examples = chunks.find((p) => p.facadeModuleId?.endsWith(`/src/tools/${id}/examples.ts`))
+        const files = closure([entry, c.fileName, ...(page ? [page.fileName] : []), ...(examples ? [examples.fileName] : [])])
         const size = total(files)
         const budget = ROUTE_BUDGETS[id] ?? ROUTE_BUDGET
         routes.push(`${id} ${kb(size)}`)

@@ -87,10 +87,17 @@ export function output(page: Page, label: string | RegExp) {
   return page.getByRole('status', { name: label, exact: typeof label === 'string' })
 }
 
-/** Every tool's metadata, in registry order. */
+/** Every tool's metadata with its worked examples (loaded as the page loads them), in registry order. */
 export async function allTools() {
   const { registry } = await import('../src/tools/registry')
-  return registry.map((e) => e.meta)
+  return Promise.all(registry.map(async (e) => ({ ...e.meta, examples: (await e.examples()).examples })))
+}
+
+/** One tool's metadata with its worked examples. */
+export async function toolWithExamples(id: string) {
+  const t = (await allTools()).find((m) => m.id === id)
+  if (!t) throw new Error(`no tool ${id}`)
+  return t
 }
 
 /** A tool that runs as its fields change (no Run needed). */

@@ -19,8 +19,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { extname, join, normalize } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { registry } from '../src/tools/registry'
-import { isLive } from './fixtures'
+import { allTools, isLive } from './fixtures'
 import { ensureOfflineBuild, offlineFile } from './offlineBuild'
 
 const root = join(fileURLToPath(import.meta.url), '..', '..')
@@ -46,7 +45,7 @@ function watch(page: Page) {
 }
 
 /** The offline tools (those that run in the page or a worker). */
-const OFFLINE_TOOLS = registry.map((e) => e.meta).filter((m) => m.runs !== 'network')
+const OFFLINE_TOOLS = (await allTools()).filter((m) => m.runs !== 'network')
 
 /** The names a result row of `label` may carry: `Section / Label` is the row `Label` in that section, or `Label Section` in a table (hd-derive). */
 function names(label: string): string[] {
@@ -109,8 +108,8 @@ test.describe('the single offline file, opened from disk with the network off', 
     await page.goto(`${pathToFileURL(offlineFile).href}#/account`)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('button', { name: /No node/ })).toBeVisible()
-    const { default: meta } = await import('../src/tools/account/meta')
-    await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: meta.examples[0]!.title, exact: true }).click()
+    const { examples } = await import('../src/tools/account/examples')
+    await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: examples[0]!.title, exact: true }).click()
     await page.locator('form[data-run] input, form[data-run] textarea').first().press('Control+Enter')
     await expect(page.getByRole('alert').filter({ hasText: 'No node' })).toContainText('offline build')
     expect(seen.errors).toEqual([])

@@ -3,7 +3,7 @@
  * breaks mid-value (#23): each is one line, cut in the middle, its whole text still there.
  */
 import AxeBuilder from '@axe-core/playwright'
-import { expect, openTool, test } from './fixtures'
+import { expect, openTool, test, toolWithExamples } from './fixtures'
 
 test.use({ viewport: { width: 390, height: 844 } })
 
@@ -11,8 +11,7 @@ const PAGES = ['calldata-decode', 'tx-decode', 'transaction', 'address', 'select
 
 for (const id of PAGES) {
   test(`${id}: its first example's result fits the width, and every long value stays on one line`, async ({ page }) => {
-    const { registry } = await import('../src/tools/registry')
-    const meta = registry.find((e) => e.meta.id === id)!.meta
+    const meta = await toolWithExamples(id)
     await openTool(page, id)
     await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: meta.examples[0]!.title, exact: true }).click()
     await expect(page.locator('main section.result output').first()).toBeVisible({ timeout: 30_000 })

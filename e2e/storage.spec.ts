@@ -58,9 +58,9 @@ test('storage-read: variables of a solc layout by name, a mapping at a key, and 
 })
 
 test('storage-read: the devnet Store\'s x by name (the worked example)', async ({ page }) => {
-  const { default: meta } = await import('../src/tools/storage-read/meta')
+  const { examples } = await import('../src/tools/storage-read/examples')
   await openTool(page, 'storage-read')
-  await page.getByRole('button', { name: meta.examples[0]!.title }).click()
+  await page.getByRole('button', { name: examples[0]!.title }).click()
   await page.getByRole('button', { name: 'Read storage' }).click()
   await expect(output(page, 'x')).toHaveText('42')
 })

@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '../src/core/Errors'
 import { withDefaults } from '../src/tools/define'
-import type { RawInput, RunContext, ToolEntry, ToolResult } from '../src/tools/types'
+import type { Example, RawInput, RunContext, ToolEntry, ToolResult } from '../src/tools/types'
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -337,6 +337,20 @@ export async function runTool(id: string, raw: RawInput, ctx: Partial<RunContext
   return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...ctx }))
 }
 
+let exampleModules: Record<string, { examples: readonly Example[] }> | undefined
+
+/**
+ * A tool's worked examples (`src/tools/<id>/examples.ts`, which the page loads with the tool), at
+ * once. Vitest only: the glob is Vite's (the e2e specs, which import this file too, load a
+ * tool's examples through its registry entry instead).
+ */
+export function examplesOf(id: string): readonly Example[] {
+  exampleModules ??= import.meta.glob<{ examples: readonly Example[] }>('../src/tools/*/examples.ts', { eager: true })
+  const m = exampleModules[`../src/tools/${id}/examples.ts`]
+  if (!m) throw new Error(`no examples module for ${id}`)
+  return m.examples
+}
+
 /**
  * For a `network` tool whose worked examples need no node (src/tools/examples.test.ts skips
  * network tools): one test per example, in the calling describe block, that parses its inputs,
@@ -344,7 +358,7 @@ export async function runTool(id: string, raw: RawInput, ctx: Partial<RunContext
  * (and that it names at least one).
  */
 export function itRunsExamplesWithoutNode(entry: ToolEntry): void {
-  it.each(entry.meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
+  it.each(examplesOf(entry.meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
     expect(Object.keys(ex.expect ?? {}).length, 'the example names the rows it expects').toBeGreaterThan(0)
     const tool = (await entry.load()).default
     const parsed = tool.parse(withDefaults(tool, ex.inputs))

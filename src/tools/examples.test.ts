@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { registry } from './registry'
 import { withDefaults } from './define'
 import type { ToolResult } from './types'
+import { examplesOf } from '../../test/support'
 
 const never = { aborted: false }
 
@@ -19,7 +20,7 @@ export function rowsOf(result: ToolResult): Map<string, string> {
 }
 
 describe.each(registry.filter((e) => e.meta.runs !== 'network').map((e) => [e.meta.id, e] as const))('examples of %s', (_id, entry) => {
-  it.each(entry.meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
+  it.each(examplesOf(entry.meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
     // An example without expected rows would only test that the tool did not throw.
     expect(Object.keys(ex.expect ?? {}).length, 'the example names the rows it expects').toBeGreaterThan(0)
     const tool = (await entry.load()).default

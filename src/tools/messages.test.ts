@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { testSeed } from '../../test/support'
+import { examplesOf, testSeed } from '../../test/support'
 import { withDefaults } from './define'
 import { registry } from './registry'
 import type { FieldSpec, RawInput, Tool } from './types'
@@ -73,7 +73,7 @@ export interface Fault {
 /** Every fault of `tool`'s messages for the bad inputs, over each example (or the defaults). */
 export function faultsOf(tool: Tool): Fault[] {
   const faults: Fault[] = []
-  const bases = tool.examples.length ? tool.examples.map((e) => withDefaults(tool, e.inputs)) : [withDefaults(tool, {})]
+  const bases = examplesOf(tool.id).length ? examplesOf(tool.id).map((e) => withDefaults(tool, e.inputs)) : [withDefaults(tool, {})]
   const names = new Set(tool.fields.map((f) => f.name))
   for (const base of bases)
     for (const field of visibleTextFields(tool, base)) {

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CAPABILITIES, registry } from './registry'
 import { withDefaults } from './define'
+import { examplesOf } from '../../test/support'
 
 const toolsDir = join(__dirname)
 const featuresDir = join(__dirname, '..', 'ui', 'features')
@@ -45,11 +46,13 @@ describe('registry', () => {
     }
   })
 
-  it('gives every tool at least one worked example, and only names known fields', () => {
-    for (const { meta } of registry) {
-      expect(meta.examples.length, meta.id).toBeGreaterThan(0)
+  it('gives every tool at least one worked example, and only names known fields', async () => {
+    for (const { meta, examples } of registry) {
+      // what the page loads with the tool is the tool's own examples module
+      expect((await examples()).examples, meta.id).toBe(examplesOf(meta.id))
+      expect(examplesOf(meta.id).length, meta.id).toBeGreaterThan(0)
       const names = new Set(meta.fields.map((f) => f.name))
-      for (const ex of meta.examples) for (const k of Object.keys(ex.inputs)) expect(names.has(k), `${meta.id}: ${k}`).toBe(true)
+      for (const ex of examplesOf(meta.id)) for (const k of Object.keys(ex.inputs)) expect(names.has(k), `${meta.id}: ${k}`).toBe(true)
     }
   })
 

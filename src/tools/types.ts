@@ -1,8 +1,9 @@
 /**
  * The one shape every tool declares. See DESIGN.md and docs/ARCHITECTURE.md.
  *
- * A tool is split in two files so the shell stays small:
- * - `src/tools/<id>/meta.ts`: plain data (id, title, fields, examples...), no heavy imports.
+ * A tool is split in three files so the shell stays small:
+ * - `src/tools/<id>/meta.ts`: plain data (id, title, fields...), no heavy imports; on every route.
+ * - `src/tools/<id>/examples.ts`: its worked examples; loaded with its page.
  * - `src/tools/<id>/index.ts`: `parse` and `run`, importing core; loaded lazily.
  */
 import type * as Outcome from '../core/Outcome'
@@ -187,7 +188,6 @@ export interface ToolMeta {
   fields: readonly FieldSpec[]
   /** Titles of the field groups (see `FieldSpec.group`): the summary of 'advanced', the heading of a named section. */
   groups?: Readonly<Record<string, string>>
-  examples: readonly Example[]
   /** Run on every change (cheap tools) instead of on a button press. Default: runs === 'main'. */
   live?: boolean
   /** The run button's label: what it does ("Look up", "Resolve"). Default "Run", or "Send request" for network tools. */
@@ -207,6 +207,8 @@ export type Tool<I = unknown> = ToolMeta & ToolImpl<I>
 export interface ToolEntry {
   meta: ToolMeta
   load: () => Promise<{ default: Tool<any> }>
+  /** The worked examples (`src/tools/<id>/examples.ts`): loaded with the tool's page, so no route carries every tool's. */
+  examples: () => Promise<{ examples: readonly Example[] }>
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { registry } from './registry'
+import { examplesOf } from '../../test/support'
 
 describe('visible text of every tool', () => {
   for (const { meta } of registry) {
@@ -13,7 +14,7 @@ describe('visible text of every tool', () => {
         meta.summary,
         meta.action ?? '',
         ...meta.fields.flatMap((f) => [f.label, f.help ?? '', f.placeholder ?? '', ...(f.options ?? []).map((o) => o.label)]),
-        ...meta.examples.map((e) => e.title),
+        ...examplesOf(meta.id).map((e) => e.title),
         ...Object.values(meta.groups ?? {}),
       ]
       for (const t of texts) expect(t, t).not.toContain('`')

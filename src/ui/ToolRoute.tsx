@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react'
 import { withDefaults } from '../tools/define'
-import type { BlobLike, RawInput, Tool, ToolEntry } from '../tools/types'
+import type { BlobLike, Example, RawInput, Tool, ToolEntry } from '../tools/types'
 import { CAPABILITIES } from '../tools/types'
 import { ErrorBoundary } from './components/ErrorBoundary'
 import { Examples, ToolForm, type ToolPageProps } from './components/ToolForm'
@@ -21,6 +21,7 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
   const { search } = useLocation()
   const [tool, setTool] = useState<Tool<any>>()
   const [loadError, setLoadError] = useState(false)
+  const [examples, setExamples] = useState<readonly Example[]>([])
   // Secret values, and values withheld from the URL because they look like a key, live here
   // only (memory), never in the URL.
   const [secrets, setSecrets] = useState<RawInput>(() => peekHandOff(meta.id) ?? {})
@@ -41,8 +42,13 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
 
   useEffect(() => {
     let alive = true
-    entry.load().then(
-      (m) => alive && setTool(m.default),
+    // the tool and its worked examples, together: neither is on every route
+    Promise.all([entry.load(), entry.examples()]).then(
+      ([m, x]) => {
+        if (!alive) return
+        setExamples(x.examples)
+        setTool(m.default)
+      },
       () => alive && setLoadError(true),
     )
     return () => {
@@ -136,7 +142,7 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
           <p role="status">Loading…</p>
         ) : (
           <Suspense fallback={<p role="status">Loading…</p>}>
-            <Examples meta={meta} setValues={setValues} />
+            <Examples meta={meta} examples={examples} setValues={setValues} />
             {kept.map((k) => (
               <p key={k.name} className="notice notice-warn" role="note">
                 {k.text}

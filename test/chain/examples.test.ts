@@ -5,7 +5,7 @@
  * another having run).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvil, type Anvil } from '../support'
+import { type Anvil, examplesOf, startAnvil } from '../support'
 import * as Rpc from '../../src/core/chain/Rpc'
 import { tools } from '../../src/tools/groups/providers'
 import { withDefaults } from '../../src/tools/define'
@@ -37,7 +37,7 @@ const ORDER = ['b2e-payload', 'da-estimate', 'access-list', 'find-block', 'deplo
 
 describe('the devnet fixtures', () => {
   it('deploy the Store contract the send-transaction example deploys, at its address, with its transfer mined', async () => {
-    expect(sendMeta.examples.some((ex) => (ex.inputs as Record<string, string>).data === STORE_INIT)).toBe(true)
+    expect(examplesOf(sendMeta.id).some((ex) => (ex.inputs as Record<string, string>).data === STORE_INIT)).toBe(true)
     const rpc = Rpc.http(anvil.url)
     // the node's own view: the contract's code is there, Store.get() answers 42, and the transfer is mined to 0x…dEaD
     expect(((await rpc.request({ method: 'eth_getCode', params: [FIXTURES.store, 'latest'] })) as string).length).toBeGreaterThan(2)
@@ -56,7 +56,7 @@ describe('providers examples against a fresh devnet', () => {
   })
   for (const id of ORDER) {
     const entry = tools.find((t) => t.meta.id === id)!
-    for (const ex of entry.meta.examples) {
+    for (const ex of examplesOf(entry.meta.id)) {
       it(`${id}: ${ex.title}`, async () => {
         const tool = (await entry.load()).default
         const parsed = tool.parse(withDefaults(tool, ex.inputs))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ethers } from 'ethers'
-import { ANVIL_KEYS, castAsync } from '../../../test/support'
+import { ANVIL_KEYS, castAsync, examplesOf } from '../../../test/support'
 import type { BaseError } from '../../core/Errors'
 import { withDefaults } from '../define'
 import tool from './index'
@@ -14,7 +14,7 @@ describe('broadcast: parse', () => {
   it('names a bad transaction or chain id', () => {
     expect(errors({ raw: '' }).raw).toMatch(/0x-prefixed hex bytes/)
     expect(errors({ raw: '0x02c' }).raw).toMatch(/0x-prefixed hex bytes \(even length\)/)
-    expect(errors({ raw: tool.examples[0]!.inputs.raw!, chainId: 'x' }).chainId).toMatch(/is not a chain id/)
+    expect(errors({ raw: examplesOf(tool.id)[0]!.inputs.raw!, chainId: 'x' }).chainId).toMatch(/is not a chain id/)
   })
   it('refuses a malformed transaction at the field, naming the envelope or the field, before any request', async () => {
     const calls: string[] = []
@@ -29,7 +29,7 @@ describe('broadcast: parse', () => {
         return `${(e as BaseError).field}: ${(e as BaseError).shortMessage}`
       }
     }
-    const example = tool.examples[0]!.inputs.raw!
+    const example = examplesOf(tool.id)[0]!.inputs.raw!
     // the example without its last byte: our decoder's words, never the library's
     const cut = await runError(example.slice(0, -2))
     expect(cut).toMatch(/^raw: The envelope of an? (legacy|EIP-\d+) transaction is malformed \(byte \d+ of the raw bytes\): Truncated RLP/)
@@ -43,7 +43,7 @@ describe('broadcast: parse', () => {
     expect(calls).toEqual([])
   })
   it('checks the expected chain before sending', async () => {
-    const p = tool.parse(withDefaults(tool, { raw: tool.examples[0]!.inputs.raw!, chainId: '1' }))
+    const p = tool.parse(withDefaults(tool, { raw: examplesOf(tool.id)[0]!.inputs.raw!, chainId: '1' }))
     if (!p.ok) throw new Error('parse')
     const calls: string[] = []
     const rpc = { request: async ({ method }: { method: string }) => (calls.push(method), '0x7a69') }

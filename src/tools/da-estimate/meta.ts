@@ -21,11 +21,4 @@ export default defineMeta({
     { name: 'baseFeeScalar', label: 'Base fee scalar', kind: 'text', inputMode: 'numeric', group: 'advanced' },
     { name: 'blobBaseFeeScalar', label: 'Blob base fee scalar', kind: 'text', inputMode: 'numeric', group: 'advanced' },
   ],
-  examples: [
-    {
-      title: 'A transaction of 1000 zero bytes: the 100-byte floor',
-      inputs: { mode: 'tx', tx: `0x${'00'.repeat(1000)}` },
-      expect: { 'FastLZ length': '21', 'Estimated size': '100' },
-    },
-  ],
 })

@@ -4,7 +4,7 @@
  * clone followed to its implementation. Needs anvil.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { resultRows, startAnvil, type Anvil } from '../../../test/support'
+import { type Anvil, examplesOf, resultRows, startAnvil } from '../../../test/support'
 import { FIXTURES, seedDevnet } from '../../../scripts/devnet-fixtures.mjs'
 import * as Rpc from '../../core/chain/Rpc'
 import { withDefaults } from '../define'
@@ -30,7 +30,7 @@ const run = async (inputs: Record<string, string>) => {
 }
 
 describe('disassemble on the devnet', () => {
-  for (const ex of meta.examples.filter((e) => e.inputs.source === 'address')) {
+  for (const ex of examplesOf(meta.id).filter((e) => e.inputs.source === 'address')) {
     it(`example: ${ex.title}`, async () => {
       expect((ex.inputs as Record<string, string>).address).toBe(FIXTURES.store)
       const rows = await run(ex.inputs as Record<string, string>)

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import { tools } from '../groups/calldata'
-import { castAsync, resultRows } from '../../../test/support'
+import { castAsync, examplesOf, resultRows } from '../../../test/support'
 import * as Disassembler from '../../core/bytecode/Disassembler'
 import type { DisassembleData } from './index'
 import { compileFull, SRC_PATH, VAULT_SOL } from '../../../test/chain/sourceKit'
@@ -21,14 +21,14 @@ const run = async (inputs: Record<string, string>) => {
 }
 
 describe('disassemble offline', () => {
-  for (const ex of entry.meta.examples.filter((e) => e.inputs.source !== 'address')) {
+  for (const ex of examplesOf(entry.meta.id).filter((e) => e.inputs.source !== 'address')) {
     it(`example: ${ex.title}`, async () => {
       const rows = resultRows(await run(ex.inputs))
       for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
     })
   }
   it('the page\'s listing of each part is cast\'s', async () => {
-    const ex = entry.meta.examples[1]!
+    const ex = examplesOf(entry.meta.id)[1]!
     const data = (await run(ex.inputs)).data as DisassembleData
     expect(data.parts.map((p) => p.kind)).toEqual(['constructor', 'runtime'])
     const code = Disassembler.parse(ex.inputs.code!)

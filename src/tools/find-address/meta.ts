@@ -1,7 +1,5 @@
 import { defineMeta } from '../define'
 
-const TEST = 'test test test test test test test test test test test junk'
-
 export default defineMeta({
   id: 'find-address',
   title: 'Find my address',
@@ -16,13 +14,5 @@ export default defineMeta({
     { name: 'count', label: 'Indexes per path', kind: 'text', default: '20', inputMode: 'numeric', help: 'Scans N indexes on every path (indexes below 10,000).' },
     { name: 'start', label: 'Starting at index', kind: 'text', default: '0', inputMode: 'numeric', help: 'The first index scanned: 0, or where an earlier scan stopped.' },
     { name: 'path', label: 'Also scan this path', kind: 'text', placeholder: "m/44'/60'/0'/1/i", help: 'Optional; i is the index.' },
-  ],
-  examples: [
-    // anvil's published account 1 of the test phrase.
-    { title: 'anvil account 1', inputs: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', phrase: TEST },
-      expect: { Path: "m/44'/60'/0'/0/1", Index: '1' } },
-    // From `cast wallet address --mnemonic … --mnemonic-derivation-path "m/44'/60'/1'/0/0"`.
-    { title: 'An account on the Ledger Live path', inputs: { address: '0x8C8d35429F74ec245F8Ef2f4Fd1e551cFF97d650', phrase: TEST, count: '5' },
-      expect: { Path: "m/44'/60'/1'/0/0", 'Path preset': "Ledger Live (m/44'/60'/i'/0/0)" } },
   ],
 })

@@ -8,10 +8,10 @@ import storageSlotMeta from '../storage-slot/meta'
 
 /** The hashing tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
-  { meta: hashMeta, load: () => import('../hash') },
-  { meta: selectorMeta, load: () => import('../selector') },
-  { meta: encodePackedMeta, load: () => import('../encode-packed') },
-  { meta: messageHashMeta, load: () => import('../message-hash') },
-  { meta: namehashMeta, load: () => import('../namehash') },
-  { meta: storageSlotMeta, load: () => import('../storage-slot') },
+  { meta: hashMeta, load: () => import('../hash'), examples: () => import('../hash/examples') },
+  { meta: selectorMeta, load: () => import('../selector'), examples: () => import('../selector/examples') },
+  { meta: encodePackedMeta, load: () => import('../encode-packed'), examples: () => import('../encode-packed/examples') },
+  { meta: messageHashMeta, load: () => import('../message-hash'), examples: () => import('../message-hash/examples') },
+  { meta: namehashMeta, load: () => import('../namehash'), examples: () => import('../namehash/examples') },
+  { meta: storageSlotMeta, load: () => import('../storage-slot'), examples: () => import('../storage-slot/examples') },
 ]

@@ -5,7 +5,7 @@ import keystoreEncryptMeta from '../keystore-encrypt/meta'
 
 /** The wallets tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
-  { meta: keyMeta, load: () => import('../key') },
-  { meta: keystoreDecryptMeta, load: () => import('../keystore-decrypt') },
-  { meta: keystoreEncryptMeta, load: () => import('../keystore-encrypt') },
+  { meta: keyMeta, load: () => import('../key'), examples: () => import('../key/examples') },
+  { meta: keystoreDecryptMeta, load: () => import('../keystore-decrypt'), examples: () => import('../keystore-decrypt/examples') },
+  { meta: keystoreEncryptMeta, load: () => import('../keystore-encrypt'), examples: () => import('../keystore-encrypt/examples') },
 ]

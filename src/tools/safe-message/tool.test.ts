@@ -7,11 +7,12 @@ import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import tool from './index'
 import meta from './meta'
+import { examplesOf } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
 
 describe('safe-message examples, offline', () => {
-  it.each(meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
+  it.each(examplesOf(meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
     const parsed = tool.parse(withDefaults(meta, ex.inputs))
     if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
     const result = await tool.run(parsed.value, never)

@@ -8,6 +8,7 @@ import { withDefaults } from '../define'
 import type { ToolResult } from '../types'
 import tool from './index'
 import meta from './meta'
+import { examplesOf } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
 
@@ -20,7 +21,7 @@ function rowsOf(result: ToolResult): Map<string, string> {
 }
 
 describe('safe-tx examples, offline', () => {
-  it.each(meta.examples.map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
+  it.each(examplesOf(meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
     const parsed = tool.parse(withDefaults(meta, ex.inputs))
     if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
     const result = await tool.run(parsed.value, never)

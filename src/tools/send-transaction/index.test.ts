@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cast } from '../../../test/support'
+import { cast, examplesOf } from '../../../test/support'
 import { withDefaults } from '../define'
 import tool, { readLists } from './index'
 
@@ -37,7 +37,7 @@ describe('send-transaction: parse', () => {
 
   it('reads the type, the access list and EIP-7702 authorizations (signed by the authorization tool)', async () => {
     const { default: auth } = await import('../authorization')
-    const p0 = auth.parse(withDefaults(auth, { ...auth.examples[0]!.inputs }))
+    const p0 = auth.parse(withDefaults(auth, { ...examplesOf(auth.id)[0]!.inputs }))
     if (!p0.ok) throw new Error('authorization example does not parse')
     const r = await auth.run(p0.value, { signal: { aborted: false }, progress: () => {} })
     const signed = r.sections.flatMap((x) => x.rows).find((row) => /^0xf8/.test(row.value))!.value

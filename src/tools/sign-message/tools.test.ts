@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import { tools } from '../groups/signing'
 import type { Tool, ToolResult } from '../types'
+import { examplesOf } from '../../../test/support'
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const never = { signal: { aborted: false }, progress: () => {} }
@@ -87,7 +88,7 @@ describe('signing tools: secrets', () => {
     const runs: [string, Record<string, string>][] = [
       ['sign-message', { privateKey: KEY, message: 'hello' }],
       ['sign-message', { privateKey: KEY, mode: 'digest', message: '0x' + 'ab'.repeat(32), confirmRaw: 'true' }],
-      ['sign-typed-data', { privateKey: KEY, typedData: (await load('sign-typed-data')).examples[0]!.inputs.typedData! }],
+      ['sign-typed-data', { privateKey: KEY, typedData: examplesOf('sign-typed-data')[0]!.inputs.typedData! }],
       ['authorization', { privateKey: KEY, chainId: '0', address: '0x1234567890123456789012345678901234567890', nonce: '0' }],
       ['tx-build', { privateKey: KEY, type: 'eip1559', gas: '21000', maxFeePerGas: '1', to: '0x1234567890123456789012345678901234567890' }],
     ]

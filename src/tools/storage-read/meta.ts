@@ -1,14 +1,5 @@
 import { defineMeta } from '../define'
 
-// The Store test contract the devnet fixtures deploy (scripts/devnet-fixtures.mjs: x = 42 in its
-// constructor, then set(42)), at the address `cast compute-address 0xfdC9…d4E3 --nonce 0` gives;
-// its one variable, `uint256 x` at slot 0, written as solc's storageLayout writes it.
-// `cast storage 0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8 0` reads 0x…2a (42).
-const STORE_LAYOUT = JSON.stringify({
-  storage: [{ label: 'x', offset: 0, slot: '0', type: 't_uint256' }],
-  types: { t_uint256: { encoding: 'inplace', label: 'uint256', numberOfBytes: '32' } },
-})
-
 export default defineMeta({
   id: 'storage-read',
   title: 'Storage by name',
@@ -26,11 +17,5 @@ export default defineMeta({
     { name: 'keys', label: 'Mapping keys (optional)', kind: 'textarea', placeholder: 'balances: 0xf39F…\nallowance: 0xOwner…, 0xSpender…', help: 'Per line: the mapping (cfg.roles in a struct), a colon, a key per level.' },
     { name: 'contract', label: 'Contract (of several)', kind: 'text', group: 'advanced' },
     { name: 'items', label: 'Array elements shown', kind: 'text', default: '5', group: 'advanced', inputMode: 'numeric' },
-  ],
-  examples: [
-    { title: 'Store.x on the devnet', inputs: { layout: STORE_LAYOUT, address: '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8', block: 'latest' },
-      expect: { x: '42' } },
-    { title: 'Store.x at two blocks', inputs: { layout: STORE_LAYOUT, address: '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8', block: '0', compare: 'latest' },
-      expect: { x: '0 → 42' } },
   ],
 })

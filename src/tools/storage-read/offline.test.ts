@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import tool, { roundsNote } from '.'
 import meta from './meta'
+import { examplesOf } from '../../../test/support'
 
-const layout = meta.examples[0]!.inputs.layout!
+const layout = examplesOf(meta.id)[0]!.inputs.layout!
 const MAPPING = JSON.stringify({
   storage: [{ label: 'bal', offset: 0, slot: '0', type: 't_mapping' }],
   types: { t_mapping: { encoding: 'mapping', label: 'mapping(address => uint256)', numberOfBytes: '32', key: 't_address', value: 't_uint256' },

@@ -10,6 +10,7 @@ export const GAS = { callGasLimit: '0x186a0', verificationGasLimit: '0x7a120', p
 export const json = (o: object) => JSON.stringify(o, null, 1)
 export const OFFLINE = { readChain: 'false', chainId: '1', source: 'json' }
 
+/** The tool's worked examples ("Try an example"), loaded with its page, not on every route. */
 export const EXAMPLES: Example[] = [
   {
     title: 'v0.7 with a paymaster (chain 1, offline)',
@@ -36,3 +37,5 @@ export const EXAMPLES: Example[] = [
     },
   },
 ]
+
+export const examples: readonly Example[] = EXAMPLES

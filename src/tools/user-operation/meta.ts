@@ -1,5 +1,4 @@
 import { defineMeta } from '../define'
-import { EXAMPLES } from './examples'
 
 const FIELDS = { field: 'source', is: ['fields'] } as const
 const gas = (name: string, label: string, def: string) => ({ name, label, kind: 'text' as const, inputMode: 'numeric' as const, default: def, group: 'gas', showWhen: FIELDS })
@@ -61,5 +60,4 @@ export default defineMeta({
     { name: 'chainId', label: 'Chain id', kind: 'text', inputMode: 'numeric', group: 'advanced', placeholder: 'the connected node\'s' },
     { name: 'beneficiary', label: 'Beneficiary (gets the fees; sends the simulation)', kind: 'text', group: 'advanced', placeholder: '0x…dEaD' },
   ],
-  examples: EXAMPLES,
 })

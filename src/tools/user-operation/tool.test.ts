@@ -10,6 +10,7 @@ import type { ToolResult } from '../types'
 import tool from './index'
 import meta from './meta'
 import { MORE } from './moreExamples'
+import { examplesOf } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
 
@@ -27,7 +28,7 @@ async function run(inputs: Record<string, string>) {
 }
 
 describe('user-operation examples, offline', () => {
-  it.each([...meta.examples, ...MORE].map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
+  it.each([...examplesOf(meta.id), ...MORE].map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
     const result = await run(ex.inputs)
     const rows = rowsOf(result)
     expect(Object.keys(ex.expect ?? {}).length).toBeGreaterThan(0)
@@ -66,14 +67,14 @@ describe('user-operation: bad input at the field', () => {
   })
 
   it('v0.8 with the 0x7702 marker and no delegate offline: says what is missing', async () => {
-    const ex = meta.examples[1]!
+    const ex = examplesOf(meta.id)[1]!
     await expect(run({ ...ex.inputs, delegate: '' })).rejects.toThrow(/EIP-7702 account/)
   })
 })
 
 describe('user-operation: built field by field', () => {
   it('the fields give the op (and hash) the pasted JSON gives', async () => {
-    const ex = meta.examples[0]!
+    const ex = examplesOf(meta.id)[0]!
     const j = JSON.parse(ex.inputs.json!) as Record<string, string>
     const fields = { readChain: 'false', chainId: '1', version: '0.7', source: 'fields', sender: '0xB1B3C1e0aA1ff4Ab1EC0d61e1E8a5f4Ab87a1C5e', nonce: '5', callData: j.callData!, callGasLimit: '100000', verificationGasLimit: '500000', preVerificationGas: '50000', maxFeePerGas: '2000000000', maxPriorityFeePerGas: '1000000000', paymaster: j.paymaster!, paymasterVerificationGasLimit: '100000', paymasterPostOpGasLimit: '50000', paymasterData: '0x1234' }
     const parsed = tool.parse(withDefaults(meta, fields))
@@ -84,7 +85,7 @@ describe('user-operation: built field by field', () => {
   })
 
   it('v0.8: a pasted signed authorization supplies the delegate, and its authority must be the sender', async () => {
-    const ex = meta.examples[1]!
+    const ex = examplesOf(meta.id)[1]!
     // anvil key #0's authorization for the delegate on chain 1, nonce 0 (Authorization is held to cast wallet sign-auth in its own tests).
     const { sign } = await import('../../core/tx/Authorization')
     const auth = sign({ chainId: 1n, address: '0xe6Cae83BdE06E4c305530e199D7217f42808555B', nonce: 0n }, '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')

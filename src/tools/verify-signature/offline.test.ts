@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import { tools } from '../groups/signing'
-import { itRunsExamplesWithoutNode } from '../../../test/support'
+import { examplesOf, itRunsExamplesWithoutNode } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
 
@@ -19,7 +19,7 @@ describe.each(['verify-signature', 'siwe'])('%s offline', (id) => {
   itRunsExamplesWithoutNode(entry)
   it('the chain check without a node is an error at its checkbox', async () => {
     const tool = (await entry.load()).default
-    const ex = entry.meta.examples[0]!
+    const ex = examplesOf(entry.meta.id)[0]!
     const parsed = tool.parse(withDefaults(tool, { ...ex.inputs, onchain: 'true' }))
     if (!parsed.ok) throw new Error(`did not parse: ${JSON.stringify(parsed.errors)}`)
     await expect(tool.run(parsed.value, never)).rejects.toMatchObject({ field: 'onchain' })

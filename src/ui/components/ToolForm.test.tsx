@@ -11,6 +11,7 @@ import { withDefaults } from '../../tools/define'
 import type { RawInput } from '../../tools/types'
 import { Examples, MetaFields, ToolForm } from './ToolForm'
 import { ResultRow } from './ResultView'
+import { examplesOf } from '../../../test/support'
 
 afterEach(cleanup)
 
@@ -19,7 +20,7 @@ function Harness() {
   const setValues = (p: RawInput) => setVals((v) => ({ ...v, ...p }))
   return (
     <>
-      <Examples meta={bignum} setValues={setValues} />
+      <Examples meta={bignum} examples={examplesOf(bignum.id)} setValues={setValues} />
       <ToolForm meta={bignum} tool={bignum} values={values} setValues={setValues} files={{}} setFile={() => {}} />
     </>
   )
@@ -97,7 +98,7 @@ describe('Field: textareas are uncontrolled', () => {
     const setValues = (p: RawInput) => setVals((v) => ({ ...v, ...p }))
     return (
       <>
-        <Examples meta={hexBytes} setValues={setValues} />
+        <Examples meta={hexBytes} examples={examplesOf(hexBytes.id)} setValues={setValues} />
         <ToolForm meta={hexBytes} tool={hexBytes} values={values} setValues={setValues} files={{}} setFile={() => {}} />
       </>
     )

@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import * as Outcome from '../../core/Outcome'
 import { fieldsOfGroup, groupsOf, hiddenFields } from '../../tools/define'
-import type { BlobLike, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
+import type { BlobLike, Example, FieldSpec, RawInput, Tool, ToolMeta, ToolResult } from '../../tools/types'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { isLive, useToolRun, type RunState } from '../hooks/useToolRun'
 import { Field, type FieldProps } from './Field'
@@ -24,8 +24,8 @@ export interface ToolPageProps {
  * the example (chain tools read the devnet's known state, scripts/devnet-fixtures.mjs), unless
  * its run sends something (`examplesRun: false`: broadcast).
  */
-export function Examples({ meta, setValues }: Pick<ToolPageProps, 'meta' | 'setValues'>) {
-  if (!meta.examples.length) return null
+export function Examples({ meta, examples, setValues }: Pick<ToolPageProps, 'meta' | 'setValues'> & { examples: readonly Example[] }) {
+  if (!examples.length) return null
   const show = (inputs: RawInput) => {
     // The page's runner runs it once its form holds the example (useToolRun takes the request).
     if (!isLive(meta) && meta.examplesRun !== false) requestExampleRun(meta.id, inputs)
@@ -34,7 +34,7 @@ export function Examples({ meta, setValues }: Pick<ToolPageProps, 'meta' | 'setV
   return (
     <nav className="examples" aria-label="Examples">
       <span>Try an example:</span>
-      {meta.examples.map((ex) => (
+      {examples.map((ex) => (
         <button key={ex.title} type="button" onClick={() => show(ex.inputs)}>
           {ex.title}
         </button>
