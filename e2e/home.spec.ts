@@ -4,7 +4,7 @@
  * phone every tool within two screens.
  */
 import { ethers } from 'ethers'
-import { expect, test } from './fixtures'
+import { allTools, expect, test } from './fixtures'
 
 test('a pasted transaction hash offers transaction lookup first; choosing it fills the lookup, not the URL', async ({ page, devnet }) => {
   // a real transaction on the devnet (anvil's unlocked account 0 pays account 1)
@@ -45,10 +45,20 @@ test('typing filters the tools by name, keyword and summary; a word that matches
   await expect(page.locator('.cards a')).toHaveCount(all)
 })
 
-test('a starting point opens its tool', async ({ page }) => {
+test('a starting point opens its tool, and every one leads to a registered tool', async ({ page }) => {
   await page.goto('/')
+  const starts = page.getByRole('region', { name: 'Start here' }).getByRole('link')
+  const hrefs = await starts.evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname.slice(1)))
+  const tools = await allTools()
+  const ids = new Set(tools.map((m) => m.id))
+  expect(hrefs.filter((h) => !ids.has(h))).toEqual([])
+  expect(hrefs).toEqual(expect.arrayContaining(['transaction', 'calldata-decode', 'debug', 'disassemble', 'storage-read']))
   await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: /Decode call data/ }).click()
   await expect(page).toHaveURL(/\/calldata-decode$/)
+  await page.goBack()
+  await page.getByRole('region', { name: 'Start here' }).getByRole('link', { name: /Debug a transaction/ }).click()
+  await expect(page).toHaveURL(/\/debug$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tools.find((m) => m.id === 'debug')!.title)
 })
 
 test.describe('on a phone', () => {

@@ -14,6 +14,10 @@ const STARTS: readonly { to: string; title: string; detail: string }[] = [
   { to: 'address', title: 'Check an address', detail: 'checksum, what is wrong' },
   { to: 'keystore-decrypt', title: 'Unlock a keystore', detail: 'in this page only' },
   { to: 'hd-derive', title: 'Derive addresses', detail: 'from a phrase, xprv or xpub' },
+  { to: 'debug', title: 'Debug a transaction', detail: 'step by step, source lines, gas' },
+  { to: 'disassemble', title: 'Disassemble bytecode', detail: 'opcodes, functions, metadata' },
+  { to: 'storage-read', title: 'Read storage by name', detail: 'variables, mappings, changes' },
+  { to: 'safe-tx', title: 'Check a Safe transaction', detail: 'hashes as the Ledger shows them' },
 ]
 
 const wideScreen = () => typeof matchMedia !== 'function' || matchMedia('(min-width: 700px)').matches
