@@ -7,24 +7,20 @@
  * with an error naming what it changed, over at least 200 random tamperings (seeded; the
  * seed is printed).
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { Hash } from 'ox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAnvil, testSeed, type Anvil } from '../support'
 import * as ProofVerify from '../../src/core/chain/ProofVerify'
 import * as Rpc from '../../src/core/chain/Rpc'
 import { BaseError } from '../../src/core/Errors'
+import { startTamperProxy, type Json, type TamperProxy } from './tamperProxy'
 
 const TAMPERINGS = 220
 let anvil: Anvil
 let direct: Rpc.Transport
-let server: Server
+let proxy: TamperProxy
 let proxied: Rpc.Transport
 
-type Json = Record<string, unknown>
-/** The tampering in force: changes the result of one method once; `applied` says it ran. */
-let tamper: { method: string; mutate: (result: Json | string) => Json | string; applied: boolean } | null = null
 
 const rand = (n: number) => Math.floor(Math.random() * n)
 const randHex = (bytes: number) => `0x${Array.from({ length: bytes }, () => rand(256).toString(16).padStart(2, '0')).join('')}` as `0x${string}`
@@ -40,38 +36,13 @@ interface Written { address: `0x${string}`; balance: bigint; nonce: bigint; code
 const accounts: Written[] = []
 let blockNumber: bigint
 
-async function startProxy(target: string): Promise<string> {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      const sent = JSON.parse(body) as Json | Json[]
-      void fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => {
-        const answer = (await r.json()) as Json | Json[]
-        const calls = Array.isArray(sent) ? sent : [sent]
-        const answers = Array.isArray(answer) ? answer : [answer]
-        for (const a of answers) {
-          const call = calls.find((c) => c.id === a.id)
-          if (tamper && !tamper.applied && call?.method === tamper.method && a.result != null) {
-            a.result = tamper.mutate(a.result as Json | string)
-            tamper.applied = true
-          }
-        }
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify(Array.isArray(answer) ? answers : answers[0]))
-      })
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
 
 beforeAll(async () => {
   console.log(`proof-verify: seed ${testSeed} (TEST_SEED=${testSeed} replays it)`)
   anvil = await startAnvil()
   direct = Rpc.http(anvil.url)
-  proxied = Rpc.http(await startProxy(anvil.url), { retries: 0 })
+  proxy = await startTamperProxy(anvil.url)
+  proxied = Rpc.http(proxy.url, { retries: 0 })
   for (let i = 0; i < 12; i++) {
     const address = randHex(20)
     const balance = BigInt(randHex(1 + rand(16)))
@@ -97,7 +68,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r))
+  await proxy?.close()
   await anvil?.stop()
 })
 
@@ -167,7 +138,7 @@ const HEADER_FIELDS = ['hash', 'parentHash', 'sha3Uncles', 'miner', 'stateRoot',
 
 /** Sets up one random tampering; returns what the error must name. */
 function arm(kind: Kind, a: Written, slots: `0x${string}`[]): RegExp {
-  const set = (method: string, mutate: (r: Json | string) => Json | string) => (tamper = { method, mutate, applied: false })
+  const set = (method: string, mutate: (r: Json | string) => Json | string) => (proxy.tamper = { method, mutate, applied: false })
   switch (kind) {
     case 'balance': {
       set('eth_getProof', (r) => ({ ...(r as Json), balance: Rpc.toQuantity(BigInt((r as Json).balance as string) + 1n + BigInt(rand(1e9))) }))
@@ -223,7 +194,7 @@ function arm(kind: Kind, a: Written, slots: `0x${string}`[]): RegExp {
 
 describe('a tampering proxy between the client and anvil', () => {
   it('honest answers through the proxy verify', async () => {
-    tamper = null
+    proxy.tamper = null
     const a = accounts[0]!
     const { account } = await ProofVerify.readAccount(proxied, a.address, { block: Rpc.toQuantity(blockNumber), slots: slotsOf(a) })
     expect(account.balance).toBe(a.balance)
@@ -244,13 +215,13 @@ describe('a tampering proxy between the client and anvil', () => {
       } catch (e) {
         error = e
       }
-      expect(tamper?.applied, `tampering ${n} (${kind}) was applied`).toBe(true)
+      expect(proxy.tamper?.applied, `tampering ${n} (${kind}) was applied`).toBe(true)
       expect(error, `tampering ${n} (${kind}) of ${a.address} was caught (seed ${testSeed})`).toBeInstanceOf(BaseError)
       expect((error as BaseError).name).toMatch(/^ProofVerify\./)
       expect((error as BaseError).message, `tampering ${n} (${kind})`).toMatch(names)
       caught[kind] = (caught[kind] ?? 0) + 1
     }
-    tamper = null
+    proxy.tamper = null
     console.log(`proof-verify: caught ${JSON.stringify(caught)}`)
     expect(Object.values(caught).reduce((x, y) => x + y, 0)).toBe(TAMPERINGS)
   }, 120_000)

@@ -6,8 +6,6 @@
  * nodes that disagree on the block hash are reported as such; a pasted hash anchors the block.
  * Random tamperings are seeded (the seed is printed; TEST_SEED replays).
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { utils } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Erc20Preset from '../../src/core/abi/Erc20Preset'
@@ -25,49 +23,18 @@ import * as VerifiedReads from '../../src/core/sim/VerifiedReads'
 import { castAsync, seedRandomness, startAnvil, testSeed, type Anvil } from '../support'
 import { KEYS, TO, addr } from './sendKit'
 import { compile, deploy } from './tokenKit'
+import { startTamperProxy, type Json, type TamperProxy } from './tamperProxy'
 
-type Json = Record<string, unknown>
 const ERC20 = new utils.Interface(Erc20Preset.ABI_TEXT.split('\n'))
 let anvil: Anvil
 let other: Anvil
 let rpc: Rpc.Transport
-let server: Server
+let proxy: TamperProxy
 let proxyUrl: string
 let token: `0x${string}`
 const owner = addr(KEYS[0]) as `0x${string}`
 
-/** The tampering in force: changes the first answer of `method` that `mutate` accepts. */
-let tamper: { method: string; mutate: (result: Json | string, params: unknown[]) => Json | string | null; applied: boolean } | null = null
 
-async function startProxy(target: string): Promise<string> {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      const sent = JSON.parse(body) as Json | Json[]
-      void fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then(async (r) => {
-        const answer = (await r.json()) as Json | Json[]
-        const calls = Array.isArray(sent) ? sent : [sent]
-        const answers = Array.isArray(answer) ? answer : [answer]
-        for (const a of answers) {
-          const call = calls.find((c) => c.id === a.id)
-          if (tamper && !tamper.applied && call?.method === tamper.method && a.result != null) {
-            const m = tamper.mutate(a.result as Json | string, call.params as unknown[])
-            if (m !== null) {
-              a.result = m
-              tamper.applied = true
-            }
-          }
-        }
-        res.writeHead(200, { 'content-type': 'application/json' })
-        res.end(JSON.stringify(Array.isArray(answer) ? answers : answers[0]))
-      })
-    })
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-}
 
 const rand = (n: number) => Math.floor(Math.random() * n)
 function flipByte(hex: string, from = 0): string {
@@ -88,11 +55,12 @@ beforeAll(async () => {
   await TxSend.waitForReceipt(rpc, await TxSend.signAndSend(rpc, p, KEYS[0]), { pollMs: 50 })
   // the second anvil mines a different block, so its hashes differ from the first's
   await Rpc.request(Rpc.http(other.url), 'anvil_mine', ['0x10'])
-  proxyUrl = await startProxy(anvil.url)
+  proxy = await startTamperProxy(anvil.url)
+  proxyUrl = proxy.url
 }, 120_000)
 
 afterAll(async () => {
-  await new Promise((r) => server?.close(r))
+  await proxy?.close()
   await Promise.all([anvil?.stop(), other?.stop()])
 })
 
@@ -164,9 +132,9 @@ describe('verified reads: /account', () => {
     expect(rows.get('Balance (wei)')?.value).toBe(BigInt(String(await Rpc.request(rpc, 'eth_getBalance', [owner, 'latest']))).toString())
     const c = await account(verified(), token, '0x0')
     expect(c.get('Storage root')?.value).toMatch(/^0x[0-9a-f]{64}$/)
-    tamper = { method: 'eth_getProof', applied: false, mutate: (r) => ({ ...(r as Json), balance: '0x1' }) }
+    proxy.tamper = { method: 'eth_getProof', applied: false, mutate: (r) => ({ ...(r as Json), balance: '0x1' }) }
     await expect(account(verified(), owner)).rejects.toMatchObject({ name: 'ProofVerify.AccountMismatchError', message: expect.stringContaining(owner.toLowerCase()) })
-    tamper = null
+    proxy.tamper = null
   })
 })
 
@@ -178,10 +146,10 @@ describe('verified reads: a lying node is refused, named', () => {
     await expect(read(verified({ kind: 'hash', hash: wrong }), 'decimals')).rejects.toMatchObject({ name: 'VerifiedReads.UnknownAnchorError', message: expect.stringContaining(wrong) })
     // a node that answers the pasted hash with another block is caught by the header's own hash
     const block = (await Rpc.request(rpc, 'eth_getBlockByNumber', ['latest', false])) as { hash: `0x${string}` }
-    tamper = { method: 'eth_getBlockByHash', applied: false, mutate: (r) => ({ ...(r as Json), hash: wrong }) }
+    proxy.tamper = { method: 'eth_getBlockByHash', applied: false, mutate: (r) => ({ ...(r as Json), hash: wrong }) }
     await expect(read(verified({ kind: 'hash', hash: block.hash }), 'decimals')).rejects.toMatchObject({ name: 'ProofVerify.HeaderHashError' })
-    expect(tamper.applied).toBe(true)
-    tamper = null
+    expect(proxy.tamper.applied).toBe(true)
+    proxy.tamper = null
   })
 
   const kinds = ['balance', 'storage', 'code'] as const
@@ -191,7 +159,7 @@ describe('verified reads: a lying node is refused, named', () => {
       const kind = kinds[i % 3]!
       let changed = ''
       let slot = ''
-      tamper =
+      proxy.tamper =
         kind === 'code'
           ? { method: 'eth_getCode', applied: false, mutate: (r, p) => (r === '0x' ? null : ((changed = String(p[0])), flipByte(r as string))) }
           : kind === 'balance'
@@ -210,14 +178,14 @@ describe('verified reads: a lying node is refused, named', () => {
               }
       const run = i % 2 === 0 ? simulateTransfer(verified(), BigInt(1 + rand(1000))).then(() => null) : read(verified(), i % 4 === 1 ? 'balanceOf' : 'totalSupply', i % 4 === 1 ? [owner] : []).then(() => null)
       const err = (await run.catch((e: unknown) => e)) as { name?: string; message?: string } | null
-      expect(tamper.applied, `tampering ${i} (${kind}) found something to change`).toBe(true)
+      expect(proxy.tamper.applied, `tampering ${i} (${kind}) found something to change`).toBe(true)
       expect(err, `tampering ${i} (${kind}) was refused`).not.toBeNull()
       expect(err!.name).toMatch(/^ProofVerify\.(AccountMismatch|StorageMismatch|CodeMismatch)Error$/)
       expect(String(err!.message).toLowerCase()).toContain(changed.toLowerCase())
       if (kind === 'storage') expect(err!.message).toContain(`0x${BigInt(slot).toString(16).padStart(64, '0')}`)
       caught++
     }
-    tamper = null
+    proxy.tamper = null
     expect(caught).toBe(60)
   }, 120_000)
 })
