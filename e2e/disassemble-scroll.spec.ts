@@ -45,7 +45,7 @@ test('a 24 KB contract scrolls as one listing: under 200 rows in the DOM, End, P
   await page.getByLabel('Bytecode', { exact: true }).fill(code)
   // cast 1.7.1 names the newest opcodes (0xe6 DUPN, …): the page names them from Amsterdam on.
   await page.getByText('More options').click()
-  await page.getByLabel('Opcode names of', { exact: true }).selectOption('amsterdam')
+  await page.getByLabel('Hardfork', { exact: true }).selectOption('amsterdam')
   await page.getByRole('button', { name: 'Disassemble', exact: true }).click()
   await expect(output(page, 'Size')).toHaveText('24576 bytes')
   const table = page.getByRole('table', { name: 'Instructions of the code' })

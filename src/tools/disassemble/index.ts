@@ -80,7 +80,7 @@ export async function source(input: Input, ctx: RunContext): Promise<{ code: `0x
 }
 
 function summary(d: Disassembler.Disassembly, from: Row[]): Section {
-  const rows: Row[] = [...from, { label: 'Size', value: `${d.size} bytes`, mono: false }, { label: 'Opcode names of', value: Opcodes.table(d.hardfork).hardfork.label, mono: false, copy: false }]
+  const rows: Row[] = [...from, { label: 'Size', value: `${d.size} bytes`, mono: false }, { label: 'Hardfork', value: Opcodes.table(d.hardfork).hardfork.label, mono: false, copy: false, note: 'The opcode table the code was read with.' }]
   for (const p of d.parts) {
     const counts = `${p.blocks.length} basic blocks, ${p.jumpdests} JUMPDESTs`
     if (p.kind === 'code') rows.push({ label: 'Instructions', value: String(p.instructions.length), mono: false, copy: false, note: `${counts}.` })

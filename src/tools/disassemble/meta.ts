@@ -24,6 +24,6 @@ export default defineMeta({
       help: 'EIP-1167 clone, EIP-1967 or EIP-1822 proxy.' },
     { name: 'artifact', label: 'Compiler output (optional)', kind: 'textarea', holdOver: 16384, group: 'advanced',
       help: 'solc JSON output or a Foundry artifact: immutables are marked.' },
-    { name: 'hardfork', label: 'Opcode names of', kind: 'select', default: DEFAULT_HARDFORK, options: [...HARDFORK_OPTIONS], group: 'advanced' },
+    { name: 'hardfork', label: 'Hardfork', kind: 'select', default: DEFAULT_HARDFORK, options: [...HARDFORK_OPTIONS], group: 'advanced', help: 'The opcode table the code is read with: a byte that is no opcode at that fork reads as UNKNOWN(0x…).' },
   ],
 })
