@@ -1,11 +1,16 @@
 /**
  * Shared by the sending tests on anvil (test/chain/sending.test.ts, src/core/tx/TxPending.test.ts,
- * TxFill.test.ts, TxWarnings.test.ts): test keys, and a round-trip counter.
+ * TxFill.test.ts, TxWarnings.test.ts): test keys, a round-trip counter, and the automining chain
+ * with the Store contract behind a fault proxy.
  */
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { BaseError } from '../../src/core/Errors'
 import * as Key from '../../src/core/keys/Key'
-import type * as Rpc from '../../src/core/chain/Rpc'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
+import { startAnvil, type Anvil } from '../support'
+import { startProxy, type Proxy } from '../fault-server'
+import { STORE_INIT } from './contracts'
 
 // anvil's well-known test mnemonic ("test test … junk"), accounts 2 to 6 (test-only keys).
 export const KEYS = [
@@ -58,4 +63,36 @@ export async function errorOf(p: Promise<unknown>): Promise<BaseError> {
     return e as BaseError
   }
   throw new Error('expected a failure')
+}
+
+/** What {@link useStoreChain} gives its tests (set in its beforeAll). */
+export interface StoreChain {
+  anvil: Anvil
+  /** The node itself. */
+  direct: Rpc.Transport
+  /** The fault proxy in front of it (test/fault-server.ts). */
+  proxy: Proxy
+  /** The node through the proxy, with a 2 s timeout. */
+  via: Rpc.Transport
+  /** The Store contract, deployed by KEYS[0]. */
+  store: `0x${string}`
+}
+
+/** A fresh automining anvil with the Store contract, reached directly and through a fault proxy; registers the file's beforeAll/afterAll. */
+export function useStoreChain(): StoreChain {
+  const chain = {} as StoreChain
+  beforeAll(async () => {
+    chain.anvil = await startAnvil()
+    chain.direct = Rpc.http(chain.anvil.url)
+    chain.proxy = await startProxy(chain.anvil.url)
+    chain.via = Rpc.http(chain.proxy.url, { timeoutMs: 2000 })
+    const p = await TxSend.prepare(chain.direct, { chainId: 31337, from: addr(KEYS[0]), to: null, value: 0n, data: STORE_INIT as `0x${string}` })
+    const hash = await TxSend.signAndSend(chain.direct, p, KEYS[0])
+    chain.store = (await TxSend.waitForReceipt(chain.direct, hash, { pollMs: 50 })).contractAddress as `0x${string}`
+  })
+  afterAll(async () => {
+    await chain.proxy?.close()
+    await chain.anvil?.stop()
+  })
+  return chain
 }

@@ -3,40 +3,19 @@
  * local proxy (test/fault-server.ts): what a transaction about to be signed does, said plainly,
  * with call data built by Foundry's cast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, startAnvil, type Anvil } from '../../../test/support'
-import { startProxy, type Proxy } from '../../../test/fault-server'
-import { STORE_INIT } from '../../../test/chain/contracts'
-import { KEYS, TO, addr } from '../../../test/chain/sendKit'
-import * as Rpc from '../chain/Rpc'
+import { describe, expect, it } from 'vitest'
+import { castAsync } from '../../../test/support'
+import { KEYS, TO, addr, useStoreChain } from '../../../test/chain/sendKit'
 import * as TxSend from './TxSend'
 import * as SignatureTable from '../abi/SignatureTable'
 import * as TxWarnings from './TxWarnings'
 
 describe('on an automining anvil', () => {
-  let anvil: Anvil
-  let direct: Rpc.Transport
-  let proxy: Proxy
-  let via: Rpc.Transport
-  let store: `0x${string}`
-
-  beforeAll(async () => {
-    anvil = await startAnvil()
-    direct = Rpc.http(anvil.url)
-    proxy = await startProxy(anvil.url)
-    via = Rpc.http(proxy.url, { timeoutMs: 2000 })
-    const p = await TxSend.prepare(direct, { chainId: 31337, from: addr(KEYS[0]), to: null, value: 0n, data: STORE_INIT as `0x${string}` })
-    const hash = await TxSend.signAndSend(direct, p, KEYS[0])
-    store = (await TxSend.waitForReceipt(direct, hash, { pollMs: 50 })).contractAddress as `0x${string}`
-  })
-  afterAll(async () => {
-    await proxy?.close()
-    await anvil?.stop()
-  })
+  const chain = useStoreChain()
 
   it('warns about what is signed: approvals, zero address, no code, value to a contract, a call that would revert', async () => {
     const from = addr(KEYS[2])
-    const kinds = async (to: string | null, value: bigint, data: `0x${string}`) => (await TxWarnings.review(via, { from, to, value, data })).warnings.map((w) => w.kind).sort()
+    const kinds = async (to: string | null, value: bigint, data: `0x${string}`) => (await TxWarnings.review(chain.via, { from, to, value, data })).warnings.map((w) => w.kind).sort()
     const approve = (amount: bigint) => (`0x095ea7b3${'0'.repeat(24)}${TO.slice(2).toLowerCase()}${amount.toString(16).padStart(64, '0')}`) as `0x${string}`
     // ERC-20 approve, spender TO: cast calldata gives the same bytes
     expect(approve(TxWarnings.MAX_UINT256)).toBe(await castAsync(['calldata', 'approve(address,uint256)', TO, TxWarnings.MAX_UINT256.toString()]))
@@ -51,18 +30,18 @@ describe('on an automining anvil', () => {
     expect(await kinds(TO, 1n, '0x')).toEqual([])
     // the Store contract: get() fine; value to it reverts (not payable) and is value to a contract; set(200) reverts "too big"
     const get = (await castAsync(['calldata', 'get()'])) as `0x${string}`
-    expect(await kinds(store, 0n, get)).toEqual([]) // get() is in the offline table (Zodiac's CirculatingSupply, #27)
+    expect(await kinds(chain.store, 0n, get)).toEqual([]) // get() is in the offline table (Zodiac's CirculatingSupply, #27)
     // value to the contract (its hand-assembled dispatcher does not check callvalue: get() with value succeeds)
-    expect(await kinds(store, 1n, get)).toEqual(['value-to-contract'])
+    expect(await kinds(chain.store, 1n, get)).toEqual(['value-to-contract'])
     const set200 = (await castAsync(['calldata', 'set(uint256)', '200'])) as `0x${string}`
-    const r = await TxWarnings.review(via, { from, to: store, value: 0n, data: set200 })
+    const r = await TxWarnings.review(chain.via, { from, to: chain.store, value: 0n, data: set200 })
     expect(r.decoded.text).toBe(null) // set(uint256) is not in the offline table: said so
     expect(r.warnings.map((w) => w.kind).sort()).toEqual(['unknown-selector', 'would-revert'])
     expect(r.warnings.find((w) => w.kind === 'would-revert')!.text).toContain('too big')
-    const withAbi = await TxWarnings.review(via, { from, to: store, value: 0n, data: set200 }, { abis: [[{ type: 'function', name: 'set', inputs: [{ name: 'v', type: 'uint256' }], outputs: [], stateMutability: 'nonpayable' }]] })
+    const withAbi = await TxWarnings.review(chain.via, { from, to: chain.store, value: 0n, data: set200 }, { abis: [[{ type: 'function', name: 'set', inputs: [{ name: 'v', type: 'uint256' }], outputs: [], stateMutability: 'nonpayable' }]] })
     expect(withAbi.decoded.text).toBe('set(v=200)')
     // simulated even when the gas limit is typed: prepare does not estimate, the review still catches it
-    const p = await TxSend.prepare(via, { chainId: 31337, from, to: store, value: 0n, data: set200, gas: 100_000n })
+    const p = await TxSend.prepare(chain.via, { chainId: 31337, from, to: chain.store, value: 0n, data: set200, gas: 100_000n })
     expect(p.estimated).not.toContain('gas')
     // transfer() of the offline table decodes without an ABI
     const transfer = (await castAsync(['calldata', 'transfer(address,uint256)', TO, '5'])) as `0x${string}`
