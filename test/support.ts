@@ -300,6 +300,24 @@ export async function minedAt(url: string, h: string): Promise<NodeReceipt> {
   throw new Error(`not mined: ${h}`)
 }
 
+/**
+ * Runs `sends` (each sends one transaction and gives its hash) with automine off, mines them in
+ * one block, turns automine back on and waits for every receipt: several transactions in one
+ * block on the node at `url`.
+ */
+export async function inOneBlock<H extends string>(url: string, sends: (() => Promise<H>)[]): Promise<H[]> {
+  await nodeRpc(url, 'evm_setAutomine', [false])
+  const hashes: H[] = []
+  try {
+    for (const s of sends) hashes.push(await s())
+    await nodeRpc(url, 'evm_mine', [])
+  } finally {
+    await nodeRpc(url, 'evm_setAutomine', [true])
+  }
+  for (const h of hashes) await minedAt(url, h)
+  return hashes
+}
+
 /** Sends `tx` (eth_sendTransaction, an unlocked sender) to the node at `url` and waits for its receipt. */
 export async function sentAt(url: string, tx: Record<string, unknown>): Promise<NodeReceipt> {
   return minedAt(url, await nodeRpc<string>(url, 'eth_sendTransaction', [tx]))

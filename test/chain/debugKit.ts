@@ -30,7 +30,7 @@ import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as DebugTrace from '../../src/core/debug/DebugTrace'
 import * as GasProfile from '../../src/core/debug/GasProfile'
 import * as SimRpc from '../../src/core/sim/SimRpc'
-import { minedAt, nodeRpc, startAnvil, type Anvil } from '../support'
+import { inOneBlock, minedAt, nodeRpc, startAnvil, type Anvil } from '../support'
 import { compile as compileSol } from './solc'
 import { A0, compile, type Artifacts } from './sim/contracts'
 
@@ -125,18 +125,8 @@ export async function deploy(name: string, args: unknown[] = []): Promise<Hex> {
   const r = await mined(await send(A0, undefined, encodeDeployData({ abi: a.abi as Abi, bytecode: a.bytecode, args } as never), 0n, 5_000_000n))
   return r.contractAddress as Hex
 }
-export async function block(sends: (() => Promise<Hex>)[]): Promise<Hex[]> {
-  await rpc('evm_setAutomine', [false])
-  const hashes: Hex[] = []
-  try {
-    for (const s of sends) hashes.push(await s())
-    await rpc('evm_mine', [])
-  } finally {
-    await rpc('evm_setAutomine', [true])
-  }
-  for (const h of hashes) await mined(h)
-  return hashes
-}
+/** Several transactions mined in one block (test/support's inOneBlock on this chain). */
+export const block = (sends: (() => Promise<Hex>)[]) => inOneBlock(anvil.url, sends)
 
 /** Registers the test file's beforeAll (a fresh anvil with --steps-tracing and the contracts deployed) and afterAll. */
 export function useDebugChain(): void {

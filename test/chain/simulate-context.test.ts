@@ -12,7 +12,7 @@ import { record } from '../../src/tools/debug/engine'
 import { parse as parseDebug } from '../../src/tools/debug/input'
 import { simulate } from '../../src/tools/simulate/engine'
 import { parse as parseSimulate } from '../../src/tools/simulate/input'
-import { minedAt, nodeReply, nodeRpc, startAnvil, type Anvil } from '../support'
+import { inOneBlock, minedAt, nodeReply, nodeRpc, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
 import { A0, A1 } from './sim/contracts'
 
@@ -106,15 +106,7 @@ describe('/simulate with the block context overridden, against anvil mining at t
 
 describe('a mined transaction replayed at another position in its block or at another block', () => {
   it('take() after setOpen() in the same block: at position 0 it reverts as eth_call on the parent block does; at its own, and at the block after, it passes as anvil says', async () => {
-    await ok('evm_setAutomine', [false])
-    let hOpen: Hex, hTake: Hex
-    try {
-      hOpen = await send(A0, fn('setOpen'))
-      hTake = await send(A1, fn('take'))
-      await ok('evm_mine')
-    } finally {
-      await ok('evm_setAutomine', [true])
-    }
+    const [hOpen, hTake] = (await inOneBlock(anvil.url, [() => send(A0, fn('setOpen')), () => send(A1, fn('take'))])) as [Hex, Hex]
     const [rOpen, rTake] = [await mined(hOpen), await mined(hTake)]
     expect([rOpen.blockNumber, Number(rOpen.transactionIndex), Number(rTake.transactionIndex)]).toEqual([rTake.blockNumber, 0, 1])
     expect(rTake.status).toBe('0x1')

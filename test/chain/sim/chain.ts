@@ -16,7 +16,7 @@ import { encodeFunctionData, keccak256, type Abi, type Hex } from 'viem'
 import * as AssetChanges from '../../../src/core/sim/AssetChanges'
 import * as SimRpc from '../../../src/core/sim/SimRpc'
 import * as Simulation from '../../../src/core/sim/Simulation'
-import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../support'
+import { inOneBlock, minedAt, nodeRpc, startAnvil, type Anvil } from '../../support'
 import { A0, A1, compile, type Artifacts } from './contracts'
 
 export let anvil: Anvil
@@ -179,15 +179,5 @@ export async function check(hash: Hex, label: string): Promise<Checked> {
 }
 const countFrames = (f: any): number => 1 + (f.calls ?? []).reduce((s: number, x: any) => s + countFrames(x), 0)
 
-export async function block(sends: (() => Promise<Hex>)[]): Promise<Hex[]> {
-  await rpc('evm_setAutomine', [false])
-  const hashes: Hex[] = []
-  try {
-    for (const s of sends) hashes.push(await s())
-    await rpc('evm_mine', [])
-  } finally {
-    await rpc('evm_setAutomine', [true])
-  }
-  for (const h of hashes) await mined(h)
-  return hashes
-}
+/** Several transactions mined in one block (test/support's inOneBlock on this chain). */
+export const block = (sends: (() => Promise<Hex>)[]) => inOneBlock(anvil.url, sends)
