@@ -128,6 +128,9 @@ describe('a custom error in the summary, named from the offline signature table'
     const a = await summaryOf(echo, known)
     expect(a.result.status).toBe('reverted')
     expect(a.result.returnData).toBe(known)
+    // the gas used reads grouped beside its digits (ethers v5's commify as the reference)
+    const gas = a.rows.find((r) => r.label === 'Gas used')!
+    expect([gas.value, gas.note]).toEqual([BigInt(a.result.gasUsed).toString(), `${ethers.utils.commify(gas.value)} gas, intrinsic cost and refund included (what a receipt says)`])
     const reason = a.rows.find((r) => r.label === 'Reason')!
     expect(reason.value).toBe(`ERC20InsufficientBalance(${who}, ${balance}, ${needed})`)
     expect(reason.note).toContain('ERC20InsufficientBalance(address,uint256,uint256), named from the offline signature table')

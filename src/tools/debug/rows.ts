@@ -47,7 +47,7 @@ export function toToolResult(s: Summary): ToolResult<Summary> {
   rows.push(
     { label: 'Steps', value: String(s.steps) },
     { label: 'Frames', value: String(s.frames) },
-    { label: 'Gas used', value: s.gasUsed },
+    { label: 'Gas used', value: s.gasUsed, note: `${TraceWords.grouped(BigInt(s.gasUsed))} gas, intrinsic cost and refund included (what a receipt says)` },
     { label: 'Recording', value: `${Math.max(1, Math.round(s.bytes / 1024))} KiB`, mono: false },
     { label: 'Block', value: `${s.block.number} (state after ${s.block.stateBlock}), ${s.block.hardfork}, chain ${s.block.chainId}`, mono: false },
   )
