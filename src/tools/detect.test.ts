@@ -1,5 +1,6 @@
 import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
+import { fromRlp } from 'viem'
 import { detect, RULES } from './detect'
 import { findTool } from './registry'
 
@@ -40,6 +41,13 @@ describe('RLP is offered for RLP, not for every hash that starts with 0xc–0xf'
       // and the key tool stays among the six offers of a hash
       expect(detect(h).slice(0, 6).map((d) => d.tool)).toContain(b0 === 0xdf ? 'event-decode' : 'address-from-key')
     }
+    // a long-form prefix where RLP wants the short one, or a length with a leading zero, is not
+    // RLP though the length matches (a random 32-byte value can start 0xf81e: CI drew one). viem's
+    // strict decoder is the reference (ethers v5 decodes both); the items are single bytes.
+    const rlpOk = (h: `0x${string}`) => { try { fromRlp(h); return true } catch { return false } }
+    for (const h of [`0xf81e${'01'.repeat(30)}`, `0xf90038${'01'.repeat(56)}`, `0xf838${'01'.repeat(56)}`] as const)
+      expect(detect(h).some((d) => d.tool === 'rlp'), h).toBe(rlpOk(h))
+    expect(rlpOk(`0xf838${'01'.repeat(56)}`)).toBe(true)
   })
 })
 

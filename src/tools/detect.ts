@@ -43,7 +43,9 @@ const UNIT_AMOUNT = /^([+-]?(?:\d[\d_,]*)?(?:\.\d+)?(?:e[+-]?\d+)?)\s*(wei|kwei|
 /** Error(string) and Panic(uint256) revert data: selector then whole words. */
 /**
  * An RLP list whose length prefix matches the bytes given (not merely a first byte of 0xc0–0xff:
- * a quarter of all hashes start so, and they are not RLP).
+ * a quarter of all hashes start so, and they are not RLP). The long form counts only where RLP
+ * allows it: a payload of 56 bytes or more, its length without leading zeros (0xf81e… is no
+ * list: 30 bytes take the short form 0xde).
  */
 function rlpList(t: string): boolean {
   const n = hexBytes(t)
@@ -51,8 +53,9 @@ function rlpList(t: string): boolean {
   const b0 = parseInt(t.slice(2, 4), 16)
   if (b0 <= 0xf7) return n - 1 === b0 - 0xc0
   const l = b0 - 0xf7
-  if (n < 1 + l) return false
-  return parseInt(t.slice(4, 4 + 2 * l), 16) === n - 1 - l
+  if (n < 1 + l || t.slice(4, 6) === '00') return false
+  const length = parseInt(t.slice(4, 4 + 2 * l), 16)
+  return length >= 56 && length === n - 1 - l
 }
 const revertData = (t: string) => { const n = hexBytes(t); return n >= 36 && (n - 4) % 32 === 0 && /^0x(08c379a0|4e487b71)/i.test(t) }
 
