@@ -27,10 +27,10 @@ const SEED = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31)
 const LONGEST = 150
 
 const cast = (hex: string) => execFileSync('node_modules/.bin/cast', ['disassemble', hex], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 }).trim().split('\n')
-/** cast's line `0000abcd: PUSH1 0x80` as the page shows it: `0xabcd` and `PUSH1 0x80`. */
+/** cast's line `0000abcd: PUSH1 0x80` as the page shows it: `0xabcd` and `PUSH1 0x80` (cast names 0x44 DIFFICULTY; the page, at amsterdam, PREVRANDAO, its name since Paris). */
 const shown = (l: string) => {
   const [at, ins] = l.split(': ')
-  return [`0x${at!.slice(4)}`, ins!.replace(/^PREVRANDAO$/, 'DIFFICULTY')]
+  return [`0x${at!.slice(4)}`, ins!.replace(/^DIFFICULTY$/, 'PREVRANDAO')]
 }
 
 /** Starts recording main-thread long tasks; the returned function gives every one seen so far (ms). */

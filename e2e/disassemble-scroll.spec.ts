@@ -15,14 +15,14 @@ import { expect, openTool, output, randomHex, test } from './fixtures'
 
 const SEED = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31))
 
-/** cast's listing, each line as the page shows it: `0xabcd PUSH1 0x80` (cast names 0x44 PREVRANDAO, the page DIFFICULTY before Paris's name). */
+/** cast's listing, each line as the page shows it: `0xabcd PUSH1 0x80` (cast names 0x44 DIFFICULTY; the page, at amsterdam, PREVRANDAO, its name since Paris). */
 const cast = (hex: string) =>
   execFileSync('node_modules/.bin/cast', ['disassemble', hex], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 << 20 })
     .trim()
     .split('\n')
     .map((l) => {
       const [at, ins] = l.split(': ')
-      return { offset: parseInt(at!, 16), line: `0x${at!.slice(4)} ${ins!.replace(/^PREVRANDAO$/, 'DIFFICULTY')}` }
+      return { offset: parseInt(at!, 16), line: `0x${at!.slice(4)} ${ins!.replace(/^DIFFICULTY$/, 'PREVRANDAO')}` }
     })
 
 /** A row's offset and instruction as one line. */
