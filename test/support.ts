@@ -352,7 +352,7 @@ export async function runTool(id: string, raw: RawInput, ctx: Partial<RunContext
   const tool = (await entry.load()).default
   const parsed = tool.parse(withDefaults(tool, raw))
   if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
-  return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...ctx }))
+  return resultRows(await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, ...ctx }))
 }
 
 let exampleModules: Record<string, { examples: readonly Example[] }> | undefined
@@ -381,7 +381,7 @@ export function itRunsExamplesWithoutNode(entry: ToolEntry): void {
     const tool = (await entry.load()).default
     const parsed = tool.parse(withDefaults(tool, ex.inputs))
     if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
-    const rows = resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} }))
+    const rows = resultRows(await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {} }))
     for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
   })
 }

@@ -10,7 +10,7 @@ import type { RawInput, RunContext, ToolResult } from './types'
 
 const ANVIL_KEY_1 = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 const TEST_PHRASE = 'test test test test test test test test test test test junk'
-const ctx = (extra: Partial<RunContext> = {}): RunContext => ({ signal: { aborted: false }, progress: () => {}, ...extra })
+const ctx = (extra: Partial<RunContext> = {}): RunContext => ({ signal: new AbortController().signal, progress: () => {}, ...extra })
 
 async function run<D>(id: string, raw: RawInput, c: RunContext = ctx()): Promise<D> {
   const tool = (await registry.find((e) => e.meta.id === id)!.load()).default

@@ -79,7 +79,7 @@ describe('real tools ignore what a hidden field holds', () => {
     const p = tool.parse({ mode: 'create', deployer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', nonce: '0', salt: 'not hex', initCode: 'zz' })
     expect(p.ok).toBe(true)
     // anvil's first deployment from account 0 (what anvil prints for nonce 0).
-    if (p.ok) expect(rowsOf(await tool.run(p.value, { signal: { aborted: false }, progress: () => {} }))['Contract address']).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3')
+    if (p.ok) expect(rowsOf(await tool.run(p.value, { signal: new AbortController().signal, progress: () => {} }))['Contract address']).toBe('0x5FbDB2315678afecb367f032d93F642f64180aa3')
     expect(tool.parse({ mode: 'create2', deployer: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', nonce: 'bad nonce', salt: 'not hex', initCode: '0x00' })).toMatchObject({ ok: false, errors: { salt: expect.any(String) } })
   })
 
@@ -88,7 +88,7 @@ describe('real tools ignore what a hidden field holds', () => {
     const p = tool.parse({ layout: 'erc7201', namespace: 'example.main', keys: 'nonsense', slot: 'x', index: 'y' })
     expect(p.ok).toBe(true)
     // The slot given in ERC-7201 itself for example.main.
-    if (p.ok) expect(rowsOf(await tool.run(p.value, { signal: { aborted: false }, progress: () => {} })).Slot).toBe('0x183a6125c38840424c4a85fa12bab2ab606c4b6d0e7cc73c0c06ba5300eab500')
+    if (p.ok) expect(rowsOf(await tool.run(p.value, { signal: new AbortController().signal, progress: () => {} })).Slot).toBe('0x183a6125c38840424c4a85fa12bab2ab606c4b6d0e7cc73c0c06ba5300eab500')
   })
 
   it('keystore-encrypt: a key source ignores a bad keystore and scrypt parameters of another kdf', async () => {

@@ -1,6 +1,6 @@
 import type { ErrorInfo } from '../core/Errors'
 import { isBaseError, toErrorInfo } from '../core/Errors'
-import type { FieldSpec, Parsed, RawInput, Tool, ToolImpl, ToolMeta } from './types'
+import type { FieldSpec, Parsed, RawInput, Tool, ToolActions, ToolImpl, ToolMeta } from './types'
 
 /** Declares a tool's metadata (meta.ts). Identity, but checks the shape. */
 export function defineMeta<const M extends ToolMeta>(meta: M): M {
@@ -12,7 +12,7 @@ export function defineMeta<const M extends ToolMeta>(meta: M): M {
  * through `visibleRaw`: a field hidden by its `showWhen` holds its default, whatever was typed
  * there, on the main thread and in workers alike.
  */
-export function defineTool<I>(meta: ToolMeta, impl: ToolImpl<I>): Tool<I> {
+export function defineTool<I, D = unknown, A extends ToolActions<I> = ToolActions<any>>(meta: ToolMeta, impl: ToolImpl<I, D, A>): Tool<I, D, A> {
   return { ...meta, ...impl, parse: (raw, files) => impl.parse(visibleRaw(meta, raw), files) }
 }
 

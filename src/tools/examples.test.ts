@@ -10,7 +10,7 @@ import { withDefaults } from './define'
 import type { ToolResult } from './types'
 import { examplesOf } from '../../test/support'
 
-const never = { aborted: false }
+const never = new AbortController().signal
 
 export function rowsOf(result: ToolResult): Map<string, string> {
   const m = new Map<string, string>()

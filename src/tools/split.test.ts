@@ -16,7 +16,7 @@ import hdSplit from './hd-derive/split'
 import type { BlobLike, RawInput, Tool, ToolResult, WorkSplit } from './types'
 
 const PHRASE = 'test test test test test test test test test test test junk'
-const ctx = () => ({ signal: { aborted: false }, progress: () => {} })
+const ctx = () => ({ signal: new AbortController().signal, progress: () => {} })
 
 /** One run of the tool over the whole input, as without workers. */
 async function wholeRun<I>(tool: Tool<I>, values: RawInput): Promise<ToolResult> {

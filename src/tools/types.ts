@@ -6,6 +6,7 @@
  * - `src/tools/<id>/examples.ts`: its worked examples; loaded with its page.
  * - `src/tools/<id>/index.ts`: `parse` and `run`, importing core; loaded lazily.
  */
+import type * as Abi from '../core/abi/Abi'
 import type * as Outcome from '../core/Outcome'
 
 export const CAPABILITIES = [
@@ -160,12 +161,37 @@ export interface Eip1193Like {
   request(args: { method: string; params?: unknown }): Promise<unknown>
 }
 
-/** What `run` gets besides its input. */
-export interface RunContext {
-  /** Cancellation: long loops check `signal.aborted` and stop (workers are also terminated). */
-  signal: { readonly aborted: boolean }
+/**
+ * The part of the platform's `AbortSignal` a run uses (core is type-checked without DOM types,
+ * so it names the shape; the page runner and the workers always pass a real `AbortSignal`,
+ * which a `fetch` or an `addEventListener('abort')` can take).
+ */
+export interface AbortSignalLike {
+  readonly aborted: boolean
+  readonly reason: unknown
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void
+  removeEventListener(type: 'abort', listener: () => void): void
+  throwIfAborted(): void
+}
+
+/** What `run` gets besides its input. `D` is the tool's result data (`ToolResult<D>`). */
+export interface RunContext<D = unknown> {
+  /** Cancellation, a real `AbortSignal`: long loops check `signal.aborted` and stop (workers are also terminated). */
+  signal: AbortSignalLike
   /** Report progress in [0, 1], with an optional label; a negative fraction means a step of unknown length (shown as an indeterminate bar with the label). */
   progress: (fraction: number, label?: string) => void
+  /**
+   * Streams the result so far while the run goes on (rows found, addresses derived): the page
+   * shows each one in place of the last until the run's own result arrives. Dropped once the
+   * run is cancelled or outrun. Absent where nothing listens (a test, a worker's share step).
+   */
+  stream?: (partial: ToolResult<D>) => void
+  /**
+   * The person's ABI library, parsed (ABIs they saved), for a tool whose meta declares
+   * `uses: ['abis']` (the decoders consult it before the offline table). Plain data: it crosses
+   * to workers.
+   */
+  abis?: readonly Abi.Abi[]
   /** For `network` tools: the connected chain. Absent elsewhere. */
   rpc?: Eip1193Like
   /** The URL of the connected endpoint, for messages (never a secret). */
@@ -194,15 +220,47 @@ export interface ToolMeta {
   action?: string
   /** "Try an example" also runs it (default true); false for a tool whose run sends something (broadcast). */
   examplesRun?: boolean
+  /** What the page runner hands the run besides its input: 'abis', the person's ABI library (`RunContext.abis`). */
+  uses?: readonly 'abis'[]
 }
 
-export interface ToolImpl<I = unknown> {
+/**
+ * A tool's named second action, run by the page kit beside the main run (`page.act(name)`)
+ * over the same fields and the same parse: check a salt instead of mining one, review a
+ * transaction before sending it, export a capsule. It has its own state, its errors go
+ * through the same scrubbing as the run's, and its result is typed (`R`).
+ */
+export interface ToolAction<I = unknown, R = unknown> {
+  /** The button's label ("Check", "Review"). */
+  label: string
+  /** Where it runs (default: on the main thread; 'network' gets `ctx.rpc`). */
+  runs?: 'main' | 'network'
+  run: (input: I, ctx: RunContext<R>) => ToolResult<R> | Promise<ToolResult<R>>
+}
+
+export interface ToolImpl<I = unknown, D = unknown, A extends ToolActions<any> = ToolActions<any>> {
   /** Raw strings (and, for `file` fields, the chosen files) to typed input or field errors. */
   parse: (raw: RawInput, files?: Readonly<Record<string, BlobLike>>) => Parsed<I>
-  run: (input: I, ctx: RunContext) => ToolResult | Promise<ToolResult>
+  run: (input: I, ctx: RunContext<D>) => ToolResult<D> | Promise<ToolResult<D>>
+  /**
+   * Where a run of these raw values goes when it is not where `meta.runs` says: a main-thread
+   * tool hands a large input to its worker ('worker': call data over 64 KB, any disassembly of
+   * code). The worker runs the same tool (src/workers/tools.ts lists it). Absent: `meta.runs`.
+   */
+  placeOf?: (raw: RawInput) => RunsOn
+  /** At most this many rows per result section cross back from a worker run (the rest counted in a note): a guessed layout of 1 MiB has 32,768 words. */
+  rowLimit?: number
+  /** Named second actions (see `ToolAction`). */
+  actions?: A
 }
 
-export type Tool<I = unknown> = ToolMeta & ToolImpl<I>
+export type ToolActions<I = any> = Readonly<Record<string, ToolAction<I, any>>>
+
+/** A tool: its meta and its implementation. `D` is its result's data, `A` its named actions. */
+export type Tool<I = unknown, D = unknown, A extends ToolActions<any> = ToolActions<any>> = ToolMeta & ToolImpl<I, D, A>
+
+/** The result data a tool declares (`ToolResult<D>` of its run). */
+export type DataOf<T> = T extends Tool<any, infer D, any> ? D : unknown
 
 export interface ToolEntry {
   meta: ToolMeta

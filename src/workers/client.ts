@@ -57,10 +57,15 @@ export function dropSpare(toolId: string): void {
  * promise (a split run's slice waits for the shared value): the worker gets it when it
  * resolves; if it rejects, the run ends as cancelled.
  */
-export function launch<A extends ToolProtocol['answer']>(toolId: string, request: RunRequest | ShareRequest | Promise<RunRequest>, onProgress: (fraction: number, label?: string) => void): Run<A> {
+export function launch<A extends ToolProtocol['answer']>(
+  toolId: string,
+  request: RunRequest | ShareRequest | Promise<RunRequest>,
+  onProgress: (fraction: number, label?: string) => void,
+  onPartial?: (partial: ToolResult) => void,
+): Run<A> {
   const ch = spares.get(toolId) ?? channel(toolId)
   spares.delete(toolId)
-  return ch.request<A>(request, { onProgress: (p) => onProgress(p.fraction, p.label) })
+  return ch.request<A>(request, { onProgress: (p) => onProgress(p.fraction, p.label), ...(onPartial ? { onEvent: (e: ToolProtocol['event']) => onPartial(e.partial) } : {}) })
 }
 
 export function runInWorker(
@@ -68,12 +73,12 @@ export function runInWorker(
   raw: RawInput,
   files: Record<string, BlobLike> | undefined,
   onProgress: (fraction: number, label?: string) => void,
-  options: Pick<RunRequest, 'rowLimit' | 'dataOnly'> = {},
+  { onPartial, ...options }: Pick<RunRequest, 'rowLimit' | 'dataOnly' | 'abis'> & { onPartial?: (partial: ToolResult) => void } = {},
 ): WorkerRun {
-  return runRequest(toolId, { type: 'run', toolId, raw, ...(files ? { files } : {}), ...options }, onProgress)
+  return runRequest(toolId, { type: 'run', toolId, raw, ...(files ? { files } : {}), ...options }, onProgress, onPartial)
 }
 
 /** `runInWorker` for a request made already, or still to come (a promise: see `launch`). */
-export function runRequest(toolId: string, request: RunRequest | Promise<RunRequest>, onProgress: (fraction: number, label?: string) => void): WorkerRun {
-  return mapRun(launch<{ result: ToolResult }>(toolId, request, onProgress), (a) => a.result)
+export function runRequest(toolId: string, request: RunRequest | Promise<RunRequest>, onProgress: (fraction: number, label?: string) => void, onPartial?: (partial: ToolResult) => void): WorkerRun {
+  return mapRun(launch<{ result: ToolResult }>(toolId, request, onProgress, onPartial), (a) => a.result)
 }

@@ -40,6 +40,8 @@ export interface RunRequest {
    * and `raw` holds only the non-secret fields the slice needs.
    */
   shared?: unknown
+  /** The person's ABI library, parsed, for a tool whose meta `uses` it (`RunContext.abis`). */
+  abis?: readonly Abi.Abi[]
 }
 
 /**
@@ -75,7 +77,8 @@ export interface ToolProtocol {
   request: RunRequest | ShareRequest
   answer: { result: ToolResult } | { shared: unknown }
   progress: { fraction: number; label?: string }
-  event: never
+  /** The result so far, streamed by the run (`RunContext.stream`). */
+  event: { partial: ToolResult }
   notice: LoadNotice | PrepareNotice
 }
 

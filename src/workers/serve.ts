@@ -23,8 +23,8 @@ export interface WorkerScope {
 
 /** What a request's handler gets besides the request. */
 export interface RequestContext<P extends Protocol> {
-  /** Set when the page cancels this request: core's loops check it and stop. */
-  signal: { readonly aborted: boolean }
+  /** A real `AbortSignal`, aborted when the page cancels this request: core's loops check it and stop, a fetch given it ends. */
+  signal: AbortSignal
   /** Reports progress (dropped once the request is cancelled). */
   progress: (progress: P['progress']) => void
   /** Sends any other message about this request (dropped once it is cancelled). */
@@ -40,12 +40,11 @@ export interface Handlers<P extends Protocol> {
 
 export function serve<P extends Protocol>(scope: WorkerScope, handlers: Handlers<P>): void {
   const post = (m: Up<P>) => scope.postMessage(m)
-  const running = new Map<number, { aborted: boolean }>()
+  const running = new Map<number, AbortController>()
   scope.onmessage = async (ev: MessageEvent) => {
     const m = ev.data as Down<P>
     if (m.ch === 'cancel') {
-      const signal = running.get(m.requestId)
-      if (signal) signal.aborted = true
+      running.get(m.requestId)?.abort()
       post({ type: 'cancelled', requestId: m.requestId })
       return
     }
@@ -58,8 +57,9 @@ export function serve<P extends Protocol>(scope: WorkerScope, handlers: Handlers
       return
     }
     const requestId = m.requestId
-    const signal = { aborted: false }
-    running.set(requestId, signal)
+    const controller = new AbortController()
+    const { signal } = controller
+    running.set(requestId, controller)
     const ctx: RequestContext<P> = {
       signal,
       progress: (progress) => signal.aborted || post({ type: 'progress', requestId, progress }),

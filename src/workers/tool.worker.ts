@@ -30,13 +30,15 @@ serve<ToolProtocol>(self, {
     const mod = await workerTools[n.toolId]?.()
     if (n.type === 'prepare') await mod?.prepare?.(n.raw, n.files)
   },
-  async request(req, { signal, progress }) {
+  async request(req, { signal, progress, emit }) {
     // At most 10 updates a second (each is a frame the page renders, on a core the work needs),
     // but never drop a change of step.
     const pass = progressGate(100)
     const ctx: RunContext = {
       signal,
       progress: (fraction, label) => pass(Date.now(), fraction, label) && progress({ fraction, ...(label !== undefined ? { label } : {}) }),
+      stream: (partial) => emit({ partial }),
+      ...(req.type === 'run' && req.abis ? { abis: req.abis } : {}),
     }
     const load = workerTools[req.toolId]
     if (!load) throw new Error(`No worker tool "${req.toolId}".`)

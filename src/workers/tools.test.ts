@@ -19,3 +19,12 @@ describe('the worker loads only the tools that run there', () => {
     }
   })
 })
+
+describe('a tool that sends some runs to its worker', () => {
+  it('is loadable by the worker (its `placeOf` can answer "worker")', async () => {
+    const tools = await Promise.all(registry.map(async (e) => (await e.load()).default))
+    const placing = tools.filter((t) => t.placeOf).map((t) => t.id)
+    expect(placing).toContain('calldata-decode')
+    for (const id of placing) expect(Object.keys(workerTools), id).toContain(id)
+  })
+})

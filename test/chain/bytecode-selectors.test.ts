@@ -65,7 +65,7 @@ async function run(inputs: Record<string, string>) {
 beforeAll(async () => {
   anvil = await startAnvil()
   rpc = Rpc.http(anvil.url)
-  ctx = { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url }
+  ctx = { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: anvil.url }
   const c = compile(SOURCE)
   token = await deploy(c.Token!.bytecode)
   const arg = (await castAsync(['abi-encode', 'f(address)', token])).slice(2)
@@ -104,6 +104,6 @@ describe('bytecode-selectors from an address on the node', () => {
     await expect(run({ source: 'address', address: token, proxy: 'true' })).rejects.toMatchObject({ field: 'proxy' })
     const parsed = tool.parse(withDefaults(tool, { source: 'address', address: token }))
     if (!parsed.ok) throw new Error('did not parse')
-    await expect(tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} })).rejects.toMatchObject({ field: 'address', name: 'Rpc.NotConnectedError' })
+    await expect(tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {} })).rejects.toMatchObject({ field: 'address', name: 'Rpc.NotConnectedError' })
   })
 })

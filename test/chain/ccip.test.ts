@@ -35,7 +35,7 @@ describe('CCIP-read (EIP-3668) for ENS on anvil, with a loopback gateway', () =>
     expect(k.gw.hits).toEqual([])
     const p = ensTool.parse(withDefaults(ensTool, { query: 'off.eth' }))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const r = await ensTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc: k.rpc, rpcUrl: k.anvil.url, fetch: nodeFetch })
+    const r = await ensTool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc: k.rpc, rpcUrl: k.anvil.url, fetch: nodeFetch })
     expect(r.notes?.[0]?.text).toContain(`Contact ${host()}?`)
     expect(k.gw.hits).toEqual([])
   })
@@ -58,7 +58,7 @@ describe('CCIP-read (EIP-3668) for ENS on anvil, with a loopback gateway', () =>
     // the tool, with the lookup ticked and the host listed
     const p = ensTool.parse(withDefaults(ensTool, { query: 'off.eth', lookup: 'true', allowHosts: `${host()}\n` }))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const res = await ensTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc: k.rpc, rpcUrl: k.anvil.url, fetch: nodeFetch })
+    const res = await ensTool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc: k.rpc, rpcUrl: k.anvil.url, fetch: nodeFetch })
     const rows = new Map(res.sections.flatMap((s) => s.rows.map((x) => [x.label, x.value] as const)))
     expect(rows.get('Address')).toBe(A1)
     expect(rows.get('Text: description')).toBe('served by the gateway')

@@ -20,7 +20,7 @@ import { account, anvil, bytes, client, delegateNo1271, deployFn, deployer, fact
 useWalletChain()
 
 describe('verify-signature and siwe use the same paths when the chain check is ticked', () => {
-  const ctx = () => ({ signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
+  const ctx = () => ({ signal: new AbortController().signal, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
   async function runTool(id: string, inputs: Record<string, string>) {
     const entry = signingTools.find((t) => t.meta.id === id)!
     const tool = (await entry.load()).default

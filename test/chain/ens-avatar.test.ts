@@ -110,7 +110,7 @@ describe('ENS avatars (ENSIP-12) through the chain, with per-host consent for th
   it('an NFT the name\'s address does not own is flagged (ENSIP-12), and the tool says so', async () => {
     const p = ensTool.parse(withDefaults(ensTool, { query: 'borrowed.eth', lookup: 'true', allowHosts: new URL(base).host }))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const r = await ensTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url, fetch: nodeFetch })
+    const r = await ensTool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: anvil.url, fetch: nodeFetch })
     const rows = new Map(r.sections.flatMap((s) => s.rows.map((x) => [x.label, x.value] as const)))
     expect(rows.get('Avatar NFT owner')).toBe('not the name\'s address')
     expect(r.notes?.[0]?.text).toMatch(/does not own the avatar NFT/)
@@ -118,7 +118,7 @@ describe('ENS avatars (ENSIP-12) through the chain, with per-host consent for th
     const q = ensTool.parse(withDefaults(ensTool, { query: 'pic.eth' }))
     if (!q.ok) throw new Error(JSON.stringify(q.errors))
     hits.length = 0
-    const s = await ensTool.run(q.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url })
+    const s = await ensTool.run(q.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: anvil.url })
     expect(new Map(s.sections.flatMap((x) => x.rows.map((y) => [y.label, y.value] as const))).get('Avatar NFT')).toBe(`ERC721 ${await castAsync(['to-check-sum-address', nft721])} #42`)
     expect(s.notes?.[0]?.text).toContain(`Contact ${new URL(base).host}?`)
     expect(hits).toEqual([])

@@ -65,7 +65,7 @@ describe('ENS: a malformed record marks its own row, the valid ones still show',
     const expected = await castAsync(['abi-decode', 'f()(address)', inner])
     const p = ensTool.parse(withDefaults(ensTool, { query: name }))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const r = await ensTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url })
+    const r = await ensTool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: anvil.url })
     const rows = new Map(r.sections.flatMap((s) => s.rows.map((row) => [row.label, row] as const)))
     expect(rows.get('Address')?.value.toLowerCase()).toBe(expected.toLowerCase())
     expect(rows.get('Address')?.tone).toBe('ok')

@@ -52,7 +52,7 @@ afterAll(async () => {
 async function read(fn: string, args: string[] = [], address = token): Promise<Map<string, Row>> {
   const p = tool.parse(withDefaults(meta, { address, abi: Erc20Preset.ABI_TEXT, function: fn, args: JSON.stringify(args) }))
   if (!p.ok) throw new Error(JSON.stringify(p.errors))
-  const r = await tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url })
+  const r = await tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: anvil.url })
   return new Map(r.sections.flatMap((s) => s.rows.map((row) => [row.label, row] as const)))
 }
 const erc20 = (...a: string[]) => castAsync(['erc20-token', ...a, '--rpc-url', anvil.url])

@@ -68,7 +68,7 @@ describe('/find-block through the tool', () => {
     const target = times[i]! + 1n
     const parsed = tool.parse(withDefaults(tool, { time: target.toString() }))
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
-    const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
+    const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
     const rows = new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const)))
     expect(rows.get('Block at or before')).toBe(String(times.findLastIndex((x) => x <= target)))
     expect(rows.get('Closest (cast find-block)')).toBe(await castAsync(['find-block', target.toString(), '--rpc-url', anvil.url]))

@@ -104,7 +104,7 @@ describe('eth_getLogs ranges refused for size are split and the query continues 
     const rpc = Rpc.http(proxy.url, { retries: 0 })
     const parsed = logsTool.parse(withDefaults(logsTool, { address: emitter, event: TRANSFER, fromBlock: '0', toBlock: String(head) }))
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
-    const res = await logsTool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: proxy.url })
+    const res = await logsTool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: proxy.url })
     const rows = res.sections.flatMap((s) => s.rows)
     expect(rows.find((r) => r.label === 'Logs found')?.value).toBe(String((await castLogs()).length))
     const pages = rows.find((r) => r.label === 'Pages')!

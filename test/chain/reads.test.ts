@@ -230,7 +230,7 @@ describe('log queries, against cast logs', () => {
     // the tool, on the same limited node: CSV rows, one per log, parsed back
     const parsed = logsTool.parse(withDefaults(logsTool, { address: emitter, event: TRANSFER, filters: `to = ${A2}` }))
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
-    const res = await logsTool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: limited, rpcUrl: anvil.url })
+    const res = await logsTool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, rpc: limited, rpcUrl: anvil.url })
     const csv = parseCsv((res.data as { csv: string }).csv)
     const expected = await castLogs(['--from-block', '0', '--address', emitter, TRANSFER, '', A2])
     expect(csv).toHaveLength(expected.length + 1)
@@ -319,7 +319,7 @@ describe('contract read: msg.value, from, block, state overrides, and through pr
   const run = async (raw: Record<string, string>) => {
     const p = contractReadTool.parse(withDefaults(contractReadTool, raw))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const r = await contractReadTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url })
+    const r = await contractReadTool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: anvil.url })
     const m = new Map<string, string>()
     for (const s of r.sections) for (const row of s.rows) m.set(row.label, row.value)
     return m
@@ -400,7 +400,7 @@ contract Token {
     const args = '["Wrapped \\"Test\\" ✓", "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", ["1", "115792089237316195423570985008687907853269984665640564039457584007913129639935"]]'
     const p = deployTool.parse(withDefaults(deployTool, { bytecode: JSON.stringify({ bytecode: { object: c.bytecode.slice(2) } }), abi: JSON.stringify(c.abi), args }))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const r = await deployTool.run(p.value, { signal: { aborted: false }, progress: () => {} })
+    const r = await deployTool.run(p.value, { signal: new AbortController().signal, progress: () => {} })
     const rows = new Map(r.sections.flatMap((s) => s.rows.map((x) => [x.label, x] as const)))
     const encoded = await castAsync(['abi-encode', 'constructor(string,address,uint256[])', 'Wrapped "Test" ✓', A1, `[1,${2n ** 256n - 1n}]`])
     expect(rows.get('Constructor')?.value).toBe('constructor(string,address,uint256[])')
@@ -430,7 +430,7 @@ describe('rpc console: batches, curl and cast commands', () => {
   const run = async (raw: Record<string, string>, provider: Rpc.Eip1193Like = rpc, url: string | null = anvil.url) => {
     const p = rpcConsoleTool.parse(withDefaults(rpcConsoleTool, raw))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const r = await rpcConsoleTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, ...(url ? { rpcUrl: url } : {}) })
+    const r = await rpcConsoleTool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc: provider, ...(url ? { rpcUrl: url } : {}) })
     return new Map(r.sections.flatMap((x) => x.rows.map((row) => [row.label, row.value] as const)))
   }
   const BATCH = JSON.stringify([{ method: 'eth_chainId' }, { method: 'eth_getBalance', params: [A1, 'latest'] }, { method: 'eth_noSuchMethod', params: [] }, ['eth_getTransactionCount', [A0, 'latest']]])
@@ -528,7 +528,7 @@ describe('ENS: ENSIP-10 wildcards and text records on a test registry', () => {
   const run = async (query: string) => {
     const p = ensTool.parse(withDefaults(ensTool, { query }))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const r = await ensTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url })
+    const r = await ensTool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: anvil.url })
     return { rows: new Map(r.sections.flatMap((x) => x.rows.map((row) => [row.label, row.value] as const))), notes: r.notes ?? [] }
   }
   beforeAll(async () => {

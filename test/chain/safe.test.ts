@@ -180,7 +180,7 @@ describe('/safe-tx end to end on anvil: pasted JSON, your signature plus a paste
     const pasted = Safe.signEthSign(keys[2]!, safeTxHash, '1.3.0').signature
     const parsed = tool.parse(withDefaults(tool, { source: 'json', json, signForm: 'eip712', privateKey: keys[0]!, signatures: pasted }))
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
-    const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
+    const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
     const rows = new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const)))
     expect(rows.get('safeTxHash')).toBe(await Safe.contractTxHash(provider, safe, { ...Safe.fromJson(json).tx, nonce: 0n } as Safe.SafeTx))
     expect(rows.get('Threshold')).toBe('2 of 2 required')

@@ -38,7 +38,7 @@ async function runTool(inputs: Record<string, string>): Promise<{ result: ToolRe
   const tool = (await tools.find((t) => t.meta.id === 'safe-tx')!.load()).default
   const parsed = tool.parse(withDefaults(tool, inputs))
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
-  const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
+  const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
   return { result, rows: new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const))) }
 }
 

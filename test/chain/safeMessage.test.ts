@@ -79,7 +79,7 @@ describe('/safe-message on anvil: the hash and isValidSignature through the tool
       const runWith = async (key: H) => {
         const parsed = tool.parse(withDefaults(tool, { safe, message: 'Sign in to example.org', signForm: 'eip712', privateKey: key }))
         if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
-        const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
+        const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
         return new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const)))
       }
       const rows = await runWith(keys[1]!)

@@ -70,7 +70,7 @@ describe('token amounts in the send confirmation, from OpenZeppelin ERC20 on anv
     const tool = (await import('../../src/tools/transaction')).default
     const parsed = tool.parse({ hash })
     if (!parsed.ok) throw new Error('parse')
-    const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: anvil.url } as never)
+    const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: anvil.url } as never)
     const row = result.sections.flatMap((s) => s.rows).find((r) => r.label === 'Token amount (transfer)')!
     expect(row.value).toBe(`${utils.formatUnits(2500000n, 6).replace(/\.0$/, '')} GLT`)
     expect(row.value).toBe('2.5 GLT')

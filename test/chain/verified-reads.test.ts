@@ -71,7 +71,7 @@ const nodeAnchor = (url: string): VerifiedReads.Anchor => ({ kind: 'node', url, 
 async function read(t: VerifiedReads.VerifiedTransport, fn: string, args: string[] = []): Promise<Map<string, Row>> {
   const p = tool.parse(withDefaults(meta, { address: token, abi: Erc20Preset.ABI_TEXT, function: fn, args: JSON.stringify(args) }))
   if (!p.ok) throw new Error(JSON.stringify(p.errors))
-  const r = await tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc: VerifiedReads.provider(t, VerifiedReads.evmExecute(t)), rpcUrl: t.url })
+  const r = await tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc: VerifiedReads.provider(t, VerifiedReads.evmExecute(t)), rpcUrl: t.url })
   return new Map(r.sections.flatMap((s) => s.rows.map((row) => [row.label, row] as const)))
 }
 
@@ -122,7 +122,7 @@ describe('verified reads: honest node', () => {
 async function account(t: VerifiedReads.VerifiedTransport, address: string, slots = ''): Promise<Map<string, Row>> {
   const p = accountTool.parse(withDefaults(accountMeta, { address, unit: 'wei', slots }))
   if (!p.ok) throw new Error(JSON.stringify(p.errors))
-  const r = await accountTool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc: VerifiedReads.provider(t), rpcUrl: t.url })
+  const r = await accountTool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc: VerifiedReads.provider(t), rpcUrl: t.url })
   return new Map(r.sections.flatMap((s) => s.rows.map((row) => [row.label, row] as const)))
 }
 

@@ -41,7 +41,7 @@ describe('field errors of the calldata tools', () => {
     // f(bytes) = 0xd45754f8 (cast sig); the length word claims 2^256-1 bytes.
     const p2 = tool.parse(withDefaults(tool, { data: `0xd45754f8${'00'.repeat(31)}20${'ff'.repeat(32)}`, signature: 'f(bytes)' }))
     expect(p2.ok).toBe(true)
-    if (p2.ok) await expect(Promise.resolve().then(() => tool.run(p2.value, { signal: { aborted: false }, progress: () => {} }))).rejects.toThrow(/Word 1 \(byte 0x24\)/)
+    if (p2.ok) await expect(Promise.resolve().then(() => tool.run(p2.value, { signal: new AbortController().signal, progress: () => {} }))).rejects.toThrow(/Word 1 \(byte 0x24\)/)
   })
 })
 
@@ -49,7 +49,7 @@ describe('decoded calls open in the encoder', () => {
   it('re-encodes to the same call data', async () => {
     const dec = (await tools.find((t) => t.meta.id === 'calldata-decode')!.load()).default
     const enc = (await tools.find((t) => t.meta.id === 'abi-encode')!.load()).default
-    const ctx = { signal: { aborted: false }, progress: () => {} }
+    const ctx = { signal: new AbortController().signal, progress: () => {} }
     const p = dec.parse(withDefaults(dec, { data: transfer }))
     if (!p.ok) throw new Error('parse')
     const r = await dec.run(p.value, ctx)
@@ -77,7 +77,7 @@ describe('the opt-in online lookup of the decoders', () => {
     const tool = (await tools.find((t) => t.meta.id === id)!.load()).default
     const p = tool.parse(withDefaults(tool, raw))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    return tool.run(p.value, { signal: { aborted: false }, progress: () => {}, ...ctx })
+    return tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, ...ctx })
   }
 
   it('contacts nothing without ctx.fetch, or with the box unticked', async () => {

@@ -23,6 +23,6 @@ describe('access-list: input', () => {
   it('a run without a node says so', async () => {
     const p = tool.parse(withDefaults(meta, { to: TO, data: '0x6d4ce63c' }))
     if (!p.ok) throw new Error('parse')
-    await expect(tool.run(p.value, { signal: { aborted: false }, progress: () => {} })).rejects.toMatchObject({ name: 'Rpc.NotConnectedError' })
+    await expect(tool.run(p.value, { signal: new AbortController().signal, progress: () => {} })).rejects.toMatchObject({ name: 'Rpc.NotConnectedError' })
   })
 })

@@ -30,7 +30,7 @@ describe('Account: the whole code, its hash and the storage root', () => {
   it('a 20,000-byte contract, through the account tool', async () => {
     const p = tool.parse(withDefaults(tool, { address: BIG }))
     if (!p.ok) throw new Error('parse')
-    const r = await tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc })
+    const r = await tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc })
     const rows = r.sections[0]!.rows
     const row = (label: string) => rows.find((x) => x.label === label)!
     const proof = (await Rpc.request(rpc, 'eth_getProof', [BIG, [], 'latest'])) as { codeHash: string; storageHash: string }

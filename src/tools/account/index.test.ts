@@ -17,6 +17,6 @@ describe('account: parse', () => {
   it('says when no node is connected', async () => {
     const p = tool.parse(withDefaults(tool, { address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }))
     if (!p.ok) throw new Error('parse')
-    await expect(tool.run(p.value, { signal: { aborted: false }, progress: () => {} })).rejects.toMatchObject({ name: 'Rpc.NotConnectedError' })
+    await expect(tool.run(p.value, { signal: new AbortController().signal, progress: () => {} })).rejects.toMatchObject({ name: 'Rpc.NotConnectedError' })
   })
 })

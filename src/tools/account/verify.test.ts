@@ -39,7 +39,7 @@ const lying = (method: string, change: (r: Record<string, unknown> | string) => 
 async function run(node: Rpc.Eip1193Like) {
   const p = tool.parse(withDefaults(tool, { address: C, slots: '7', unit: 'wei', verify: 'true' }))
   if (!p.ok) throw new Error('parse')
-  return tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc: node })
+  return tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc: node })
 }
 
 describe('Account: verify with proofs', () => {
@@ -60,7 +60,7 @@ describe('Account: verify with proofs', () => {
   it('without the tick there is no Verified row', async () => {
     const p = tool.parse(withDefaults(tool, { address: C }))
     if (!p.ok) throw new Error('parse')
-    const r = await tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc })
+    const r = await tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc })
     expect(r.sections[0]!.rows.some((x) => x.label === 'Verified')).toBe(false)
   })
 

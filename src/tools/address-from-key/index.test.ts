@@ -7,7 +7,7 @@ import tool from './index'
 
 const root = HDKey.fromMasterSeed(mnemonicToSeedSync('test test test test test test test test test test test junk'))
 const keyOf = (i: number) => `0x${Buffer.from(root.derive(`m/44'/60'/0'/0/${i}`).privateKey!).toString('hex')}`
-const never = { aborted: false }
+const never = new AbortController().signal
 
 async function notesOf(raw: Record<string, string>) {
   const p = tool.parse(withDefaults(tool, raw))

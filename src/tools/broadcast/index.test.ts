@@ -23,7 +23,7 @@ describe('broadcast: parse', () => {
       const p = tool.parse(withDefaults(tool, { raw }))
       if (!p.ok) throw new Error(JSON.stringify(p.errors))
       try {
-        await tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc })
+        await tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc })
         return 'sent'
       } catch (e) {
         return `${(e as BaseError).field}: ${(e as BaseError).shortMessage}`
@@ -47,7 +47,7 @@ describe('broadcast: parse', () => {
     if (!p.ok) throw new Error('parse')
     const calls: string[] = []
     const rpc = { request: async ({ method }: { method: string }) => (calls.push(method), '0x7a69') }
-    await expect(tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc })).rejects.toMatchObject({ name: 'Rpc.ChainMismatchError' })
+    await expect(tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc })).rejects.toMatchObject({ name: 'Rpc.ChainMismatchError' })
     expect(calls).not.toContain('eth_sendRawTransaction')
   })
 })

@@ -72,7 +72,16 @@ export async function runWith(input: Input, ctx: RunContext, library: readonly A
   return withOnlineLookup(ctx, 'function', selector, offline, (c) => result(input, decode({ ...input, signature: c.signature }, library)))
 }
 
+/** Call data longer than this (hex characters) is parsed and decoded in a worker, never on the main thread. */
+export const WORKER_THRESHOLD = 16 * 1024
+
+/** Rows per result section sent back from the worker (a guessed layout of 1 MiB has 32,768 words). */
+export const ROW_LIMIT = 1000
+
 export default defineTool<Input>(meta, {
   parse,
-  run: (input, ctx) => runWith(input, ctx),
+  run: (input, ctx) => runWith(input, ctx, ctx.abis),
+  // Long call data is parsed and decoded in the tool's worker, never on the main thread.
+  placeOf: (raw) => ((raw.data ?? '').length > WORKER_THRESHOLD ? 'worker' : 'main'),
+  rowLimit: ROW_LIMIT,
 })

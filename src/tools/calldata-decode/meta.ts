@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'calldata',
   keywords: ['decode', 'calldata', 'call data', 'input data', 'transaction input', 'selector', '4byte', 'multicall', 'multiSend', 'safe', 'aggregate3', 'decodeFunctionData', 'guess', 'universal router', 'uniswap', 'permit2', 'execute', 'swap'],
   runs: 'main',
+  uses: ['abis'],
   fields: [
     { name: 'data', label: 'Call data', kind: 'textarea', placeholder: '0xa9059cbb…', help: 'The transaction input: 0x, a 4-byte selector, then the arguments.' },
     { name: 'abi', label: 'ABI (optional)', kind: 'textarea', help: 'JSON, artifact or human-readable. Without it the offline signature table is used.' },

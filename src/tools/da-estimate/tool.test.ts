@@ -14,7 +14,7 @@ describe('da-estimate', () => {
   it("prices a transaction with GasPriceOracle's formula when the four prices are given", async () => {
     const p = tool.parse(withDefaults(meta, { mode: 'tx', tx: `0x${'00'.repeat(300)}`, l1BaseFee: '20000000000', blobBaseFee: '1', baseFeeScalar: '1368', blobBaseFeeScalar: '810949' }))
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    const rows = resultRows(await tool.run(p.value, { signal: { aborted: false }, progress: () => {} }))
+    const rows = resultRows(await tool.run(p.value, { signal: new AbortController().signal, progress: () => {} }))
     const fee = OpDataFee.l1Fee(100_000_000n, { l1BaseFee: 20_000_000_000n, blobBaseFee: 1n, baseFeeScalar: 1368n, blobBaseFeeScalar: 810949n })
     expect(fee).toBe(43776000081n) // 1e8 × (1368 × 2e10 × 16 + 810949) / 1e12
     expect(rows.get('L1 fee')).toBe('0.000000043776000081 ether')
@@ -30,6 +30,6 @@ describe('da-estimate', () => {
   it('a block without a node says so', async () => {
     const p = tool.parse(withDefaults(meta, { mode: 'block', block: 'latest' }))
     if (!p.ok) throw new Error('parse')
-    await expect(tool.run(p.value, { signal: { aborted: false }, progress: () => {} })).rejects.toMatchObject({ name: 'Rpc.NotConnectedError' })
+    await expect(tool.run(p.value, { signal: new AbortController().signal, progress: () => {} })).rejects.toMatchObject({ name: 'Rpc.NotConnectedError' })
   })
 })

@@ -17,7 +17,7 @@ let ctx: RunContext
 beforeAll(async () => {
   anvil = await startAnvil()
   await seedDevnet(anvil.url)
-  ctx = { signal: { aborted: false }, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url }
+  ctx = { signal: new AbortController().signal, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url }
 })
 afterAll(async () => {
   await anvil?.stop()

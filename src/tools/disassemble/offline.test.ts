@@ -17,7 +17,7 @@ const run = async (inputs: Record<string, string>) => {
   const tool = (await entry.load()).default
   const parsed = tool.parse(withDefaults(tool, inputs))
   if (!parsed.ok) throw new Error(`did not parse: ${JSON.stringify(parsed.errors)}`)
-  return tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} })
+  return tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {} })
 }
 
 describe('disassemble offline', () => {

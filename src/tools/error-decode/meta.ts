@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'calldata',
   keywords: ['revert', 'error', 'reason', 'panic', 'require', 'custom error', 'decode-error', 'execution reverted', 'Error(string)', 'Panic(uint256)'],
   runs: 'main',
+  uses: ['abis'],
   fields: [
     { name: 'data', label: 'Revert data', kind: 'textarea', placeholder: '0x08c379a0…' },
     { name: 'abi', label: 'ABI (optional)', kind: 'textarea', help: "The contract's ABI, for its custom errors." },

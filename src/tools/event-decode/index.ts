@@ -81,5 +81,5 @@ export async function runWith(input: Input, ctx: RunContext, library: readonly A
 
 export default defineTool<Input>(meta, {
   parse,
-  run: (input, ctx) => runWith(input, ctx),
+  run: (input, ctx) => runWith(input, ctx, ctx.abis),
 })

@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'calldata',
   keywords: ['event', 'log', 'topics', 'topic0', 'decode-event', 'receipt', 'Transfer', 'indexed', 'anonymous', 'decodeEventLog'],
   runs: 'main',
+  uses: ['abis'],
   fields: [
     { name: 'topics', label: 'Topics', kind: 'textarea', placeholder: '0xddf252ad…\n0x000…', help: 'One per line, comma-separated, or a JSON array. topic0 first (none for anonymous events).' },
     { name: 'data', label: 'Data', kind: 'textarea', placeholder: '0x…', default: '0x' },

@@ -4,7 +4,7 @@ import * as Hd from '../../core/keys/Hd'
 import tool, { parse } from './index'
 
 const PHRASE = 'test test test test test test test test test test test junk'
-const ctx = { signal: { aborted: false } as AbortSignal, progress: () => {} }
+const ctx = { signal: new AbortController().signal, progress: () => {} }
 
 function rows(r: Awaited<ReturnType<typeof tool.run>>): Record<string, string> {
   return Object.fromEntries(r.sections.flatMap((s) => s.rows.map((x) => [x.label, x.value])))

@@ -18,6 +18,6 @@ describe('find-block: bad input at the field; no node for a search', () => {
   it('a search without a node says so', async () => {
     const p = tool.parse(withDefaults(meta, { time: '1700000000' }))
     if (!p.ok) throw new Error('parse')
-    await expect(tool.run(p.value, { signal: { aborted: false }, progress: () => {} })).rejects.toMatchObject({ name: 'Rpc.NotConnectedError' })
+    await expect(tool.run(p.value, { signal: new AbortController().signal, progress: () => {} })).rejects.toMatchObject({ name: 'Rpc.NotConnectedError' })
   })
 })

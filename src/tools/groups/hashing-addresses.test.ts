@@ -10,7 +10,7 @@ import type { BlobLike, Tool, ToolEntry } from '../types'
 import { tools as addresses } from './addresses'
 import { tools as hashing } from './hashing'
 
-const never = { aborted: false }
+const never = new AbortController().signal
 const ctx = { signal: never, progress: () => {} }
 const entries: ToolEntry[] = [...hashing, ...addresses]
 

@@ -8,7 +8,7 @@ import tool, { runShared, share, TEST_PHRASE_LEVELS, type HdData } from './index
 
 const PHRASE = 'test test test test test test test test test test test junk'
 const root = HDKey.fromMasterSeed(mnemonicToSeedSync(PHRASE))
-const ctx = { signal: { aborted: false }, progress: () => {} }
+const ctx = { signal: new AbortController().signal, progress: () => {} }
 
 async function run(raw: Record<string, string>): Promise<ToolResult<HdData>> {
   const p = tool.parse(withDefaults(tool, raw))

@@ -12,7 +12,7 @@ import type { RawInput, RunContext } from '../types'
 import tool, { runShared, share, type HdData, type HdShared } from './index'
 import meta from './meta'
 
-const ctx = (): RunContext => ({ signal: { aborted: false }, progress: () => {} })
+const ctx = (): RunContext => ({ signal: new AbortController().signal, progress: () => {} })
 const random = (n: number) => crypto.getRandomValues(new Uint32Array(1))[0]! % n
 
 /** A path with `i` somewhere: a preset, or a custom one with random levels around it. */

@@ -11,7 +11,7 @@ import type { BlobLike } from '../types'
 import tool from './index'
 import meta from './meta'
 
-const never = { signal: { aborted: false }, progress: () => {} }
+const never = { signal: new AbortController().signal, progress: () => {} }
 const hexOf = (b: Uint8Array) => Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
 
 async function rows(inputs: Record<string, string>, files?: Record<string, BlobLike>) {

@@ -41,7 +41,7 @@ export function keyResult(info: Key.KeyInfo, created: boolean): ToolResult<KeyDa
   }
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, KeyData>(meta, {
   parse,
   run: ({ privateKey }) => {
     const key = privateKey ?? Key.random()

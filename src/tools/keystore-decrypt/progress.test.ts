@@ -17,7 +17,7 @@ describe.skipIf(!haveVectors)('keystore-decrypt progress', () => {
     const parsed = tool.parse(withDefaults(tool, { keystore: text, password: 'foobar' }))
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
     const seen: [number, string | undefined][] = []
-    const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: (f, l) => seen.push([f, l]) })
+    const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: (f, l) => seen.push([f, l]) })
     expect((result.data as { address: string }).address.toLowerCase()).toBe(declared)
     const deriving = seen.filter(([, l]) => l?.startsWith('deriving the key'))
     expect(deriving.length).toBeGreaterThan(0)

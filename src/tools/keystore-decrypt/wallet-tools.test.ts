@@ -12,7 +12,7 @@ import keystoreDecrypt from './index'
 import keystoreEncrypt from '../keystore-encrypt'
 import mnemonic from '../mnemonic'
 
-const never = { aborted: false }
+const never = new AbortController().signal
 const errorsOf = (tool: Tool<any>, raw: Record<string, string>, files?: Record<string, { size: number; slice: () => { arrayBuffer: () => Promise<ArrayBuffer> } }>) => {
   const p = tool.parse(withDefaults(tool, raw), files)
   if (p.ok) throw new Error('parsed')

@@ -16,7 +16,7 @@ describe('opcodes tool', () => {
     const run = async (raw: Record<string, string>) => {
       const p = tool.parse(withDefaults(tool, raw))
       if (!p.ok) throw new Error('parse')
-      return tool.run(p.value, { signal: { aborted: false }, progress: () => {} })
+      return tool.run(p.value, { signal: new AbortController().signal, progress: () => {} })
     }
     expect((await run({ hardfork: 'chainstart' })).sections[0]!.rows.length).toBe(Opcodes.table('chainstart').opcodes.length)
     expect((await run({ query: 'zzz' })).sections[0]!.rows[0]!.value).toBe('no opcode matches')

@@ -22,6 +22,6 @@ describe('rpc-console: parse', () => {
     const p = tool.parse(withDefaults(tool, { method: 'eth_foo' }))
     if (!p.ok) throw new Error('parse')
     const rpc = { request: async () => Promise.reject({ code: -32601, message: 'Method not found' }) }
-    await expect(tool.run(p.value, { signal: { aborted: false }, progress: () => {}, rpc, rpcUrl: 'http://127.0.0.1:8545' })).rejects.toThrow(/127\.0\.0\.1:8545 \(eth_foo\) returned error -32601/)
+    await expect(tool.run(p.value, { signal: new AbortController().signal, progress: () => {}, rpc, rpcUrl: 'http://127.0.0.1:8545' })).rejects.toThrow(/127\.0\.0\.1:8545 \(eth_foo\) returned error -32601/)
   })
 })

@@ -9,7 +9,7 @@ import tool from './index'
 import meta from './meta'
 import { examplesOf } from '../../../test/support'
 
-const never = { signal: { aborted: false }, progress: () => {} }
+const never = { signal: new AbortController().signal, progress: () => {} }
 
 describe('safe-message examples, offline', () => {
   it.each(examplesOf(meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {

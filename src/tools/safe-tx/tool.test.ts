@@ -10,7 +10,7 @@ import tool from './index'
 import meta from './meta'
 import { examplesOf } from '../../../test/support'
 
-const never = { signal: { aborted: false }, progress: () => {} }
+const never = { signal: new AbortController().signal, progress: () => {} }
 
 /** Rows by label (and by "section / label"), as src/tools/examples.test.ts reads them. */
 function rowsOf(result: ToolResult): Map<string, string> {

@@ -39,7 +39,7 @@ describe('send-transaction: parse', () => {
     const { default: auth } = await import('../authorization')
     const p0 = auth.parse(withDefaults(auth, { ...examplesOf(auth.id)[0]!.inputs }))
     if (!p0.ok) throw new Error('authorization example does not parse')
-    const r = await auth.run(p0.value, { signal: { aborted: false }, progress: () => {} })
+    const r = await auth.run(p0.value, { signal: new AbortController().signal, progress: () => {} })
     const signed = r.sections.flatMap((x) => x.rows).find((row) => /^0xf8/.test(row.value))!.value
     const p = parse({ ...good, type: 'eip7702', authorizationList: signed, accessList: '[{"address": "0x70997970C51812dc3A010C7d01b50e0d17dc79C8", "storageKeys": []}]' })
     if (!p.ok) throw new Error('parse')

@@ -9,7 +9,7 @@ import type { Tool, ToolResult } from '../types'
 import { examplesOf } from '../../../test/support'
 
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
-const never = { signal: { aborted: false }, progress: () => {} }
+const never = { signal: new AbortController().signal, progress: () => {} }
 
 async function load(id: string): Promise<Tool<any>> {
   return (await tools.find((t) => t.meta.id === id)!.load()).default

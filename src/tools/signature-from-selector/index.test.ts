@@ -14,7 +14,7 @@ const table = { functions: keysOf('functions'), errors: keysOf('errors'), events
 async function lookup(keys: string[]): Promise<Found[]> {
   const parsed = tool.parse({ keys: keys.join('\n') })
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
-  return (await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} })).data as Found[]
+  return (await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {} })).data as Found[]
 }
 
 describe('signature-from-selector against cast sig and sig-event', () => {

@@ -31,7 +31,7 @@ describe('storage-read offline', () => {
   it('a key of the wrong type is said at the keys field, before anything is read', async () => {
     const p = parse({ layout: MAPPING, address: '0x6e27C5D5e7218dfe9E0bd966ed933b2f63CFfBc8', keys: 'bal: 12x' })
     if (!p.ok) throw new Error(JSON.stringify(p.errors))
-    await expect(tool.run(p.value, { signal: { aborted: false }, progress: () => {} })).rejects.toMatchObject({ field: 'keys', message: expect.stringMatching(/bal: key "12x" is not of type address/) })
+    await expect(tool.run(p.value, { signal: new AbortController().signal, progress: () => {} })).rejects.toMatchObject({ field: 'keys', message: expect.stringMatching(/bal: key "12x" is not of type address/) })
   })
 })
 

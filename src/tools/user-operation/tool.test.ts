@@ -12,7 +12,7 @@ import meta from './meta'
 import { MORE } from './moreExamples'
 import { examplesOf } from '../../../test/support'
 
-const never = { signal: { aborted: false }, progress: () => {} }
+const never = { signal: new AbortController().signal, progress: () => {} }
 
 function rowsOf(result: ToolResult): Map<string, string> {
   const m = new Map<string, string>()

@@ -8,7 +8,7 @@ import { withDefaults } from '../define'
 import { tools } from '../groups/signing'
 import { examplesOf, itRunsExamplesWithoutNode } from '../../../test/support'
 
-const never = { signal: { aborted: false }, progress: () => {} }
+const never = { signal: new AbortController().signal, progress: () => {} }
 
 describe.each(['verify-signature', 'siwe'])('%s offline', (id) => {
   const entry = tools.find((t) => t.meta.id === id)!

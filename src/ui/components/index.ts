@@ -1,5 +1,8 @@
 /** Shared UI components and hooks that feature pages may use. */
-export { ToolForm, FieldList, MetaFields, Examples, Progress, FormError, type ToolPageProps } from './ToolForm'
+export { ToolForm, Examples } from './ToolForm'
+export { FieldList, MetaFields } from './MetaFields'
+export { RunForm, RunStatus, RunError, RunResult, ErrorNotice, Progress, FormError, staleSecret } from './RunParts'
+export { useToolPage, type ToolPage, type ToolPageProps, type ActionView } from '../hooks/useToolPage'
 export { ResultColumns, useResultInView } from './ResultColumns'
 export { Field, type FieldProps } from './Field'
 export { ResultView, ResultRow, ResultNotes, MiddleEllipsis } from './ResultView'

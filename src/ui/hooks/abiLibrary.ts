@@ -3,9 +3,8 @@
  * secrets). The decoders consult it before the offline signature table. Exportable as one
  * JSON file, and importable back.
  */
-import { useMemo, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import * as Abi from '../../core/abi/Abi'
-import type { RunContext, Tool, ToolResult } from '../../tools/types'
 
 export interface LibraryEntry {
   name: string
@@ -107,21 +106,4 @@ export const abiLibrary = {
 /** The library entries, re-rendering when they change. */
 export function useAbiLibrary(): readonly LibraryEntry[] {
   return useSyncExternalStore(abiLibrary.subscribe, read, () => [])
-}
-
-/**
- * A decoder tool whose run also consults the library: `runWith(input, ctx, library)` (each
- * decoder tool exports one). Re-made when the library changes. Returns the tool and the entries.
- */
-export function useLibraryTool<I>(
-  tool: Tool<I>,
-  runWith: (input: I, ctx: RunContext, library: readonly Abi.Abi[]) => Promise<ToolResult>,
-): { tool: Tool<I>; entries: readonly LibraryEntry[] } {
-  const entries = useAbiLibrary()
-  const withLibrary = useMemo(() => {
-    const library = abiLibrary.abis()
-    return { ...tool, run: (input: I, ctx: RunContext) => runWith(input, ctx, library) }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [tool, entries])
-  return { tool: withLibrary, entries }
 }

@@ -3,6 +3,7 @@
  * one worker, or split across workers as the tool declares (`WorkSplit`). Every way ends in one
  * `Outcome<ToolResult>`; `useToolRun` owns the state, drops stale runs and routes the errors.
  */
+import type * as Abi from '../../core/abi/Abi'
 import * as Net from '../../core/chain/Net'
 import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
 import { allowLookupNextLoad, allowed } from '../connection/connectPolicy'
@@ -34,34 +35,64 @@ async function currentProvider(): Promise<{ rpc?: Eip1193Like; rpcUrl?: string; 
 
 const settled = (outcome: Outcome.Outcome<ToolResult>, ran = false): Work => ({ promise: Promise.resolve(outcome), cancel: () => {}, running: false, ran })
 
+/** What a run gets from the page besides its raw values: the person's ABI library, for a tool that `uses` it. */
+export interface RunExtras {
+  abis?: readonly Abi.Abi[]
+}
+
 /**
- * Starts one run over `raw` (defaults filled in). A worker tool with no split parses in its
- * worker (a large input is never parsed here); the others parse here first.
+ * Starts one run over `raw` (defaults filled in), where the tool says it runs for these values
+ * (`placeOf`, else `meta.runs`). A worker run with no split parses in its worker (a large
+ * input is never parsed here); the others parse here first.
  */
-export function startWork(meta: ToolMeta, tool: Tool<unknown>, split: WorkSplit<any> | undefined, raw: RawInput, files: Record<string, BlobLike>, events: WorkEvents): Work {
-  if (meta.runs === 'worker' && !split) {
-    const w = runInWorker(meta.id, raw, Object.keys(files).length ? files : undefined, (fraction, label) => events.progress({ fraction, ...(label !== undefined ? { label } : {}) }))
+export function startWork(meta: ToolMeta, tool: Tool<unknown>, split: WorkSplit<any> | undefined, raw: RawInput, files: Record<string, BlobLike>, events: WorkEvents, extras: RunExtras = {}): Work {
+  const place = tool.placeOf?.(raw) ?? meta.runs
+  if (place === 'worker' && !split) {
+    const w = runInWorker(meta.id, raw, Object.keys(files).length ? files : undefined, (fraction, label) => events.progress({ fraction, ...(label !== undefined ? { label } : {}) }), {
+      ...(extras.abis?.length ? { abis: extras.abis } : {}),
+      ...(tool.rowLimit !== undefined ? { rowLimit: tool.rowLimit } : {}),
+      onPartial: events.partial,
+    })
     return { promise: w.promise.then(fromWorker), cancel: w.cancel, running: true, progress: { fraction: 0 }, ran: true }
   }
   const parsed = tool.parse(raw, files)
-  if (!parsed.ok) return settled(Outcome.fail({ name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, parsed.errors))
+  if (!parsed.ok) return settled(invalid(parsed.errors))
   if (split) return splitLater(meta, split, parsed.value, raw, files, events)
-  const signal = { aborted: false }
-  return { promise: runHere(meta, tool, parsed.value, raw, signal), cancel: () => void (signal.aborted = true), running: meta.runs === 'network', ran: true }
+  return runHere(place === 'network', raw, events, extras, (ctx) => tool.run(parsed.value, ctx))
 }
 
-/** A main-thread or network run. */
-async function runHere(meta: ToolMeta, tool: Tool<unknown>, input: unknown, raw: RawInput, signal: { aborted: boolean }): Promise<Outcome.Outcome<ToolResult>> {
-  try {
-    const { verified, ...provider } = meta.runs === 'network' ? await currentProvider() : {}
-    // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
-    const online = raw.lookup === 'true' ? { fetch: policed(Net.fetchFn() as RunContext['fetch']) } : {}
-    const result = await tool.run(input, { signal, progress: () => {}, ...provider, ...online })
-    if (signal.aborted) return Outcome.fail(Outcome.cancelled())
-    return Outcome.ok(verified ? (await import('../connection/verifiedProvider')).withVerification(result, verified) : result)
-  } catch (e) {
-    return Outcome.fail(signal.aborted ? Outcome.cancelled() : toErrorInfo(e))
-  }
+/**
+ * Starts a tool's named action (`ToolAction`) over `raw`: the tool's parse, then the action's
+ * run on the main thread or against the node. Ends, like a run, in one `Outcome`.
+ */
+export function startAction(tool: Tool<unknown>, name: string, raw: RawInput, files: Record<string, BlobLike>, events: WorkEvents, extras: RunExtras = {}): Work {
+  const action = tool.actions?.[name]
+  if (!action) return settled(Outcome.fail({ name: 'ToolError', message: `This tool has no action "${name}".`, hints: [] }))
+  const parsed = tool.parse(raw, files)
+  if (!parsed.ok) return settled(invalid(parsed.errors))
+  return runHere(action.runs === 'network', raw, events, extras, (ctx) => action.run(parsed.value, ctx))
+}
+
+const invalid = (errors: Record<string, string>) => Outcome.fail<ToolResult>({ name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, errors)
+
+/** A main-thread or network run (or action), with a real `AbortSignal` and its partial results streamed. */
+function runHere(network: boolean, raw: RawInput, events: WorkEvents, extras: RunExtras, run: (ctx: RunContext) => ToolResult | Promise<ToolResult>): Work {
+  const controller = new AbortController()
+  const { signal } = controller
+  const stream = (partial: ToolResult) => signal.aborted || events.partial(partial)
+  const promise = (async (): Promise<Outcome.Outcome<ToolResult>> => {
+    try {
+      const { verified, ...provider } = network ? await currentProvider() : {}
+      // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
+      const online = raw.lookup === 'true' ? { fetch: policed(Net.fetchFn() as RunContext['fetch']) } : {}
+      const result = await run({ signal, progress: (fraction, label) => signal.aborted || events.progress({ fraction, ...(label !== undefined ? { label } : {}) }), stream, ...provider, ...online, ...(extras.abis ? { abis: extras.abis } : {}) })
+      if (signal.aborted) return Outcome.fail(Outcome.cancelled())
+      return Outcome.ok(verified ? (await import('../connection/verifiedProvider')).withVerification(result, verified) : result)
+    } catch (e) {
+      return Outcome.fail(signal.aborted ? Outcome.cancelled() : toErrorInfo(e))
+    }
+  })()
+  return { promise, cancel: () => controller.abort(), running: network, ran: true }
 }
 
 /**

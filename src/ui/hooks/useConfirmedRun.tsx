@@ -72,7 +72,7 @@ export function useConfirmedRun<I extends { action: string }>(
     const input = p.value as I
     if (input.action === 'check') {
       try {
-        setChecked(tool.run(input, { signal: { aborted: false }, progress: () => {} }) as ToolResult)
+        setChecked(tool.run(input, { signal: new AbortController().signal, progress: () => {} }) as ToolResult)
       } catch (err) {
         const field = (err as { field?: string }).field ?? checkField
         setErrors({ [field]: (err as { shortMessage?: string }).shortMessage ?? String(err) })

@@ -10,10 +10,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, type SetStateAction 
 import type { ErrorInfo } from '../../core/Errors'
 import * as Outcome from '../../core/Outcome'
 import { hiddenFields, visibleRaw, withDefaults } from '../../tools/define'
-import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
+import type { BlobLike, DataOf, RawInput, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
 import { dropSpare, prewarm } from '../../workers/client'
 import { routeErrors, scrubError } from './runErrors'
-import { loadSplit, startWork, type Work } from './runWork'
+import { loadSplit, startWork, type RunExtras, type Work } from './runWork'
 import { onExampleRun, takeExampleRun } from './exampleRun'
 
 export interface RunState {
@@ -103,10 +103,18 @@ export interface RunOptions<I = any> {
   exampleMatches?: (inputs: RawInput) => boolean
   /** Hears every run that got past its parse, once it ends (not a cancelled or outrun one). */
   onSettle?: (s: { raw: RawInput; outcome: Outcome.Outcome<ToolResult>; ms: number }) => void
+  /** What the runs get besides their values (the person's ABI library); a live tool re-runs when it changes. Keep it stable (memoised). */
+  extras?: RunExtras
 }
 
-export function useToolRun<D = unknown>(meta: ToolMeta, tool: Tool<any> | undefined, values: RawInput, files: Record<string, BlobLike>, options: RunOptions = {}) {
+/**
+ * Runs `tool` for a page. The result's data is typed by the tool (`DataOf<T>`: the `D` of its
+ * `ToolResult<D>`), so a page reads `view.data` without a cast.
+ */
+export function useToolRun<T extends Tool<any, any, any>>(meta: ToolMeta, tool: T | undefined, values: RawInput, files: Record<string, BlobLike>, options: RunOptions = {}) {
+  type D = DataOf<T>
   const [state, setState] = useState<RunState>(idle)
+  const extras = options.extras
   const active = useRef<Work | null>(null)
   const seq = useRef(0)
   const opts = useRef(options)
@@ -146,10 +154,18 @@ export function useToolRun<D = unknown>(meta: ToolMeta, tool: Tool<any> | undefi
       const raw = withDefaults(meta, given)
       const inputs = patch ? inputKey(meta, given, files) : key
       const t0 = performance.now()
-      const work = startWork(meta, tool, opts.current.split, raw, files, {
-        progress: (progress) => set((s) => (s.status === 'running' ? { ...s, progress } : s)),
-        partial: (result) => set((s) => (s.status === 'running' ? { ...s, result } : s)),
-      })
+      const work = startWork(
+        meta,
+        tool,
+        opts.current.split,
+        raw,
+        files,
+        {
+          progress: (progress) => set((s) => (s.status === 'running' ? { ...s, progress } : s)),
+          partial: (result) => set((s) => (s.status === 'running' ? { ...s, result } : s)),
+        },
+        extras,
+      )
       active.current = work
       // A split run starts from an empty result (its parts fill it); any other keeps the last one while it runs.
       if (work.running) set((s) => ({ ...s, status: 'running', fieldErrors: {}, error: undefined, progress: work.progress ?? { fraction: 0 }, ...(opts.current.split ? { result: undefined } : {}) }))
@@ -163,7 +179,7 @@ export function useToolRun<D = unknown>(meta: ToolMeta, tool: Tool<any> | undefi
         else setState({ status: 'error', inputs, ...routeErrors(meta, raw, out.error, out.fieldErrors) })
       })()
     },
-    [meta, tool, values, files, key, begin],
+    [meta, tool, values, files, key, begin, extras],
   )
   /** Runs the tool as the person asked (Run, Ctrl/Cmd-Enter): every error shows from now on. `patch` overrides some values for this run (a page's next range). */
   const run = useCallback((patch?: RawInput) => runWith(true, patch), [runWith])

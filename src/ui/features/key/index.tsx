@@ -1,8 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState } from 'react'
 import * as KeyQr from '../../../core/qr/KeyQr'
-import type { KeyData } from '../../../tools/key'
-import type { ToolResult } from '../../../tools/types'
-import { FormError, MetaFields, keyring, Progress, ResultView, useToolRun, type ToolPageProps } from '../../components'
+import type tool from '../../../tools/key'
+import { keyring, ResultView, RunForm, RunStatus, useToolPage, type ToolPageProps } from '../../components'
 
 function svgUrl(text: string, title: string): string {
   return KeyQr.dataUrl(text, title)
@@ -13,10 +12,11 @@ function svgUrl(text: string, title: string): string {
  * once, the key's QR code only after an explicit reveal. The key joins the in-page keyring
  * so the signing tools can use it without retyping.
  */
-export default function KeyPage({ meta, tool, values, setValues, files }: ToolPageProps) {
-  const { state, run, cancel } = useToolRun(meta, tool, values, files)
-  const result = state.status === 'done' ? state.result : undefined
-  const data = (result as ToolResult<KeyData> | undefined)?.data
+export default function KeyPage(props: ToolPageProps<typeof tool>) {
+  const page = useToolPage(props)
+  const { values } = props
+  const result = page.state.status === 'done' ? page.view.result : undefined
+  const data = result?.data
   const address = data?.address
   const privateKey = data?.privateKey
   const [keyQr, setKeyQr] = useState(false)
@@ -29,22 +29,10 @@ export default function KeyPage({ meta, tool, values, setValues, files }: ToolPa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [address, privateKey])
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    void run()
-  }
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <MetaFields meta={meta} values={values} errors={state.fieldErrors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary">
-            {imported ? 'Import key' : 'Create a new key'}
-          </button>
-        </div>
-      </form>
-      <Progress state={state} onCancel={cancel} />
-      <FormError state={state} />
+      <RunForm page={page} submitLabel={imported ? 'Import key' : 'Create a new key'} />
+      <RunStatus page={page} />
       {result && <ResultView result={result} />}
       {address && (
         <section className="result qr-codes" aria-label="QR codes">
