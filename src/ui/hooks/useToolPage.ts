@@ -72,13 +72,14 @@ export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<
   // The person's ABI library, for a tool that reads it (the decoders): a new value when it changes, so a live tool re-runs.
   const usesAbis = !!meta.uses?.includes('abis')
   const entries = useAbiLibrary()
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `entries` is the library's revision: abis() reads the same store
   const extras = useMemo<RunExtras | undefined>(() => (usesAbis ? { abis: abiLibrary.abis() } : undefined), [usesAbis, entries])
-  const { state, view, run, cancel } = useToolRun(meta, tool, values, files, { ...options, ...(extras ? { extras } : {}) })
+  const { state, view, run, cancel, key } = useToolRun(meta, tool, values, files, { ...options, ...(extras ? { extras } : {}) })
 
   const [acts, setActs] = useState<Record<string, ActionView>>({})
   const actWork = useRef<Record<string, Work>>({})
   // A change of the values withdraws what an action showed (its result was for other inputs).
-  useEffect(() => setActs((a) => (Object.keys(a).length ? {} : a)), [values, files])
+  useEffect(() => setActs((a) => (Object.keys(a).length ? {} : a)), [key])
   useEffect(() => () => Object.values(actWork.current).forEach((w) => w.cancel()), [])
 
   const act = useCallback(

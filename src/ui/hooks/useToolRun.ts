@@ -162,7 +162,8 @@ export function useToolRun<T extends Tool<any, any, any>>(meta: ToolMeta, tool: 
         files,
         {
           progress: (progress) => set((s) => (s.status === 'running' ? { ...s, progress } : s)),
-          partial: (result) => set((s) => (s.status === 'running' ? { ...s, result } : s)),
+          // A run that streams its result so far is running until its own result arrives.
+          partial: (result) => set((s) => ({ ...s, status: 'running', result })),
         },
         extras,
       )
@@ -247,5 +248,6 @@ export function useToolRun<T extends Tool<any, any, any>>(meta: ToolMeta, tool: 
     fresh: state.status !== 'running' && state.inputs === key,
   }
 
-  return { state, view, run, cancel }
+  /** `key`: the current inputs' key (changes when a visible value or a file does). */
+  return { state, view, run, cancel, key }
 }
