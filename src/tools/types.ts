@@ -252,6 +252,14 @@ export interface ToolImpl<I = unknown, D = unknown, A extends ToolActions<any> =
   rowLimit?: number
   /** Named second actions (see `ToolAction`). */
   actions?: A
+  /**
+   * Runs in the page's simulation engine instead of `run`: a worker holding the EVM that reads
+   * the chosen node (verified reads included), kept by the page across runs (a chained
+   * simulation, a recording the debugger steps through). The page hands the runner that engine
+   * (`useToolPage(props, { engine })`); the run's data is the engine's answer. `run` stays the
+   * same work done in place (tests, a worker-less host).
+   */
+  engine?: 'simulation' | 'debug'
 }
 
 export type ToolActions<I = any> = Readonly<Record<string, ToolAction<I, any>>>

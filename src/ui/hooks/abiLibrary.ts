@@ -88,14 +88,7 @@ export const abiLibrary = {
   },
   /** The parsed ABIs, for the decoders (entries that no longer parse are skipped). */
   abis(): Abi.Abi[] {
-    const out: Abi.Abi[] = []
-    for (const e of read())
-      try {
-        out.push(Abi.parse(e.abi))
-      } catch {
-        /* skip */
-      }
-    return out
+    return abisOf(read())
   },
   subscribe(l: () => void): () => void {
     listeners.add(l)
@@ -106,4 +99,16 @@ export const abiLibrary = {
 /** The library entries, re-rendering when they change. */
 export function useAbiLibrary(): readonly LibraryEntry[] {
   return useSyncExternalStore(abiLibrary.subscribe, read, () => [])
+}
+
+/** The ABIs of these entries that still parse. */
+export function abisOf(entries: readonly LibraryEntry[]): Abi.Abi[] {
+  const out: Abi.Abi[] = []
+  for (const e of entries)
+    try {
+      out.push(Abi.parse(e.abi))
+    } catch {
+      /* an entry that no longer parses is skipped */
+    }
+  return out
 }

@@ -38,6 +38,14 @@ const settled = (outcome: Outcome.Outcome<ToolResult>, ran = false): Work => ({ 
 /** What a run gets from the page besides its raw values: the person's ABI library, for a tool that `uses` it. */
 export interface RunExtras {
   abis?: readonly Abi.Abi[]
+  /** The page's simulation engine, for a tool that runs there (`ToolImpl.engine`): answers with the run's data, rejects with its error. */
+  engine?: Engine
+}
+
+/** A simulation engine a page keeps (`useSimulation`): one run at a time. */
+export interface Engine {
+  run: (input: any, abis?: readonly Abi.Abi[]) => Promise<unknown>
+  cancel: () => void
 }
 
 /**
@@ -57,6 +65,7 @@ export function startWork(meta: ToolMeta, tool: Tool<unknown>, split: WorkSplit<
   }
   const parsed = tool.parse(raw, files)
   if (!parsed.ok) return settled(invalid(parsed.errors))
+  if (tool.engine) return inEngine(tool.engine, extras, parsed.value)
   if (split) return splitLater(meta, split, parsed.value, raw, files, events)
   return runHere(place === 'network', raw, events, extras, (ctx) => tool.run(parsed.value, ctx))
 }
@@ -71,6 +80,17 @@ export function startAction(tool: Tool<unknown>, name: string, raw: RawInput, fi
   const parsed = tool.parse(raw, files)
   if (!parsed.ok) return settled(invalid(parsed.errors))
   return runHere(action.runs === 'network', raw, events, extras, (ctx) => action.run(parsed.value, ctx))
+}
+
+/** A run in the page's simulation engine: its answer is the result's data. */
+function inEngine(kind: string, { engine, abis }: RunExtras, input: unknown): Work {
+  if (!engine) return settled(Outcome.fail({ name: 'ToolError', message: `This page gives the runner no ${kind} engine to run in.`, hints: [] }))
+  let cancelled = false
+  const promise = engine.run(input, abis).then(
+    (data) => Outcome.ok<ToolResult>({ sections: [], data }),
+    (e: unknown) => Outcome.fail<ToolResult>(cancelled ? Outcome.cancelled() : toErrorInfo(e)),
+  )
+  return { promise, cancel: () => ((cancelled = true), engine.cancel()), running: true, ran: true }
 }
 
 const invalid = (errors: Record<string, string>) => Outcome.fail<ToolResult>({ name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, errors)

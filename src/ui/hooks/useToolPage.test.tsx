@@ -143,3 +143,37 @@ describe('useToolPage: the run context', () => {
     abiLibrary.remove('Token')
   })
 })
+
+describe('useToolPage: a tool that runs in the page’s simulation engine', () => {
+  const engineTool = defineTool(meta, {
+    parse: (raw) => (raw.salt === 'bad' ? { ok: false, errors: { salt: 'Not a salt.' } } : { ok: true, value: { salt: raw.salt ?? '' } }),
+    run: (): ToolResult => ({ sections: [] }),
+    engine: 'simulation',
+  })
+
+  it('hands the parsed input to the engine the page keeps; its answer is the data; Cancel reaches the engine', async () => {
+    const asked: unknown[] = []
+    let cancels = 0
+    let release!: (v: unknown) => void
+    const engine = {
+      run: (input: unknown) => (asked.push(input), new Promise((res) => (release = res))),
+      cancel: () => void cancels++,
+    }
+    const { result, rerender } = renderHook(({ salt }) => useToolPage(props({ salt }, engineTool), { engine }), { initialProps: { salt: '0x01' } })
+    act(() => void result.current.run())
+    await waitFor(() => expect(asked).toEqual([{ salt: '0x01' }]))
+    expect(result.current.state.status).toBe('running')
+    await act(async () => release({ gasUsed: 21000 }))
+    expect(result.current.view.data).toEqual({ gasUsed: 21000 })
+    // a parse failure never reaches the engine
+    rerender({ salt: 'bad' })
+    await act(() => result.current.run())
+    expect(asked).toHaveLength(1)
+    expect(result.current.view.fieldErrors).toEqual({ salt: 'Not a salt.' })
+    rerender({ salt: '0x02' })
+    act(() => void result.current.run())
+    await waitFor(() => expect(asked).toHaveLength(2))
+    act(() => result.current.cancel())
+    expect(cancels).toBeGreaterThan(0)
+  })
+})

@@ -18,9 +18,9 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
 import { withDefaults } from '../../tools/define'
 import type { BlobLike, RawInput, Tool, ToolAction, ToolMeta, ToolResult } from '../../tools/types'
-import { abiLibrary, useAbiLibrary } from './abiLibrary'
+import { abisOf, useAbiLibrary } from './abiLibrary'
 import { routeErrors } from './runErrors'
-import { startAction, type RunExtras, type Work } from './runWork'
+import { startAction, type Engine, type RunExtras, type Work } from './runWork'
 import { isLive, useToolRun, type RunOptions, type RunState, type RunView } from './useToolRun'
 
 /** What every tool page gets: the tool, its raw values, and setters (URL state is handled). */
@@ -67,13 +67,23 @@ export interface ToolPage<T extends Tool<any, any, any> = Tool<any, any, any>> e
   submitLabel: string
 }
 
-export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<T>, options: RunOptions = {}): ToolPage<T> {
+/** What a page may add to the runner: its options, and the simulation engine it keeps for a tool that runs there (`ToolImpl.engine`). */
+export interface PageOptions extends RunOptions {
+  engine?: Engine
+}
+
+export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<T>, { engine, ...options }: PageOptions = {}): ToolPage<T> {
   const { meta, tool, values, files } = props
   // The person's ABI library, for a tool that reads it (the decoders): a new value when it changes, so a live tool re-runs.
   const usesAbis = !!meta.uses?.includes('abis')
   const entries = useAbiLibrary()
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `entries` is the library's revision: abis() reads the same store
-  const extras = useMemo<RunExtras | undefined>(() => (usesAbis ? { abis: abiLibrary.abis() } : undefined), [usesAbis, entries])
+  const abis = useMemo(() => (usesAbis ? abisOf(entries) : undefined), [usesAbis, entries])
+  const run0 = engine?.run
+  const cancel0 = engine?.cancel
+  const extras = useMemo<RunExtras | undefined>(
+    () => (abis || run0 ? { ...(abis ? { abis } : {}), ...(run0 && cancel0 ? { engine: { run: run0, cancel: cancel0 } } : {}) } : undefined),
+    [abis, run0, cancel0],
+  )
   const { state, view, run, cancel, key } = useToolRun(meta, tool, values, files, { ...options, ...(extras ? { extras } : {}) })
 
   const [acts, setActs] = useState<Record<string, ActionView>>({})
