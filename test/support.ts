@@ -323,6 +323,12 @@ export async function sentAt(url: string, tx: Record<string, unknown>): Promise<
   return minedAt(url, await nodeRpc<string>(url, 'eth_sendTransaction', [tx]))
 }
 
+/** A whole number from 0 to n - 1 from Math.random (seeded per file by {@link seedRandomness}). */
+export const randomInt = (n: number): number => Math.floor(Math.random() * n)
+
+/** `bytes` random bytes as 0x-hex, from {@link randomInt}. */
+export const randomHex = (bytes: number): string => `0x${Array.from({ length: bytes }, () => randomInt(256).toString(16).padStart(2, '0')).join('')}`
+
 /** anvil's default test accounts (from its well-known test mnemonic). Test-only keys. */
 export const ANVIL_KEYS = [
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
@@ -346,13 +352,19 @@ export function resultRows(result: ToolResult): Map<string, string> {
  * use them. A parse failure throws with the field errors, so the test fails at its input.
  */
 export async function runTool(id: string, raw: RawInput, ctx: Partial<RunContext> = {}): Promise<Map<string, string>> {
+  return (await runToolResult(id, raw, ctx)).rows
+}
+
+/** {@link runTool}, with the whole result beside its rows (for tests that read sections or check what the result holds). */
+export async function runToolResult(id: string, raw: RawInput, ctx: Partial<RunContext> = {}): Promise<{ result: ToolResult; rows: Map<string, string> }> {
   const { findTool } = await import('../src/tools/registry') // lazily: most suites never run a tool
   const entry = findTool(id)
   if (!entry) throw new Error(`no tool ${id}`)
   const tool = (await entry.load()).default
   const parsed = tool.parse(withDefaults(tool, raw))
   if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
-  return resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...ctx }))
+  const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {}, ...ctx })
+  return { result, rows: resultRows(result) }
 }
 
 let exampleModules: Record<string, { examples: readonly Example[] }> | undefined
