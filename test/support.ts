@@ -397,3 +397,16 @@ export function itRunsExamplesWithoutNode(entry: ToolEntry): void {
     for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
   })
 }
+
+/**
+ * For a `network` tool that still runs live and works offline by default: a test named `title`
+ * that its meta says live and its field `field` defaults to `value` (the offline choice), then
+ * its worked examples run with no node ({@link itRunsExamplesWithoutNode}).
+ */
+export function itStaysLiveOffline(entry: ToolEntry, title: string, field: string, value: string): void {
+  it(title, () => {
+    expect(entry.meta.live).toBe(true)
+    expect(entry.meta.fields.find((f) => f.name === field)?.default).toBe(value)
+  })
+  itRunsExamplesWithoutNode(entry)
+}

@@ -20,7 +20,7 @@ export interface OwnerChain {
   chainId: bigint
   /** The node's first unlocked account. */
   deployer: H
-  /** Runs tool `id` with `inputs` against this node: its result and rows by label. */
+  /** Runs tool `id` with `inputs` against this node: its result, and its rows by bare label (the last row of a label wins). */
   runTool(id: string, inputs: RawInput): Promise<{ result: ToolResult; rows: Map<string, string> }>
 }
 
@@ -30,7 +30,11 @@ export interface OwnerChain {
  */
 export function useOwnerChain(what: string, detail = '', anvilArgs: string[] = []): OwnerChain {
   const chain = {
-    runTool: (id, inputs) => runToolResult(id, inputs, { rpc: chain.provider, rpcUrl: chain.anvil.url }),
+    async runTool(id, inputs) {
+      const { result } = await runToolResult(id, inputs, { rpc: chain.provider, rpcUrl: chain.anvil.url })
+      // by bare label, a later row of a label standing for an earlier one (the Threshold row of the finishing step, not the Safe's)
+      return { result, rows: new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const))) }
+    },
   } as OwnerChain
   beforeAll(async () => {
     chain.anvil = await startAnvil(anvilArgs)

@@ -5,20 +5,11 @@
 import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
-import type { ToolResult } from '../types'
 import tool from './index'
 import meta from './meta'
-import { examplesOf } from '../../../test/support'
+import { examplesOf, resultRows as rowsOf } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
-
-/** Rows by label (and by "section / label"), as src/tools/examples.test.ts reads them. */
-function rowsOf(result: ToolResult): Map<string, string> {
-  const m = new Map<string, string>()
-  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
-  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
-  return m
-}
 
 describe('safe-tx examples, offline', () => {
   it.each(examplesOf(meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {

@@ -6,20 +6,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
-import type { ToolResult } from '../types'
 import tool from './index'
 import meta from './meta'
 import { MORE } from './moreExamples'
-import { examplesOf } from '../../../test/support'
+import { examplesOf, resultRows as rowsOf } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
-
-function rowsOf(result: ToolResult): Map<string, string> {
-  const m = new Map<string, string>()
-  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
-  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
-  return m
-}
 
 async function run(inputs: Record<string, string>) {
   const parsed = tool.parse(withDefaults(meta, inputs))
