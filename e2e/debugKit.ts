@@ -65,6 +65,6 @@ contract Slots {
 ${more}}
 `
   const { output } = compileFull({ [path]: sol }, false, { outputSelection: { '*': { '*': outputs } } })
-  const c = (output.contracts[path] as Record<string, SlotsContract>).Slots!
+  const c = (output.contracts[path] as unknown as Record<string, SlotsContract>).Slots!
   return { output, c, address: await deployFrom(url, from, encodeDeployData({ abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` })) }
 }

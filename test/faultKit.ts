@@ -9,7 +9,7 @@ import { startFaultServer, type FaultServer } from './fault-server'
 export let srv: FaultServer
 
 /** Registers the file's hooks; `beforeEachTest` runs after the reset, before each test. */
-export function useFaultServer(beforeEachTest: () => void = () => {}): void {
+export function withFaultServer(beforeEachTest: () => void = () => {}): void {
   beforeAll(async () => {
     srv = await startFaultServer()
   })

@@ -66,7 +66,7 @@ export async function forEachState(entry: ToolEntry, check: (raw: RawInput) => v
 }
 
 /** Registers the file's hooks: a stand-in Worker (pages may start one when they open; jsdom has none, and none is needed to draw a form) and cleanup after each test. */
-export function usePageRendering(): void {
+export function withPageRendering(): void {
   beforeAll(() => {
     globalThis.Worker ??= class {
       onmessage = null

@@ -8,7 +8,7 @@
  */
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { forEachState, statesOf, usePageRendering } from '../../test/pageKit'
+import { forEachState, statesOf, withPageRendering } from '../../test/pageKit'
 import { isShown, withDefaults } from '../tools/define'
 import { registry } from '../tools/registry'
 import type { RawInput, ToolMeta } from '../tools/types'
@@ -30,7 +30,7 @@ export function missingControls(meta: ToolMeta, raw: RawInput): string[] {
  */
 const KNOWN_MISSING: Record<string, string[]> = {}
 
-usePageRendering()
+withPageRendering()
 
 describe('every declared field is drawn on its page', () => {
   it.each(registry.map((e) => [e.meta.id, e] as const))('%s', async (_id, entry) => {

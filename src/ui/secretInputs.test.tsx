@@ -9,7 +9,7 @@
  */
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { forEachState, usePageRendering } from '../../test/pageKit'
+import { forEachState, withPageRendering } from '../../test/pageKit'
 import { isShown } from '../tools/define'
 import { registry } from '../tools/registry'
 
@@ -21,7 +21,7 @@ export function secretAttributeFaults(el: Element): string[] {
     .map(([a, v]) => `${a}="${el.getAttribute(a)}" (want "${v}")`)
 }
 
-usePageRendering()
+withPageRendering()
 
 const withSecrets = registry.filter((e) => e.meta.fields.some((f) => f.secret && f.kind !== 'file'))
 

@@ -9,12 +9,11 @@ import type { Hex } from 'viem'
 import * as SimReport from './SimReport'
 import * as SimRpc from './SimRpc'
 import * as Simulation from './Simulation'
-import { minedAt, nodeRpc } from '../../../test/support'
+import { nodeRpc, startAnvil } from '../../../test/support'
 import { A0, OTHER } from '../../../test/chain/sim/contracts'
 import { anvil, client, data, token, useTokenChain } from '../../../test/chain/sim/tokenChain'
 
 const rpc = nodeRpc
-const mined = minedAt
 
 useTokenChain()
 

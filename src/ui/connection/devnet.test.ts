@@ -11,9 +11,9 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { serveDist, withDevnetMeta } from '../../../scripts/serve.mjs'
 import { contentSecurityPolicy } from '../../../scripts/csp.mjs'
-import { srv, useFaultServer } from '../../../test/faultKit'
+import { srv, withFaultServer } from '../../../test/faultKit'
 
-useFaultServer(() => {
+withFaultServer(() => {
   localStorage.clear()
   document.head.innerHTML = ''
   vi.resetModules()

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest'
 import { startProxy } from '../../../test/fault-server'
-import { srv, useFaultServer } from '../../../test/faultKit'
+import { srv, withFaultServer } from '../../../test/faultKit'
 
-useFaultServer(() => {
+withFaultServer(() => {
   localStorage.clear()
   vi.resetModules()
 })
