@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '../src/core/Errors'
 import { withDefaults } from '../src/tools/define'
-import type { Example, RawInput, RunContext, ToolEntry, ToolResult } from '../src/tools/types'
+import type { Example, RawInput, RunContext, Tool, ToolEntry, ToolResult } from '../src/tools/types'
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -390,12 +390,22 @@ export function examplesOf(id: string): readonly Example[] {
 export function itRunsExamplesWithoutNode(entry: ToolEntry): void {
   it.each(examplesOf(entry.meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
     expect(Object.keys(ex.expect ?? {}).length, 'the example names the rows it expects').toBeGreaterThan(0)
-    const tool = (await entry.load()).default
-    const parsed = tool.parse(withDefaults(tool, ex.inputs))
-    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
-    const rows = resultRows(await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} }))
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    await runExampleOffline((await entry.load()).default, ex)
   })
+}
+
+/**
+ * Runs worked example `ex` with `tool` and no node (its inputs parsed with the field defaults
+ * filled), expects every row the example names with exactly that value ({@link resultRows}),
+ * and gives the result and its rows for the caller's own checks.
+ */
+export async function runExampleOffline(tool: Tool<any>, ex: Example): Promise<{ result: ToolResult; rows: Map<string, string> }> {
+  const parsed = tool.parse(withDefaults(tool, ex.inputs))
+  if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
+  const result = await tool.run(parsed.value, { signal: { aborted: false }, progress: () => {} })
+  const rows = resultRows(result)
+  for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+  return { result, rows }
 }
 
 /**

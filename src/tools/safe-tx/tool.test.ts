@@ -7,17 +7,13 @@ import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import tool from './index'
 import meta from './meta'
-import { examplesOf, resultRows as rowsOf } from '../../../test/support'
+import { examplesOf, runExampleOffline } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
 
 describe('safe-tx examples, offline', () => {
   it.each(examplesOf(meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
-    const parsed = tool.parse(withDefaults(meta, ex.inputs))
-    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
-    const result = await tool.run(parsed.value, never)
-    const rows = rowsOf(result)
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    const { result } = await runExampleOffline(tool, ex)
     expect(() => structuredClone(result)).not.toThrow()
     // The example transaction adds an owner: the warning is shown.
     expect(result.notes?.some((n) => n.tone === 'error' && n.text.startsWith('addOwnerWithThreshold'))).toBe(true)

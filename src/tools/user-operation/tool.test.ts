@@ -9,7 +9,7 @@ import { withDefaults } from '../define'
 import tool from './index'
 import meta from './meta'
 import { MORE } from './moreExamples'
-import { examplesOf, resultRows as rowsOf } from '../../../test/support'
+import { examplesOf, resultRows as rowsOf, runExampleOffline } from '../../../test/support'
 
 const never = { signal: { aborted: false }, progress: () => {} }
 
@@ -21,10 +21,8 @@ async function run(inputs: Record<string, string>) {
 
 describe('user-operation examples, offline', () => {
   it.each([...examplesOf(meta.id), ...MORE].map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
-    const result = await run(ex.inputs)
-    const rows = rowsOf(result)
     expect(Object.keys(ex.expect ?? {}).length).toBeGreaterThan(0)
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    const { result, rows } = await runExampleOffline(tool, ex)
     expect(() => structuredClone(result)).not.toThrow()
     expect(JSON.stringify(result)).not.toContain('ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
     // Every example's call is SimpleAccount execute to 0x…dEaD with 0.01 ether.
