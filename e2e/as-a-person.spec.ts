@@ -5,11 +5,11 @@
  * file.
  */
 import { randomFillSync } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ethers } from 'ethers'
-import { expect, openTool, output, test } from './fixtures'
+import { deriveThousand, downloadedText, expect, openTool, output, test } from './fixtures'
 
 test('hash: a file of random bytes picked from disk gives the Keccak-256 ethers v5 computes over its bytes', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-hash-'))
@@ -30,13 +30,8 @@ test('hash: a file of random bytes picked from disk gives the Keccak-256 ethers 
 test("hd-derive: every one of 1,000 addresses in the table (its CSV) is ethers v5's", async ({ page }) => {
   const phrase = 'test test test test test test test test test test test junk'
   const node = ethers.utils.HDNode.fromMnemonic(phrase)
-  await openTool(page, 'hd-derive')
-  await page.getByLabel('Recovery phrase or xprv').fill(phrase)
-  await page.getByLabel('How many').fill('1000')
-  await page.getByRole('button', { name: 'Derive' }).click()
-  await expect(page.getByRole('table', { name: 'Derived addresses' })).toHaveAttribute('aria-rowcount', '1001', { timeout: 60_000 })
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
-  const addresses = readFileSync(await download.path(), 'utf8').split('\n').slice(1).map((l) => l.split(',')[2])
+  await deriveThousand(page, phrase)
+  const addresses = (await downloadedText(page, page.getByRole('link', { name: 'Download CSV' }))).split('\n').slice(1).map((l) => l.split(',')[2])
   expect(addresses).toEqual(Array.from({ length: 1000 }, (_, i) => node.derivePath(`m/44'/60'/0'/0/${i}`).address))
 })
 

@@ -7,28 +7,18 @@
  * named `balances[<checksummed key>]` and `allowance[<owner>][<spender>]` from the SHA3 inputs the
  * worker recorded, at the slots viem's keccak256 of the ABI-encoded key and slot gives.
  */
-import { debugCall, deployFrom } from './debugKit'
+import { debugCall, deployFrom, deploySlots } from './debugKit'
 import { expect, test } from './fixtures'
 import { encodeAbiParameters, encodeDeployData, encodeFunctionData, getAddress, keccak256, pad, toHex, type Abi } from 'viem'
 import type { Page } from '@playwright/test'
-import { compileFull } from '../test/chain/sourceKit'
 import { compileLedger } from '../test/chain/ledgerKit'
 
 const FROM = '0x00000000000000000000000000000000DeB05C01'
-const PATH = 'src/Slots.sol'
-const SOL = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.24;
-contract Slots {
-  uint256 first; uint8 a; bool b; address c; uint256[] list; string text;
-  function go() external { a = 7; b = true; c = msg.sender; list.push(1); list.push(2); text = "a string long enough to need three data words, seventy bytes or so.."; }
-}
-`
 
 
 test('the storage panel names each slot from the pasted solc output\'s storageLayout', async ({ page, devnet }) => {
-  const { output } = compileFull({ [PATH]: SOL }, false, { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'storageLayout'] } } })
-  const c = (output.contracts[PATH] as any).Slots as { abi: Abi; evm: { bytecode: { object: string } }; storageLayout: { storage: { label: string; slot: string; offset: number }[] } }
-  const address = await deployFrom(devnet.rpcUrl, FROM, encodeDeployData({ abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }))
+  const go = 'a = 7; b = true; c = msg.sender; list.push(1); list.push(2); text = "a string long enough to need three data words, seventy bytes or so..";'
+  const { output, c, address } = await deploySlots(devnet.rpcUrl, FROM, go, '', ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.deployedBytecode.sourceMap', 'storageLayout'])
   await debugCall(page, { from: FROM, to: address, data: encodeFunctionData({ abi: c.abi, functionName: 'go' }) }, 'success')
 
   await pasteOutput(page, output)

@@ -4,6 +4,8 @@
  * with anvil_impersonateAccount), then the call recorded on /debug up to its summary's status.
  */
 import type { Locator, Page } from '@playwright/test'
+import { encodeDeployData, type Abi } from 'viem'
+import { compileFull, type SolcOutput } from '../test/chain/sourceKit'
 import { expect, openTool } from './fixtures'
 
 /** One JSON-RPC request to the devnet: its result, or its error. */
@@ -13,7 +15,7 @@ export async function rpc<T = any>(url: string, method: string, params: unknown[
 }
 
 /** Sends `tx` from `from` (an impersonated account) and waits for its receipt. */
-async function sendAndWait(url: string, from: string, tx: Record<string, string>): Promise<any> {
+export async function sendAndWait(url: string, from: string, tx: Record<string, string>): Promise<any> {
   const { result: hash, error } = await rpc<string>(url, 'eth_sendTransaction', [{ from, ...tx }])
   if (!hash) throw new Error(error?.message)
   for (let i = 0; i < 100; i++) {
@@ -38,4 +40,31 @@ export async function debugCall(page: Page, call: { from: string; to: string; da
   const summary = page.getByRole('region', { name: 'Result' })
   await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText(status, { timeout: 30_000 })
   return summary
+}
+
+/** The Slots contract compiled by solc (abi, creation code, storageLayout). */
+export interface SlotsContract {
+  abi: Abi
+  evm: { bytecode: { object: string } }
+  storageLayout: { storage: { label: string; slot: string; offset: number }[] }
+}
+
+/**
+ * The slot-naming specs' contract (src/Slots.sol: a uint256, a packed uint8, bool and address, a
+ * dynamic array and a string): `go()` runs `go`, `more` adds functions. Compiled by solc with
+ * `outputs` (storageLayout among them) and deployed from `from` ({@link deployFrom}); returns
+ * solc's whole output, the contract, and its address.
+ */
+export async function deploySlots(url: string, from: string, go: string, more: string, outputs: string[]): Promise<{ output: SolcOutput; c: SlotsContract; address: string }> {
+  const path = 'src/Slots.sol'
+  const sol = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+contract Slots {
+  uint256 first; uint8 a; bool b; address c; uint256[] list; string text;
+  function go() external { ${go} }
+${more}}
+`
+  const { output } = compileFull({ [path]: sol }, false, { outputSelection: { '*': { '*': outputs } } })
+  const c = (output.contracts[path] as unknown as Record<string, SlotsContract>).Slots!
+  return { output, c, address: await deployFrom(url, from, encodeDeployData({ abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` })) }
 }

@@ -20,7 +20,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import type { Page } from '@playwright/test'
-import { expect, openTool, output, randomHex, test } from './fixtures'
+import { expect, openTool, output, pasteText, randomHex, test } from './fixtures'
 
 const SEED = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31))
 /** The longest main-thread task allowed (ms): a 'longtask' entry is any task over 50 ms (see the bound above). */
@@ -45,21 +45,6 @@ async function watchLongTasks(page: Page): Promise<() => Promise<number[]>> {
   return () => page.evaluate(() => (window as unknown as { __long: number[] }).__long)
 }
 
-/** Pastes `hex` into the focused field as one paste event, the text built in the page (not sent over the test's protocol while watched). */
-async function paste(page: Page, hex: string): Promise<void> {
-  await page.evaluate((t) => ((window as unknown as { __paste: string }).__paste = t), hex)
-  await page.evaluate(() => {
-    const t = (window as unknown as { __paste: string }).__paste
-    const el = document.activeElement as HTMLTextAreaElement
-    const dt = new DataTransfer()
-    dt.setData('text/plain', t)
-    const ev = new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true })
-    if (el.dispatchEvent(ev)) {
-      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, t)
-      el.dispatchEvent(new Event('input', { bubbles: true }))
-    }
-  })
-}
 
 /** The first row, and the offset of the row "Go to offset" marks for the last byte of the code (the last instruction). */
 async function ends(page: Page, label: string, size: number): Promise<{ first: string[]; last: string }> {
@@ -81,17 +66,26 @@ function expectShort(tasks: number[], seed: number) {
   console.log(`main-thread tasks over 50 ms: ${tasks.length ? tasks.join(', ') : 'none'} (seed ${seed}; the goal is none over ${LONGEST} ms under load)`)
 }
 
+/**
+ * Opens /disassemble (amsterdam: cast names the newest opcodes, 0xe6 DUPN, …), pastes `code` into
+ * Bytecode as one paste and runs it, the page's long tasks watched from before the paste; returns their reader.
+ */
+async function disassembleWatched(page: Page, code: string): Promise<() => Promise<number[]>> {
+  await openTool(page, 'disassemble', { hardfork: 'amsterdam' })
+  await page.getByLabel('Bytecode', { exact: true }).focus()
+  const long = await watchLongTasks(page)
+  await pasteText(page, code)
+  await page.getByRole('button', { name: 'Disassemble', exact: true }).click()
+  return long
+}
+
 test.describe('large code disassembles with no long task', () => {
   test.beforeAll(() => console.log(`disassemble-large seed ${SEED} (TEST_SEED=${SEED} to replay)`))
 
   test('a 24 KB runtime', async ({ page }) => {
     const runtime = `0x${randomHex(24_576, SEED)}`
     const want = cast(runtime).map(shown)
-    await openTool(page, 'disassemble', { hardfork: 'amsterdam' }) // cast names the newest opcodes (0xe6 DUPN, …)
-    await page.getByLabel('Bytecode', { exact: true }).focus()
-    const long = await watchLongTasks(page)
-    await paste(page, runtime)
-    await page.getByRole('button', { name: 'Disassemble', exact: true }).click()
+    const long = await disassembleWatched(page, runtime)
     await expect(output(page, 'Size')).toHaveText('24576 bytes')
     await expect(page.getByText(`${want.length} instructions (code)`, { exact: true })).toBeVisible()
     const { first, last } = await ends(page, 'code', 24_576)
@@ -107,11 +101,7 @@ test.describe('large code disassembles with no long task', () => {
     const ctor = head + randomHex(size - head.length / 2, SEED + 1)
     const runtime = randomHex(size, SEED + 2)
     const init = `0x${ctor}${runtime}`
-    await openTool(page, 'disassemble', { hardfork: 'amsterdam' }) // cast names the newest opcodes (0xe6 DUPN, …)
-    await page.getByLabel('Bytecode', { exact: true }).focus()
-    const long = await watchLongTasks(page)
-    await paste(page, init)
-    await page.getByRole('button', { name: 'Disassemble', exact: true }).click()
+    const long = await disassembleWatched(page, init)
     await expect(output(page, 'Size')).toHaveText('49152 bytes')
     await expect(output(page, 'Runtime')).toHaveText('24576 bytes')
     for (const [label, hex] of [['runtime', runtime], ['constructor', ctor]] as const) {

@@ -2,7 +2,8 @@
  * End-to-end fixtures: every test's page fails the test on any console error, page error,
  * or request to a host other than the app's own origin and the devnet.
  */
-import { test as base, expect, type Page, type Route } from '@playwright/test'
+import { chromium, test as base, expect, type Browser, type Locator, type Page, type Route } from '@playwright/test'
+import { readFileSync } from 'node:fs'
 import { ethers } from 'ethers'
 
 export interface Devnet {
@@ -204,4 +205,89 @@ export function randomHex(n: number, seed: number): string {
     out += ((s >>> 0) & 0xff).toString(16).padStart(2, '0')
   }
   return out
+}
+
+/** A Chromium of the spec's own (Debian's, or $CHROMIUM_PATH): no sandbox, no GPU, no /dev/shm, and `args` added. */
+export function launchChromium(args: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...args] })
+}
+
+/** The text of the file that clicking `link` downloads. */
+export async function downloadedText(page: Page, link: Locator): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
+  return readFileSync(await download.path(), 'utf8')
+}
+
+/**
+ * Opens hd-derive, derives the first 1,000 addresses of `phrase` and waits until the table says it
+ * holds them all (1,001 rows with the header); returns the table.
+ */
+export async function deriveThousand(page: Page, phrase: string): Promise<Locator> {
+  await openTool(page, 'hd-derive')
+  await page.getByLabel('Recovery phrase or xprv').fill(phrase)
+  await page.getByLabel('How many').fill('1000')
+  await page.getByRole('button', { name: 'Derive' }).click()
+  const table = page.getByRole('table', { name: 'Derived addresses' })
+  await expect(table).toHaveAttribute('aria-rowcount', '1001', { timeout: 60_000 })
+  return table
+}
+
+/**
+ * Pastes the text staged in the page as `window.__paste` into the focused text box as one paste
+ * event, as a browser does: the box takes the whole text unless the page cancels the event.
+ * Staging the text in the page first keeps megabytes off the test's protocol while it is watched.
+ */
+export async function pasteStaged(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const t = (window as unknown as { __paste: string }).__paste
+    const el = document.activeElement as HTMLTextAreaElement
+    const dt = new DataTransfer()
+    dt.setData('text/plain', t)
+    const ev = new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true })
+    if (el.dispatchEvent(ev)) {
+      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(el, t)
+      el.dispatchEvent(new Event('input', { bubbles: true }))
+    }
+  })
+}
+
+/** Stages `text` in the page and pastes it into the focused text box ({@link pasteStaged}). */
+export async function pasteText(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => ((window as unknown as { __paste: string }).__paste = t), text)
+  await pasteStaged(page)
+}
+
+/**
+ * A sender of the spec's own on the devnet, `from` (funded with 100 ether, the node signing for
+ * it): the devnet's test accounts belong to other specs that count their nonces. `send` waits for
+ * the receipt; `deploy` gives the created contract's address.
+ */
+export async function impersonatedSender(devnet: Devnet, from: string) {
+  const Rpc = await import('../src/core/chain/Rpc')
+  const TxSend = await import('../src/core/tx/TxSend')
+  const rpc = Rpc.http(devnet.rpcUrl)
+  await Rpc.request(rpc, 'anvil_setBalance', [from, '0x56bc75e2d63100000'])
+  await Rpc.request(rpc, 'anvil_impersonateAccount', [from])
+  const send = async (tx: { to?: string; data: string }) => {
+    const h = (await Rpc.request(rpc, 'eth_sendTransaction', [{ from, ...tx }])) as `0x${string}`
+    return TxSend.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 100 })
+  }
+  return { send, deploy: async (data: string) => (await send({ data })).contractAddress as string }
+}
+
+/**
+ * Imports `key` with the key tool (expecting its `address`), goes to another tool by the palette
+ * (in-app navigation keeps the in-memory keyring: typing `query`, picking the first option named
+ * `option`, landing on /`id`), and picks that key there from the keyring.
+ */
+export async function importKeyThenPickIn(page: Page, key: string, address: string, to: { query: string; option: RegExp; id: string }): Promise<void> {
+  await openTool(page, 'key')
+  await page.getByRole('textbox', { name: 'Private key' }).fill(key)
+  await page.getByRole('button', { name: 'Import key' }).click()
+  await expect(output(page, 'Address')).toHaveText(address)
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Find a tool' }).fill(to.query)
+  await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: to.option }).first().click()
+  await expect(page).toHaveURL(new RegExp(`/${to.id}$`))
+  await page.getByLabel("Key from this page's keyring").selectOption(address)
 }

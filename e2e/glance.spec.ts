@@ -3,16 +3,23 @@
  * in view; on a phone it follows the form and is scrolled into view.
  */
 import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
 import { expect, openTool, output, test } from './fixtures'
+
+/** Looks up block 0 with the block tool and waits for its Number; returns the form and the result. */
+async function lookUpBlockZero(page: Page) {
+  await openTool(page, 'block', { block: '0' })
+  const form = page.getByRole('form', { name: 'Block lookup' })
+  await page.getByRole('button', { name: 'Look up', exact: true }).click()
+  const result = page.getByRole('region', { name: 'Result', exact: true })
+  await expect(result.getByRole('status', { name: 'Number', exact: true })).toHaveText('0')
+  return { form, result }
+}
 
 test.describe('wide screen', () => {
   test.use({ viewport: { width: 1366, height: 768 } })
   test('after a run the result is to the right of the form and within the viewport', async ({ page }) => {
-    await openTool(page, 'block', { block: '0' })
-    const form = page.getByRole('form', { name: 'Block lookup' })
-    await page.getByRole('button', { name: 'Look up', exact: true }).click()
-    const result = page.getByRole('region', { name: 'Result', exact: true })
-    await expect(result.getByRole('status', { name: 'Number', exact: true })).toHaveText('0')
+    const { form, result } = await lookUpBlockZero(page)
     const f = (await form.boundingBox())!
     const r = (await result.boundingBox())!
     expect(r.x, 'result starts right of the form').toBeGreaterThanOrEqual(f.x + f.width)
@@ -26,11 +33,7 @@ test.describe('wide screen', () => {
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 } })
   test('the result follows the form, fits the width, and is scrolled into view', async ({ page }) => {
-    await openTool(page, 'block', { block: '0' })
-    const form = page.getByRole('form', { name: 'Block lookup' })
-    await page.getByRole('button', { name: 'Look up', exact: true }).click()
-    const result = page.getByRole('region', { name: 'Result', exact: true })
-    await expect(result.getByRole('status', { name: 'Number', exact: true })).toHaveText('0')
+    const { form, result } = await lookUpBlockZero(page)
     const f = (await form.boundingBox())!
     await expect.poll(async () => (await result.boundingBox())!.y, { message: 'result top in view' }).toBeLessThan(844 - 80)
     const r = (await result.boundingBox())!

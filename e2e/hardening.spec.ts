@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { ethers } from 'ethers'
-import { expect, forward, openTool, test, unlessCancelled } from './fixtures'
+import { expect, forward, openTool, pasteStaged, test, unlessCancelled } from './fixtures'
 
 async function connectionDialog(page: Page) {
   await page.goto('/')
@@ -271,18 +271,7 @@ test.describe('hostile pastes', () => {
       const head = hugeKeystore(0)
       await page.evaluate(([h, n]) => ((window as unknown as { __paste: string }).__paste = h.replace('"padding":""', `"padding":"${'a'.repeat(n)}"`)), [head, size] as const)
       const longest = await watchLongTasks(page)
-      await page.evaluate(() => {
-        const t = (window as unknown as { __paste: string }).__paste
-        const el = document.activeElement as HTMLTextAreaElement
-        const dt = new DataTransfer()
-        dt.setData('text/plain', t)
-        const ev = new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true })
-        if (el.dispatchEvent(ev)) {
-          const setter = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!
-          setter.call(el, t)
-          el.dispatchEvent(new Event('input', { bubbles: true }))
-        }
-      })
+      await pasteStaged(page)
       await expect(page.locator('.field.has-error .error').first()).toContainText(/This paste is [0-9,]+ characters; Keystore JSON takes at most 65,536\. Nothing was put in the box\./, { timeout: 2_000 })
       expect(await longest(), 'longest main-thread task (ms)').toBeLessThan(200)
     })

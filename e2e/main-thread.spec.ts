@@ -4,7 +4,7 @@
  * page React commits while a person types.
  */
 import { ethers } from 'ethers'
-import { expect, openTool, output, test } from './fixtures'
+import { deriveThousand, expect, openTool, output, test } from './fixtures'
 
 const PHRASE = 'test test test test test test test test test test test junk'
 
@@ -48,12 +48,7 @@ interface Sent {
 test('hd-derive: one worker computes the seed; the derivation workers get the parent key of the path, never the phrase', async ({ page }) => {
   await page.addInitScript(recordWorkerMessages(false))
   const root = ethers.utils.HDNode.fromMnemonic(PHRASE)
-  await openTool(page, 'hd-derive')
-  await page.getByLabel('Recovery phrase or xprv').fill(PHRASE)
-  await page.getByLabel('How many').fill('1000')
-  await page.getByRole('button', { name: 'Derive' }).click()
-  const table = page.getByRole('table', { name: 'Derived addresses' })
-  await expect(table).toHaveAttribute('aria-rowcount', '1001', { timeout: 60_000 })
+  await deriveThousand(page, PHRASE)
   await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveCount(0)
   await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveText(root.derivePath("m/44'/60'/0'/0/0").address)
 

@@ -6,7 +6,7 @@
  * Values come from cast, Node's Date and solc-js, never from the page under test.
  */
 import type { Page } from '@playwright/test'
-import { allTools, expect, openTool, output, showFirstExample, test } from './fixtures'
+import { allTools, expect, impersonatedSender, openTool, output, showFirstExample, test } from './fixtures'
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 /** cast to-unit keeps every fractional digit unless the value is whole ("1.500000" vs "1"). */
@@ -80,17 +80,8 @@ test('decoded values: units with a decimals picker, a date, a checksummed addres
 test('bytecode-selectors: the selectors of a contract on the node, and of a proxy\'s implementation (cast code, cast selectors)', async ({ page, devnet }) => {
   const { cast } = await import('../test/support')
   const { compile } = await import('../test/chain/solc')
-  const Rpc = await import('../src/core/chain/Rpc')
-  const TxSend = await import('../src/core/tx/TxSend')
-  const rpc = Rpc.http(devnet.rpcUrl)
   // A sender of its own (impersonated, funded): the devnet's test accounts belong to other tests that count their nonces.
-  const from = '0x00000000000000000000000000000000000e2e17'
-  await Rpc.request(rpc, 'anvil_setBalance', [from, '0x56bc75e2d63100000'])
-  await Rpc.request(rpc, 'anvil_impersonateAccount', [from])
-  const deploy = async (data: string) => {
-    const h = (await Rpc.request(rpc, 'eth_sendTransaction', [{ from, data }])) as `0x${string}`
-    return (await TxSend.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 100 })).contractAddress as string
-  }
+  const { deploy } = await impersonatedSender(devnet, '0x00000000000000000000000000000000000e2e17')
   const c = compile(`// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
 contract Counter { uint256 public count; function inc() external { count += 1; } function add(uint256 v) external { count += v; } }

@@ -7,14 +7,14 @@
  * frames (rendered with `qrcode`); multi-part frames come from @ngraveio/bc-ur, an encoder
  * independent of the app's. Signatures are checked against ethers v5.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { UR, UREncoder, URDecoder } from '@ngraveio/bc-ur'
 import { ethers } from 'ethers'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import QRCode from 'qrcode'
-import { expect, output, test } from './fixtures'
+import { expect, launchChromium, output, test } from './fixtures'
 
 // Anvil's mnemonic, index 10: not one of the ten funded accounts the other specs use; funded here.
 const KEY = '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897'
@@ -89,10 +89,7 @@ test.describe('air-gapped signing over QR codes', () => {
     dir = mkdtempSync(join(tmpdir(), 'qr-e2e-'))
     camera = join(dir, 'camera.y4m')
     writeY4m(camera, ['NOTHING YET'])
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${camera}`],
-    })
+    browser = await launchChromium(['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${camera}`])
   })
 
   test.afterAll(async () => {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
-import { expect, openTool, output, test } from './fixtures'
+import { expect, importKeyThenPickIn, openTool, output, test } from './fixtures'
 
 // anvil's documented test account #0 (a public test key).
 const KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
@@ -95,16 +95,7 @@ test('malformed input gets an error that names the problem', async ({ page }) =>
 })
 
 test('a key imported by the wallet tools can be picked from the keyring, not retyped', async ({ page }) => {
-  await openTool(page, 'key')
-  await page.getByRole('textbox', { name: 'Private key' }).fill(KEY)
-  await page.getByRole('button', { name: 'Import key' }).click()
-  await expect(output(page, 'Address')).toHaveText(ADDRESS)
-  // in-app navigation keeps the in-memory keyring
-  await page.keyboard.press('Control+k')
-  await page.getByRole('combobox', { name: 'Find a tool' }).fill('sign a message')
-  await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: /Sign a message/ }).first().click()
-  await expect(page).toHaveURL(/\/sign-message$/)
-  await page.getByLabel("Key from this page's keyring").selectOption(ADDRESS)
+  await importKeyThenPickIn(page, KEY, ADDRESS, { query: 'sign a message', option: /Sign a message/, id: 'sign-message' })
   await page.getByLabel('Message', { exact: true }).fill('picked from the keyring')
   await expect(output(page, 'Signature')).toHaveText(cast(['wallet', 'sign', '--private-key', KEY, 'picked from the keyring']))
   expect(page.url()).not.toContain(KEY.slice(2, 20))

@@ -7,36 +7,15 @@
  * keccak256), and a slot the call wrote that the layout does not place shows no name.
  */
 import { expect, openTool, output, test } from './fixtures'
-import { encodeDeployData, encodeFunctionData, keccak256, pad, toHex, type Abi } from 'viem'
-import { compileFull } from '../test/chain/sourceKit'
+import { encodeFunctionData, keccak256, pad, toHex } from 'viem'
+import { deploySlots } from './debugKit'
 
 const FROM = '0x00000000000000000000000000000000DeB05C03'
-const PATH = 'src/Slots.sol'
-const SOL = `// SPDX-License-Identifier: MIT
-pragma solidity ^0.8.24;
-contract Slots {
-  uint256 first; uint8 a; bool b; address c; uint256[] list; string text;
-  function go() external { first = 5; a = 7; b = true; c = msg.sender; list.push(1); list.push(2); text = "a string long enough to need three data words, seventy bytes or so.."; }
-  function raw() external { assembly { sstore(0x1234, 1) } }
-}
-`
-
-async function rpc<T = any>(url: string, method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string } }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  return (await r.json()) as { result?: T; error?: { message: string } }
-}
 
 test('the storage changes name each slot from the pasted solc output\'s storageLayout', async ({ page, devnet }) => {
-  const { output: out } = compileFull({ [PATH]: SOL }, false, { outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'storageLayout'] } } })
-  const c = (out.contracts[PATH] as any).Slots as { abi: Abi; evm: { bytecode: { object: string } }; storageLayout: { storage: { label: string; slot: string; offset: number }[] } }
-  await rpc(devnet.rpcUrl, 'anvil_setBalance', [FROM, '0xde0b6b3a7640000'])
-  await rpc(devnet.rpcUrl, 'anvil_impersonateAccount', [FROM])
-  const { result: hash } = await rpc<string>(devnet.rpcUrl, 'eth_sendTransaction', [{ from: FROM, gas: '0x300000', data: encodeDeployData({ abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }) }])
-  let address = ''
-  for (let i = 0; i < 100 && !address; i++) {
-    address = (await rpc(devnet.rpcUrl, 'eth_getTransactionReceipt', [hash]))?.result?.contractAddress ?? ''
-    if (!address) await new Promise((r) => setTimeout(r, 50))
-  }
+  const go = 'first = 5; a = 7; b = true; c = msg.sender; list.push(1); list.push(2); text = "a string long enough to need three data words, seventy bytes or so..";'
+  const raw = '  function raw() external { assembly { sstore(0x1234, 1) } }\n'
+  const { output: out, c, address } = await deploySlots(devnet.rpcUrl, FROM, go, raw, ['abi', 'evm.bytecode.object', 'storageLayout'])
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/)
 
   await openTool(page, 'simulate', { mode: 'call', from: FROM, to: address, data: encodeFunctionData({ abi: c.abi, functionName: 'go' }) })

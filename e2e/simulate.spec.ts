@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test'
 import { expect, installTestWallet, openTool, test, walletCalls } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
+import { rpc, sendAndWait } from './debugKit'
 
 // anvil's test account 5 (unlocked on the devnet; no other spec sends from it)
 const FROM = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc'
@@ -15,27 +16,13 @@ const GET = '0x6d4ce63c'
 /** A row of the result's summary (frames of the call tree have rows with the same labels). */
 const output = (page: Page, label: string) => page.getByRole('region', { name: 'Summary' }).getByRole('status', { name: label, exact: true })
 
-async function rpc<T = any>(url: string, method: string, params: unknown[]): Promise<{ result?: T; error?: { message: string; data?: string } }> {
-  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
-  return (await r.json()) as { result?: T; error?: { message: string; data?: string } }
-}
-async function sendAndWait(url: string, tx: Record<string, string>): Promise<any> {
-  const { result: hash, error } = await rpc<string>(url, 'eth_sendTransaction', [{ from: FROM, ...tx }])
-  if (!hash) throw new Error(error?.message)
-  for (let i = 0; i < 100; i++) {
-    const { result } = await rpc(url, 'eth_getTransactionReceipt', [hash])
-    if (result) return result
-    await new Promise((r) => setTimeout(r, 50))
-  }
-  throw new Error('not mined')
-}
 
 let store = ''
 test.describe.serial('simulate', () => {
   test('replays a mined transaction of the devnet: status, gas, event and storage change as the node has them', async ({ page, devnet }) => {
-    const deployed = await sendAndWait(devnet.rpcUrl, { data: STORE_INIT, gas: '0x30000' })
+    const deployed = await sendAndWait(devnet.rpcUrl, FROM, { data: STORE_INIT, gas: '0x30000' })
     store = deployed.contractAddress
-    const receipt = await sendAndWait(devnet.rpcUrl, { to: store, data: SET(43), gas: '0x20000' })
+    const receipt = await sendAndWait(devnet.rpcUrl, FROM, { to: store, data: SET(43), gas: '0x20000' })
     const before = (await rpc<string>(devnet.rpcUrl, 'eth_getStorageAt', [store, '0x0', `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`])).result!
     const after = (await rpc<string>(devnet.rpcUrl, 'eth_getStorageAt', [store, '0x0', receipt.blockNumber])).result!
 

@@ -4,7 +4,7 @@
  * work ran and what the page shows.
  */
 import { ethers } from 'ethers'
-import { expect, openTool, output, test, uploadCall } from './fixtures'
+import { deriveThousand, downloadedText, expect, openTool, output, test, uploadCall } from './fixtures'
 
 test('calldata-decode: 256 KiB of call data is decoded in a worker, kept out of the URL, and shown by its start', async ({ page }) => {
   const to = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045'
@@ -28,12 +28,7 @@ test('calldata-decode: 256 KiB of call data is decoded in a worker, kept out of 
 test('hd-derive: 1,000 addresses render only the rows in view, scroll to the last, and export all of them as CSV', async ({ page }) => {
   const phrase = 'test test test test test test test test test test test junk'
   const node = ethers.utils.HDNode.fromMnemonic(phrase)
-  await openTool(page, 'hd-derive')
-  await page.getByLabel('Recovery phrase or xprv').fill(phrase)
-  await page.getByLabel('How many').fill('1000')
-  await page.getByRole('button', { name: 'Derive' }).click()
-  const table = page.getByRole('table', { name: 'Derived addresses' })
-  await expect(table).toHaveAttribute('aria-rowcount', '1001', { timeout: 60_000 })
+  const table = await deriveThousand(page, phrase)
   await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveCount(0)
   // Far fewer rows in the document than derived.
   expect(await table.getByRole('row').count()).toBeLessThan(60)
@@ -41,9 +36,7 @@ test('hd-derive: 1,000 addresses render only the rows in view, scroll to the las
   await page.locator('.table-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight))
   await expect(output(page, "Address m/44'/60'/0'/0/999")).toHaveText(node.derivePath("m/44'/60'/0'/0/999").address)
   await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveCount(0)
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).click()])
-  const { readFileSync } = await import('node:fs')
-  const csv = readFileSync(await download.path(), 'utf8').split('\n')
+  const csv = (await downloadedText(page, page.getByRole('link', { name: 'Download CSV' }))).split('\n')
   expect(csv).toHaveLength(1001)
   expect(csv[1000]).toBe(`999,m/44'/60'/0'/0/999,${node.derivePath("m/44'/60'/0'/0/999").address},${node.derivePath("m/44'/60'/0'/0/999").publicKey}`)
 })

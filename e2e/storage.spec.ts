@@ -4,22 +4,10 @@
  * values written by a transaction: the expected values are those written, read back by cast),
  * at two blocks; and an ABI inferred from a deployed token's code handed to Contract read.
  */
-import { expect, openTool, output, test, type Devnet } from './fixtures'
+import { expect, impersonatedSender, openTool, output, test, type Devnet } from './fixtures'
 
 /** A sender of its own (impersonated, funded): the devnet's test accounts belong to other tests. */
-async function deployer(devnet: Devnet) {
-  const Rpc = await import('../src/core/chain/Rpc')
-  const TxSend = await import('../src/core/tx/TxSend')
-  const rpc = Rpc.http(devnet.rpcUrl)
-  const from = '0x00000000000000000000000000000000000e2e25'
-  await Rpc.request(rpc, 'anvil_setBalance', [from, '0x56bc75e2d63100000'])
-  await Rpc.request(rpc, 'anvil_impersonateAccount', [from])
-  const send = async (tx: { to?: string; data: string }) => {
-    const h = (await Rpc.request(rpc, 'eth_sendTransaction', [{ from, ...tx }])) as `0x${string}`
-    return TxSend.waitForReceipt(rpc, h, { timeoutMs: 30_000, pollMs: 100 })
-  }
-  return { send, deploy: async (data: string) => (await send({ data })).contractAddress as string }
-}
+const deployer = (devnet: Devnet) => impersonatedSender(devnet, '0x00000000000000000000000000000000000e2e25')
 
 test('storage-read: variables of a solc layout by name, a mapping at a key, and what changed between two blocks', async ({ page, devnet }) => {
   const { cast } = await import('../test/support')

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ethers } from 'ethers'
-import { expect, openTool, output, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { expect, importKeyThenPickIn, openTool, output, test } from './fixtures'
 
 const ANVIL_KEY_1 = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d'
 const ANVIL_ADDR_1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -218,12 +219,17 @@ test('find-address: one worker per core, the first to find the address stops the
   await expect.poll(() => page.workers().length).toBe(0)
 })
 
-test('find-address: a long scan shows progress and Cancel stops every worker', async ({ page }) => {
+/** Runs find-address for 0x…dEaD (no test phrase's address) over `indexes` indexes per path of the test phrase. */
+async function findDeadIn(page: Page, indexes: string): Promise<void> {
   await openTool(page, 'find-address')
   await page.getByLabel('Address to find').fill('0x000000000000000000000000000000000000dEaD')
   await page.getByLabel('Recovery phrase or xprv').fill(TEST_PHRASE)
-  await page.getByLabel('Indexes per path').fill('10000')
+  await page.getByLabel('Indexes per path').fill(indexes)
   await page.getByRole('button', { name: 'Run' }).click()
+}
+
+test('find-address: a long scan shows progress and Cancel stops every worker', async ({ page }) => {
+  await findDeadIn(page, '10000')
   await expect(page.getByText(/addresses checked on \d+ cores?/)).toBeVisible({ timeout: 30_000 })
   expect(page.workers().length).toBeGreaterThan(0)
   await page.getByRole('button', { name: 'Cancel' }).click()
@@ -232,26 +238,13 @@ test('find-address: a long scan shows progress and Cancel stops every worker', a
 })
 
 test('find-address: not found on any path says so once', async ({ page }) => {
-  await openTool(page, 'find-address')
-  await page.getByLabel('Address to find').fill('0x000000000000000000000000000000000000dEaD')
-  await page.getByLabel('Recovery phrase or xprv').fill(TEST_PHRASE)
-  await page.getByLabel('Indexes per path').fill('30')
-  await page.getByRole('button', { name: 'Run' }).click()
+  await findDeadIn(page, '30')
   await expect(output(page, 'Result')).toHaveText('not found', { timeout: 30_000 })
   await expect(page.getByText(/Not found in the first 30 indexes of m\/44'\/60'\/0'\/0\/i, m\/44'\/60'\/i'\/0\/0, m\/44'\/60'\/0'\/i\./)).toHaveCount(1)
 })
 
 test('address-from-key: a key from the wallet tools is picked from the keyring', async ({ page }) => {
-  await openTool(page, 'key')
-  await page.getByRole('textbox', { name: 'Private key' }).fill(ANVIL_KEY_1)
-  await page.getByRole('button', { name: 'Import key' }).click()
-  await expect(output(page, 'Address')).toHaveText(ANVIL_ADDR_1)
-  // in-app navigation keeps the in-memory keyring
-  await page.keyboard.press('Control+k')
-  await page.getByRole('combobox', { name: 'Find a tool' }).fill('address from a key')
-  await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: /Address from a key/ }).first().click()
-  await expect(page).toHaveURL(/\/address-from-key$/)
-  await page.getByLabel("Key from this page's keyring").selectOption(ANVIL_ADDR_1)
+  await importKeyThenPickIn(page, ANVIL_KEY_1, ANVIL_ADDR_1, { query: 'address from a key', option: /Address from a key/, id: 'address-from-key' })
   const run = page.getByRole('button', { name: 'Run' })
   if (await run.count()) await run.click()
   await expect(output(page, 'Address')).toHaveText(ANVIL_ADDR_1)

@@ -11,27 +11,18 @@
  * witness and re-runs the transfer with no network: the trace hash equals the online one. The
  * saved file gives the same. A code of another type in the witness scanner is named and refused.
  */
-import { chromium, type Browser, type BrowserContext } from '@playwright/test'
 import { UR, UREncoder } from '@ngraveio/bc-ur'
 import { encode as cborEncode } from 'cborg'
-import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { utils } from 'ethers'
 import QRCode from 'qrcode'
-import * as Rpc from '../src/core/chain/Rpc'
 import { KEYS, addr } from '../test/chain/sendKit'
-import { compile, deploy } from '../test/chain/tokenKit'
-import { expect, output, test, watchPage } from './fixtures'
-import { ensureOfflineBuild, offlineFile } from './offlineBuild'
+import { expect, output, test } from './fixtures'
+import { savedFile, seed, tokenTransfer, useSignerBrowsers } from './witnessKit'
 
 const KEY = KEYS[0]!
 const FROM = addr(KEY)
-const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 32))
 
 /** mulberry32 over the printed seed: which parts are dropped and in what order the rest come. */
 function rng(s: number) {
@@ -46,34 +37,16 @@ function rng(s: number) {
 }
 
 test.describe('the send confirmation’s witness, by animated QR code', () => {
-  let browser: Browser
-  let online: BrowserContext
-  let offline: BrowserContext
-  let dir: string
-  const errors: string[] = []
-
-  test.beforeAll(async () => {
-    test.setTimeout(300_000)
-    ensureOfflineBuild() // when it is missing or older than its sources
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
-    dir = mkdtempSync(join(tmpdir(), 'witness-qr-e2e-'))
-  })
-  test.afterAll(async () => {
-    await browser?.close()
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  })
+  const signer = useSignerBrowsers('witness-qr-e2e-')
+  const { errors } = signer
 
   test('send confirmation → witness → /qr-request → parts scanned offline: the same trace hash', async ({ baseURL, devnet }) => {
     test.setTimeout(240_000)
     console.log(`witness-channels e2e seed ${seed} (TEST_SEED=${seed} to replay)`)
     const rand = rng(seed)
-    const token = await deploy(Rpc.http(devnet.rpcUrl), compile().GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 12n]).slice(2))
-    const data = new utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [TO, 4242n])
+    const { token, data } = await tokenTransfer(devnet, 4242n)
 
-    online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
-    const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
-    online.on('page', (p) => watchPage(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
-    const a = await online.newPage()
+    const a = await signer.online(baseURL!, devnet)
     await a.goto('/send-transaction')
     await a.getByLabel('Private key', { exact: true }).fill(KEY)
     await a.getByRole('textbox', { name: 'To', exact: true }).fill(token)
@@ -85,9 +58,7 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
     await expect(offer.getByRole('status', { name: 'Trace hash', exact: true })).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 60_000 })
     const traceHash = (await offer.getByRole('status', { name: 'Trace hash', exact: true }).textContent())!
     const sha = (await offer.getByRole('status', { name: 'Witness SHA-256', exact: true }).textContent())!
-    const [download] = await Promise.all([a.waitForEvent('download'), offer.getByRole('link', { name: 'Save the witness file' }).click()])
-    const witness = readFileSync((await download.path())!)
-    expect(`0x${createHash('sha256').update(witness).digest('hex')}`).toBe(sha)
+    const witness = await savedFile(a, offer.getByRole('link', { name: 'Save the witness file' }), sha)
 
     // Handed to /qr-request in memory: the request for the same call, the same witness, as an animated code.
     await offer.getByRole('button', { name: 'Make a QR sign request with this witness…' }).click()
@@ -123,11 +94,7 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
       ;[order[i], order[j]] = [order[j]!, order[i]!]
     }
 
-    offline = await browser.newContext()
-    await offline.setOffline(true)
-    offline.on('page', (p) => watchPage(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
-    const b = await offline.newPage()
-    await b.goto(`${pathToFileURL(offlineFile).href}#/qr-sign`)
+    const b = await signer.offline('qr-sign')
     await b.getByRole('textbox', { name: /^Sign request/ }).fill(requestUr)
     await expect(b.getByRole('region', { name: 'The request to sign' }).getByRole('status', { name: 'Signer address', exact: true })).toHaveText(FROM)
     const check = b.getByRole('region', { name: 'Witness' })
@@ -135,7 +102,7 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
     await expect(scanner.getByRole('status').filter({ hasText: 'QR reader ready' })).toBeVisible({ timeout: 30_000 })
 
     // a code of another type is named and refused
-    const foreign = join(dir, 'foreign.png')
+    const foreign = join(signer.dir, 'foreign.png')
     await QRCode.toFile(foreign, requestUr.toUpperCase(), { errorCorrectionLevel: 'L', width: 600 })
     await scanner.getByLabel('Pick an image of the code').setInputFiles(foreign)
     await expect(scanner.getByRole('alert')).toContainText('This code is a eth-sign-request, not a ew-witness.')
@@ -143,7 +110,7 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
 
     let used = 0
     for (const [i, part] of order.entries()) {
-      const png = join(dir, `part-${i}.png`)
+      const png = join(signer.dir, `part-${i}.png`)
       await QRCode.toFile(png, part.toUpperCase(), { errorCorrectionLevel: 'L', width: 800 })
       await scanner.getByLabel('Pick an image of the code').setInputFiles(png)
       const progress = scanner.getByRole('status').filter({ hasText: /^(Reading ew-witness: \d+ of \d+ parts|Read: ew-witness)/ })
@@ -157,13 +124,12 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
     await expect(check.getByRole('table', { name: 'Asset changes' })).toContainText('4242')
 
     // the saved file: the same witness, the same outcome
-    const file = join(dir, 'witness.eww')
+    const file = join(signer.dir, 'witness.eww')
     writeFileSync(file, witness)
     await check.getByLabel('Witness file').setInputFiles(file)
     await expect(check.getByRole('status', { name: 'Trace hash', exact: true })).toHaveText(traceHash, { timeout: 60_000 })
     await expect(check.getByRole('alert')).toHaveCount(0)
     expect(errors, `console errors, page errors and requests (seed ${seed})`).toEqual([])
-    await online.close()
-    await offline.close()
+    await signer.close()
   })
 })

@@ -11,53 +11,25 @@
  * override; a capsule relabelled with another hardfork, or with one
  * byte of its witness flipped, is refused with a message.
  */
-import { chromium, type Browser, type BrowserContext } from '@playwright/test'
-import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import { utils } from 'ethers'
-import * as Rpc from '../src/core/chain/Rpc'
 import * as SimCapsule from '../src/core/sim/SimCapsule'
 import { KEYS, addr } from '../test/chain/sendKit'
-import { compile, deploy } from '../test/chain/tokenKit'
-import { expect, output, test, watchPage } from './fixtures'
-import { ensureOfflineBuild, offlineFile } from './offlineBuild'
+import { expect, output, test } from './fixtures'
+import { savedFile, seed, tokenTransfer, useSignerBrowsers } from './witnessKit'
 
 const FROM = addr(KEYS[0])
-const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
-const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 32))
 
 test.describe('the offline signer checks a witness', () => {
-  let browser: Browser
-  let online: BrowserContext
-  let offline: BrowserContext
-  let dir: string
-  const errors: string[] = []
-
-  test.beforeAll(async () => {
-    test.setTimeout(300_000) // building the offline file when it is missing takes minutes on a busy machine
-    ensureOfflineBuild() // when it is missing or older than its sources
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
-    dir = mkdtempSync(join(tmpdir(), 'witness-e2e-'))
-  })
-  test.afterAll(async () => {
-    await browser?.close()
-    if (dir) rmSync(dir, { recursive: true, force: true })
-  })
+  const signer = useSignerBrowsers('witness-e2e-')
+  const { errors } = signer
 
   test('trace hash offline equals online; a flipped byte is refused', async ({ baseURL, devnet }) => {
     test.setTimeout(180_000)
     console.log(`witness e2e seed ${seed} (TEST_SEED=${seed} to replay)`)
-    const rpc = Rpc.http(devnet.rpcUrl)
-    const token = await deploy(rpc, compile().GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 12n]).slice(2))
-    const data = new utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [TO, 12345n])
+    const { token, data } = await tokenTransfer(devnet, 12345n)
 
-    online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
-    const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
-    online.on('page', (p) => watchPage(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
-    const a = await online.newPage()
+    const a = await signer.online(baseURL!, devnet)
     await a.goto('/qr-request')
     await a.getByRole('textbox', { name: 'Signer address', exact: true }).fill(FROM)
     await a.getByRole('textbox', { name: 'To', exact: true }).fill(token)
@@ -75,23 +47,17 @@ test.describe('the offline signer checks a witness', () => {
     const blockHash = (await packed.getByRole('status', { name: 'Block hash', exact: true }).textContent())!
     const sha = (await packed.getByRole('status', { name: 'Witness SHA-256', exact: true }).textContent())!
     await expect(packed.getByRole('table', { name: 'Asset changes' })).toContainText('12345')
-    const [download] = await Promise.all([a.waitForEvent('download'), packed.getByRole('link', { name: 'Save the witness file' }).click()])
-    const witness = readFileSync((await download.path())!)
-    expect(`0x${createHash('sha256').update(witness).digest('hex')}`).toBe(sha)
-    const good = join(dir, 'witness.eww')
+    const witness = await savedFile(a, packed.getByRole('link', { name: 'Save the witness file' }), sha)
+    const good = join(signer.dir, 'witness.eww')
     writeFileSync(good, witness)
     const flipped = Buffer.from(witness)
     const at = seed % flipped.length
     flipped[at]! ^= 1 + (seed % 255)
-    const bad = join(dir, 'flipped.eww')
+    const bad = join(signer.dir, 'flipped.eww')
     writeFileSync(bad, flipped)
 
     // The signer: the single offline file from disk, no network at all.
-    offline = await browser.newContext()
-    await offline.setOffline(true)
-    offline.on('page', (p) => watchPage(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
-    const b = await offline.newPage()
-    await b.goto(`${pathToFileURL(offlineFile).href}#/qr-sign`)
+    const b = await signer.offline('qr-sign')
     await expect(b.getByRole('heading', { level: 1, name: 'QR signer (offline)' })).toBeVisible()
     await b.getByRole('textbox', { name: /^Sign request/ }).fill(requestUr)
     await expect(b.getByRole('region', { name: 'The request to sign' }).getByRole('status', { name: 'Signer address', exact: true })).toHaveText(FROM)
@@ -109,19 +75,13 @@ test.describe('the offline signer checks a witness', () => {
     await expect(check.getByRole('status', { name: 'Trace hash', exact: true })).toHaveCount(0)
     await expect(check.getByRole('table', { name: 'Asset changes' })).toHaveCount(0)
     expect(errors, `console errors, page errors and requests (byte ${at} flipped, seed ${seed})`).toEqual([])
-    await online.close()
-    await offline.close()
+    await signer.close()
   })
 
   test('a capsule exported online opens offline with the same report; another hardfork or a broken witness is refused', async ({ baseURL, devnet }) => {
     test.setTimeout(180_000)
-    const rpc = Rpc.http(devnet.rpcUrl)
-    const token = await deploy(rpc, compile().GlanceToken!.bytecode + utils.defaultAbiCoder.encode(['uint256'], [10n ** 12n]).slice(2))
-    const data = new utils.Interface(['function transfer(address,uint256)']).encodeFunctionData('transfer', [TO, 777n])
-    online = await browser.newContext({ baseURL: baseURL!, acceptDownloads: true })
-    const hosts = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
-    online.on('page', (p) => watchPage(p, errors, (u) => /^(data|blob):/.test(u) || hosts.includes(new URL(u).origin)))
-    const a = await online.newPage()
+    const { token, data } = await tokenTransfer(devnet, 777n)
+    const a = await signer.online(baseURL!, devnet)
     // a block override rides in the capsule (version 2) and is replayed offline
     await a.goto(`/simulate?${new URLSearchParams({ from: FROM, to: token, data, gas: '200000', timestamp: '1900000000' })}`)
     const panel = a.getByRole('region', { name: 'Capsule' })
@@ -133,7 +93,7 @@ test.describe('the offline signer checks a witness', () => {
     // a small capsule also rides in a link's fragment: opened in a fresh browser, the same report
     const link = (await panel.getByRole('link', { name: 'Link with this capsule' }).getAttribute('href'))!
     expect(link).toMatch(/\/simulate#capsule=[A-Za-z0-9_-]+$/)
-    const viaLink = await browser.newContext()
+    const viaLink = await signer.browser.newContext()
     const l = await viaLink.newPage()
     await l.goto(link)
     const fromLink = l.getByRole('region', { name: 'Capsule' }).getByRole('region', { name: 'Opened capsule' })
@@ -144,26 +104,20 @@ test.describe('the offline signer checks a witness', () => {
     await cut.goto(link.slice(0, link.indexOf('#capsule=') + 10))
     await expect(cut.getByRole('region', { name: 'Capsule' }).getByRole('alert')).toContainText('Capsule refused: The link does not carry a whole capsule')
     await viaLink.close()
-    const [download] = await Promise.all([a.waitForEvent('download'), panel.getByRole('link', { name: 'Save the capsule' }).click()])
-    const file = readFileSync((await download.path())!)
-    expect(`0x${createHash('sha256').update(file).digest('hex')}`).toBe(capsuleSha)
-    const good = join(dir, 'capsule.ewc')
+    const file = await savedFile(a, panel.getByRole('link', { name: 'Save the capsule' }), capsuleSha)
+    const good = join(signer.dir, 'capsule.ewc')
     writeFileSync(good, file)
     const cap = SimCapsule.decode(file)
     expect(cap.blockOverrides).toEqual({ timestamp: 1_900_000_000n })
-    const otherFork = join(dir, 'other-fork.ewc')
+    const otherFork = join(signer.dir, 'other-fork.ewc')
     writeFileSync(otherFork, SimCapsule.encode({ ...cap, hardfork: cap.hardfork === 'cancun' ? 'prague' : 'cancun' }))
     const w = cap.witness.slice()
     const at = seed % w.length
     w[at]! ^= 1 + (seed % 255)
-    const broken = join(dir, 'broken.ewc')
+    const broken = join(signer.dir, 'broken.ewc')
     writeFileSync(broken, SimCapsule.encode({ ...cap, witness: w }))
 
-    offline = await browser.newContext()
-    await offline.setOffline(true)
-    offline.on('page', (p) => watchPage(p, errors, (u) => /^(file|data|blob):/.test(u) || u.startsWith('http://127.0.0.1:8545')))
-    const b = await offline.newPage()
-    await b.goto(`${pathToFileURL(offlineFile).href}#/simulate`)
+    const b = await signer.offline('simulate')
     const box = b.getByRole('region', { name: 'Capsule' })
     await box.getByLabel('Open a capsule').setInputFiles(good)
     const opened = box.getByRole('region', { name: 'Opened capsule' })
@@ -178,7 +132,6 @@ test.describe('the offline signer checks a witness', () => {
     await expect(box.getByRole('alert')).toContainText('Capsule refused', { timeout: 30_000 })
     await expect(box.getByRole('region', { name: 'Opened capsule' })).toHaveCount(0)
     expect(errors, `console errors, page errors and requests (witness byte ${at} flipped, seed ${seed})`).toEqual([])
-    await online.close()
-    await offline.close()
+    await signer.close()
   })
 })

@@ -66,8 +66,15 @@ const SHELL = 'src/ui/LintProbe.tsx'
 const COMPONENT = 'src/ui/components/LintProbe.tsx'
 const FEATURE = 'src/ui/features/units/LintProbe.tsx'
 
+/** One test per [name, file, what it imports, what the message says]: that import in that file fails `rule`, with that message. */
+function itFails(rule: string, cases: [string, string, string, string][]) {
+  it.each(cases)('%s (%s imports %s)', async (_name, file, spec, says) => {
+    await expectFence(file, importing(spec), rule, says)
+  })
+}
+
 describe('lint fences: forbidden imports fail', () => {
-  it.each([
+  itFails(PATHS, [
     ['core → ui', CORE, '../ui/url', 'core is the bottom layer'],
     ['core → tools', CORE, '../tools/types', 'core is the bottom layer'],
     ['core → a tool', CORE, '../tools/units', 'core is the bottom layer'],
@@ -91,11 +98,9 @@ describe('lint fences: forbidden imports fail', () => {
     ['shell component → a tool folder', COMPONENT, '../../tools/units', 'The ui shell reaches tools only through'],
     ['shell → a feature', SHELL, './features/units', 'The shell never imports a feature'],
     ['shell component → a feature', COMPONENT, '../features/abi-encode', 'The shell never imports a feature'],
-  ])('%s (%s imports %s)', async (_name, file, spec, says) => {
-    await expectFence(file, importing(spec), PATHS, says)
-  })
+  ])
 
-  it.each([
+  itFails(IMPORTS, [
     ['core → react', CORE, 'react', 'React belongs to src/ui only'],
     ['tools → react', TOOL, 'react', 'React belongs to src/ui only'],
     ['workers → react', WORKER, 'react', 'React belongs to src/ui only'],
@@ -111,9 +116,7 @@ describe('lint fences: forbidden imports fail', () => {
     ['ui → ethers', COMPONENT, 'ethers', 'Only src/core imports cryptography'],
     ['feature → ox', FEATURE, 'ox', 'Only src/core imports cryptography'],
     ['group file → a tool index, statically', GROUP, '../units', "imports only '../<id>/meta'"],
-  ])('%s (%s imports %s)', async (_name, file, spec, says) => {
-    await expectFence(file, importing(spec), IMPORTS, says)
-  })
+  ])
 
   it('a group file → kit fails twice: outside its zone, and not a meta import', async () => {
     const findings = await lint(GROUP, importing('../kit/fields'))

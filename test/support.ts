@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '../src/core/Errors'
 import { withDefaults } from '../src/tools/define'
-import type { Example, RawInput, RunContext, ToolEntry, ToolResult } from '../src/tools/types'
+import type { Example, RawInput, RunContext, Tool, ToolEntry, ToolResult } from '../src/tools/types'
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -323,6 +323,12 @@ export async function sentAt(url: string, tx: Record<string, unknown>): Promise<
   return minedAt(url, await nodeRpc<string>(url, 'eth_sendTransaction', [tx]))
 }
 
+/** A whole number from 0 to n - 1 from Math.random (seeded per file by {@link seedRandomness}). */
+export const randomInt = (n: number): number => Math.floor(Math.random() * n)
+
+/** `bytes` random bytes as 0x-hex, from {@link randomInt}. */
+export const randomHex = (bytes: number): string => `0x${Array.from({ length: bytes }, () => randomInt(256).toString(16).padStart(2, '0')).join('')}`
+
 /** anvil's default test accounts (from its well-known test mnemonic). Test-only keys. */
 export const ANVIL_KEYS = [
   '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
@@ -346,13 +352,19 @@ export function resultRows(result: ToolResult): Map<string, string> {
  * use them. A parse failure throws with the field errors, so the test fails at its input.
  */
 export async function runTool(id: string, raw: RawInput, ctx: Partial<RunContext> = {}): Promise<Map<string, string>> {
+  return (await runToolResult(id, raw, ctx)).rows
+}
+
+/** {@link runTool}, with the whole result beside its rows (for tests that read sections or check what the result holds). */
+export async function runToolResult(id: string, raw: RawInput, ctx: Partial<RunContext> = {}): Promise<{ result: ToolResult; rows: Map<string, string> }> {
   const { findTool } = await import('../src/tools/registry') // lazily: most suites never run a tool
   const entry = findTool(id)
   if (!entry) throw new Error(`no tool ${id}`)
   const tool = (await entry.load()).default
   const parsed = tool.parse(withDefaults(tool, raw))
   if (!parsed.ok) throw new Error(`${id} did not parse ${JSON.stringify(raw)}: ${JSON.stringify(parsed.errors)}`)
-  return resultRows(await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, ...ctx }))
+  const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, ...ctx })
+  return { result, rows: resultRows(result) }
 }
 
 let exampleModules: Record<string, { examples: readonly Example[] }> | undefined
@@ -378,10 +390,33 @@ export function examplesOf(id: string): readonly Example[] {
 export function itRunsExamplesWithoutNode(entry: ToolEntry): void {
   it.each(examplesOf(entry.meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
     expect(Object.keys(ex.expect ?? {}).length, 'the example names the rows it expects').toBeGreaterThan(0)
-    const tool = (await entry.load()).default
-    const parsed = tool.parse(withDefaults(tool, ex.inputs))
-    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
-    const rows = resultRows(await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {} }))
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    await runExampleOffline((await entry.load()).default, ex)
   })
+}
+
+/**
+ * Runs worked example `ex` with `tool` and no node (its inputs parsed with the field defaults
+ * filled), expects every row the example names with exactly that value ({@link resultRows}),
+ * and gives the result and its rows for the caller's own checks.
+ */
+export async function runExampleOffline(tool: Tool<any>, ex: Example): Promise<{ result: ToolResult; rows: Map<string, string> }> {
+  const parsed = tool.parse(withDefaults(tool, ex.inputs))
+  if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
+  const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {} })
+  const rows = resultRows(result)
+  for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+  return { result, rows }
+}
+
+/**
+ * For a `network` tool that still runs live and works offline by default: a test named `title`
+ * that its meta says live and its field `field` defaults to `value` (the offline choice), then
+ * its worked examples run with no node ({@link itRunsExamplesWithoutNode}).
+ */
+export function itStaysLiveOffline(entry: ToolEntry, title: string, field: string, value: string): void {
+  it(title, () => {
+    expect(entry.meta.live).toBe(true)
+    expect(entry.meta.fields.find((f) => f.name === field)?.default).toBe(value)
+  })
+  itRunsExamplesWithoutNode(entry)
 }

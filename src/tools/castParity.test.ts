@@ -15,12 +15,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cast, castAsync, haveCast, repoRoot, runTool, testSeed, ANVIL_KEYS } from '../../test/support'
+import { cast, castAsync, haveCast, repoRoot, runTool, testSeed, ANVIL_KEYS, randomInt as int, randomHex as hex } from '../../test/support'
 import { compile } from '../../test/chain/solc'
 import * as Selector from '../core/abi/Selector'
 
-const int = (n: number) => Math.floor(Math.random() * n)
-const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
 const digits = (n: number) => (n === 0 ? '0' : `${1 + int(9)}${Array.from({ length: n - 1 }, () => int(10)).join('')}`)
 
 /** `cast …` prints `[topic0]: 0x…` lines. */

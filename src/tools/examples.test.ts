@@ -7,17 +7,9 @@
 import { describe, expect, it } from 'vitest'
 import { registry } from './registry'
 import { withDefaults } from './define'
-import type { ToolResult } from './types'
-import { examplesOf } from '../../test/support'
+import { examplesOf, resultRows as rowsOf } from '../../test/support'
 
 const never = new AbortController().signal
-
-export function rowsOf(result: ToolResult): Map<string, string> {
-  const m = new Map<string, string>()
-  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
-  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
-  return m
-}
 
 describe.each(registry.filter((e) => e.meta.runs !== 'network').map((e) => [e.meta.id, e] as const))('examples of %s', (_id, entry) => {
   it.each(examplesOf(entry.meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {

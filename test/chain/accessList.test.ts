@@ -6,11 +6,12 @@
  * here (the node's full list, which names the recipient, costs more).
  * Seed printed (TEST_SEED replays).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import * as AccessList from '../../src/core/chain/AccessList'
 import * as Rpc from '../../src/core/chain/Rpc'
-import { castAsync, startAnvil, testSeed, type Anvil } from '../support'
-import { deploy, rpcOf, type H, type RpcFn } from './safeKit'
+import { castAsync, randomInt as int } from '../support'
+import { useOwnerChain } from './ownerChain'
+import { deploy, type H } from './safeKit'
 import { compile } from './solc'
 
 const SOURCE = `// SPDX-License-Identifier: MIT
@@ -29,27 +30,17 @@ contract Caller {
 `
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as H
 const OTHER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as H
-let anvil: Anvil
-let rpc: RpcFn
-let provider: Rpc.Transport
+const chain = useOwnerChain('access-list')
 let caller: H
 let box: H
-const int = (n: number) => Math.floor(Math.random() * n)
 
 beforeAll(async () => {
-  anvil = await startAnvil()
-  rpc = rpcOf(anvil.url)
-  provider = Rpc.http(anvil.url)
   const c = compile(SOURCE)
-  box = await deploy(rpc, FROM, c.Box!.bytecode)
-  caller = await deploy(rpc, FROM, (c.Caller!.bytecode + box.slice(2).toLowerCase().padStart(64, '0')) as H)
-  console.log(`access-list: seed ${testSeed}`)
+  box = await deploy(chain.rpc, FROM, c.Box!.bytecode)
+  caller = await deploy(chain.rpc, FROM, (c.Caller!.bytecode + box.slice(2).toLowerCase().padStart(64, '0')) as H)
 }, 120_000)
-afterAll(async () => {
-  await anvil?.stop()
-})
 
-const castRpc = () => ['--rpc-url', anvil.url]
+const castRpc = () => ['--rpc-url', chain.anvil.url]
 
 async function castList(to: H, data: H, from: H): Promise<{ list: AccessList.Entry[]; gasUsed: bigint }> {
   const out = JSON.parse(await castAsync(['access-list', to, '--data', data, '--from', from, '--json', ...castRpc()])) as { accessList?: unknown; gasUsed?: unknown }
@@ -64,11 +55,11 @@ describe('access-list against cast access-list (anvil)', () => {
       const k = BigInt(int(1_000_000))
       const data = (await castAsync(['calldata', 'poke(uint256,uint256)', k.toString(), String(1 + int(1000))])) as H
       const from = i % 2 ? OTHER : FROM
-      const [ours, theirs] = await Promise.all([AccessList.create(provider, { to: caller, data, from }), castList(caller, data, from)])
+      const [ours, theirs] = await Promise.all([AccessList.create(chain.provider, { to: caller, data, from }), castList(caller, data, from)])
       expect(sorted(ours.list)).toEqual(sorted(theirs.list))
       expect(ours.gasUsed).toBe(theirs.gasUsed)
       expect(ours.list.map((e) => e.address)).toContain(box.toLowerCase())
-      const direct = BigInt(await rpc<string>('eth_estimateGas', [{ from, to: caller, data }, 'latest']))
+      const direct = BigInt(await chain.rpc<string>('eth_estimateGas', [{ from, to: caller, data }, 'latest']))
       expect(ours.gasWithout).toBe(direct)
       expect(ours.saved).toBe(ours.gasWithout - ours.gasWith)
       // anvil lists the recipient (warm anyway) with its slot: the full list costs more than it saves;
@@ -76,7 +67,7 @@ describe('access-list against cast access-list (anvil)', () => {
       expect(ours.list.map((e) => e.address)).toContain(caller.toLowerCase())
       expect(ours.saved).toBeLessThan(0n)
       expect(ours.trimmed?.list.map((e) => e.address)).toEqual([box.toLowerCase()])
-      const trimmed = BigInt(await rpc<string>('eth_estimateGas', [{ from, to: caller, data, type: '0x1', accessList: ours.trimmed!.list }, 'latest']))
+      const trimmed = BigInt(await chain.rpc<string>('eth_estimateGas', [{ from, to: caller, data, type: '0x1', accessList: ours.trimmed!.list }, 'latest']))
       expect(ours.trimmed?.gas).toBe(trimmed)
       expect(ours.trimmed!.saved).toBeGreaterThan(0n)
     }
@@ -84,9 +75,9 @@ describe('access-list against cast access-list (anvil)', () => {
   it('a view call at an earlier block, and a call that fails on the node', async () => {
     const data = (await castAsync(['calldata', 'read(uint256)', '5'])) as H
     const block = await castAsync(['block-number', ...castRpc()])
-    const ours = await AccessList.create(provider, { to: caller, data, block: Rpc.toQuantity(BigInt(block)) })
+    const ours = await AccessList.create(chain.provider, { to: caller, data, block: Rpc.toQuantity(BigInt(block)) })
     const theirs = JSON.parse(await castAsync(['access-list', caller, '--data', data, '--block', block, '--json', ...castRpc()])) as Record<string, unknown>
     expect(sorted(ours.list)).toEqual(sorted(AccessList.parseList(theirs.accessList)))
-    await expect(AccessList.create(provider, { to: caller, data: '0xdeadbeef' })).rejects.toThrow()
+    await expect(AccessList.create(chain.provider, { to: caller, data: '0xdeadbeef' })).rejects.toThrow()
   })
 })

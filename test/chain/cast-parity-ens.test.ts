@@ -14,7 +14,7 @@
  * resolver; `--verify` is held to the page's "Verified" row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, castOrRefusal, runTool, startAnvil, testSeed, type Anvil } from '../support'
+import { castAsync, castOrRefusal, runTool, startAnvil, testSeed, type Anvil, randomInt as int, randomHex as hex } from '../support'
 import { compile } from './solc'
 import { REGISTRY, solidity } from './registry'
 import * as Rpc from '../../src/core/chain/Rpc'
@@ -58,8 +58,6 @@ let anvil: Anvil
 let rpc: Rpc.Transport
 let records: string
 const castRpc = () => ['--rpc-url', anvil.url]
-const int = (n: number) => Math.floor(Math.random() * n)
-const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
 const label = () => Array.from({ length: 3 + int(10) }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[int(36)]).join('')
 const randomName = () => [...Array.from({ length: int(3) }, label), label(), 'eth'].join('.')
 

@@ -13,7 +13,7 @@
  * refuses: shown here, from cast's own output, so that docs/CAST.md can say so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, castOrRefusal, runTool, startAnvil, testSeed, ANVIL_KEYS, type Anvil } from '../support'
+import { castAsync, castOrRefusal, runTool, startAnvil, testSeed, ANVIL_KEYS, type Anvil, randomInt as int, randomHex as hex } from '../support'
 import { compile } from './solc'
 import { solidity } from './registry'
 import * as Rpc from '../../src/core/chain/Rpc'
@@ -51,8 +51,6 @@ let anvil: Anvil
 let rpc: Rpc.Transport
 let work: string
 const castRpc = () => ['--rpc-url', anvil.url]
-const int = (n: number) => Math.floor(Math.random() * n)
-const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
 const mined = (h: string) => TxSend.waitForReceipt(rpc, h as `0x${string}`, { timeoutMs: 10_000, pollMs: 50 })
 
 beforeAll(async () => {

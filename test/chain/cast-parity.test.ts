@@ -11,7 +11,7 @@
  */
 import { createServer, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, startAnvil, testSeed, ANVIL_KEYS, runTool, type Anvil } from '../support'
+import { castAsync, startAnvil, testSeed, ANVIL_KEYS, runTool, type Anvil, randomInt as int, randomHex as hex } from '../support'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
 import * as GenesisName from '../../src/core/chain/GenesisName'
@@ -22,8 +22,6 @@ const ADMIN_SLOT = '0xb53127684a568b3173ae13b9f8a6016e243e63b6e8ee1178d6a717850b
 let anvil: Anvil
 let rpc: Rpc.Transport
 const castRpc = () => ['--rpc-url', anvil.url]
-const int = (n: number) => Math.floor(Math.random() * n)
-const hex = (bytes: number) => `0x${Array.from({ length: bytes }, () => int(256).toString(16).padStart(2, '0')).join('')}`
 const mined = (h: `0x${string}`) => TxSend.waitForReceipt(rpc, h, { timeoutMs: 10_000, pollMs: 50 })
 
 const rowsOf = (id: string, raw: RawInput) => runTool(id, raw, { rpc, rpcUrl: anvil.url })

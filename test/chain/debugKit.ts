@@ -32,7 +32,7 @@ import * as GasProfile from '../../src/core/debug/GasProfile'
 import * as SimRpc from '../../src/core/sim/SimRpc'
 import { inOneBlock, minedAt, nodeRpc, startAnvil, type Anvil } from '../support'
 import { compile as compileSol } from './solc'
-import { A0, compile, type Artifacts } from './sim/contracts'
+import { A0, compile, deployCallChain, type Artifacts } from './sim/contracts'
 
 export const DEBUG_SOL = `
 // SPDX-License-Identifier: MIT
@@ -134,11 +134,7 @@ export function useDebugChain(): void {
     art = compile()
     dbg = compileSol(DEBUG_SOL) as never
     anvil = await startAnvil(['--steps-tracing'])
-    c.leaf = await deploy('Leaf')
-    c.logic = await deploy('Logic')
-    c.proxy = await deploy('Proxy', [c.logic])
-    c.token = await deploy('Token', [10n ** 24n])
-    c.orch = await deploy('Orchestrator')
+    await deployCallChain(c, deploy)
     c.misc = await deploy('Misc')
     c.payProxy = await deploy('PayProxy', [c.misc])
     c.dbg = await deploy('Dbg')

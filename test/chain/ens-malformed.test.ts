@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
-import { REGISTRY, solidity } from './registry'
+import { REGISTRY, solidity, wildcardResolver } from './registry'
 import * as EnsResolve from '../../src/core/ens/EnsResolve'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
@@ -18,21 +18,10 @@ const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 
 const SOURCE = solidity(
   REGISTRY,
-  `/** An ENSIP-10 wildcard resolver with a good address, a good "url" text, and a "description" text that is not a string (3 bytes). */
-contract Malformed {
-  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x9061b923 || id == 0x01ffc9a7; }
-  function resolve(bytes calldata name, bytes calldata data) external pure returns (bytes memory) {
-    bytes4 sel = bytes4(data[:4]);
-    if (sel == 0x3b3b57de) return abi.encode(address(uint160(uint256(keccak256(name)))));
-    if (sel == 0x59d1d43c) {
-      (, string memory key) = abi.decode(data[4:], (bytes32, string));
-      if (keccak256(bytes(key)) == keccak256("description")) return hex"c0ffee";
-      if (keccak256(bytes(key)) == keccak256("url")) return abi.encode("https://example.org/good");
-      return abi.encode("");
-    }
-    revert("unsupported record");
-  }
-}`,
+  wildcardResolver('Malformed', 'An ENSIP-10 wildcard resolver with a good address, a good "url" text, and a "description" text that is not a string (3 bytes).', {
+    description: 'hex"c0ffee"',
+    url: 'abi.encode("https://example.org/good")',
+  }),
 )
 
 let anvil: Anvil

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as FindBlock from '../../src/core/chain/FindBlock'
-import { castAsync, startAnvil, testSeed, type Anvil } from '../support'
+import { castAsync, startAnvil, testSeed, type Anvil, randomInt as int } from '../support'
 import { rpcOf, type RpcFn } from './safeKit'
 
 let anvil: Anvil
@@ -15,7 +15,6 @@ let rpc: RpcFn
 let provider: Rpc.Transport
 const times: bigint[] = []
 // Seeded by test-setup (Math.random follows TEST_SEED).
-const int = (n: number) => Math.floor(Math.random() * n)
 
 beforeAll(async () => {
   anvil = await startAnvil()

@@ -6,7 +6,7 @@
  */
 import { utils } from 'ethers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, startAnvil, testSeed, ANVIL_KEYS, runTool, type Anvil } from '../support'
+import { castAsync, startAnvil, testSeed, ANVIL_KEYS, runTool, type Anvil, randomInt as int } from '../support'
 import { compile } from './solc'
 import { solidity } from './registry'
 import * as Rpc from '../../src/core/chain/Rpc'
@@ -31,7 +31,6 @@ contract Root {
 let anvil: Anvil
 let rpc: Rpc.Transport
 const castRpc = () => ['--rpc-url', anvil.url]
-const int = (n: number) => Math.floor(Math.random() * n)
 
 const consoleRows = (method: string, params: unknown[]) => runTool('rpc-console', { method, params: JSON.stringify(params) }, { rpc, rpcUrl: anvil.url })
 

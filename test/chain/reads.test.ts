@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
-import { REGISTRY, SIMPLE_RESOLVER, solidity } from './registry'
+import { REGISTRY, SIMPLE_RESOLVER, solidity, wildcardResolver } from './registry'
 import * as Abi from '../../src/core/abi/Abi'
 import * as ChainBlocks from '../../src/core/chain/ChainBlocks'
 import * as Logs from '../../src/core/chain/Logs'
@@ -488,21 +488,10 @@ describe('rpc console: batches, curl and cast commands', () => {
 export const ENS_SOURCE = solidity(
   REGISTRY,
   SIMPLE_RESOLVER,
-  `/** An ENSIP-10 wildcard resolver: any name's address is the last 20 bytes of keccak256(its DNS encoding); its "description" text is fixed. */
-contract Wildcard {
-  function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x9061b923 || id == 0x01ffc9a7; }
-  function resolve(bytes calldata name, bytes calldata data) external pure returns (bytes memory) {
-    bytes4 sel = bytes4(data[:4]);
-    if (sel == 0x3b3b57de) return abi.encode(address(uint160(uint256(keccak256(name)))));
-    if (sel == 0x59d1d43c) {
-      (, string memory key) = abi.decode(data[4:], (bytes32, string));
-      if (keccak256(bytes(key)) == keccak256("description")) return abi.encode("any name under wild.eth");
-      return abi.encode("");
-    }
-    revert("unsupported record");
-  }
-}
-/** An ENSIP-10 resolver that answers with EIP-3668 OffchainLookup (CCIP-read). */
+  wildcardResolver('Wildcard', 'An ENSIP-10 wildcard resolver: any name\'s address is the last 20 bytes of keccak256(its DNS encoding); its "description" text is fixed.', {
+    description: 'abi.encode("any name under wild.eth")',
+  }),
+  `/** An ENSIP-10 resolver that answers with EIP-3668 OffchainLookup (CCIP-read). */
 contract Offchain {
   error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData);
   function supportsInterface(bytes4 id) external pure returns (bool) { return id == 0x9061b923; }

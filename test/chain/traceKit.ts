@@ -9,7 +9,7 @@ import * as SimReport from '../../src/core/sim/SimReport'
 import * as SimRpc from '../../src/core/sim/SimRpc'
 import * as Simulation from '../../src/core/sim/Simulation'
 import { minedAt, nodeRpc, startAnvil, type Anvil } from '../support'
-import { A0, compile, type Artifacts } from './sim/contracts'
+import { A0, compile, deployCallChain, type Artifacts } from './sim/contracts'
 
 export let anvil: Anvil
 export let art: Artifacts
@@ -49,11 +49,7 @@ export function useTraceChain(): void {
   beforeAll(async () => {
     art = compile()
     anvil = await startAnvil()
-    c.leaf = await deploy('Leaf')
-    c.logic = await deploy('Logic')
-    c.proxy = await deploy('Proxy', [c.logic])
-    c.token = await deploy('Token', [10n ** 24n])
-    c.orch = await deploy('Orchestrator')
+    await deployCallChain(c, deploy)
     c.delegate = await deploy('Delegate')
     await send(c.token, data('Token', 'transfer', [c.orch, 10_000n]))
   }, 120_000)

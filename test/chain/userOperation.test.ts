@@ -9,34 +9,19 @@
  * signed, sent as a type-4 transaction. The page's simulation agrees with what then happens.
  */
 import { AbiFunction, Address, Hex } from 'ox'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as Rpc from '../../src/core/chain/Rpc'
+import { beforeAll, describe, expect, it } from 'vitest'
 import * as UserOperation from '../../src/core/tx/UserOperation'
 import * as UserOpSimulate from '../../src/core/tx/UserOpSimulate'
-import type { ToolResult } from '../../src/tools/types'
-import { startAnvil, testSeed, type Anvil } from '../support'
-import { bytes, ownerOf, rpcOf, send, type H, type RpcFn } from './safeKit'
+import { useOwnerChain } from './ownerChain'
+import { bytes, ownerOf, send, type H } from './safeKit'
 import { aaArtifact, deployEntryPoint, EP_VERSIONS, type AaDeployed, type EpVersion } from './userOpKit'
 
-let anvil: Anvil
-let rpc: RpcFn
-let provider: Rpc.Transport
-let chainId: bigint
-let deployer: H
+const chain = useOwnerChain('user operations', ' (random ops from crypto.getRandomValues)', ['--hardfork', 'prague'])
 const deployed = new Map<EpVersion, AaDeployed>()
 
 beforeAll(async () => {
-  anvil = await startAnvil(['--hardfork', 'prague'])
-  rpc = rpcOf(anvil.url)
-  provider = Rpc.http(anvil.url)
-  chainId = BigInt(await rpc<H>('eth_chainId'))
-  deployer = (await rpc<H[]>('eth_accounts'))[0]!
-  for (const v of EP_VERSIONS) deployed.set(v, await deployEntryPoint(rpc, deployer, v))
-  console.log(`user operations: seed ${testSeed} (random ops from crypto.getRandomValues)`)
+  for (const v of EP_VERSIONS) deployed.set(v, await deployEntryPoint(chain.rpc, chain.deployer, v))
 }, 60_000)
-afterAll(async () => {
-  await anvil?.stop()
-})
 
 const rnd = (n: number) => BigInt(bytes(n))
 const small = () => rnd(Math.floor(Math.random() * 16) + 1)
@@ -64,7 +49,7 @@ function randomOp(version: EpVersion): UserOperation.UserOp {
 }
 
 async function contractHash(d: AaDeployed, op: UserOperation.UserOp): Promise<H> {
-  return rpc<H>('eth_call', [{ to: d.entryPoint, data: UserOperation.getUserOpHashData(op, d.version) }, 'latest'])
+  return chain.rpc<H>('eth_call', [{ to: d.entryPoint, data: UserOperation.getUserOpHashData(op, d.version) }, 'latest'])
 }
 
 describe('userOpHash equals the deployed EntryPoint\'s getUserOpHash', () => {
@@ -73,7 +58,7 @@ describe('userOpHash equals the deployed EntryPoint\'s getUserOpHash', () => {
       const d = deployed.get(version)!
       for (let i = 0; i < 25; i++) {
         const op = randomOp(version)
-        const ours = UserOperation.hash(op, { version, entryPoint: d.entryPoint, chainId }).userOpHash
+        const ours = UserOperation.hash(op, { version, entryPoint: d.entryPoint, chainId: chain.chainId }).userOpHash
         expect(ours, `op ${i}: ${UserOperation.toJson(op, version)}`).toBe(await contractHash(d, op))
       }
     })
@@ -84,11 +69,11 @@ describe('userOpHash equals the deployed EntryPoint\'s getUserOpHash', () => {
     for (let i = 0; i < 10; i++) {
       const delegate = Address.checksum(bytes(20))
       const op: UserOperation.UserOp = { ...randomOp('0.8'), factory: UserOperation.EIP7702_MARKER, factoryData: i % 2 ? bytes(36) : '0x' }
-      await rpc('anvil_setCode', [op.sender, Hex.concat('0xef0100', delegate)])
-      const ours = UserOperation.hash(op, { version: '0.8', entryPoint: d.entryPoint, chainId, delegate }).userOpHash
+      await chain.rpc('anvil_setCode', [op.sender, Hex.concat('0xef0100', delegate)])
+      const ours = UserOperation.hash(op, { version: '0.8', entryPoint: d.entryPoint, chainId: chain.chainId, delegate }).userOpHash
       expect(ours).toBe(await contractHash(d, op))
       // Without the delegate the hash differs: the contract does read it.
-      const plain = UserOperation.hash({ ...op, factory: Address.checksum(bytes(20)) }, { version: '0.8', entryPoint: d.entryPoint, chainId }).userOpHash
+      const plain = UserOperation.hash({ ...op, factory: Address.checksum(bytes(20)) }, { version: '0.8', entryPoint: d.entryPoint, chainId: chain.chainId }).userOpHash
       expect(plain).not.toBe(ours)
     }
   })
@@ -101,20 +86,12 @@ describe('userOpHash equals the deployed EntryPoint\'s getUserOpHash', () => {
       expect(packed.form).toBe('packed')
       const back = UserOperation.fromJson(UserOperation.toJson(packed.op, version, 'unpacked'))
       expect(back.form).toBe('unpacked')
-      expect(UserOperation.hash(back.op, { version, entryPoint: d.entryPoint, chainId }).userOpHash).toBe(await contractHash(d, op))
+      expect(UserOperation.hash(back.op, { version, entryPoint: d.entryPoint, chainId: chain.chainId }).userOpHash).toBe(await contractHash(d, op))
     }
   })
 })
 
-async function runTool(inputs: Record<string, string>): Promise<{ result: ToolResult; rows: Map<string, string> }> {
-  const { tools } = await import('../../src/tools/groups/signing')
-  const { withDefaults } = await import('../../src/tools/define')
-  const tool = (await tools.find((t) => t.meta.id === 'user-operation')!.load()).default
-  const parsed = tool.parse(withDefaults(tool, inputs))
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors))
-  const result = await tool.run(parsed.value, { signal: new AbortController().signal, progress: () => {}, rpc: provider, rpcUrl: anvil.url })
-  return { result, rows: new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const))) }
-}
+const runTool = (inputs: Record<string, string>) => chain.runTool('user-operation', inputs)
 
 const EVENT_TOPIC = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
 const execute = AbiFunction.from('function execute(address dest, uint256 value, bytes func)')
@@ -128,8 +105,8 @@ describe('a signed handleOps executes (SimpleAccount, deployed by its factory in
       const key = bytes(32)
       const owner = ownerOf(key)
       const salt = rnd(4)
-      const sender = AbiFunction.decodeResult(getAddress, await rpc<H>('eth_call', [{ to: d.factory, data: AbiFunction.encodeData(getAddress, [owner, salt]) }, 'latest'])) as H
-      await rpc('anvil_setBalance', [sender, '0xde0b6b3a7640000'])
+      const sender = AbiFunction.decodeResult(getAddress, await chain.rpc<H>('eth_call', [{ to: d.factory, data: AbiFunction.encodeData(getAddress, [owner, salt]) }, 'latest'])) as H
+      await chain.rpc('anvil_setBalance', [sender, '0xde0b6b3a7640000'])
       const to = Address.checksum(bytes(20))
       const value = rnd(4)
       const json = JSON.stringify({
@@ -144,7 +121,7 @@ describe('a signed handleOps executes (SimpleAccount, deployed by its factory in
         maxPriorityFeePerGas: '0x3b9aca00',
         signature: '0x',
       })
-      const inputs = { source: 'json', json, version, entryPoint: d.entryPoint, sign: 'account', privateKey: key, beneficiary: deployer }
+      const inputs = { source: 'json', json, version, entryPoint: d.entryPoint, sign: 'account', privateKey: key, beneficiary: chain.deployer }
       const { rows, result } = await runTool(inputs)
       const contract = await contractHash(d, UserOperation.fromJson(json).op)
       expect(rows.get('userOpHash')).toBe(contract)
@@ -154,9 +131,9 @@ describe('a signed handleOps executes (SimpleAccount, deployed by its factory in
       expect(result.sections.some((s) => s.rows.some((r) => r.label === 'call 1' && r.value.includes(to)))).toBe(true)
       expect(rows.get('Simulation')).toMatch(/^executed/)
       const data = rows.get('handleOps call data')!
-      const r = await send(rpc, { from: deployer, to: d.entryPoint, data, gas: Hex.fromNumber(3_000_000) })
+      const r = await send(chain.rpc, { from: chain.deployer, to: d.entryPoint, data, gas: Hex.fromNumber(3_000_000) })
       expect(r.status).toBe('0x1')
-      expect(BigInt(await rpc<H>('eth_getBalance', [to, 'latest']))).toBe(value)
+      expect(BigInt(await chain.rpc<H>('eth_getBalance', [to, 'latest']))).toBe(value)
       const ev = r.logs.find((l) => l.topics[0] === EVENT_TOPIC)!
       expect(ev.topics[1]).toBe(contract)
     })
@@ -165,14 +142,14 @@ describe('a signed handleOps executes (SimpleAccount, deployed by its factory in
   it('v0.6: an unsigned op is refused by the entry point in the simulation (AA23/AA24), as handleOps then reverts', async () => {
     const d = deployed.get('0.6')!
     const key = bytes(32)
-    const sender = AbiFunction.decodeResult(getAddress, await rpc<H>('eth_call', [{ to: d.factory, data: AbiFunction.encodeData(getAddress, [ownerOf(key), 7n]) }, 'latest'])) as H
-    await rpc('anvil_setBalance', [sender, '0xde0b6b3a7640000'])
+    const sender = AbiFunction.decodeResult(getAddress, await chain.rpc<H>('eth_call', [{ to: d.factory, data: AbiFunction.encodeData(getAddress, [ownerOf(key), 7n]) }, 'latest'])) as H
+    await chain.rpc('anvil_setBalance', [sender, '0xde0b6b3a7640000'])
     const op: UserOperation.UserOp = { ...randomOp('0.6'), sender, nonce: 0n, factory: d.factory, factoryData: AbiFunction.encodeData(createAccount, [ownerOf(key), 7n]), callGasLimit: 100000n, verificationGasLimit: 1000000n, preVerificationGas: 60000n, maxFeePerGas: 2_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n, signature: bytes(65), paymasterData: '0x' }
     delete op.paymaster
-    const sim = await UserOpSimulate.run(provider, op, { version: '0.6', entryPoint: d.entryPoint, beneficiary: deployer })
+    const sim = await UserOpSimulate.run(chain.provider, op, { version: '0.6', entryPoint: d.entryPoint, beneficiary: chain.deployer })
     expect(sim.status).toBe('failed-op')
     expect(sim.reason).toMatch(/^AA2[34]/)
-    await expect(rpc('eth_call', [{ from: deployer, to: d.entryPoint, data: UserOperation.handleOpsData([op], deployer, '0.6') }, 'latest'])).rejects.toThrow()
+    await expect(chain.rpc('eth_call', [{ from: chain.deployer, to: d.entryPoint, data: UserOperation.handleOpsData([op], chain.deployer, '0.6') }, 'latest'])).rejects.toThrow()
   })
 })
 
@@ -181,11 +158,11 @@ describe('v0.8 with an EIP-7702 authorization', () => {
     const d = deployed.get('0.8')!
     // Simple7702Account trusts the canonical v0.8 entry point: put the deployed code there.
     const canonical = UserOperation.ENTRY_POINTS['0.8']
-    await rpc('anvil_setCode', [canonical, await rpc<H>('eth_getCode', [d.entryPoint, 'latest'])])
-    const impl = await (await import('./safeKit')).deploy(rpc, deployer, aaArtifact('0.8', 'Simple7702Account').bytecode)
+    await chain.rpc('anvil_setCode', [canonical, await chain.rpc<H>('eth_getCode', [d.entryPoint, 'latest'])])
+    const impl = await (await import('./safeKit')).deploy(chain.rpc, chain.deployer, aaArtifact('0.8', 'Simple7702Account').bytecode)
     const key = bytes(32)
     const eoa = ownerOf(key)
-    await rpc('anvil_setBalance', [eoa, '0xde0b6b3a7640000'])
+    await chain.rpc('anvil_setBalance', [eoa, '0xde0b6b3a7640000'])
     const to = Address.checksum(bytes(20))
     const value = rnd(4)
     const inputs = {
@@ -196,18 +173,18 @@ describe('v0.8 with an EIP-7702 authorization', () => {
       delegate: impl,
       sign: 'account',
       privateKey: key,
-      beneficiary: deployer,
+      beneficiary: chain.deployer,
     }
     const { rows } = await runTool(inputs)
     const auth = JSON.parse(rows.get('EIP-7702 authorization')!) as { chainId: H; address: H; nonce: H; yParity: H; r: H; s: H }
     expect(Address.checksum(auth.address)).toBe(impl)
     expect(rows.get('Simulation')).toMatch(/^executed/)
     // Send handleOps as a type-4 transaction carrying the page's authorization (from anvil's account #1).
-    const relayer = (await rpc<H[]>('eth_accounts'))[1]!
-    const receipt = await send(rpc, { from: relayer, to: canonical, data: rows.get('handleOps call data'), gas: Hex.fromNumber(1_000_000), authorizationList: [auth] })
+    const relayer = (await chain.rpc<H[]>('eth_accounts'))[1]!
+    const receipt = await send(chain.rpc, { from: relayer, to: canonical, data: rows.get('handleOps call data'), gas: Hex.fromNumber(1_000_000), authorizationList: [auth] })
     expect(receipt!.status).toBe('0x1')
-    expect(await rpc<H>('eth_getCode', [eoa, 'latest'])).toBe(Hex.concat('0xef0100', impl.toLowerCase() as H))
-    expect(BigInt(await rpc<H>('eth_getBalance', [to, 'latest']))).toBe(value)
+    expect(await chain.rpc<H>('eth_getCode', [eoa, 'latest'])).toBe(Hex.concat('0xef0100', impl.toLowerCase() as H))
+    expect(BigInt(await chain.rpc<H>('eth_getBalance', [to, 'latest']))).toBe(value)
     expect(receipt!.logs.find((l) => l.topics[0] === EVENT_TOPIC)!.topics[1]).toBe(rows.get('userOpHash'))
   })
 })

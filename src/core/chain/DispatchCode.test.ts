@@ -4,31 +4,25 @@
  * bytecode-selectors tool lists their selectors against cast selectors in
  * test/chain/bytecode-selectors.test.ts.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, startAnvil, type Anvil } from '../../../test/support'
+import { describe, expect, it } from 'vitest'
+import { castAsync } from '../../../test/support'
+import { anvil, rpc, useCodeChain } from '../../../test/chain/codeKit'
 import * as DispatchCode from './DispatchCode'
-import * as Proxy from './Proxy'
-import * as Rpc from './Rpc'
 
-let anvil: Anvil
-let rpc: Rpc.Transport
 const IMPL = '0x1000000000000000000000000000000000000001'
 const PROXY = '0x1000000000000000000000000000000000000002'
 const PLAIN = '0x1000000000000000000000000000000000000003'
 const NOTHING = '0x1000000000000000000000000000000000000004'
 
-beforeAll(async () => {
-  anvil = await startAnvil()
-  rpc = Rpc.http(anvil.url)
-  // a dispatcher: PUSH4 0xa9059cbb, a comparison with the call's first 4 bytes, then STOP
-  await Rpc.request(rpc, 'anvil_setCode', [IMPL, '0x60003560e01c8063a9059cbb14601557005b00'])
-  await Rpc.request(rpc, 'anvil_setCode', [PROXY, '0x363d3d373d3d3d363d73bebebebebebebebebebebebebebebebebebebebe5af43d82803e903d91602b57fd5bf3'])
-  await Rpc.request(rpc, 'anvil_setStorageAt', [PROXY, Proxy.SLOTS.eip1967Implementation, `0x${IMPL.slice(2).padStart(64, '0')}`])
-  await Rpc.request(rpc, 'anvil_setCode', [PLAIN, '0x00'])
-})
-afterAll(async () => {
-  await anvil?.stop()
-})
+useCodeChain(
+  {
+    // a dispatcher: PUSH4 0xa9059cbb, a comparison with the call's first 4 bytes, then STOP
+    [IMPL]: '0x60003560e01c8063a9059cbb14601557005b00',
+    [PROXY]: '0x363d3d373d3d3d363d73bebebebebebebebebebebebebebebebebebebebe5af43d82803e903d91602b57fd5bf3',
+    [PLAIN]: '0x00',
+  },
+  { [PROXY]: IMPL },
+)
 
 describe('DispatchCode.fetch', () => {
   it('reads the code at the address, or behind the proxy, as cast code does', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startFaultServer, type FaultServer } from '../../../test/fault-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { srv, withFaultServer } from '../../../test/faultKit'
 import * as Chains from './Chains'
 import * as Rpc from './Rpc'
 import * as TxSend from '../tx/TxSend'
@@ -8,14 +8,7 @@ import * as AccountInfo from './AccountInfo'
 import type { BaseError } from '../Errors'
 import { ANVIL_KEYS } from '../../../test/support'
 
-let srv: FaultServer
-beforeAll(async () => {
-  srv = await startFaultServer()
-})
-afterAll(async () => {
-  await srv.close()
-})
-beforeEach(() => srv.reset())
+withFaultServer()
 
 const fast = { timeoutMs: 400, backoffMs: 5, maxBackoffMs: 20 }
 const at = (mode: string, o: Rpc.HttpOptions = {}) => Rpc.http(`${srv.url}/${mode}`, { ...fast, ...o })

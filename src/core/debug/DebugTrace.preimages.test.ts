@@ -7,23 +7,20 @@
  * to the slot ethers v5 computes (keccak256 of the ABI-encoded key and slot), and each address in
  * a name to ethers' checksum. A hostile trace (thousands of distinct SHA3s) stays within the cap.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ethers } from 'ethers'
 import * as DebugTrace from './DebugTrace'
 import * as SimRpc from '../sim/SimRpc'
 import * as SlotNames from '../storage/SlotNames'
 import * as StorageLayout from '../storage/StorageLayout'
-import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../../test/support'
+import { anvil, mined, rpc, useAnvil } from '../../../test/chain/nodeKit'
 import { compileLedger, type LedgerBuild } from '../../../test/chain/ledgerKit'
 
 const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
-let anvil: Anvil
 let ledger: LedgerBuild
 let iface: ethers.utils.Interface
 let address: string
 let layout: StorageLayout.Layout
-const rpc = <T>(method: string, params: unknown[]) => nodeRpc<T>(anvil.url, method, params)
-const mined = (h: string) => minedAt(anvil.url, h)
 
 /** Sends `fn(args)` to Ledger, replays it with the recorder, and returns the recording and the step view at the frame's last step. */
 async function recorded(fn: string, args: unknown[]) {
@@ -39,16 +36,13 @@ async function recorded(fn: string, args: unknown[]) {
 const entry = (label: string) => ledger.storageLayout.storage.find((e) => e.label === label)!
 const mapSlot = (keyType: string, key: unknown, slot: ethers.BigNumberish) => ethers.utils.keccak256(ethers.utils.defaultAbiCoder.encode([keyType, 'uint256'], [key, slot]))
 
+useAnvil()
 beforeAll(async () => {
-  anvil = await startAnvil()
   ledger = compileLedger()
   iface = new ethers.utils.Interface(ledger.abi as never)
   layout = StorageLayout.parse(JSON.stringify(ledger.storageLayout))
   address = (await mined(await rpc<string>('eth_sendTransaction', [{ from: A0, data: ledger.bytecode, gas: '0xf00000' }]))).contractAddress
 }, 120_000)
-afterAll(async () => {
-  await anvil?.stop()
-})
 
 describe('mapping entries named from the recorded SHA3 inputs', () => {
   it('balances[to], allowance[owner][spender], byId[id] and byName[name] at the step after their SSTOREs', async () => {

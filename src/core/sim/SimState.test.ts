@@ -4,35 +4,18 @@
  * first one, nothing for a repeat), and state at `pending` (the node's pool seen; a node that
  * refuses pending falls back to latest and says why).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import type { Hex } from 'viem'
 import * as SimReport from './SimReport'
 import * as SimRpc from './SimRpc'
 import * as Simulation from './Simulation'
-import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../../test/support'
-import { A0, A1, compile, OTHER, type Artifacts } from '../../../test/chain/sim/contracts'
+import { nodeRpc, startAnvil } from '../../../test/support'
+import { A0, OTHER } from '../../../test/chain/sim/contracts'
+import { anvil, client, data, token, useTokenChain } from '../../../test/chain/sim/tokenChain'
 
-let anvil: Anvil
-let art: Artifacts
-let token: Hex
 const rpc = nodeRpc
-const mined = minedAt
-const data = (name: string, fn: string, args: unknown[] = []) => encodeFunctionData({ abi: art[name]!.abi as Abi, functionName: fn, args })
-const client = (url = anvil.url) => SimRpc.create(SimRpc.httpTransport(url))
 
-beforeAll(async () => {
-  art = compile()
-  anvil = await startAnvil()
-  const deploy = async (name: string, args: unknown[] = []) =>
-    (await mined(anvil.url, await rpc<Hex>(anvil.url, 'eth_sendTransaction', [{ from: A0, data: encodeDeployData({ abi: art[name]!.abi as Abi, bytecode: art[name]!.bytecode, args } as never), gas: '0x4c4b40' }]))).contractAddress as Hex
-  token = await deploy('Token', [10n ** 24n])
-  // the authority holds tokens, so the delegated code's transfer succeeds
-  await mined(anvil.url, await rpc<Hex>(anvil.url, 'eth_sendTransaction', [{ from: A0, to: token, data: data('Token', 'transfer', [A1, 10_000n]) }]))
-}, 120_000)
-
-afterAll(async () => {
-  await anvil?.stop()
-})
+useTokenChain()
 
 describe('Round trips (simulation speed)', () => {
   it('a session opened with the call asks its access list in the first round trip: 2 round trips instead of 3, the same result, gas as debug_traceCall; a repeat asks nothing', async () => {

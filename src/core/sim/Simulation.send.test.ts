@@ -5,40 +5,21 @@
  * node's receipt, `debug_traceTransaction` and state reads after mining are the answers.
  * Needs anvil (@foundry-rs/anvil), started here. SimState.test.ts holds the round trips and `pending` cases.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createWalletClient, encodeDeployData, encodeFunctionData, http, keccak256, toBytes, type Abi, type Hex } from 'viem'
+import { describe, expect, it } from 'vitest'
+import { createWalletClient, http, keccak256, toBytes, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { foundry } from 'viem/chains'
-import * as SimRpc from './SimRpc'
 import * as Simulation from './Simulation'
 import * as TraceCompare from './TraceCompare'
-import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../../test/support'
-import { A0, A1, acct0, acct1, compile, OTHER, type Artifacts } from '../../../test/chain/sim/contracts'
+import { minedAt, nodeRpc } from '../../../test/support'
+import { A0, A1, acct0, acct1, OTHER } from '../../../test/chain/sim/contracts'
+import { anvil, client, data, delegate, token, useTokenChain } from '../../../test/chain/sim/tokenChain'
 
-let anvil: Anvil
-let art: Artifacts
-let token: Hex
-let delegate: Hex
 const rpc = nodeRpc
 const mined = minedAt
-const data = (name: string, fn: string, args: unknown[] = []) => encodeFunctionData({ abi: art[name]!.abi as Abi, functionName: fn, args })
-const client = (url = anvil.url) => SimRpc.create(SimRpc.httpTransport(url))
 const logsOf = (receipt: any) => receipt.logs.map((l: any) => ({ address: l.address.toLowerCase(), topics: l.topics, data: l.data }))
 
-beforeAll(async () => {
-  art = compile()
-  anvil = await startAnvil()
-  const deploy = async (name: string, args: unknown[] = []) =>
-    (await mined(anvil.url, await rpc<Hex>(anvil.url, 'eth_sendTransaction', [{ from: A0, data: encodeDeployData({ abi: art[name]!.abi as Abi, bytecode: art[name]!.bytecode, args } as never), gas: '0x4c4b40' }]))).contractAddress as Hex
-  token = await deploy('Token', [10n ** 24n])
-  delegate = await deploy('Delegate')
-  // the authority holds tokens, so the delegated code's transfer succeeds
-  await mined(anvil.url, await rpc<Hex>(anvil.url, 'eth_sendTransaction', [{ from: A0, to: token, data: data('Token', 'transfer', [A1, 10_000n]) }]))
-}, 120_000)
-
-afterAll(async () => {
-  await anvil?.stop()
-})
+useTokenChain({ withDelegate: true })
 
 describe('Simulation.call applies the transaction as it will be sent', () => {
   it('a type-1 transaction with an access list: simulated gas used equals the receipt, and differs from the same call without the list', async () => {

@@ -6,21 +6,18 @@
  * taken from the trace's SHA3 inputs; each name equals what solc's layout and ethers' keccak256
  * place there. (anvil runs with `--steps-tracing`, without which its struct log is empty.)
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ethers } from 'ethers'
 import * as StorageLayout from './StorageLayout'
 import * as SlotNames from './SlotNames'
-import { minedAt, nodeRpc, startAnvil, type Anvil } from '../../../test/support'
+import { mined, rpc, useAnvil } from '../../../test/chain/nodeKit'
 import { compileVars, type Compiled } from '../../../test/storageKit'
 
 const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
-let anvil: Anvil
 let vars: Compiled
 let iface: ethers.utils.Interface
 let address: string
 let layout: StorageLayout.Layout
-const rpc = <T>(method: string, params: unknown[]) => nodeRpc<T>(anvil.url, method, params)
-const mined = (h: string) => minedAt(anvil.url, h)
 
 interface Log { op: string; stack?: string[]; memory?: string[] }
 
@@ -50,17 +47,14 @@ const word = (n: ethers.BigNumberish) => ethers.utils.hexZeroPad(ethers.BigNumbe
 const keccakOf = (slot: ethers.BigNumberish) => ethers.BigNumber.from(ethers.utils.keccak256(word(slot)))
 const mapSlot = (keyType: string, key: unknown, slot: ethers.BigNumberish) => ethers.utils.keccak256(ethers.utils.defaultAbiCoder.encode([keyType, 'uint256'], [key, slot]))
 
+useAnvil(['--steps-tracing'])
 beforeAll(async () => {
-  anvil = await startAnvil(['--steps-tracing'])
   vars = compileVars()
   iface = new ethers.utils.Interface(vars.abi as never)
   layout = StorageLayout.parse(JSON.stringify(vars.layout))
   const h = await rpc<string>('eth_sendTransaction', [{ from: A0, data: vars.bytecode, gas: '0x1c9c380' }])
   address = (await mined(h)).contractAddress
 }, 120_000)
-afterAll(async () => {
-  await anvil?.stop()
-})
 
 describe('SlotNames on the slots a transaction stored on anvil', () => {
   it('packed value types: every variable solc places in the slot, at its offset', async () => {

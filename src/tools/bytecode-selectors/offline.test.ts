@@ -6,15 +6,11 @@
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import { tools } from '../groups/calldata'
-import { itRunsExamplesWithoutNode } from '../../../test/support'
+import { itStaysLiveOffline } from '../../../test/support'
 
 describe('bytecode-selectors offline', () => {
   const entry = tools.find((t) => t.meta.id === 'bytecode-selectors')!
-  it('is live and reads pasted code by default', () => {
-    expect(entry.meta.live).toBe(true)
-    expect(entry.meta.fields.find((f) => f.name === 'source')?.default).toBe('code')
-  })
-  itRunsExamplesWithoutNode(entry)
+  itStaysLiveOffline(entry, 'is live and reads pasted code by default', 'source', 'code')
   it('the address mode says which address is wrong, at the address field', async () => {
     const tool = (await entry.load()).default
     const parsed = tool.parse(withDefaults(tool, { source: 'address', address: '0x1234' }))

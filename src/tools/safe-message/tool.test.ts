@@ -7,17 +7,11 @@ import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import tool from './index'
 import meta from './meta'
-import { examplesOf } from '../../../test/support'
-
-const never = { signal: new AbortController().signal, progress: () => {} }
+import { examplesOf, runExampleOffline } from '../../../test/support'
 
 describe('safe-message examples, offline', () => {
   it.each(examplesOf(meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
-    const parsed = tool.parse(withDefaults(meta, ex.inputs))
-    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
-    const result = await tool.run(parsed.value, never)
-    const rows = new Map(result.sections.flatMap((s) => s.rows.map((r) => [r.label, r.value] as const)))
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    const { result } = await runExampleOffline(tool, ex)
     expect(JSON.stringify(result)).not.toContain('ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
   })
 })

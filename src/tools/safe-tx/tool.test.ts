@@ -5,28 +5,15 @@
 import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
-import type { ToolResult } from '../types'
 import tool from './index'
 import meta from './meta'
-import { examplesOf } from '../../../test/support'
+import { examplesOf, runExampleOffline } from '../../../test/support'
 
 const never = { signal: new AbortController().signal, progress: () => {} }
 
-/** Rows by label (and by "section / label"), as src/tools/examples.test.ts reads them. */
-function rowsOf(result: ToolResult): Map<string, string> {
-  const m = new Map<string, string>()
-  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
-  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
-  return m
-}
-
 describe('safe-tx examples, offline', () => {
   it.each(examplesOf(meta.id).map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
-    const parsed = tool.parse(withDefaults(meta, ex.inputs))
-    if (!parsed.ok) throw new Error(`example did not parse: ${JSON.stringify(parsed.errors)}`)
-    const result = await tool.run(parsed.value, never)
-    const rows = rowsOf(result)
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    const { result } = await runExampleOffline(tool, ex)
     expect(() => structuredClone(result)).not.toThrow()
     // The example transaction adds an owner: the warning is shown.
     expect(result.notes?.some((n) => n.tone === 'error' && n.text.startsWith('addOwnerWithThreshold'))).toBe(true)

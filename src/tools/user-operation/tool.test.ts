@@ -6,20 +6,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
-import type { ToolResult } from '../types'
 import tool from './index'
 import meta from './meta'
 import { MORE } from './moreExamples'
-import { examplesOf } from '../../../test/support'
+import { examplesOf, resultRows as rowsOf, runExampleOffline } from '../../../test/support'
 
 const never = { signal: new AbortController().signal, progress: () => {} }
-
-function rowsOf(result: ToolResult): Map<string, string> {
-  const m = new Map<string, string>()
-  for (const s of result.sections) for (const r of s.rows) m.set(s.title ? `${s.title} / ${r.label}` : r.label, r.value)
-  for (const s of result.sections) for (const r of s.rows) if (!m.has(r.label)) m.set(r.label, r.value)
-  return m
-}
 
 async function run(inputs: Record<string, string>) {
   const parsed = tool.parse(withDefaults(meta, inputs))
@@ -29,10 +21,8 @@ async function run(inputs: Record<string, string>) {
 
 describe('user-operation examples, offline', () => {
   it.each([...examplesOf(meta.id), ...MORE].map((ex) => [ex.title, ex] as const))('%s', async (_t, ex) => {
-    const result = await run(ex.inputs)
-    const rows = rowsOf(result)
     expect(Object.keys(ex.expect ?? {}).length).toBeGreaterThan(0)
-    for (const [label, value] of Object.entries(ex.expect ?? {})) expect(rows.get(label), label).toBe(value)
+    const { result, rows } = await runExampleOffline(tool, ex)
     expect(() => structuredClone(result)).not.toThrow()
     expect(JSON.stringify(result)).not.toContain('ac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
     // Every example's call is SimpleAccount execute to 0x…dEaD with 0.01 ether.

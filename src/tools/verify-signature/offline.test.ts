@@ -6,17 +6,13 @@
 import { describe, expect, it } from 'vitest'
 import { withDefaults } from '../define'
 import { tools } from '../groups/signing'
-import { examplesOf, itRunsExamplesWithoutNode } from '../../../test/support'
+import { examplesOf, itStaysLiveOffline } from '../../../test/support'
 
 const never = { signal: new AbortController().signal, progress: () => {} }
 
 describe.each(['verify-signature', 'siwe'])('%s offline', (id) => {
   const entry = tools.find((t) => t.meta.id === id)!
-  it('is live (runs on every change, as before) and its chain check is off by default', () => {
-    expect(entry.meta.live).toBe(true)
-    expect(entry.meta.fields.find((f) => f.name === 'onchain')?.default).toBe('false')
-  })
-  itRunsExamplesWithoutNode(entry)
+  itStaysLiveOffline(entry, 'is live (runs on every change, as before) and its chain check is off by default', 'onchain', 'false')
   it('the chain check without a node is an error at its checkbox', async () => {
     const tool = (await entry.load()).default
     const ex = examplesOf(entry.meta.id)[0]!

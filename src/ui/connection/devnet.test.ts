@@ -8,20 +8,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { serveDist, withDevnetMeta } from '../../../scripts/serve.mjs'
 import { contentSecurityPolicy } from '../../../scripts/csp.mjs'
-import { startFaultServer, type FaultServer } from '../../../test/fault-server'
+import { srv, withFaultServer } from '../../../test/faultKit'
 
-let srv: FaultServer
-beforeAll(async () => {
-  srv = await startFaultServer()
-})
-afterAll(async () => {
-  await srv.close()
-})
-beforeEach(() => {
-  srv.reset()
+withFaultServer(() => {
   localStorage.clear()
   document.head.innerHTML = ''
   vi.resetModules()

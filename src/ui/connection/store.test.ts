@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startFaultServer, startProxy, type FaultServer } from '../../../test/fault-server'
+import { describe, expect, it, vi } from 'vitest'
+import { startProxy } from '../../../test/fault-server'
+import { srv, withFaultServer } from '../../../test/faultKit'
 
-let srv: FaultServer
-beforeAll(async () => {
-  srv = await startFaultServer()
-})
-afterAll(async () => {
-  await srv.close()
-})
-beforeEach(() => {
-  srv.reset()
+withFaultServer(() => {
   localStorage.clear()
   vi.resetModules()
 })

@@ -17,7 +17,7 @@ import * as AssetChanges from '../../../src/core/sim/AssetChanges'
 import * as SimRpc from '../../../src/core/sim/SimRpc'
 import * as Simulation from '../../../src/core/sim/Simulation'
 import { inOneBlock, minedAt, nodeRpc, startAnvil, type Anvil } from '../../support'
-import { A0, A1, compile, type Artifacts } from './contracts'
+import { A0, A1, compile, deployCallChain, type Artifacts } from './contracts'
 
 export let anvil: Anvil
 export let art: Artifacts
@@ -45,11 +45,7 @@ export function useSimChain({ walk = false } = {}) {
   beforeAll(async () => {
     art = compile()
     anvil = await startAnvil()
-    c.leaf = await deploy('Leaf')
-    c.logic = await deploy('Logic')
-    c.proxy = await deploy('Proxy', [c.logic])
-    c.token = await deploy('Token', [10n ** 24n])
-    c.orch = await deploy('Orchestrator')
+    await deployCallChain(c, deploy)
     c.nft = await deploy('Nft')
     c.multi = await deploy('Multi')
     c.misc = await deploy('Misc')

@@ -45,3 +45,16 @@ export const acct1 = privateKeyToAccount(ANVIL_KEYS[1])
 export const A0 = acct0.address.toLowerCase() as Hex
 export const A1 = acct1.address.toLowerCase() as Hex
 export const OTHER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' as Hex
+
+/**
+ * Deploys the call chain every simulator kit starts from (sim/chain.ts, traceKit.ts, debugKit.ts),
+ * in this order and so at the same addresses: Leaf, Logic, a Proxy to Logic, Token (10^24 minted
+ * to the deployer), Orchestrator. `deploy` is the kit's own (its node, its artifacts).
+ */
+export async function deployCallChain(c: Record<string, Hex>, deploy: (name: string, args?: unknown[]) => Promise<Hex>): Promise<void> {
+  c.leaf = await deploy('Leaf')
+  c.logic = await deploy('Logic')
+  c.proxy = await deploy('Proxy', [c.logic])
+  c.token = await deploy('Token', [10n ** 24n])
+  c.orch = await deploy('Orchestrator')
+}
