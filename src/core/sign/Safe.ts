@@ -25,7 +25,7 @@ import { AbiFunction, Address, Hash, Hex, PersonalMessage, Secp256k1, Signature,
 import * as AbiCodec from '../abi/AbiCodec'
 import * as Calldata from '../abi/Calldata'
 import * as ChainCall from '../chain/ChainCall'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Rpc from '../chain/Rpc'
 import * as SignatureInspect from './SignatureInspect'
 import * as TypedDataView from './TypedDataView'
@@ -736,11 +736,7 @@ export async function contractTxHash(rpc: Rpc.Eip1193Like, safe: Hex, tx: SafeTx
 // ---------------------------------------------------------------------------------------
 // Errors.
 
-export class InternalError extends BaseError {
-  constructor(message: string) {
-    super('Safe.InternalError', message)
-  }
-}
+export class InternalError extends errorType('Safe.InternalError') {}
 
 export class NotConnectedError extends BaseError {
   constructor() {
