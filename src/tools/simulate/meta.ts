@@ -1,6 +1,6 @@
 import { defineMeta } from '../define'
-import { abi, address, blockTag, checkbox, hexData, select, text, textarea, unless, when } from '../kit/fieldKinds'
-import { blockContextFields, replayPlaceFields } from '../kit/blockContextFields'
+import { abi, blockTag, checkbox, select, textarea, unless, when } from '../kit/fieldKinds'
+import { blockContextFields, callFields, minedFields } from '../kit/blockContextFields'
 
 /** The Store test contract the devnet fixtures deploy (scripts/devnet-fixtures.mjs; `cast compute-address <fixtures account> --nonce 0`). */
 
@@ -13,14 +13,9 @@ export default defineMeta({
   runs: 'network',
   fields: [
     select('mode', 'Simulate', [['call', 'A call or transaction (any sender)'], ['hash', 'A mined transaction, by hash'], ['raw', 'A signed transaction (raw bytes)']]),
-    address('from', 'From', { default: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', help: 'Any address: the sender is impersonated (no signature, balance or nonce checks).', showWhen: when('mode', 'call') }),
-    text('to', 'To', { placeholder: '0x… (empty: create a contract)', showWhen: when('mode', 'call') }),
-    text('value', 'Value', { placeholder: '0', help: 'In ether unless a unit follows (1.5, 20 gwei, 1000 wei).', showWhen: when('mode', 'call') }),
-    hexData('data', 'Data', { showWhen: when('mode', 'call') }),
-    text('gas', 'Gas limit', { placeholder: 'cap: 16,777,216 (Osaka) or 30,000,000', showWhen: when('mode', 'call') }),
+    ...callFields(when('mode', 'call')),
     blockTag('block', 'At block', { help: 'The state after this block; older blocks need an archive node.', showWhen: unless('mode', 'hash') }),
-    text('hash', 'Transaction hash', { placeholder: '0x… (64 hex digits)', help: 'Replayed at its parent block after the block\'s earlier transactions, as cast run does.', showWhen: when('mode', 'hash') }),
-    ...replayPlaceFields({ field: 'mode', is: ['hash'] }),
+    ...minedFields(when('mode', 'hash')),
     textarea('raw', 'Signed transaction', { placeholder: '0x02f8…', help: 'Run as the node would run it next: signature, nonce and balance checked.', showWhen: when('mode', 'raw') }),
     textarea('overrides', 'State overrides (JSON)', { placeholder: '{ "0xAddress": { "balance": "0xde0b6b3a7640000", "nonce": 1, "code": "0x…", "stateDiff": { "0x0": "0x1" } } }', help: 'As cast and geth take them: balance, nonce, code, state (all storage) or stateDiff (some slots).', showWhen: unless('mode', 'hash') }),
     abi('ABI of the called contract (optional)', { placeholder: 'function set(uint256 v)\nevent Set(uint256 value)', help: 'Decodes its functions, events and errors by name in the trace; the ABIs saved in your library and the offline signature table are used too.' }),
