@@ -49,6 +49,25 @@ export class BaseError extends Error {
   }
 }
 
+/**
+ * The base class of a core error that takes only its message and hints: `name` is its
+ * namespaced name, `hints` what it says when the thrower gives none.
+ *
+ * @example
+ * ```ts
+ * // at the bottom of src/core/format/HexBytes.ts
+ * export class TooLongError extends errorType('HexBytes.TooLongError') {}
+ * throw new TooLongError('The text is 40 bytes; a bytes32 string holds at most 31.')
+ * ```
+ */
+export function errorType(name: string, hints: readonly string[] = []) {
+  return class extends BaseError {
+    constructor(message: string, given: readonly string[] = hints) {
+      super(name, message, { hints: given })
+    }
+  }
+}
+
 /** True when `e` is an error core threw on purpose. */
 export function isBaseError(e: unknown): e is BaseError {
   return e instanceof BaseError

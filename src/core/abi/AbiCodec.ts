@@ -10,7 +10,7 @@ import * as JsonText from '../format/JsonText'
 import { AbiParameters, Hex } from 'ox'
 import * as AbiLayout from './AbiLayout'
 import * as AddressCheck from '../address/AddressCheck'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Units from '../format/Units'
 
 /** One ABI parameter (ox's / abitype's shape). */
@@ -488,20 +488,8 @@ function short(s: string): string {
   return s.length > 60 ? `${s.slice(0, 60)}…` : s
 }
 
-export class InvalidTypesError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('AbiCodec.InvalidTypesError', message, { hints })
-  }
-}
+export class InvalidTypesError extends errorType('AbiCodec.InvalidTypesError') {}
 
-export class InvalidValuesError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('AbiCodec.InvalidValuesError', message, { hints })
-  }
-}
+export class InvalidValuesError extends errorType('AbiCodec.InvalidValuesError') {}
 
-export class InvalidHexError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('AbiCodec.InvalidHexError', message, { hints })
-  }
-}
+export class InvalidHexError extends errorType('AbiCodec.InvalidHexError') {}

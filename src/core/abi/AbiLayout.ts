@@ -8,7 +8,7 @@
  * memory bounded by the data's size. `layout` does the same walk and labels every word.
  */
 import type { AbiParameters } from 'ox'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 
 /** Deepest nesting of arrays and tuples accepted in a type. */
 export const MAX_DEPTH = 32
@@ -320,23 +320,11 @@ export class DataTooLargeError extends BaseError {
   }
 }
 
-export class DataTooShortError extends BaseError {
-  constructor(message: string) {
-    super('AbiLayout.DataTooShortError', message, { hints: ['The data is cut short, or it was encoded for other types.'] })
-  }
-}
+export class DataTooShortError extends errorType('AbiLayout.DataTooShortError', ['The data is cut short, or it was encoded for other types.']) {}
 
-export class OffsetOutOfBoundsError extends BaseError {
-  constructor(message: string) {
-    super('AbiLayout.OffsetOutOfBoundsError', message, { hints: ['An offset must point inside the data. Check the types, or the data was corrupted or crafted.'] })
-  }
-}
+export class OffsetOutOfBoundsError extends errorType('AbiLayout.OffsetOutOfBoundsError', ['An offset must point inside the data. Check the types, or the data was corrupted or crafted.']) {}
 
-export class LengthOutOfBoundsError extends BaseError {
-  constructor(message: string) {
-    super('AbiLayout.LengthOutOfBoundsError', message, { hints: ['A length must fit in the data that follows it. Check the types, or the data was cut short or crafted.'] })
-  }
-}
+export class LengthOutOfBoundsError extends errorType('AbiLayout.LengthOutOfBoundsError', ['A length must fit in the data that follows it. Check the types, or the data was cut short or crafted.']) {}
 
 export class PointerLoopError extends BaseError {
   constructor(word: string, budget: number, rereads = false) {
@@ -346,14 +334,6 @@ export class PointerLoopError extends BaseError {
   }
 }
 
-export class DirtyWordError extends BaseError {
-  constructor(message: string) {
-    super('AbiLayout.DirtyWordError', message, { hints: ['Solidity rejects such a value. Check the types, or the data was encoded for other types.'] })
-  }
-}
+export class DirtyWordError extends errorType('AbiLayout.DirtyWordError', ['Solidity rejects such a value. Check the types, or the data was encoded for other types.']) {}
 
-export class MalformedDataError extends BaseError {
-  constructor(message: string) {
-    super('AbiLayout.MalformedDataError', message)
-  }
-}
+export class MalformedDataError extends errorType('AbiLayout.MalformedDataError') {}

@@ -9,7 +9,7 @@ import * as Abi from './Abi'
 import * as AbiCodec from './AbiCodec'
 import * as AbiGuess from './AbiGuess'
 import * as AbiLayout from './AbiLayout'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import type * as SignatureTable from './SignatureTable'
 
 /** How deep nested call data is followed. */
@@ -523,11 +523,7 @@ export function parseTopics(text: string): string[] {
   return t.split(/[\s,[\]"]+/).filter(Boolean)
 }
 
-export class NoSelectorError extends BaseError {
-  constructor(message: string) {
-    super('Calldata.NoSelectorError', message, { hints: ['Paste the whole input: 0x, the 4-byte selector, then the arguments.'] })
-  }
-}
+export class NoSelectorError extends errorType('Calldata.NoSelectorError', ['Paste the whole input: 0x, the 4-byte selector, then the arguments.']) {}
 
 export class UnknownSelectorError extends BaseError {
   constructor(selector: string, kind: 'function' | 'error' | 'event' = 'function') {
@@ -545,17 +541,9 @@ export class SelectorMismatchError extends BaseError {
   }
 }
 
-export class MultiSendError extends BaseError {
-  constructor(message: string) {
-    super('Calldata.MultiSendError', message, { hints: ['multiSend packs each transaction as operation (1 byte), to (20), value (32), length (32), data.'] })
-  }
-}
+export class MultiSendError extends errorType('Calldata.MultiSendError', ['multiSend packs each transaction as operation (1 byte), to (20), value (32), length (32), data.']) {}
 
-export class InvalidLogError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Calldata.InvalidLogError', message, { hints })
-  }
-}
+export class InvalidLogError extends errorType('Calldata.InvalidLogError') {}
 
 export class InvalidSignatureError extends BaseError {
   constructor(message: string, hint: string) {

@@ -12,7 +12,7 @@
 import { AbiEvent, AbiParameters } from 'ox'
 import * as Abi from './Abi'
 import * as AbiCodec from './AbiCodec'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 
 export interface Encoded {
   event: Abi.EventItem
@@ -52,8 +52,4 @@ export class MissingEventError extends BaseError {
   }
 }
 
-export class WrongCountError extends BaseError {
-  constructor(message: string) {
-    super('EventEncode.WrongCountError', message, { hints: ['Give one value per parameter, in order, as a JSON array: ["0x…", "0x…", "1000"].'] })
-  }
-}
+export class WrongCountError extends errorType('EventEncode.WrongCountError', ['Give one value per parameter, in order, as a JSON array: ["0x…", "0x…", "1000"].']) {}

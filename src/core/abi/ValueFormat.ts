@@ -13,7 +13,7 @@
  * ```
  */
 import * as AddressCheck from '../address/AddressCheck'
-import { BaseError } from '../Errors'
+import { errorType } from '../Errors'
 import * as HexBytes from '../format/HexBytes'
 import * as Units from '../format/Units'
 
@@ -145,20 +145,8 @@ function relative(ms: number): string {
   return ''
 }
 
-export class NotAnIntegerError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('ValueFormat.NotAnIntegerError', message, { hints })
-  }
-}
+export class NotAnIntegerError extends errorType('ValueFormat.NotAnIntegerError') {}
 
-export class NotADateError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('ValueFormat.NotADateError', message, { hints })
-  }
-}
+export class NotADateError extends errorType('ValueFormat.NotADateError') {}
 
-export class NotTextError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('ValueFormat.NotTextError', message, { hints })
-  }
-}
+export class NotTextError extends errorType('ValueFormat.NotTextError') {}

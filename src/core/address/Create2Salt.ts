@@ -22,7 +22,7 @@
 import { AbiFunction, AbiParameters, Bytes, Hash, Hex } from 'ox'
 import * as AddressCheck from './AddressCheck'
 import * as ContractAddress from './ContractAddress'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Randomness from '../keys/Randomness'
 
 export type Convention = 'proxy' | 'createx' | 'immutable' | 'custom'
@@ -225,14 +225,6 @@ export function hashesPerCandidate(s: Setup): 1 | 2 {
   return s.convention === 'createx' ? 2 : 1
 }
 
-export class InvalidSetupError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Create2Salt.InvalidSetupError', message, { hints })
-  }
-}
+export class InvalidSetupError extends errorType('Create2Salt.InvalidSetupError') {}
 
-export class CreateXRevertError extends BaseError {
-  constructor(message: string) {
-    super('Create2Salt.CreateXRevertError', message, { hints: ['Mine the salt here with the CreateX convention: its first 21 bytes are set for you.'] })
-  }
-}
+export class CreateXRevertError extends errorType('Create2Salt.CreateXRevertError', ['Mine the salt here with the CreateX convention: its first 21 bytes are set for you.']) {}

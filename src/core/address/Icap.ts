@@ -17,7 +17,7 @@
  * ```
  */
 import * as AddressCheck from './AddressCheck'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 
 const DIRECT_MAX = 36n ** 30n
 
@@ -92,11 +92,7 @@ export function looksLikeIcap(text: string): boolean {
   return /^XE\d\d[0-9A-Z]{30,31}$/i.test(text.replace(/\s+/g, ''))
 }
 
-export class InvalidIcapError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Icap.InvalidIcapError', message, { hints })
-  }
-}
+export class InvalidIcapError extends errorType('Icap.InvalidIcapError') {}
 
 export class IcapChecksumError extends BaseError {
   constructor(given: string, expected: string) {

@@ -15,7 +15,7 @@
  */
 import * as AddressCheck from './AddressCheck'
 import * as ContractAddress from './ContractAddress'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Key from '../keys/Key'
 
 /** What to match. */
@@ -224,29 +224,13 @@ export function checkKey(pattern: Pattern, target: Target, privateKey: Key.Priva
   return { privateKey, address, matched, zeroBytes: leadingZeroBytes(matched), ok: matches(pattern, matched, minZeroBytes) }
 }
 
-export class EmptyPatternError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Vanity.EmptyPatternError', message, { hints })
-  }
-}
+export class EmptyPatternError extends errorType('Vanity.EmptyPatternError') {}
 
-export class NonHexError extends BaseError {
-  constructor(message: string) {
-    super('Vanity.NonHexError', message, { hints: ['An address has only the hex digits 0-9 and a-f (A-F).'] })
-  }
-}
+export class NonHexError extends errorType('Vanity.NonHexError', ['An address has only the hex digits 0-9 and a-f (A-F).']) {}
 
-export class TooLongError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Vanity.TooLongError', message, { hints })
-  }
-}
+export class TooLongError extends errorType('Vanity.TooLongError') {}
 
-export class ImpossibleChecksumError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Vanity.ImpossibleChecksumError', message, { hints })
-  }
-}
+export class ImpossibleChecksumError extends errorType('Vanity.ImpossibleChecksumError') {}
 
 export class InvalidModeError extends BaseError {
   constructor(message: string) {

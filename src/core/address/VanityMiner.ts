@@ -144,24 +144,33 @@ export function keyMiner(w: KeyExports, pattern: Vanity.Pattern, target: Vanity.
     step(batches) {
       const nh = w.run(batches, batch)
       const offsets = new Uint32Array(w.memory.buffer, w.HITS.value, Math.min(nh, MAX_HITS)).slice()
-      const hits: KeyHit[] = []
-      let rejected = 0
-      for (const off of offsets) {
+      const { hits, rejected } = sift<number, KeyHit>(offsets, pattern, (off) => {
         const key = (k + BigInt(off)) % N
-        if (key === 0n) continue
+        if (key === 0n) return undefined
         const c = Vanity.checkKey(pattern, target, Bytes.toHex(Bytes.fromNumber(key, { size: 32 })) as Key.PrivateKey, pattern.mode === 'zeros' ? minZero : undefined)
-        if (c.ok) hits.push(c)
-        else if (!(pattern.matchCase && caseOnlyMiss(pattern, c.matched))) rejected++
-      }
+        return c.ok ? { hit: c } : { miss: c.matched }
+      })
       k = (k + BigInt(batches * batch)) % N
       return { attempts: batches * batch, hits, rejected }
     },
   }
 }
 
-/** The loop compares nibbles without case; a hit whose only miss is the EIP-55 case is expected. */
-function caseOnlyMiss(pattern: Vanity.Pattern, address: string): boolean {
-  return Vanity.matches({ ...pattern, matchCase: false }, address)
+/**
+ * The loop's candidates checked again on the audited path (`check`: a hit, the address that
+ * missed, or nothing to check). The loop compares nibbles without case, so a miss only in the
+ * EIP-55 case is expected; any other miss is counted as rejected (a loop fault).
+ */
+function sift<C, H>(candidates: Iterable<C>, pattern: Vanity.Pattern, check: (c: C) => { hit: H } | { miss: string } | undefined): { hits: H[]; rejected: number } {
+  const hits: H[] = []
+  let rejected = 0
+  for (const c of candidates) {
+    const r = check(c)
+    if (!r) continue
+    if ('hit' in r) hits.push(r.hit)
+    else if (!(pattern.matchCase && Vanity.matches({ ...pattern, matchCase: false }, r.miss))) rejected++
+  }
+  return { hits, rejected }
 }
 
 export interface SaltHit extends Create2Salt.Result {
@@ -200,13 +209,10 @@ export function saltMiner(w: Create2Exports, s: Create2Salt.Setup, pattern: Vani
     step(n) {
       const nh = w.mine(base, n)
       const counters = new BigUint64Array(w.memory.buffer, w.HITS.value, Math.min(nh, MAX_HITS)).slice()
-      const hits: SaltHit[] = []
-      let rejected = 0
-      for (const c of counters) {
+      const { hits, rejected } = sift<bigint, SaltHit>(counters, pattern, (c) => {
         const r = Create2Salt.check(s, Create2Salt.saltAt(t, c))
-        if (Vanity.matches(pattern, r.address, minZero)) hits.push({ ...r, zeroBytes: Vanity.leadingZeroBytes(r.address) })
-        else if (!(pattern.matchCase && caseOnlyMiss(pattern, r.address))) rejected++
-      }
+        return Vanity.matches(pattern, r.address, minZero) ? { hit: { ...r, zeroBytes: Vanity.leadingZeroBytes(r.address) } } : { miss: r.address }
+      })
       base += BigInt(n)
       return { attempts: n, hits, rejected }
     },

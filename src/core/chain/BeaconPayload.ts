@@ -10,7 +10,7 @@
  * ```
  */
 import * as JsonText from '../format/JsonText'
-import { BaseError } from '../Errors'
+import { errorType } from '../Errors'
 
 export type Version = 'V1' | 'V2' | 'V3'
 
@@ -100,8 +100,4 @@ export function convert(text: string): Converted {
   return { version, payload, json: JSON.stringify(payload) }
 }
 
-export class InvalidPayloadError extends BaseError {
-  constructor(message: string) {
-    super('BeaconPayload.InvalidPayloadError', message, { hints: ['Paste a block from the Beacon API (/eth/v2/beacon/blocks/<id>): its data, or the whole response.'] })
-  }
-}
+export class InvalidPayloadError extends errorType('BeaconPayload.InvalidPayloadError', ['Paste a block from the Beacon API (/eth/v2/beacon/blocks/<id>): its data, or the whole response.']) {}

@@ -14,7 +14,7 @@
  */
 import type { Abi } from 'ox'
 import * as ChainCall from './ChainCall'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Rpc from './Rpc'
 
 export interface Block {
@@ -278,11 +278,7 @@ export async function findRevert(rpc: Rpc.Eip1193Like | undefined, tx: MinedTx, 
 /** At most this many transactions of a block are replayed before the failed one. */
 const MAX_REPLAY = 5_000
 
-export class InvalidHashError extends BaseError {
-  constructor(message: string) {
-    super('ChainBlocks.InvalidHashError', message, { hints: ['Use the 0x-prefixed 32-byte hash (66 characters).'] })
-  }
-}
+export class InvalidHashError extends errorType('ChainBlocks.InvalidHashError', ['Use the 0x-prefixed 32-byte hash (66 characters).']) {}
 
 export class NotFoundError extends BaseError {
   constructor(what: 'block' | 'transaction', ref: string) {

@@ -17,7 +17,7 @@ import * as Abi from '../abi/Abi'
 import * as AbiCodec from '../abi/AbiCodec'
 import * as ChainBlocks from './ChainBlocks'
 import * as Calldata from '../abi/Calldata'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Rpc from './Rpc'
 
 export type Topic = `0x${string}`
@@ -319,11 +319,7 @@ export class InvalidFilterError extends BaseError {
   }
 }
 
-export class InvalidRangeError extends BaseError {
-  constructor(message: string) {
-    super('Logs.InvalidRangeError', message, { hints: ['The "from" block must not be after the "to" block.'] })
-  }
-}
+export class InvalidRangeError extends errorType('Logs.InvalidRangeError', ['The "from" block must not be after the "to" block.']) {}
 
 export class NodeLimitError extends BaseError {
   constructor(block: number, detail: string) {

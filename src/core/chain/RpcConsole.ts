@@ -11,7 +11,7 @@
  * ```
  */
 import * as JsonText from '../format/JsonText'
-import { BaseError } from '../Errors'
+import { errorType } from '../Errors'
 import * as Net from './Net'
 import * as Rpc from './Rpc'
 
@@ -192,8 +192,4 @@ export function castCommand(url: string, method: string, params: readonly unknow
   return ['cast', 'rpc', method, ...args, '--rpc-url', shellQuote(maskUrl(url))].join(' ')
 }
 
-export class BatchError extends BaseError {
-  constructor(message: string) {
-    super('RpcConsole.BatchError', message, { hints: ['Write the batch as a JSON array: [{"method": "eth_chainId", "params": []}, {"method": "eth_blockNumber"}].'] })
-  }
-}
+export class BatchError extends errorType('RpcConsole.BatchError', ['Write the batch as a JSON array: [{"method": "eth_chainId", "params": []}, {"method": "eth_blockNumber"}].']) {}

@@ -14,7 +14,7 @@
  * ```
  */
 import { Bytes, Hex } from 'ox'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as HexText from './HexText'
 
 export type Side = 'left' | 'right'
@@ -135,29 +135,13 @@ function decodeUtf8(bytes: Uint8Array): string {
   }
 }
 
-export class TooLongError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('HexBytes.TooLongError', message, { hints })
-  }
-}
+export class TooLongError extends errorType('HexBytes.TooLongError') {}
 
-export class WrongSizeError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('HexBytes.WrongSizeError', message, { hints })
-  }
-}
+export class WrongSizeError extends errorType('HexBytes.WrongSizeError') {}
 
-export class InvalidUtf8Error extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('HexBytes.InvalidUtf8Error', message, { hints })
-  }
-}
+export class InvalidUtf8Error extends errorType('HexBytes.InvalidUtf8Error') {}
 
-export class NotAsciiError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('HexBytes.NotAsciiError', message, { hints })
-  }
-}
+export class NotAsciiError extends errorType('HexBytes.NotAsciiError') {}
 
 export class InvalidLengthError extends BaseError {
   constructor(message: string, hint = '32 for a word (bytes32, uint256), 20 for an address.') {
@@ -165,14 +149,6 @@ export class InvalidLengthError extends BaseError {
   }
 }
 
-export class EmptyError extends BaseError {
-  constructor(message: string) {
-    super('HexBytes.EmptyError', message, { hints: ['Hex is 0x followed by pairs of hex digits, such as 0x68656c6c6f.'] })
-  }
-}
+export class EmptyError extends errorType('HexBytes.EmptyError', ['Hex is 0x followed by pairs of hex digits, such as 0x68656c6c6f.']) {}
 
-export class OutOfRangeError extends BaseError {
-  constructor(message: string) {
-    super('HexBytes.OutOfRangeError', message, { hints: ['Offsets are in bytes from 0; negative ones count from the end.'] })
-  }
-}
+export class OutOfRangeError extends errorType('HexBytes.OutOfRangeError', ['Offsets are in bytes from 0; negative ones count from the end.']) {}

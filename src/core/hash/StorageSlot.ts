@@ -15,7 +15,7 @@
  * ```
  */
 import { AbiParameters, Hash, Hex } from 'ox'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as SolidityValue from './SolidityValue'
 
 export type Slot = `0x${string}`
@@ -150,11 +150,7 @@ export function eip1967(): { name: string; label: string; slot: Slot }[] {
   return EIP1967.map((e) => ({ name: e.name, label: e.label, slot: eip1967Slot(e.label) }))
 }
 
-export class InvalidSlotError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('StorageSlot.InvalidSlotError', message, { hints })
-  }
-}
+export class InvalidSlotError extends errorType('StorageSlot.InvalidSlotError') {}
 
 export class InvalidKeyError extends BaseError {
   constructor(type: string) {

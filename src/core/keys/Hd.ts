@@ -25,7 +25,7 @@ import { sha512 } from '@noble/hashes/sha2.js'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { HDKey, HARDENED_OFFSET } from '@scure/bip32'
 import { Address, Hex } from 'ox'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Key from './Key'
 
 export const PRESETS = {
@@ -401,17 +401,9 @@ export class InvalidPathError extends BaseError {
   }
 }
 
-export class InvalidRangeError extends BaseError {
-  constructor(message: string) {
-    super('Hd.InvalidRangeError', message, { hints: ['Use the table pages to see more addresses.'] })
-  }
-}
+export class InvalidRangeError extends errorType('Hd.InvalidRangeError', ['Use the table pages to see more addresses.']) {}
 
-export class InvalidExtendedKeyError extends BaseError {
-  constructor(message: string) {
-    super('Hd.InvalidExtendedKeyError', message, { hints: ['Copy the whole xpub… or xprv… string (111 characters).'] })
-  }
-}
+export class InvalidExtendedKeyError extends errorType('Hd.InvalidExtendedKeyError', ['Copy the whole xpub… or xprv… string (111 characters).']) {}
 
 export class HardenedFromPublicError extends BaseError {
   constructor() {

@@ -11,7 +11,7 @@
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { Address, Bytes, Hash, Hex } from 'ox'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as HexText from '../format/HexText'
 import * as Randomness from './Randomness'
 
@@ -194,17 +194,9 @@ export class EmptyKeyError extends BaseError {
   }
 }
 
-export class InvalidKeyError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Key.InvalidKeyError', message, { hints })
-  }
-}
+export class InvalidKeyError extends errorType('Key.InvalidKeyError') {}
 
-export class InvalidPublicKeyError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Key.InvalidPublicKeyError', message, { hints })
-  }
-}
+export class InvalidPublicKeyError extends errorType('Key.InvalidPublicKeyError') {}
 
 export class NoKeyError extends BaseError {
   constructor() {

@@ -14,7 +14,7 @@
  */
 import { cbc, ctr } from '@noble/ciphers/aes.js'
 import { Address, Bytes, Hash, Hex } from 'ox'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Key from './Key'
 import * as Bounds from './KeystoreBounds'
 import * as Kdfs from './KeystoreKdf'
@@ -504,11 +504,7 @@ export class EmptyKeystoreError extends BaseError {
   }
 }
 
-export class InvalidKeystoreError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Keystore.InvalidKeystoreError', message, { hints })
-  }
-}
+export class InvalidKeystoreError extends errorType('Keystore.InvalidKeystoreError') {}
 
 export class MissingFieldError extends BaseError {
   constructor(path: string, hints: string[] = []) {
@@ -522,11 +518,7 @@ export class InvalidFieldError extends BaseError {
   }
 }
 
-export class UnsupportedError extends BaseError {
-  constructor(message: string, hints: string[] = []) {
-    super('Keystore.UnsupportedError', message, { hints })
-  }
-}
+export class UnsupportedError extends errorType('Keystore.UnsupportedError') {}
 
 export class WrongPasswordError extends BaseError {
   constructor(presale = false) {
@@ -536,11 +528,7 @@ export class WrongPasswordError extends BaseError {
   }
 }
 
-export class CorruptKeystoreError extends BaseError {
-  constructor(message: string) {
-    super('Keystore.CorruptKeystoreError', message, { hints: ['The file is damaged; use another copy of it.'] })
-  }
-}
+export class CorruptKeystoreError extends errorType('Keystore.CorruptKeystoreError', ['The file is damaged; use another copy of it.']) {}
 
 export class CancelledError extends BaseError {
   constructor() {

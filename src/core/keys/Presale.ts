@@ -13,7 +13,7 @@
  */
 import { cbc } from '@noble/ciphers/aes.js'
 import { Address, Bytes, Hash } from 'ox'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Key from './Key'
 import * as Kdfs from './KeystoreKdf'
 
@@ -71,11 +71,7 @@ export async function decrypt(wallet: Wallet, password: string): Promise<{ priva
   return { privateKey, address }
 }
 
-export class InvalidPresaleError extends BaseError {
-  constructor(message: string) {
-    super('Presale.InvalidPresaleError', message, { hints: ['A pre-sale wallet file has "encseed" (hex) and "ethaddr" (40 hex digits).'] })
-  }
-}
+export class InvalidPresaleError extends errorType('Presale.InvalidPresaleError', ['A pre-sale wallet file has "encseed" (hex) and "ethaddr" (40 hex digits).']) {}
 
 export class WrongPasswordError extends BaseError {
   constructor() {

@@ -8,7 +8,7 @@
  * ```
  */
 import QRCode from 'qrcode'
-import { BaseError } from '../Errors'
+import { errorType } from '../Errors'
 
 /** Longest text encoded (an extended key is 111 characters; a QR code holds ~2.9 KB). */
 export const MAX_TEXT = 1000
@@ -50,8 +50,4 @@ function escapeXml(s: string): string {
   return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!)
 }
 
-export class QrCodeError extends BaseError {
-  constructor(message: string) {
-    super('QrCode.QrCodeError', message)
-  }
-}
+export class QrCodeError extends errorType('QrCode.QrCodeError') {}

@@ -25,9 +25,10 @@ import { AbiFunction, Address, Hash, Hex, PersonalMessage, Secp256k1, Signature,
 import * as AbiCodec from '../abi/AbiCodec'
 import * as Calldata from '../abi/Calldata'
 import * as ChainCall from '../chain/ChainCall'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Rpc from '../chain/Rpc'
 import * as SignatureInspect from './SignatureInspect'
+import * as TypedDataView from './TypedDataView'
 import libraries from '../data/safe-libraries.json'
 
 export type Hex = `0x${string}`
@@ -88,30 +89,16 @@ export function supportsEthSign(version: Version): boolean {
   return cmpVersion(version, '1.1.0') >= 0
 }
 
-const SAFE_TX_FIELDS = [
-  { name: 'to', type: 'address' },
-  { name: 'value', type: 'uint256' },
-  { name: 'data', type: 'bytes' },
-  { name: 'operation', type: 'uint8' },
-  { name: 'safeTxGas', type: 'uint256' },
-  { name: 'baseGas', type: 'uint256' },
-  { name: 'gasPrice', type: 'uint256' },
-  { name: 'gasToken', type: 'address' },
-  { name: 'refundReceiver', type: 'address' },
-  { name: 'nonce', type: 'uint256' },
-] as const
+/** The struct a Safe signs, as Safe.sol spells it (its SAFE_TX_TYPEHASH is the keccak256 of this). */
+const SAFE_TX_FIELDS = TypedDataView.structFields(
+  'SafeTx(address to,uint256 value,bytes data,uint8 operation,uint256 safeTxGas,uint256 baseGas,uint256 gasPrice,address gasToken,address refundReceiver,uint256 nonce)',
+)
 
 /** The EIP-712 typed data a Safe of `version` at `safe` on `chainId` signs for `tx`. */
 export function typedData(o: { version: Version; chainId: bigint; safe: Hex; tx: SafeTx }) {
-  const withChainId = domainHasChainId(o.version)
-  const domain = withChainId ? { chainId: o.chainId, verifyingContract: o.safe } : { verifyingContract: o.safe }
+  const domain = domainHasChainId(o.version) ? { chainId: o.chainId, verifyingContract: o.safe } : { verifyingContract: o.safe }
   const types = {
-    EIP712Domain: withChainId
-      ? [
-          { name: 'chainId', type: 'uint256' },
-          { name: 'verifyingContract', type: 'address' },
-        ]
-      : [{ name: 'verifyingContract', type: 'address' }],
+    EIP712Domain: TypedDataView.domainType(domain),
     SafeTx: SAFE_TX_FIELDS.map((f) => ({ ...f })),
   }
   return { domain, types, primaryType: 'SafeTx' as const, message: { ...o.tx, operation: BigInt(o.tx.operation) } }
@@ -749,11 +736,7 @@ export async function contractTxHash(rpc: Rpc.Eip1193Like, safe: Hex, tx: SafeTx
 // ---------------------------------------------------------------------------------------
 // Errors.
 
-export class InternalError extends BaseError {
-  constructor(message: string) {
-    super('Safe.InternalError', message)
-  }
-}
+export class InternalError extends errorType('Safe.InternalError') {}
 
 export class NotConnectedError extends BaseError {
   constructor() {

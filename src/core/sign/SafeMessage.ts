@@ -21,6 +21,7 @@ import * as ChainCall from '../chain/ChainCall'
 import * as Rpc from '../chain/Rpc'
 import { BaseError } from '../Errors'
 import * as Safe from './Safe'
+import * as TypedDataView from './TypedDataView'
 
 export type Hex = `0x${string}`
 export type MessageKind = 'text' | 'typed' | 'bytes'
@@ -66,16 +67,11 @@ export interface Hashes {
 
 /** The EIP-712 typed data of a Safe message (what a wallet shows when it signs one). */
 export function typedData(o: { version: Safe.Version; chainId: bigint; safe: Hex; message: Hex }) {
-  const withChainId = Safe.domainHasChainId(o.version)
+  const domain = Safe.domainHasChainId(o.version) ? { chainId: o.chainId, verifyingContract: o.safe } : { verifyingContract: o.safe }
   return {
-    domain: withChainId ? { chainId: o.chainId, verifyingContract: o.safe } : { verifyingContract: o.safe },
+    domain,
     types: {
-      EIP712Domain: withChainId
-        ? [
-            { name: 'chainId', type: 'uint256' },
-            { name: 'verifyingContract', type: 'address' },
-          ]
-        : [{ name: 'verifyingContract', type: 'address' }],
+      EIP712Domain: TypedDataView.domainType(domain),
       SafeMessage: [{ name: 'message', type: 'bytes' }],
     },
     primaryType: 'SafeMessage' as const,

@@ -41,6 +41,25 @@ const DOMAIN_FIELDS: Record<string, string> = {
   salt: 'bytes32',
 }
 
+/** The fields of one struct from its EIP-712 type string: `Mail(address to,string contents)`. */
+export function structFields(encoded: string): TypedField[] {
+  const inner = /^\w+\((.*)\)$/.exec(encoded)?.[1] ?? ''
+  return inner.split(',').map((p) => {
+    const [type = '', name = ''] = p.split(' ')
+    return { name, type }
+  })
+}
+
+/**
+ * The `EIP712Domain` type of a domain: its fields that are set, in EIP-712's order (name,
+ * version, chainId, verifyingContract, salt), as a wallet infers it when `types` leaves it out.
+ */
+export function domainType(domain: Record<string, unknown>): TypedField[] {
+  return Object.keys(DOMAIN_FIELDS)
+    .filter((k) => domain[k] !== undefined)
+    .map((k) => ({ name: k, type: DOMAIN_FIELDS[k]! }))
+}
+
 /**
  * Parses typed-data JSON, checking every value against its declared type.
  *
@@ -83,10 +102,7 @@ export function fromObject(raw: unknown): Parsed {
       return { name: f.name, type: f.type }
     })
   }
-  if (!types.EIP712Domain)
-    types.EIP712Domain = Object.keys(DOMAIN_FIELDS)
-      .filter((k) => (domain as Record<string, unknown>)[k] !== undefined)
-      .map((k) => ({ name: k, type: DOMAIN_FIELDS[k]! }))
+  if (!types.EIP712Domain) types.EIP712Domain = domainType(domain)
   if (primaryType !== 'EIP712Domain' && !types[primaryType]) throw new InvalidTypedDataError(`primaryType "${primaryType}" is not declared in types.`, [`Declared: ${Object.keys(types).join(', ')}.`])
   const ctx: Ctx = { undeclared: [], warnings: [] }
   const d = normStruct('EIP712Domain', domain as Record<string, unknown>, types, 'domain', ctx, 0)

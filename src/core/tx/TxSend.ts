@@ -17,7 +17,7 @@ import * as AddressCheck from '../address/AddressCheck'
 import * as ChainBlocks from '../chain/ChainBlocks'
 import * as ChainCall from '../chain/ChainCall'
 import * as Chains from '../chain/Chains'
-import { BaseError } from '../Errors'
+import { BaseError, errorType } from '../Errors'
 import * as Fees from '../chain/Fees'
 import * as Key from '../keys/Key'
 import * as Rpc from '../chain/Rpc'
@@ -495,11 +495,7 @@ export class HashMismatchError extends BaseError {
   }
 }
 
-export class InvalidRawTxError extends BaseError {
-  constructor(message: string) {
-    super('TxSend.InvalidRawTxError', message, { hints: ['Paste a signed transaction as 0x hex (legacy, 0x01, 0x02, 0x03 or 0x04 type).'] })
-  }
-}
+export class InvalidRawTxError extends errorType('TxSend.InvalidRawTxError', ['Paste a signed transaction as 0x hex (legacy, 0x01, 0x02, 0x03 or 0x04 type).']) {}
 
 export class NoChainIdError extends BaseError {
   constructor() {

@@ -20,6 +20,7 @@ import { BaseError } from '../Errors'
 import * as JsonText from '../format/JsonText'
 import * as SignatureInspect from '../sign/SignatureInspect'
 import * as Signing from '../sign/Signing'
+import * as TypedDataView from '../sign/TypedDataView'
 import * as Authorization from './Authorization'
 
 export type Version = '0.6' | '0.7' | '0.8'
@@ -176,14 +177,10 @@ export function initCodeForHash(op: UserOp, o: Pick<HashOptions, 'version' | 'de
 /** The EIP-712 typed data of a v0.8 op (what `eth_signTypedData_v4` shows a wallet). */
 export function typedData(op: UserOp, o: HashOptions) {
   const p = pack(op)
+  const domain = { name: 'ERC4337', version: '1', chainId: o.chainId, verifyingContract: o.entryPoint }
   return {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
+      EIP712Domain: TypedDataView.domainType(domain),
       PackedUserOperation: [
         { name: 'sender', type: 'address' },
         { name: 'nonce', type: 'uint256' },
@@ -196,7 +193,7 @@ export function typedData(op: UserOp, o: HashOptions) {
       ],
     },
     primaryType: 'PackedUserOperation' as const,
-    domain: { name: 'ERC4337', version: '1', chainId: o.chainId, verifyingContract: o.entryPoint },
+    domain,
     message: { sender: p.sender, nonce: p.nonce, initCode: initCodeForHash(op, o), callData: p.callData, accountGasLimits: p.accountGasLimits, preVerificationGas: p.preVerificationGas, gasFees: p.gasFees, paymasterAndData: p.paymasterAndData },
   }
 }

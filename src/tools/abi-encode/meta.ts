@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'abi-encode',
@@ -8,10 +9,8 @@ export default defineMeta({
   keywords: ['abi', 'encode', 'calldata', 'call data', 'function', 'arguments', 'encodeFunctionData', 'transaction data', 'input data', 'constructor'],
   runs: 'main',
   fields: [
-    { name: 'abi', label: 'ABI', kind: 'textarea', placeholder: 'function transfer(address to, uint256 amount) returns (bool)',
-      help: 'JSON ABI, artifact, human-readable signatures, or a single signature.' },
-    { name: 'function', label: 'Function', kind: 'text', setBy: 'the Function picker, filled from the ABI\'s functions', placeholder: 'transfer', help: 'Name, signature like transfer(address,uint256), or selector; "constructor" for constructor arguments. Optional when the ABI has one function.' },
-    { name: 'args', label: 'Arguments (JSON)', kind: 'textarea', placeholder: '["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "1.5 ether"]',
-      help: 'A JSON array, one value per parameter. Integers as numbers or strings (hex, 1e18, "1.5 ether", "30 gwei"); tuples as arrays or objects.' },
+    abi('ABI', { placeholder: 'function transfer(address to, uint256 amount) returns (bool)', help: 'JSON ABI, artifact, human-readable signatures, or a single signature.' }),
+    text('function', 'Function', { setBy: 'the Function picker, filled from the ABI\'s functions', placeholder: 'transfer', help: 'Name, signature like transfer(address,uint256), or selector; "constructor" for constructor arguments. Optional when the ABI has one function.' }),
+    textarea('args', 'Arguments (JSON)', { placeholder: '["0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045", "1.5 ether"]', help: 'A JSON array, one value per parameter. Integers as numbers or strings (hex, 1e18, "1.5 ether", "30 gwei"); tuples as arrays or objects.' }),
   ],
 })

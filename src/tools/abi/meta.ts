@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, text } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'abi',
@@ -8,8 +9,7 @@ export default defineMeta({
   keywords: ['abi', 'interface', 'selector', 'topic', 'signature', 'human-readable', 'json', 'artifact', 'solidity', 'function', 'event', 'error', 'sighash', '4byte'],
   runs: 'main',
   fields: [
-    { name: 'abi', label: 'ABI', kind: 'textarea', placeholder: 'function transfer(address to, uint256 amount) returns (bool)\nevent Transfer(address indexed from, address indexed to, uint256 value)',
-      help: 'JSON ABI, a Hardhat/Foundry artifact, human-readable signatures (one per line), or a single signature.' },
-    { name: 'name', label: 'Interface name', kind: 'text', default: 'IContract', help: 'Name of the rendered Solidity interface.' },
+    abi('ABI', { placeholder: 'function transfer(address to, uint256 amount) returns (bool)\nevent Transfer(address indexed from, address indexed to, uint256 value)', help: 'JSON ABI, a Hardhat/Foundry artifact, human-readable signatures (one per line), or a single signature.' }),
+    text('name', 'Interface name', { default: 'IContract', help: 'Name of the rendered Solidity interface.' }),
   ],
 })

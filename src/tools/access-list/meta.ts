@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { address, blockTag, text, textarea } from '../kit/fieldKinds'
 
 // The devnet fixtures' Store (scripts/devnet-fixtures.mjs): set(43) writes slot 0 of the Store itself.
 export default defineMeta({
@@ -10,10 +11,10 @@ export default defineMeta({
   runs: 'network',
   action: 'Create the list',
   fields: [
-    { name: 'to', label: 'To (contract)', kind: 'text', placeholder: '0x…' },
-    { name: 'data', label: 'Call data', kind: 'textarea', placeholder: '0x60fe47b1…' },
-    { name: 'from', label: 'From (optional)', kind: 'text', placeholder: '0x…' },
-    { name: 'value', label: 'Value (ether, optional)', kind: 'text', inputMode: 'decimal' },
-    { name: 'block', label: 'At block', kind: 'text', default: 'latest' },
+    address('to', 'To (contract)'),
+    textarea('data', 'Call data', { placeholder: '0x60fe47b1…' }),
+    address('from', 'From (optional)'),
+    text('value', 'Value (ether, optional)', { inputMode: 'decimal' }),
+    blockTag('block', 'At block'),
   ],
 })

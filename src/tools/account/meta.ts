@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { blockTag, checkbox, select, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'account',
@@ -9,16 +10,10 @@ export default defineMeta({
   runs: 'network',
   action: 'Look up',
   fields: [
-    { name: 'address', label: 'Address', kind: 'text', placeholder: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', help: 'A 0x address (mixed case must carry a valid EIP-55 checksum).' },
-    { name: 'block', label: 'At block', kind: 'text', default: 'latest', help: 'latest, pending, safe, finalized, earliest, or a block number.' },
-    { name: 'unit', label: 'Show the balance in', kind: 'select', default: 'ether', options: [
-      { value: 'ether', label: 'ether' },
-      { value: 'gwei', label: 'gwei' },
-      { value: 'wei', label: 'wei' },
-    ] },
-    { name: 'slots', label: 'Storage slots (optional)', kind: 'textarea', placeholder: '0\n0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc',
-      help: 'One slot per line, decimal or 32-byte hex. The storage-slot tool computes mapping and array slots.' },
-    { name: 'verify', label: 'Verify with proofs', kind: 'checkbox', default: 'false',
-      help: "Checks balance, nonce, code, storage root and slots with eth_getProof against the block header's state root, and the header against its hash. Proves consistency with that header only (SECURITY.md)." },
+    text('address', 'Address', { placeholder: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', help: 'A 0x address (mixed case must carry a valid EIP-55 checksum).' }),
+    blockTag('block', 'At block', { help: 'latest, pending, safe, finalized, earliest, or a block number.' }),
+    select('unit', 'Show the balance in', [['ether', 'ether'], ['gwei', 'gwei'], ['wei', 'wei']]),
+    textarea('slots', 'Storage slots (optional)', { placeholder: '0\n0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc', help: 'One slot per line, decimal or 32-byte hex. The storage-slot tool computes mapping and array slots.' }),
+    checkbox('verify', 'Verify with proofs', false, { help: "Checks balance, nonce, code, storage root and slots with eth_getProof against the block header's state root, and the header against its hash. Proves consistency with that header only (SECURITY.md)." }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { privateKey, STAYS_IN_PAGE, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'address-from-key',
@@ -8,7 +9,7 @@ export default defineMeta({
   keywords: ['public key', 'private key', 'pubkey', 'compressed', 'uncompressed', 'secp256k1', 'computeAddress', 'address from key', 'wallet address'],
   runs: 'main',
   fields: [
-    { name: 'publicKey', label: 'Public key', kind: 'textarea', placeholder: '0x04… (65 bytes), 0x02…/0x03… (33 bytes) or x||y (64 bytes)' },
-    { name: 'privateKey', label: 'Or a private key', kind: 'text', secret: true, placeholder: '0x… (32 bytes)', help: 'Stays in this page: never in the URL, storage or logs. Used instead of the public key when given.' },
+    textarea('publicKey', 'Public key', { placeholder: '0x04… (65 bytes), 0x02…/0x03… (33 bytes) or x||y (64 bytes)' }),
+    privateKey('Or a private key', { placeholder: '0x… (32 bytes)', help: `${STAYS_IN_PAGE} Used instead of the public key when given.` }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { address, numeric, privateKey, select, textarea, when } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'authorization',
@@ -8,14 +9,11 @@ export default defineMeta({
   keywords: ['eip-7702', '7702', 'authorization', 'set code', 'delegation', 'delegate', 'authority', 'sign-auth', 'recover-authority', 'smart account', 'pectra'],
   runs: 'main',
   fields: [
-    { name: 'action', label: 'Action', kind: 'select', default: 'sign', options: [
-      { value: 'sign', label: 'Build (and sign with a key)' },
-      { value: 'recover', label: 'Recover the authority of a signed authorization' },
-    ] },
-    { name: 'chainId', label: 'Chain id', kind: 'text', default: '1', inputMode: 'numeric', help: '0 makes the authorization valid on every chain.', showWhen: { field: 'action', is: ['sign'] } },
-    { name: 'address', label: 'Delegate (contract) address', kind: 'text', placeholder: '0x…', showWhen: { field: 'action', is: ['sign'] } },
-    { name: 'nonce', label: "Authority's account nonce", kind: 'text', default: '0', inputMode: 'numeric', showWhen: { field: 'action', is: ['sign'] } },
-    { name: 'privateKey', label: "Authority's private key (optional)", kind: 'text', secret: true, placeholder: '0x… (64 hex digits)', showWhen: { field: 'action', is: ['sign'] } },
-    { name: 'signed', label: 'Signed authorization (for recover)', kind: 'textarea', placeholder: '0xf85c… (RLP) or {"chainId": …, "address": …, "nonce": …, "yParity": …, "r": …, "s": …}', showWhen: { field: 'action', is: ['recover'] } },
+    select('action', 'Action', [['sign', 'Build (and sign with a key)'], ['recover', 'Recover the authority of a signed authorization']]),
+    numeric('chainId', 'Chain id', '1', { help: '0 makes the authorization valid on every chain.', showWhen: when('action', 'sign') }),
+    address('address', 'Delegate (contract) address', { showWhen: when('action', 'sign') }),
+    numeric('nonce', "Authority's account nonce", '0', { showWhen: when('action', 'sign') }),
+    privateKey("Authority's private key (optional)", { showWhen: when('action', 'sign') }),
+    textarea('signed', 'Signed authorization (for recover)', { placeholder: '0xf85c… (RLP) or {"chainId": …, "address": …, "nonce": …, "yParity": …, "r": …, "s": …}', showWhen: when('action', 'recover') }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { textarea } from '../kit/fieldKinds'
 
 // A Deneb block is worked through in src/tools/routerDecode.test.ts; src/core/chain/BeaconPayload.test.ts compares random blocks with cast.
 export default defineMeta({
@@ -10,6 +11,6 @@ export default defineMeta({
   runs: 'main',
   action: 'Convert',
   fields: [
-    { name: 'block', label: 'Beacon block (JSON)', kind: 'textarea', help: 'From the Beacon API (/eth/v2/beacon/blocks/<id>).' },
+    textarea('block', 'Beacon block (JSON)', { help: 'From the Beacon API (/eth/v2/beacon/blocks/<id>).' }),
   ],
 })

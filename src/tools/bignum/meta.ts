@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { select, text } from '../kit/fieldKinds'
 
 const modes = ['unbounded', ...[256, 128, 64, 32, 16, 8].flatMap((b) => [`uint${b}`, `int${b}`])]
 
@@ -10,9 +11,7 @@ export default defineMeta({
   keywords: ['bigint', 'uint256', 'int256', 'hex', 'binary', 'octal', 'decimal', 'base', 'convert', 'calculator', 'twos complement', 'overflow', 'mulDiv', 'sqrt', 'bitwise', 'shift', 'BigNumber', 'word'],
   runs: 'main',
   fields: [
-    { name: 'expr', label: 'Expression', kind: 'text', default: '2**256 - 1', placeholder: 'type(uint256).max / 3',
-      help: 'Numbers: 42, 0x2a, 0b101010, 0o52, 1e18, 1_000, ethers BigNumber JSON. Operators: + - * / % ** & | ^ ~ << >> < > == != and ( ). Functions: min, max, abs, sqrt, mulDiv(a, b, c).' },
-    { name: 'mode', label: 'Arithmetic', kind: 'select', default: 'unbounded',
-      options: modes.map((m) => ({ value: m, label: m === 'unbounded' ? 'unbounded integers' : `EVM ${m} (wraps)` })) },
+    text('expr', 'Expression', { default: '2**256 - 1', placeholder: 'type(uint256).max / 3', help: 'Numbers: 42, 0x2a, 0b101010, 0o52, 1e18, 1_000, ethers BigNumber JSON. Operators: + - * / % ** & | ^ ~ << >> < > == != and ( ). Functions: min, max, abs, sqrt, mulDiv(a, b, c).' }),
+    select('mode', 'Arithmetic', modes.map((m) => ({ value: m, label: m === 'unbounded' ? 'unbounded integers' : `EVM ${m} (wraps)` })), { default: 'unbounded' }),
   ],
 })

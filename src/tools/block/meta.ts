@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { blockTag } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'block',
@@ -9,6 +10,6 @@ export default defineMeta({
   runs: 'network',
   action: 'Look up',
   fields: [
-    { name: 'block', label: 'Block', kind: 'text', default: 'latest', help: 'latest, pending, safe, finalized, earliest, a number (12345 or 0x3039), or a 32-byte block hash.' },
+    blockTag('block', 'Block', { help: 'latest, pending, safe, finalized, earliest, a number (12345 or 0x3039), or a 32-byte block hash.' }),
   ],
 })

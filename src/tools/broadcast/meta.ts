@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { checkbox, numeric, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'broadcast',
@@ -9,9 +10,9 @@ export default defineMeta({
   runs: 'network',
   examplesRun: false,
   fields: [
-    { name: 'raw', label: 'Signed transaction (hex)', kind: 'textarea', placeholder: '0x02f8…' },
-    { name: 'chainId', label: 'Expected chain id (optional)', kind: 'text', inputMode: 'numeric', help: 'When set, the transaction must be signed for this chain (and the node must be on it).' },
-    { name: 'allowNoChainId', label: 'Allow a transaction without chain id (pre-EIP-155, replayable on every chain)', kind: 'checkbox', default: 'false' },
-    { name: 'wait', label: 'Wait for the receipt', kind: 'checkbox', default: 'true' },
+    textarea('raw', 'Signed transaction (hex)', { placeholder: '0x02f8…' }),
+    numeric('chainId', 'Expected chain id (optional)', { help: 'When set, the transaction must be signed for this chain (and the node must be on it).' }),
+    checkbox('allowNoChainId', 'Allow a transaction without chain id (pre-EIP-155, replayable on every chain)'),
+    checkbox('wait', 'Wait for the receipt', true),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { address, checkbox, select, textarea, when } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'bytecode-selectors',
@@ -11,15 +12,9 @@ export default defineMeta({
   action: 'Read the code',
   live: true,
   fields: [
-    { name: 'source', label: 'Read selectors from', kind: 'select', default: 'code', options: [
-      { value: 'code', label: 'Bytecode I paste' },
-      { value: 'address', label: 'An address on the connected node' },
-    ] },
-    { name: 'code', label: 'Runtime bytecode', kind: 'textarea', placeholder: '0x6080604052…', showWhen: { field: 'source', is: ['code'] },
-      help: 'The deployed code (eth_getCode, cast code <address>, or "deployedBytecode" of an artifact), not the creation code.' },
-    { name: 'address', label: 'Contract address', kind: 'text', placeholder: '0x…', showWhen: { field: 'source', is: ['address'] },
-      help: 'Its code is read from the connected node with eth_getCode (cast code <address>).' },
-    { name: 'proxy', label: 'Follow a proxy to its implementation', kind: 'checkbox', default: 'false', showWhen: { field: 'source', is: ['address'] },
-      help: 'Reads the implementation address from the EIP-1967 (implementation or beacon) or EIP-1822 slot, and lists the implementation\'s selectors: a proxy dispatches nothing of its own.' },
+    select('source', 'Read selectors from', [['code', 'Bytecode I paste'], ['address', 'An address on the connected node']]),
+    textarea('code', 'Runtime bytecode', { placeholder: '0x6080604052…', showWhen: when('source', 'code'), help: 'The deployed code (eth_getCode, cast code <address>, or "deployedBytecode" of an artifact), not the creation code.' }),
+    address('address', 'Contract address', { showWhen: when('source', 'address'), help: 'Its code is read from the connected node with eth_getCode (cast code <address>).' }),
+    checkbox('proxy', 'Follow a proxy to its implementation', false, { showWhen: when('source', 'address'), help: 'Reads the implementation address from the EIP-1967 (implementation or beacon) or EIP-1822 slot, and lists the implementation\'s selectors: a proxy dispatches nothing of its own.' }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, checkbox, signatureLookup, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'calldata-decode',
@@ -9,11 +10,11 @@ export default defineMeta({
   runs: 'main',
   uses: ['abis'],
   fields: [
-    { name: 'data', label: 'Call data', kind: 'textarea', placeholder: '0xa9059cbb…', help: 'The transaction input: 0x, a 4-byte selector, then the arguments.' },
-    { name: 'abi', label: 'ABI (optional)', kind: 'textarea', help: 'JSON, artifact or human-readable. Without it the offline signature table is used.' },
-    { name: 'signature', label: 'Signature (optional)', kind: 'text', placeholder: 'transfer(address,uint256)' },
-    { name: 'lookup', label: 'Look up unknown signatures online (api.openchain.xyz)', kind: 'checkbox', default: 'false', help: 'Sends only the unknown selector or topic to api.openchain.xyz; off by default, and nothing is sent while it is off.' },
-    { name: 'guess', label: 'Guess types when the selector is unknown', kind: 'checkbox', default: 'true' },
-    { name: 'layout', label: 'Show the 32-byte words', kind: 'checkbox', default: 'false' },
+    textarea('data', 'Call data', { placeholder: '0xa9059cbb…', help: 'The transaction input: 0x, a 4-byte selector, then the arguments.' }),
+    abi('ABI (optional)', { help: 'JSON, artifact or human-readable. Without it the offline signature table is used.' }),
+    text('signature', 'Signature (optional)', { placeholder: 'transfer(address,uint256)' }),
+    signatureLookup(),
+    checkbox('guess', 'Guess types when the selector is unknown', true),
+    checkbox('layout', 'Show the 32-byte words'),
   ],
 })

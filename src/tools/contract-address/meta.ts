@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { numeric, select, text, textarea, when } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'contract-address',
@@ -8,14 +9,11 @@ export default defineMeta({
   keywords: ['create', 'create2', 'contract address', 'deploy', 'deployer', 'nonce', 'salt', 'init code', 'initcode hash', 'eip-1014', 'compute-address', 'getContractAddress', 'counterfactual'],
   runs: 'main',
   fields: [
-    { name: 'mode', label: 'Opcode', kind: 'select', default: 'create', options: [
-      { value: 'create', label: 'CREATE (deployer + nonce)' },
-      { value: 'create2', label: 'CREATE2 (deployer + salt + init code)' },
-    ] },
-    { name: 'deployer', label: 'Deployer', kind: 'text', placeholder: '0x4e59b44847b379578588920ca78fbf26c0b4956c', help: 'The account or factory contract that deploys (for CREATE2 via a factory: the factory address).' },
-    { name: 'nonce', label: 'Nonce (CREATE)', kind: 'text', default: '0', inputMode: 'numeric', help: '0 to 2^64 - 1. For an account: its transaction count before the deployment. For a contract: starts at 1 (EIP-161).', showWhen: { field: 'mode', is: ['create'] } },
-    { name: 'salt', label: 'Salt (CREATE2)', kind: 'text', placeholder: '0x0000…0001', help: '32 bytes hex; shorter hex or a decimal number is left-padded to 32 bytes.', showWhen: { field: 'mode', is: ['create2'] } },
-    { name: 'initCode', label: 'Init code (CREATE2)', kind: 'textarea', placeholder: '0x6080…', help: 'Creation bytecode with constructor arguments appended. Or give its hash below.', showWhen: { field: 'mode', is: ['create2'] } },
-    { name: 'initCodeHash', label: 'Or init code hash (CREATE2)', kind: 'text', placeholder: '0x… (32 bytes)', showWhen: { field: 'mode', is: ['create2'] } },
+    select('mode', 'Opcode', [['create', 'CREATE (deployer + nonce)'], ['create2', 'CREATE2 (deployer + salt + init code)']]),
+    text('deployer', 'Deployer', { placeholder: '0x4e59b44847b379578588920ca78fbf26c0b4956c', help: 'The account or factory contract that deploys (for CREATE2 via a factory: the factory address).' }),
+    numeric('nonce', 'Nonce (CREATE)', '0', { help: '0 to 2^64 - 1. For an account: its transaction count before the deployment. For a contract: starts at 1 (EIP-161).', showWhen: when('mode', 'create') }),
+    text('salt', 'Salt (CREATE2)', { placeholder: '0x0000…0001', help: '32 bytes hex; shorter hex or a decimal number is left-padded to 32 bytes.', showWhen: when('mode', 'create2') }),
+    textarea('initCode', 'Init code (CREATE2)', { placeholder: '0x6080…', help: 'Creation bytecode with constructor arguments appended. Or give its hash below.', showWhen: when('mode', 'create2') }),
+    text('initCodeHash', 'Or init code hash (CREATE2)', { placeholder: '0x… (32 bytes)', showWhen: when('mode', 'create2') }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { address, checkbox, numeric, select, text, textarea, when } from '../kit/fieldKinds'
 import { patternFields } from '../kit/vanityFields'
 
 export default defineMeta({
@@ -10,23 +11,18 @@ export default defineMeta({
   runs: 'main',
   live: false,
   fields: [
-    { name: 'action', label: 'Action', kind: 'select', default: 'mine', options: [
-      { value: 'mine', label: 'Search for a salt' },
-      { value: 'check', label: 'Check a salt' },
-    ] },
-    { name: 'convention', label: 'Deploy through', kind: 'select', default: 'proxy', options: [
-      { value: 'proxy', label: 'Deterministic deployment proxy (0x4e59…956C)' },
-      { value: 'createx', label: 'CreateX deployCreate2 (0xba5E…a5Ed)' },
-      { value: 'immutable', label: 'ImmutableCreate2Factory safeCreate2 (0x0000…9497)' },
-      { value: 'custom', label: 'Another deployer (plain CREATE2)' },
-    ] },
-    { name: 'deployer', label: 'Deployer', kind: 'text', placeholder: '0x…', help: 'The contract that runs CREATE2.', showWhen: { field: 'convention', is: ['custom'] } },
-    { name: 'caller', label: 'Caller (optional)', kind: 'text', placeholder: '0x…', help: 'The account that will send the deployment. Given, the salt starts with it and only it can deploy there (no front-running); empty, anyone can.', showWhen: { field: 'convention', is: ['createx', 'immutable'] } },
-    { name: 'crossChain', label: 'Cross-chain redeploy protection (CreateX)', kind: 'checkbox', default: 'false', help: 'The chain id enters the salt: the address exists on this chain only.', showWhen: { field: 'convention', is: ['createx'] } },
-    { name: 'chainId', label: 'Chain id', kind: 'text', default: '1', inputMode: 'numeric', showWhen: { field: 'crossChain', is: ['true'] } },
-    { name: 'initCode', label: 'Init code', kind: 'textarea', placeholder: '0x6080…', help: 'Creation bytecode with constructor arguments. Needed for the call data; or give only its hash below.' },
-    { name: 'initCodeHash', label: 'Or init code hash', kind: 'text', placeholder: '0x… (32 bytes)' },
+    select('action', 'Action', [['mine', 'Search for a salt'], ['check', 'Check a salt']]),
+    select('convention', 'Deploy through', [
+      ['proxy', 'Deterministic deployment proxy (0x4e59…956C)'], ['createx', 'CreateX deployCreate2 (0xba5E…a5Ed)'],
+      ['immutable', 'ImmutableCreate2Factory safeCreate2 (0x0000…9497)'], ['custom', 'Another deployer (plain CREATE2)'],
+    ]),
+    address('deployer', 'Deployer', { help: 'The contract that runs CREATE2.', showWhen: when('convention', 'custom') }),
+    address('caller', 'Caller (optional)', { help: 'The account that will send the deployment. Given, the salt starts with it and only it can deploy there (no front-running); empty, anyone can.', showWhen: when('convention', 'createx', 'immutable') }),
+    checkbox('crossChain', 'Cross-chain redeploy protection (CreateX)', false, { help: 'The chain id enters the salt: the address exists on this chain only.', showWhen: when('convention', 'createx') }),
+    numeric('chainId', 'Chain id', '1', { showWhen: when('crossChain', 'true') }),
+    textarea('initCode', 'Init code', { placeholder: '0x6080…', help: 'Creation bytecode with constructor arguments. Needed for the call data; or give only its hash below.' }),
+    text('initCodeHash', 'Or init code hash', { placeholder: '0x… (32 bytes)' }),
     ...patternFields({ field: 'action', is: ['mine'] }),
-    { name: 'salt', label: 'Salt', kind: 'text', placeholder: '0x… (32 bytes)', showWhen: { field: 'action', is: ['check'] } },
+    text('salt', 'Salt', { placeholder: '0x… (32 bytes)', showWhen: when('action', 'check') }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { numeric, select, text, textarea, when } from '../kit/fieldKinds'
 
 // Expected values: op-geth's and maili-flz's FastLZ vectors (1000 zero bytes → 21); cast da-estimate in src/core/tx/OpDataFee.test.ts.
 export default defineMeta({
@@ -10,15 +11,12 @@ export default defineMeta({
   runs: 'network',
   action: 'Estimate',
   fields: [
-    { name: 'mode', label: 'Estimate', kind: 'select', default: 'tx', options: [
-      { value: 'tx', label: 'A signed transaction' },
-      { value: 'block', label: 'A block (cast da-estimate)' },
-    ] },
-    { name: 'tx', label: 'Signed transaction', kind: 'textarea', placeholder: '0x02f8…', showWhen: { field: 'mode', is: ['tx'] } },
-    { name: 'block', label: 'Block', kind: 'text', placeholder: 'latest, or a number', showWhen: { field: 'mode', is: ['block'] } },
-    { name: 'l1BaseFee', label: 'L1 base fee (wei, optional)', kind: 'text', inputMode: 'numeric', group: 'advanced', help: 'With the three below (GasPriceOracle), the L1 fee.' },
-    { name: 'blobBaseFee', label: 'L1 blob base fee (wei)', kind: 'text', inputMode: 'numeric', group: 'advanced' },
-    { name: 'baseFeeScalar', label: 'Base fee scalar', kind: 'text', inputMode: 'numeric', group: 'advanced' },
-    { name: 'blobBaseFeeScalar', label: 'Blob base fee scalar', kind: 'text', inputMode: 'numeric', group: 'advanced' },
+    select('mode', 'Estimate', [['tx', 'A signed transaction'], ['block', 'A block (cast da-estimate)']]),
+    textarea('tx', 'Signed transaction', { placeholder: '0x02f8…', showWhen: when('mode', 'tx') }),
+    text('block', 'Block', { placeholder: 'latest, or a number', showWhen: when('mode', 'block') }),
+    numeric('l1BaseFee', 'L1 base fee (wei, optional)', { group: 'advanced', help: 'With the three below (GasPriceOracle), the L1 fee.' }),
+    numeric('blobBaseFee', 'L1 blob base fee (wei)', { group: 'advanced' }),
+    numeric('baseFeeScalar', 'Base fee scalar', { group: 'advanced' }),
+    numeric('blobBaseFeeScalar', 'Blob base fee scalar', { group: 'advanced' }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { checkbox, text, textarea, when } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'ens-resolve',
@@ -9,22 +10,8 @@ export default defineMeta({
   runs: 'network',
   action: 'Resolve',
   fields: [
-    { name: 'query', label: 'Name or address', kind: 'text', placeholder: 'vitalik.eth or 0x…', help: 'A name resolves to an address; an address looks up its primary name.' },
-    {
-      name: 'lookup',
-      label: 'Contact allowed hosts (CCIP-read gateways, EIP-3668)',
-      kind: 'checkbox',
-      default: 'false',
-      help: 'Off by default: nothing but the node is contacted. When a name is resolved off-chain, the page names the gateway host and asks; only the hosts you list below are contacted, and every answer is verified by the resolver on-chain.',
-    },
-    {
-      name: 'allowHosts',
-      label: 'Allowed hosts',
-      kind: 'textarea',
-      secret: true,
-      showWhen: { field: 'lookup', is: ['true'] },
-      placeholder: 'gateway.example.org',
-      help: 'One host per line (host or host:port). Kept in memory only: never in the URL or storage.',
-    },
+    text('query', 'Name or address', { placeholder: 'vitalik.eth or 0x…', help: 'A name resolves to an address; an address looks up its primary name.' }),
+    checkbox('lookup', 'Contact allowed hosts (CCIP-read gateways, EIP-3668)', false, { help: 'Off by default: nothing but the node is contacted. When a name is resolved off-chain, the page names the gateway host and asks; only the hosts you list below are contacted, and every answer is verified by the resolver on-chain.' }),
+    textarea('allowHosts', 'Allowed hosts', { secret: true, showWhen: when('lookup', 'true'), placeholder: 'gateway.example.org', help: 'One host per line (host or host:port). Kept in memory only: never in the URL or storage.' }),
   ],
 })

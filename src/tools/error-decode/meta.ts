@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, signatureLookup, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'error-decode',
@@ -9,9 +10,9 @@ export default defineMeta({
   runs: 'main',
   uses: ['abis'],
   fields: [
-    { name: 'data', label: 'Revert data', kind: 'textarea', placeholder: '0x08c379a0…' },
-    { name: 'abi', label: 'ABI (optional)', kind: 'textarea', help: "The contract's ABI, for its custom errors." },
-    { name: 'signature', label: 'Error signature (optional)', kind: 'text', placeholder: 'InsufficientBalance(uint256,uint256)' },
-    { name: 'lookup', label: 'Look up unknown signatures online (api.openchain.xyz)', kind: 'checkbox', default: 'false', help: 'Sends only the unknown selector or topic to api.openchain.xyz; off by default, and nothing is sent while it is off.' },
+    textarea('data', 'Revert data', { placeholder: '0x08c379a0…' }),
+    abi('ABI (optional)', { help: "The contract's ABI, for its custom errors." }),
+    text('signature', 'Error signature (optional)', { placeholder: 'InsufficientBalance(uint256,uint256)' }),
+    signatureLookup(),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, hexData, signatureLookup, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'event-decode',
@@ -9,10 +10,10 @@ export default defineMeta({
   runs: 'main',
   uses: ['abis'],
   fields: [
-    { name: 'topics', label: 'Topics', kind: 'textarea', placeholder: '0xddf252ad…\n0x000…', help: 'One per line, comma-separated, or a JSON array. topic0 first (none for anonymous events).' },
-    { name: 'data', label: 'Data', kind: 'textarea', placeholder: '0x…', default: '0x' },
-    { name: 'abi', label: 'ABI (optional)', kind: 'textarea' },
-    { name: 'signature', label: 'Event signature (optional)', kind: 'text', placeholder: 'Transfer(address indexed from, address indexed to, uint256 value)' },
-    { name: 'lookup', label: 'Look up unknown signatures online (api.openchain.xyz)', kind: 'checkbox', default: 'false', help: 'Sends only the unknown selector or topic to api.openchain.xyz; off by default, and nothing is sent while it is off.' },
+    textarea('topics', 'Topics', { placeholder: '0xddf252ad…\n0x000…', help: 'One per line, comma-separated, or a JSON array. topic0 first (none for anonymous events).' }),
+    hexData('data', 'Data', { default: '0x' }),
+    abi('ABI (optional)'),
+    text('signature', 'Event signature (optional)', { placeholder: 'Transfer(address indexed from, address indexed to, uint256 value)' }),
+    signatureLookup(),
   ],
 })

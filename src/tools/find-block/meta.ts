@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { select, text } from '../kit/fieldKinds'
 
 // Expected values from GNU date (`date -u -d @1700000000`, `date -u -d 2024-01-01T00:00:00Z +%s`).
 export default defineMeta({
@@ -10,10 +11,7 @@ export default defineMeta({
   runs: 'network',
   action: 'Find the block',
   fields: [
-    { name: 'time', label: 'Time', kind: 'text', placeholder: '1700000000   or   2024-01-01T00:00:00Z', },
-    { name: 'mode', label: 'Do', kind: 'select', default: 'find', options: [
-      { value: 'find', label: 'Find the block' },
-      { value: 'convert', label: 'Only convert (no node)' },
-    ] },
+    text('time', 'Time', { placeholder: '1700000000   or   2024-01-01T00:00:00Z' }),
+    select('mode', 'Do', [['find', 'Find the block'], ['convert', 'Only convert (no node)']]),
   ],
 })

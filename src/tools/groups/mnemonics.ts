@@ -1,11 +1,8 @@
 import type { ToolEntry } from '../types'
+import { entry } from './entry'
 import mnemonicMeta from '../mnemonic/meta'
 import hdDeriveMeta from '../hd-derive/meta'
 import findAddressMeta from '../find-address/meta'
 
-/** The mnemonics tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
-export const tools: ToolEntry[] = [
-  { meta: mnemonicMeta, load: () => import('../mnemonic'), examples: () => import('../mnemonic/examples') },
-  { meta: hdDeriveMeta, load: () => import('../hd-derive'), examples: () => import('../hd-derive/examples') },
-  { meta: findAddressMeta, load: () => import('../find-address'), examples: () => import('../find-address/examples') },
-]
+/** The mnemonics tools, in catalogue order. Each entry: the tool's meta and lazy imports of the tool and its examples (`entry`). */
+export const tools: ToolEntry[] = [mnemonicMeta, hdDeriveMeta, findAddressMeta].map(entry)

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { privateKey } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'key',
@@ -9,7 +10,6 @@ export default defineMeta({
   runs: 'main',
   live: false,
   fields: [
-    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x… (leave empty to create a new key)',
-      help: '64 hex digits, with or without 0x. Leave it empty and press Run to create a new key from crypto.getRandomValues.' },
+    privateKey('Private key', { placeholder: '0x… (leave empty to create a new key)', help: '64 hex digits, with or without 0x. Leave it empty and press Run to create a new key from crypto.getRandomValues.' }),
   ],
 })

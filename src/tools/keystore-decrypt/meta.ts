@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { file, password, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'keystore-decrypt',
@@ -8,9 +9,8 @@ export default defineMeta({
   keywords: ['keystore', 'json wallet', 'utc', 'web3 secret storage', 'v3', 'decrypt', 'unlock', 'password', 'scrypt', 'pbkdf2', 'geth', 'mew', 'myetherwallet', 'mycrypto', 'ethers', 'presale', 'crowdsale', 'x-ethers', 'mnemonic'],
   runs: 'worker',
   fields: [
-    { name: 'keystore', label: 'Keystore JSON', kind: 'textarea', secret: true, placeholder: '{"address":"…","crypto":{…},"version":3}',
-      help: 'Paste the file’s contents, or choose the file below.' },
-    { name: 'keystoreFile', label: 'Keystore file', kind: 'file', secret: true, help: 'The UTC--… file from a keystore folder, or any wallet JSON.' },
-    { name: 'password', label: 'Password', kind: 'text', secret: true },
+    textarea('keystore', 'Keystore JSON', { secret: true, placeholder: '{"address":"…","crypto":{…},"version":3}', help: 'Paste the file’s contents, or choose the file below.' }),
+    file('keystoreFile', 'Keystore file', { secret: true, help: 'The UTC--… file from a keystore folder, or any wallet JSON.' }),
+    password('password', 'Password'),
   ],
 })

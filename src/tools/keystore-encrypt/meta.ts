@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { file, numeric, password, privateKey, select, textarea, unless, when } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'keystore-encrypt',
@@ -8,27 +9,21 @@ export default defineMeta({
   keywords: ['keystore', 'json wallet', 'encrypt', 'export', 'backup', 'utc', 'web3 secret storage', 'scrypt', 'pbkdf2', 'change password', 'password', 'geth', 'download'],
   runs: 'worker',
   fields: [
-    { name: 'source', label: 'Encrypt', kind: 'select', default: 'key', options: [
-      { value: 'key', label: 'a private key' },
-      { value: 'keystore', label: 'a keystore again (change its password)' },
-    ] },
-    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x…', showWhen: { field: 'source', not: ['keystore'] } },
-    { name: 'keystore', label: 'Keystore JSON', kind: 'textarea', secret: true, help: 'Paste the keystore, or choose the file below.', showWhen: { field: 'source', is: ['keystore'] } },
-    { name: 'keystoreFile', label: 'Keystore file', kind: 'file', secret: true, showWhen: { field: 'source', is: ['keystore'] } },
-    { name: 'oldPassword', label: 'Current password', kind: 'text', secret: true, showWhen: { field: 'source', is: ['keystore'] } },
-    { name: 'password', label: 'New password', kind: 'text', secret: true },
-    { name: 'kdf', label: 'Key derivation', kind: 'select', default: 'auto', options: [
-      { value: 'auto', label: 'standard (scrypt N=2^18, r=8, p=1); unchanged when changing a password' },
-      { value: 'standard', label: 'scrypt N=2^18, r=8, p=1 (geth standard, 256 MiB)' },
-      { value: 'ethers', label: 'scrypt N=2^17, r=8, p=1 (ethers, 128 MiB)' },
-      { value: 'light', label: 'scrypt N=2^12, r=8, p=6 (geth light, 4 MiB)' },
-      { value: 'pbkdf2', label: 'PBKDF2-HMAC-SHA256, c=262144' },
-      { value: 'custom-scrypt', label: 'scrypt with the N, r, p below' },
-      { value: 'custom-pbkdf2', label: 'PBKDF2 with the c below' },
-    ] },
-    { name: 'n', label: 'scrypt N', kind: 'text', default: '262144', inputMode: 'numeric', help: 'A power of two from 2 to 2^20 (memory 128·r·N bytes, at most 1 GiB).', showWhen: { field: 'kdf', is: ['custom-scrypt'] } },
-    { name: 'r', label: 'scrypt r', kind: 'text', default: '8', inputMode: 'numeric', showWhen: { field: 'kdf', is: ['custom-scrypt'] } },
-    { name: 'p', label: 'scrypt p', kind: 'text', default: '1', inputMode: 'numeric', showWhen: { field: 'kdf', is: ['custom-scrypt'] } },
-    { name: 'c', label: 'PBKDF2 c', kind: 'text', default: '262144', inputMode: 'numeric', help: 'Iterations, 1 to 2^23.', showWhen: { field: 'kdf', is: ['custom-pbkdf2'] } },
+    select('source', 'Encrypt', [['key', 'a private key'], ['keystore', 'a keystore again (change its password)']]),
+    privateKey('Private key', { placeholder: '0x…', showWhen: unless('source', 'keystore') }),
+    textarea('keystore', 'Keystore JSON', { secret: true, help: 'Paste the keystore, or choose the file below.', showWhen: when('source', 'keystore') }),
+    file('keystoreFile', 'Keystore file', { secret: true, showWhen: when('source', 'keystore') }),
+    password('oldPassword', 'Current password', { showWhen: when('source', 'keystore') }),
+    password('password', 'New password'),
+    select('kdf', 'Key derivation', [
+      ['auto', 'standard (scrypt N=2^18, r=8, p=1); unchanged when changing a password'],
+      ['standard', 'scrypt N=2^18, r=8, p=1 (geth standard, 256 MiB)'], ['ethers', 'scrypt N=2^17, r=8, p=1 (ethers, 128 MiB)'],
+      ['light', 'scrypt N=2^12, r=8, p=6 (geth light, 4 MiB)'], ['pbkdf2', 'PBKDF2-HMAC-SHA256, c=262144'],
+      ['custom-scrypt', 'scrypt with the N, r, p below'], ['custom-pbkdf2', 'PBKDF2 with the c below'],
+    ]),
+    numeric('n', 'scrypt N', '262144', { help: 'A power of two from 2 to 2^20 (memory 128·r·N bytes, at most 1 GiB).', showWhen: when('kdf', 'custom-scrypt') }),
+    numeric('r', 'scrypt r', '8', { showWhen: when('kdf', 'custom-scrypt') }),
+    numeric('p', 'scrypt p', '1', { showWhen: when('kdf', 'custom-scrypt') }),
+    numeric('c', 'PBKDF2 c', '262144', { help: 'Iterations, 1 to 2^23.', showWhen: when('kdf', 'custom-pbkdf2') }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, blockTag, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'logs',
@@ -9,14 +10,11 @@ export default defineMeta({
   runs: 'network',
   action: 'Find logs',
   fields: [
-    { name: 'address', label: 'Contract address (optional)', kind: 'text', placeholder: '0x… (several: comma-separated)', help: 'Only logs emitted by this contract (or these). Empty: any contract.' },
-    { name: 'event', label: 'Event', kind: 'text', placeholder: 'Transfer(address indexed from, address indexed to, uint256 value)',
-      help: 'A signature with "indexed" marked, or an event name (or topic0) from the ABI below. Empty: any event.' },
-    { name: 'abi', label: 'ABI (optional)', kind: 'textarea', placeholder: 'event Transfer(address indexed from, address indexed to, uint256 value)',
-      help: 'JSON ABI or signatures, one per line: pick the event by name, and decode the logs.' },
-    { name: 'filters', label: 'Indexed argument filters', kind: 'textarea', placeholder: 'to = 0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-      help: 'One per line: name = value (or values in order); * for any; a | b for either. Strings and bytes are matched by their keccak256, as the chain stores them.' },
-    { name: 'fromBlock', label: 'From block', kind: 'text', default: '0' },
-    { name: 'toBlock', label: 'To block', kind: 'text', default: 'latest' },
+    text('address', 'Contract address (optional)', { placeholder: '0x… (several: comma-separated)', help: 'Only logs emitted by this contract (or these). Empty: any contract.' }),
+    text('event', 'Event', { placeholder: 'Transfer(address indexed from, address indexed to, uint256 value)', help: 'A signature with "indexed" marked, or an event name (or topic0) from the ABI below. Empty: any event.' }),
+    abi('ABI (optional)', { placeholder: 'event Transfer(address indexed from, address indexed to, uint256 value)', help: 'JSON ABI or signatures, one per line: pick the event by name, and decode the logs.' }),
+    textarea('filters', 'Indexed argument filters', { placeholder: 'to = 0x70997970C51812dc3A010C7d01b50e0d17dc79C8', help: 'One per line: name = value (or values in order); * for any; a | b for either. Strings and bytes are matched by their keccak256, as the chain stores them.' }),
+    text('fromBlock', 'From block', { default: '0' }),
+    blockTag('toBlock', 'To block'),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { select, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'message-hash',
@@ -8,10 +9,9 @@ export default defineMeta({
   keywords: ['eip-191', 'eip191', 'personal_sign', 'eth_sign', 'signed message', 'hashMessage', 'prefix', 'message hash'],
   runs: 'main',
   fields: [
-    { name: 'message', label: 'Message', kind: 'textarea', placeholder: 'Hello, world', help: 'The length in the prefix is counted in bytes (UTF-8), not characters.' },
-    { name: 'encoding', label: 'Message encoding', kind: 'select', default: 'utf8', options: [
-      { value: 'utf8', label: 'UTF-8 text' },
-      { value: 'hex', label: 'Hex bytes (0x…)' },
-    ], help: 'Wallets sign a 0x… message as bytes when asked to; cast hash-message always takes text.' },
+    textarea('message', 'Message', { placeholder: 'Hello, world', help: 'The length in the prefix is counted in bytes (UTF-8), not characters.' }),
+    select('encoding', 'Message encoding', [
+      ['utf8', 'UTF-8 text'], ['hex', 'Hex bytes (0x…)'],
+    ], { help: 'Wallets sign a 0x… message as bytes when asked to; cast hash-message always takes text.' }),
   ],
 })

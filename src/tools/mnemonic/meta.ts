@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { password, select, textarea, unless, when } from '../kit/fieldKinds'
 
 const LANGS: [string, string][] = [
   ['english', 'English'], ['japanese', 'Japanese'], ['korean', 'Korean'], ['spanish', 'Spanish'],
@@ -15,16 +16,14 @@ export default defineMeta({
   // The seed is PBKDF2-HMAC-SHA512 with 2048 rounds (~100 ms or more): off the main thread.
   runs: 'worker',
   fields: [
-    { name: 'mode', label: 'What to do', kind: 'select', default: 'check', options: [
-      { value: 'check', label: 'check a phrase (seed, keys, first address)' },
-      { value: 'generate', label: 'generate a new phrase' },
-      { value: 'entropy', label: 'phrase from entropy' },
-      { value: 'last-word', label: 'valid last words of an 11–23 word phrase' },
-    ] },
-    { name: 'phrase', label: 'Recovery phrase', kind: 'textarea', secret: true, placeholder: '12, 15, 18, 21 or 24 words', showWhen: { field: 'mode', is: ['check', 'last-word'] } },
-    { name: 'language', label: 'Language', kind: 'select', default: 'auto', options: [{ value: 'auto', label: 'detect (check) / English (generate)' }, ...LANGS.map(([value, label]) => ({ value, label }))] },
-    { name: 'words', label: 'Words', kind: 'select', default: '12', options: ['12', '15', '18', '21', '24'].map((w) => ({ value: w, label: `${w} words` })), showWhen: { field: 'mode', is: ['generate'] } },
-    { name: 'entropy', label: 'Entropy (hex)', kind: 'text', secret: true, placeholder: '16 to 32 bytes of hex', showWhen: { field: 'mode', is: ['entropy'] } },
-    { name: 'passphrase', label: 'Passphrase (optional “25th word”)', kind: 'text', secret: true, help: 'Changes every key. NFKD-normalized, as BIP-39 says.', showWhen: { field: 'mode', not: ['last-word'] } },
+    select('mode', 'What to do', [
+      ['check', 'check a phrase (seed, keys, first address)'], ['generate', 'generate a new phrase'], ['entropy', 'phrase from entropy'],
+      ['last-word', 'valid last words of an 11–23 word phrase'],
+    ]),
+    textarea('phrase', 'Recovery phrase', { secret: true, placeholder: '12, 15, 18, 21 or 24 words', showWhen: when('mode', 'check', 'last-word') }),
+    select('language', 'Language', [['auto', 'detect (check) / English (generate)'], ...LANGS]),
+    select('words', 'Words', ['12', '15', '18', '21', '24'].map((w) => [w, `${w} words`] as const), { showWhen: when('mode', 'generate') }),
+    password('entropy', 'Entropy (hex)', { placeholder: '16 to 32 bytes of hex', showWhen: when('mode', 'entropy') }),
+    password('passphrase', 'Passphrase (optional “25th word”)', { help: 'Changes every key. NFKD-normalized, as BIP-39 says.', showWhen: unless('mode', 'last-word') }),
   ],
 })

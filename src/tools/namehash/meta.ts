@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { text } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'namehash',
@@ -7,5 +8,5 @@ export default defineMeta({
   capability: 'hashing',
   keywords: ['ens', 'namehash', 'labelhash', 'normalize', 'ensip-15', 'ensip-1', 'node', 'domain', '.eth'],
   runs: 'main',
-  fields: [{ name: 'name', label: 'ENS name', kind: 'text', placeholder: 'vitalik.eth', help: 'Normalized first (ENSIP-15): uppercase folds to lowercase; spaces, underscores inside labels and mixed look-alike scripts are refused.' }],
+  fields: [text('name', 'ENS name', { placeholder: 'vitalik.eth', help: 'Normalized first (ENSIP-15): uppercase folds to lowercase; spaces, underscores inside labels and mixed look-alike scripts are refused.' })],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { select, text } from '../kit/fieldKinds'
 import { DEFAULT_HARDFORK, HARDFORK_OPTIONS } from '../kit/hardforks'
 
 export default defineMeta({
@@ -9,8 +10,8 @@ export default defineMeta({
   keywords: ['opcode', 'evm.codes', 'gas', 'hardfork', 'instruction'],
   runs: 'main',
   fields: [
-    { name: 'query', label: 'Search', kind: 'text', placeholder: 'sstore, 0x5c, transient storage', help: 'A name, a byte (0x5c) or words of the meaning.' },
-    { name: 'hardfork', label: 'Hardfork', kind: 'select', default: DEFAULT_HARDFORK, options: [...HARDFORK_OPTIONS] },
-    { name: 'compare', label: 'Compare with', kind: 'select', default: '', options: [{ value: '', label: 'no comparison' }, ...HARDFORK_OPTIONS] },
+    text('query', 'Search', { placeholder: 'sstore, 0x5c, transient storage', help: 'A name, a byte (0x5c) or words of the meaning.' }),
+    select('hardfork', 'Hardfork', [...HARDFORK_OPTIONS], { default: DEFAULT_HARDFORK }),
+    select('compare', 'Compare with', [['', 'no comparison'], ...HARDFORK_OPTIONS]),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { text } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'qr-account',
@@ -8,9 +9,9 @@ export default defineMeta({
   keywords: ['qr', 'xpub', 'watch-only', 'watch only', 'crypto-hdkey', 'hdkey', 'erc-4527', 'eip-4527', 'uniform resources', 'ur', 'air-gapped', 'offline', 'keystone', 'export account'],
   runs: 'main',
   fields: [
-    { name: 'xpub', label: 'Account xpub', kind: 'text', placeholder: 'xpub…', help: 'An extended public key: it reveals every address of the account, not the keys.' },
-    { name: 'path', label: 'Derivation path of the xpub', kind: 'text', default: "m/44'/60'/0'", help: 'How the xpub was derived from the master key; its depth must match the xpub.' },
-    { name: 'sourceFingerprint', label: 'Master key fingerprint (optional, 8 hex digits)', kind: 'text', placeholder: '16a93ed0' },
-    { name: 'name', label: 'Name (optional)', kind: 'text', placeholder: 'Cold wallet' },
+    text('xpub', 'Account xpub', { placeholder: 'xpub…', help: 'An extended public key: it reveals every address of the account, not the keys.' }),
+    text('path', 'Derivation path of the xpub', { default: "m/44'/60'/0'", help: 'How the xpub was derived from the master key; its depth must match the xpub.' }),
+    text('sourceFingerprint', 'Master key fingerprint (optional, 8 hex digits)', { placeholder: '16a93ed0' }),
+    text('name', 'Name (optional)', { placeholder: 'Cold wallet' }),
   ],
 })

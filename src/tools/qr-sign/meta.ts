@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { checkbox, pageKey, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'qr-sign',
@@ -9,8 +10,8 @@ export default defineMeta({
   runs: 'main',
   live: false,
   fields: [
-    { name: 'request', label: 'Sign request (ur:eth-sign-request/…, one part per line)', kind: 'textarea', placeholder: 'Scan it, or paste the UR text', help: 'Filled by the scanner; every part of a multi-part code, in any order.' },
-    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x… (64 hex digits)', help: 'Stays in this page: never in the URL, storage or logs.' },
-    { name: 'reviewed', label: 'I have read the request above and want to sign it', kind: 'checkbox', default: 'false' },
+    textarea('request', 'Sign request (ur:eth-sign-request/…, one part per line)', { placeholder: 'Scan it, or paste the UR text', help: 'Filled by the scanner; every part of a multi-part code, in any order.' }),
+    pageKey('Private key'),
+    checkbox('reviewed', 'I have read the request above and want to sign it'),
   ],
 })

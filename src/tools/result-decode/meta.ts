@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, hexData, text } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'result-decode',
@@ -8,9 +9,8 @@ export default defineMeta({
   keywords: ['decode', 'return data', 'result', 'output', 'eth_call', 'decodeFunctionResult', 'abi.decode', 'decode-abi'],
   runs: 'main',
   fields: [
-    { name: 'data', label: 'Return data', kind: 'textarea', placeholder: '0x…' },
-    { name: 'abi', label: 'ABI (optional)', kind: 'textarea', help: 'With an ABI, name the function below.' },
-    { name: 'function', label: 'Function or output types', kind: 'text', placeholder: 'balanceOf  |  function f() returns (uint256, string)  |  (uint256,string)',
-      help: 'A function name in the ABI, a signature with returns, or the output types (as abi.decode takes them).' },
+    hexData('data', 'Return data'),
+    abi('ABI (optional)', { help: 'With an ABI, name the function below.' }),
+    text('function', 'Function or output types', { placeholder: 'balanceOf  |  function f() returns (uint256, string)  |  (uint256,string)', help: 'A function name in the ABI, a signature with returns, or the output types (as abi.decode takes them).' }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { select, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'rlp',
@@ -8,10 +9,7 @@ export default defineMeta({
   keywords: ['rlp', 'recursive length prefix', 'encode', 'decode', 'to-rlp', 'from-rlp', 'serialization', 'canonical', 'list'],
   runs: 'main',
   fields: [
-    { name: 'mode', label: 'Direction', kind: 'select', default: 'decode', options: [
-      { value: 'decode', label: 'Decode RLP hex' },
-      { value: 'encode', label: 'Encode JSON' },
-    ] },
-    { name: 'input', label: 'Input', kind: 'textarea', placeholder: '0xc88363617483646f67   or   ["cat", "dog"]', help: 'Encode: arrays are lists, "0x…" strings are bytes, other strings UTF-8 text, numbers integers ("#123…" for big ones).' },
+    select('mode', 'Direction', [['decode', 'Decode RLP hex'], ['encode', 'Encode JSON']]),
+    textarea('input', 'Input', { placeholder: '0xc88363617483646f67   or   ["cat", "dog"]', help: 'Encode: arrays are lists, "0x…" strings are bytes, other strings UTF-8 text, numbers integers ("#123…" for big ones).' }),
   ],
 })

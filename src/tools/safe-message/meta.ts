@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { checkbox, numeric, password, select, text, textarea, unless } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'safe-message',
@@ -9,25 +10,14 @@ export default defineMeta({
   runs: 'network',
   action: 'Hash the Safe message',
   fields: [
-    { name: 'readChain', label: 'Read and check on the connected chain', kind: 'checkbox', default: 'true' },
-    { name: 'safe', label: 'Safe address', kind: 'text' },
-    { name: 'chainId', label: 'Chain id', kind: 'text', inputMode: 'numeric', placeholder: 'the connected node\'s' },
-    { name: 'version', label: 'Safe version', kind: 'select', default: 'auto', options: [
-      { value: 'auto', label: 'Read from the chain (VERSION())' },
-      ...['1.0.0', '1.1.0', '1.1.1', '1.2.0', '1.3.0', '1.4.0', '1.4.1', '1.5.0'].map((v) => ({ value: v, label: v })),
-    ] },
-    { name: 'kind', label: 'The message is', kind: 'select', default: 'text', options: [
-      { value: 'text', label: 'Text (EIP-191)' },
-      { value: 'typed', label: 'EIP-712 JSON' },
-      { value: 'bytes', label: 'Hex bytes' },
-    ] },
-    { name: 'message', label: 'Message', kind: 'textarea' },
-    { name: 'signForm', label: 'Sign the safeMessageHash', kind: 'select', default: 'none', options: [
-      { value: 'none', label: 'Do not sign' },
-      { value: 'eip712', label: 'EIP-712 (v 27/28)' },
-      { value: 'eth_sign', label: 'eth_sign (v 31/32)' },
-    ] },
-    { name: 'privateKey', label: 'Owner private key', kind: 'text', secret: true, showWhen: { field: 'signForm', not: ['none'] } },
-    { name: 'signatures', label: 'Owner signatures to combine (optional)', kind: 'textarea', placeholder: '0x… one per line' },
+    checkbox('readChain', 'Read and check on the connected chain', true),
+    text('safe', 'Safe address'),
+    numeric('chainId', 'Chain id', { placeholder: 'the connected node\'s' }),
+    select('version', 'Safe version', [['auto', 'Read from the chain (VERSION())'], ...['1.0.0', '1.1.0', '1.1.1', '1.2.0', '1.3.0', '1.4.0', '1.4.1', '1.5.0'].map((v) => ({ value: v, label: v }))]),
+    select('kind', 'The message is', [['text', 'Text (EIP-191)'], ['typed', 'EIP-712 JSON'], ['bytes', 'Hex bytes']]),
+    textarea('message', 'Message'),
+    select('signForm', 'Sign the safeMessageHash', [['none', 'Do not sign'], ['eip712', 'EIP-712 (v 27/28)'], ['eth_sign', 'eth_sign (v 31/32)']]),
+    password('privateKey', 'Owner private key', { showWhen: unless('signForm', 'none') }),
+    textarea('signatures', 'Owner signatures to combine (optional)', { placeholder: '0x… one per line' }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { select, text } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'selector',
@@ -8,12 +9,7 @@ export default defineMeta({
   keywords: ['selector', 'function selector', 'sighash', '4byte', 'topic', 'topic0', 'event', 'error', 'signature', 'keccak', 'sig', 'sig-event'],
   runs: 'main',
   fields: [
-    { name: 'signature', label: 'Signature', kind: 'text', placeholder: 'transfer(address to, uint256 amount)',
-      help: 'Names, spaces, memory/calldata, modifiers and returns (…) are ignored; uint is uint256; structs are written as tuples (address,uint256).' },
-    { name: 'kind', label: 'Kind (when there is no keyword)', kind: 'select', default: 'function', options: [
-      { value: 'function', label: 'function' },
-      { value: 'event', label: 'event' },
-      { value: 'error', label: 'error' },
-    ] },
+    text('signature', 'Signature', { placeholder: 'transfer(address to, uint256 amount)', help: 'Names, spaces, memory/calldata, modifiers and returns (…) are ignored; uint is uint256; structs are written as tuples (address,uint256).' }),
+    select('kind', 'Kind (when there is no keyword)', [['function', 'function'], ['event', 'event'], ['error', 'error']]),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, address, checkbox, numeric, privateKey, select, text, textarea, unless, when } from '../kit/fieldKinds'
 
 /** Init code of the tiny Store test contract (hand-assembled; annotated in test/chain/contracts.ts). */
 
@@ -10,36 +11,27 @@ export default defineMeta({
   keywords: ['send', 'transfer', 'transaction', 'tx', 'pay', 'deploy', 'contract', 'eth_sendTransaction', 'sign', 'nonce', 'gas', 'fees', 'eip-1559'],
   runs: 'network',
   fields: [
-    { name: 'signer', label: 'Sign with', kind: 'select', default: 'key', options: [
-      { value: 'key', label: 'a private key held in this page' },
-      { value: 'node', label: 'the wallet or node account (eth_sendTransaction)' },
-    ] },
-    { name: 'privateKey', label: 'Private key', kind: 'text', secret: true, placeholder: '0x… (64 hex digits)', help: 'Used in this page only to sign; never sent, stored or put in the URL.', showWhen: { field: 'signer', is: ['key'] } },
-    { name: 'from', label: 'From', kind: 'text', placeholder: '0x…', help: 'With a private key: optional, must match the key. With a wallet or node account: the account (empty = the first one).' },
-    { name: 'to', label: 'To', kind: 'text', placeholder: '0x… (empty: deploy a contract)' },
-    { name: 'value', label: 'Value', kind: 'text', default: '0', inputMode: 'decimal' },
-    { name: 'unit', label: 'Unit of the value', kind: 'select', default: 'ether', options: [
-      { value: 'ether', label: 'ether' },
-      { value: 'gwei', label: 'gwei' },
-      { value: 'wei', label: 'wei' },
-    ] },
-    { name: 'data', label: 'Data (hex)', kind: 'textarea', placeholder: '0x (call data from the call-data encoder, or init code to deploy)' },
-    { name: 'abi', label: 'ABI (optional)', kind: 'textarea', placeholder: 'function transfer(address to, uint256 amount)', help: 'Decodes the call data in the confirmation (JSON ABI or signatures, one per line).' },
-    { name: 'chainId', label: 'Chain id', kind: 'text', inputMode: 'numeric', placeholder: 'e.g. 1 for Ethereum', help: 'The chain you mean to use: the node must be on it, and the transaction is signed for it. Filled in on the local devnet.' },
-    { name: 'type', label: 'Transaction type', kind: 'select', default: 'eip1559', options: [
-      { value: 'eip1559', label: 'EIP-1559 (type 2)' },
-      { value: 'legacy', label: 'Legacy (type 0, EIP-155)' },
-      { value: 'eip2930', label: 'EIP-2930 access list (type 1)' },
-      { value: 'eip7702', label: 'EIP-7702 set code (type 4)' },
-    ], help: 'Blob transactions (EIP-4844) need the blobs, which this page does not hold: build them offline with tx-build.' },
-    { name: 'accessList', label: 'Access list (JSON, optional)', kind: 'textarea', placeholder: '[{"address": "0x…", "storageKeys": ["0x…"]}]', showWhen: { field: 'type', not: ['legacy'] } },
-    { name: 'authorizationList', label: 'Signed authorizations (one per line, from the authorization tool)', kind: 'textarea', placeholder: '0xf85c… or {"chainId": …}', showWhen: { field: 'type', is: ['eip7702'] } },
-    { name: 'nonce', group: 'advanced', label: 'Nonce', kind: 'text', inputMode: 'numeric', help: 'Empty: the account\'s next nonce (pending).' },
-    { name: 'gas', group: 'advanced', label: 'Gas limit', kind: 'text', inputMode: 'numeric', help: 'Empty: estimated by the node.' },
-    { name: 'maxFeePerGas', group: 'advanced', label: 'Max fee per gas (gwei)', kind: 'text', inputMode: 'decimal', help: 'Empty: 2 × next base fee + priority fee.' },
-    { name: 'maxPriorityFeePerGas', group: 'advanced', label: 'Max priority fee per gas (gwei)', kind: 'text', inputMode: 'decimal', help: 'Empty: the median of recent blocks.' },
-    { name: 'acceptHighFee', group: 'advanced', label: 'Accept a fee above 10 000 gwei per gas', kind: 'checkbox', default: 'false', help: 'Fees above this bound are refused unless ticked: a node suggesting them is broken or lying; a typed one is likely a unit mistake.' },
-    { name: 'confirm', label: 'I have checked the summary: sign and send', kind: 'checkbox', default: 'false', setBy: 'the Confirm button under the review' },
+    select('signer', 'Sign with', [['key', 'a private key held in this page'], ['node', 'the wallet or node account (eth_sendTransaction)']]),
+    privateKey('Private key', { help: 'Used in this page only to sign; never sent, stored or put in the URL.', showWhen: when('signer', 'key') }),
+    address('from', 'From', { help: 'With a private key: optional, must match the key. With a wallet or node account: the account (empty = the first one).' }),
+    text('to', 'To', { placeholder: '0x… (empty: deploy a contract)' }),
+    text('value', 'Value', { default: '0', inputMode: 'decimal' }),
+    select('unit', 'Unit of the value', [['ether', 'ether'], ['gwei', 'gwei'], ['wei', 'wei']]),
+    textarea('data', 'Data (hex)', { placeholder: '0x (call data from the call-data encoder, or init code to deploy)' }),
+    abi('ABI (optional)', { placeholder: 'function transfer(address to, uint256 amount)', help: 'Decodes the call data in the confirmation (JSON ABI or signatures, one per line).' }),
+    numeric('chainId', 'Chain id', { placeholder: 'e.g. 1 for Ethereum', help: 'The chain you mean to use: the node must be on it, and the transaction is signed for it. Filled in on the local devnet.' }),
+    select('type', 'Transaction type', [
+      ['eip1559', 'EIP-1559 (type 2)'], ['legacy', 'Legacy (type 0, EIP-155)'], ['eip2930', 'EIP-2930 access list (type 1)'],
+      ['eip7702', 'EIP-7702 set code (type 4)'],
+    ], { help: 'Blob transactions (EIP-4844) need the blobs, which this page does not hold: build them offline with tx-build.' }),
+    textarea('accessList', 'Access list (JSON, optional)', { placeholder: '[{"address": "0x…", "storageKeys": ["0x…"]}]', showWhen: unless('type', 'legacy') }),
+    textarea('authorizationList', 'Signed authorizations (one per line, from the authorization tool)', { placeholder: '0xf85c… or {"chainId": …}', showWhen: when('type', 'eip7702') }),
+    numeric('nonce', 'Nonce', { group: 'advanced', help: 'Empty: the account\'s next nonce (pending).' }),
+    numeric('gas', 'Gas limit', { group: 'advanced', help: 'Empty: estimated by the node.' }),
+    text('maxFeePerGas', 'Max fee per gas (gwei)', { group: 'advanced', inputMode: 'decimal', help: 'Empty: 2 × next base fee + priority fee.' }),
+    text('maxPriorityFeePerGas', 'Max priority fee per gas (gwei)', { group: 'advanced', inputMode: 'decimal', help: 'Empty: the median of recent blocks.' }),
+    checkbox('acceptHighFee', 'Accept a fee above 10 000 gwei per gas', false, { group: 'advanced', help: 'Fees above this bound are refused unless ticked: a node suggesting them is broken or lying; a typed one is likely a unit mistake.' }),
+    checkbox('confirm', 'I have checked the summary: sign and send', false, { setBy: 'the Confirm button under the review' }),
   ],
   groups: { advanced: 'Nonce, gas and fees (estimated when empty)' },
 })

@@ -1,15 +1,18 @@
 import type { Example } from '../types'
 
+// The full domain type (name, version, chainId, verifyingContract), as both documents declare it.
+const DOMAIN = [
+  { name: 'name', type: 'string' },
+  { name: 'version', type: 'string' },
+  { name: 'chainId', type: 'uint256' },
+  { name: 'verifyingContract', type: 'address' },
+]
+
 // EIP-712's own example (assets/eip-712/Example.js): Mail from Cow to Bob, key = keccak256("cow").
 const mail = JSON.stringify(
   {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
+      EIP712Domain: DOMAIN,
       Person: [
         { name: 'name', type: 'string' },
         { name: 'wallet', type: 'address' },
@@ -34,12 +37,7 @@ const mail = JSON.stringify(
 export const PERMIT_EXAMPLE = JSON.stringify(
   {
     types: {
-      EIP712Domain: [
-        { name: 'name', type: 'string' },
-        { name: 'version', type: 'string' },
-        { name: 'chainId', type: 'uint256' },
-        { name: 'verifyingContract', type: 'address' },
-      ],
+      EIP712Domain: DOMAIN,
       Permit: [
         { name: 'owner', type: 'address' },
         { name: 'spender', type: 'address' },

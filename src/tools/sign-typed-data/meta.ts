@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { privateKey, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'sign-typed-data',
@@ -8,7 +9,7 @@ export default defineMeta({
   keywords: ['eip-712', 'eip712', 'typed data', 'signTypedData', 'eth_signTypedData_v4', 'permit', 'permit2', 'domain separator', 'struct hash', 'type hash', 'encodeType', 'approval'],
   runs: 'main',
   fields: [
-    { name: 'typedData', label: 'Typed data (JSON)', kind: 'textarea', placeholder: '{"types": …, "primaryType": …, "domain": …, "message": …}', help: 'As a wallet receives it in eth_signTypedData_v4. Big integers may be decimal or hex strings.' },
-    { name: 'privateKey', label: 'Private key (optional: leave empty to only inspect)', kind: 'text', secret: true, placeholder: '0x… (64 hex digits)' },
+    textarea('typedData', 'Typed data (JSON)', { placeholder: '{"types": …, "primaryType": …, "domain": …, "message": …}', help: 'As a wallet receives it in eth_signTypedData_v4. Big integers may be decimal or hex strings.' }),
+    privateKey('Private key (optional: leave empty to only inspect)'),
   ],
 })

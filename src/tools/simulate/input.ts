@@ -2,27 +2,19 @@
  * The simulate tool's fields, parsed (cheap: no EVM here, so the page loads it at once).
  */
 import * as Abi from '../../core/abi/Abi'
-import * as ChainBlocks from '../../core/chain/ChainBlocks'
 import * as Rpc from '../../core/chain/Rpc'
 import type * as Simulation from '../../core/sim/Simulation'
 import * as SimulationInput from '../../core/sim/SimulationInput'
 import * as StateOverrides from '../../core/sim/StateOverrides'
 import { fieldParser } from '../define'
-import { blockContextParsers, replayPlaceParsers, type BlockContextInput } from '../kit/blockContext'
+import { blockContextParsers, callParsers, replayPlaceParsers, type BlockContextInput, type CallInput } from '../kit/blockContext'
 import * as Fields from '../kit/fields'
 import meta from './meta'
 
 export const MAX_STEPS = 2000
 
-export interface Input extends Record<string, unknown>, BlockContextInput {
+export interface Input extends Record<string, unknown>, CallInput, BlockContextInput {
   mode: SimulationInput.Mode
-  from?: `0x${string}`
-  to?: `0x${string}` | undefined
-  value?: bigint
-  data?: `0x${string}`
-  gas?: bigint | undefined
-  block?: Rpc.BlockTag
-  hash?: `0x${string}`
   raw?: `0x${string}`
   overrides?: StateOverrides.Overrides
   /** The transaction's EIP-2930 access list (the send confirmation; no field of this form). */
@@ -43,13 +35,7 @@ export interface Input extends Record<string, unknown>, BlockContextInput {
 export const parse = fieldParser<Input>(
   {
     mode: (v) => SimulationInput.parseMode(v),
-    from: (v) => Fields.address('from', v, true)!,
-    to: (v) => Fields.address('to', v),
-    value: (v) => Fields.amount('value', v, 'ether', 0n),
-    data: (v) => Fields.hexBytes('data', v),
-    gas: (v) => (v.trim() === '' ? undefined : Fields.uint('gas', v, 64)),
-    block: (v) => Rpc.parseBlockTag(v),
-    hash: (v) => ChainBlocks.parseTxHash(v),
+    ...callParsers,
     raw: (v) => SimulationInput.requireRaw(Fields.hexBytes('raw', v)),
     overrides: (v) => StateOverrides.parse(v),
     abi: (v) => (v.trim() === '' ? undefined : Abi.parse(v)),

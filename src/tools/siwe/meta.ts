@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { checkbox, numeric, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'siwe',
@@ -11,11 +12,11 @@ export default defineMeta({
   runs: 'network',
   live: true,
   fields: [
-    { name: 'message', label: 'SIWE message', kind: 'textarea', placeholder: 'example.com wants you to sign in with your Ethereum account:\n0x…' },
-    { name: 'signature', label: 'Signature (optional)', kind: 'text', placeholder: '0x… (65 bytes)' },
-    { name: 'domain', label: 'Expected domain (optional)', kind: 'text', placeholder: 'example.com', help: 'The site you are on: a different domain in the message means phishing.' },
-    { name: 'chainId', label: 'Expected chain id (optional)', kind: 'text', inputMode: 'numeric' },
-    { name: 'nonce', label: 'Expected nonce (optional)', kind: 'text' },
-    { name: 'onchain', label: 'Check contract accounts on the connected chain (ERC-1271, ERC-6492, EIP-7702)', kind: 'checkbox', default: 'false', help: 'For a smart-contract wallet login: the message address is asked isValidSignature (or checked as a not-yet-deployed ERC-6492 account) on the connected chain.' },
+    textarea('message', 'SIWE message', { placeholder: 'example.com wants you to sign in with your Ethereum account:\n0x…' }),
+    text('signature', 'Signature (optional)', { placeholder: '0x… (65 bytes)' }),
+    text('domain', 'Expected domain (optional)', { placeholder: 'example.com', help: 'The site you are on: a different domain in the message means phishing.' }),
+    numeric('chainId', 'Expected chain id (optional)'),
+    text('nonce', 'Expected nonce (optional)'),
+    checkbox('onchain', 'Check contract accounts on the connected chain (ERC-1271, ERC-6492, EIP-7702)', false, { help: 'For a smart-contract wallet login: the message address is asked isValidSignature (or checked as a not-yet-deployed ERC-6492 account) on the connected chain.' }),
   ],
 })

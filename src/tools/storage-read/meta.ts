@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { address, blockTag, numeric, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'storage-read',
@@ -9,13 +10,12 @@ export default defineMeta({
   runs: 'network',
   action: 'Read storage',
   fields: [
-    { name: 'layout', label: 'Storage layout', kind: 'textarea', placeholder: '{ "storage": […], "types": {…} }',
-      help: 'solc\'s "storageLayout", forge inspect <C> storageLayout --json, or an artifact with one; "namespaces": { "erc7201:<id>": […] }.' },
-    { name: 'address', label: 'Contract address', kind: 'text', placeholder: '0x…' },
-    { name: 'block', label: 'At block', kind: 'text', default: 'latest' },
-    { name: 'compare', label: 'Compare with block (optional)', kind: 'text' },
-    { name: 'keys', label: 'Mapping keys (optional)', kind: 'textarea', placeholder: 'balances: 0xf39F…\nallowance: 0xOwner…, 0xSpender…', help: 'Per line: the mapping (cfg.roles in a struct), a colon, a key per level.' },
-    { name: 'contract', label: 'Contract (of several)', kind: 'text', group: 'advanced' },
-    { name: 'items', label: 'Array elements shown', kind: 'text', default: '5', group: 'advanced', inputMode: 'numeric' },
+    textarea('layout', 'Storage layout', { placeholder: '{ "storage": […], "types": {…} }', help: 'solc\'s "storageLayout", forge inspect <C> storageLayout --json, or an artifact with one; "namespaces": { "erc7201:<id>": […] }.' }),
+    address('address', 'Contract address'),
+    blockTag('block', 'At block'),
+    text('compare', 'Compare with block (optional)'),
+    textarea('keys', 'Mapping keys (optional)', { placeholder: 'balances: 0xf39F…\nallowance: 0xOwner…, 0xSpender…', help: 'Per line: the mapping (cfg.roles in a struct), a colon, a key per level.' }),
+    text('contract', 'Contract (of several)', { group: 'advanced' }),
+    numeric('items', 'Array elements shown', '5', { group: 'advanced' }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { abi, text } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'transaction',
@@ -9,8 +10,7 @@ export default defineMeta({
   runs: 'network',
   action: 'Look up',
   fields: [
-    { name: 'hash', label: 'Transaction hash', kind: 'text', placeholder: '0x… (66 characters)' },
-    { name: 'abi', label: 'ABI (optional)', kind: 'textarea', placeholder: 'error TooBig(uint256)\nevent Set(uint256 value)',
-      help: 'JSON ABI or signatures, one per line: decodes custom errors and events.' },
+    text('hash', 'Transaction hash', { placeholder: '0x… (66 characters)' }),
+    abi('ABI (optional)', { placeholder: 'error TooBig(uint256)\nevent Set(uint256 value)', help: 'JSON ABI or signatures, one per line: decodes custom errors and events.' }),
   ],
 })

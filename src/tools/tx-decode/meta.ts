@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { numeric, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'tx-decode',
@@ -8,7 +9,7 @@ export default defineMeta({
   keywords: ['decode', 'raw transaction', 'tx', 'parse', 'decode-tx', 'rlp', 'sender', 'from', 'hash', 'eip-1559', 'eip-155', 'eip-2930', 'eip-4844', 'eip-7702', 'legacy', 'signed transaction', 'universal router', 'uniswap'],
   runs: 'main',
   fields: [
-    { name: 'raw', label: 'Raw transaction', kind: 'textarea', placeholder: '0x02f8… or 0xf86c…' },
-    { name: 'chainId', label: 'Expected chain id (optional)', kind: 'text', inputMode: 'numeric', help: 'Flags a transaction meant for another chain, or one without replay protection.' },
+    textarea('raw', 'Raw transaction', { placeholder: '0x02f8… or 0xf86c…' }),
+    numeric('chainId', 'Expected chain id (optional)', { help: 'Flags a transaction meant for another chain, or one without replay protection.' }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { password, select, when } from '../kit/fieldKinds'
 import { patternFields } from '../kit/vanityFields'
 
 export default defineMeta({
@@ -10,15 +11,9 @@ export default defineMeta({
   runs: 'main',
   live: false,
   fields: [
-    { name: 'action', label: 'Action', kind: 'select', default: 'mine', options: [
-      { value: 'mine', label: 'Search for a key' },
-      { value: 'check', label: 'Check a key against the pattern' },
-    ] },
+    select('action', 'Action', [['mine', 'Search for a key'], ['check', 'Check a key against the pattern']]),
     ...patternFields(),
-    { name: 'target', label: 'Address to match', kind: 'select', default: 'address', options: [
-      { value: 'address', label: "The key's own address" },
-      { value: 'create', label: 'Its first contract (CREATE at nonce 0)' },
-    ] },
-    { name: 'key', label: 'Private key to check', kind: 'text', secret: true, showWhen: { field: 'action', is: ['check'] } },
+    select('target', 'Address to match', [['address', "The key's own address"], ['create', 'Its first contract (CREATE at nonce 0)']]),
+    password('key', 'Private key to check', { showWhen: when('action', 'check') }),
   ],
 })

@@ -1,4 +1,5 @@
 import { defineMeta } from '../define'
+import { address, checkbox, select, text, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'verify-signature',
@@ -11,20 +12,13 @@ export default defineMeta({
   runs: 'network',
   live: true,
   fields: [
-    { name: 'message', label: 'Message, typed data JSON, or 32-byte digest', kind: 'textarea', placeholder: 'Hello, world' },
-    { name: 'signature', label: 'Signature', kind: 'text', placeholder: '0x… (65 or 64 bytes)', help: '65 bytes r‖s‖v (v = 0/1/27/28) or 64 bytes EIP-2098 compact.' },
-    { name: 'expected', label: 'Expected signer (optional)', kind: 'text', placeholder: '0x…' },
-    { name: 'mode', label: 'How it was signed', kind: 'select', default: 'auto', options: [
-      { value: 'auto', label: 'Unknown: try every mode' },
-      { value: 'eip191', label: 'EIP-191 personal message' },
-      { value: 'eip712', label: 'EIP-712 typed data' },
-      { value: 'digest', label: 'Raw 32-byte digest' },
-    ] },
-    { name: 'encoding', label: 'Personal message encoding', kind: 'select', default: 'auto', options: [
-      { value: 'auto', label: '0x… as bytes, else text' },
-      { value: 'text', label: 'Always text' },
-      { value: 'hex', label: 'Hex bytes' },
-    ] },
-    { name: 'onchain', label: 'Check contract accounts on the connected chain (ERC-1271, ERC-6492, EIP-7702)', kind: 'checkbox', default: 'false', help: 'Asks the node for the expected signer\'s code: a contract wallet is asked isValidSignature, a not-yet-deployed one (ERC-6492) is checked without deploying it, a 7702-delegated account both ways.' },
+    textarea('message', 'Message, typed data JSON, or 32-byte digest', { placeholder: 'Hello, world' }),
+    text('signature', 'Signature', { placeholder: '0x… (65 or 64 bytes)', help: '65 bytes r‖s‖v (v = 0/1/27/28) or 64 bytes EIP-2098 compact.' }),
+    address('expected', 'Expected signer (optional)'),
+    select('mode', 'How it was signed', [
+      ['auto', 'Unknown: try every mode'], ['eip191', 'EIP-191 personal message'], ['eip712', 'EIP-712 typed data'], ['digest', 'Raw 32-byte digest'],
+    ]),
+    select('encoding', 'Personal message encoding', [['auto', '0x… as bytes, else text'], ['text', 'Always text'], ['hex', 'Hex bytes']]),
+    checkbox('onchain', 'Check contract accounts on the connected chain (ERC-1271, ERC-6492, EIP-7702)', false, { help: 'Asks the node for the expected signer\'s code: a contract wallet is asked isValidSignature, a not-yet-deployed one (ERC-6492) is checked without deploying it, a 7702-delegated account both ways.' }),
   ],
 })
