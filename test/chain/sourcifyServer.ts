@@ -350,14 +350,14 @@ export async function startSourcifyServer(fx: Fixtures): Promise<SourcifyServer>
   return state
 }
 
-/** 64 KiB chunks of one endless JSON string, as fast as the client reads, no length announced; stops when the client goes. */
+/** 1 MiB chunks of one JSON string of 64 MiB, as fast as the client reads, no length announced; stops when the client goes. */
 function streamHuge(res: ServerResponse) {
   res.writeHead(200, { 'content-type': 'application/json' })
   res.write('{"match":"exact_match","sources":{"a.sol":{"content":"')
-  const chunk = 'x'.repeat(64 * 1024)
+  const chunk = 'x'.repeat(1024 * 1024)
   let sent = 0
   const more = () => {
-    while (!res.destroyed && sent < 1024) {
+    while (!res.destroyed && sent < 64) {
       sent++
       if (!res.write(chunk)) return void res.once('drain', more)
     }

@@ -77,13 +77,18 @@ describe('VerifiedSource.fetchAnswer', () => {
     expect(pulled.n).toBeLessThan(20)
     // an announced length past the bound is refused before the body is read
     const announced = streamed([chunk], { length: String(VerifiedSource.MAX_BYTES + 1) })
-    await expect(VerifiedSource.fetchAnswer(async () => announced.res, '', 1, ADDR)).rejects.toThrow(/larger than 16 MiB/)
+    await expect(VerifiedSource.fetchAnswer(async () => announced.res, '', 1, ADDR)).rejects.toThrow(/larger than 8 MiB/)
     expect(announced.pulled.n).toBe(0)
   })
 
-  it('a body that stalls is a TimeoutError naming the host; a fetch that never answers too', async () => {
+  it('a body that stalls, one that trickles past the deadline and a fetch that never answers are TimeoutErrors naming the host', async () => {
     const stalled = { status: 200, body: new ReadableStream<Uint8Array>({ start: (c) => c.enqueue(new Uint8Array([0x7b])) }) }
-    await expect(VerifiedSource.fetchAnswer(async () => stalled, 'https://h.example', 1, ADDR, { timeoutMs: 50 })).rejects.toThrow(/https:\/\/h\.example did not finish answering within 0\.1 s/)
+    await expect(VerifiedSource.fetchAnswer(async () => stalled, 'https://h.example', 1, ADDR, { timeoutMs: 50 })).rejects.toThrow(/https:\/\/h\.example went silent for 0\.1 s without finishing its answer/)
+    // a body that keeps trickling: the whole answer's deadline ends it
+    let timer: ReturnType<typeof setInterval> | undefined
+    const trickle = { status: 200, body: new ReadableStream<Uint8Array>({ start: (c) => void (timer = setInterval(() => c.enqueue(new Uint8Array([0x20])), 5)), cancel: () => clearInterval(timer) }) }
+    await expect(VerifiedSource.fetchAnswer(async () => trickle, 'https://h.example', 1, ADDR, { timeoutMs: 1_000, deadlineMs: 80 })).rejects.toThrow(/did not finish answering within 0\.1 s/)
+    clearInterval(timer)
     const aborted: unknown[] = []
     const never: VerifiedSource.FetchLike = (_u, init) => new Promise(() => aborted.push(init.signal))
     await expect(VerifiedSource.fetchAnswer(never, '', 1, ADDR, { timeoutMs: 30 })).rejects.toThrow(VerifiedSource.TimeoutError)

@@ -48,9 +48,11 @@ export const FIELDS = [
 ] as const
 
 /** The largest answer read (a big contract with all its sources is a few MiB). */
-export const MAX_BYTES = 16 * 2 ** 20
-/** How long the whole answer may take, headers to last byte. */
+export const MAX_BYTES = 8 * 2 ** 20
+/** How long the host may keep silent: before its headers, and between two pieces of the body. */
 export const TIMEOUT_MS = 1_500
+/** How long the whole answer may take, however steadily it trickles in. */
+export const DEADLINE_MS = 15_000
 export const MAX_SOURCES = 2_000
 export const MAX_ABI = 10_000
 /** Runtime code is at most 24,576 bytes; odd builds and placeholders get room (as Artifacts). */
@@ -167,7 +169,10 @@ export interface SignalLike {
 }
 export interface FetchOptions {
   signal?: SignalLike | undefined
+  /** Silence allowed (default {@link TIMEOUT_MS}). */
   timeoutMs?: number
+  /** The whole exchange (default {@link DEADLINE_MS}). */
+  deadlineMs?: number
   maxBytes?: number
 }
 
@@ -187,7 +192,8 @@ const g = globalThis as unknown as {
 /**
  * The answer's text for `chainId` and `address`, read through `fetchFn` (given by the caller:
  * the page hands one only when the person turned the lookup on). The size is counted while the
- * body streams and the read stops past `maxBytes`; the whole exchange ends by `timeoutMs`; the
+ * body streams and the read stops past `maxBytes`; a host silent for `timeoutMs` (before its
+ * headers or between two pieces of body) or still sending after `deadlineMs` is given up; the
  * signal cancels it. 404 is {@link NotVerifiedError}.
  */
 export async function fetchAnswer(fetchFn: FetchLike, host: string, chainId: number | bigint | string, address: string, options: FetchOptions = {}): Promise<string> {
@@ -207,7 +213,14 @@ export async function fetchAnswer(fetchFn: FetchLike, host: string, chainId: num
     ctrl?.abort()
     reader?.cancel(e).catch(() => {})
   }
-  const timer = g.setTimeout(() => stop(new TimeoutError(origin, timeoutMs)), timeoutMs)
+  const deadlineMs = options.deadlineMs ?? DEADLINE_MS
+  let timer: unknown
+  const quiet = () => {
+    g.clearTimeout(timer)
+    timer = g.setTimeout(() => stop(new TimeoutError(origin, timeoutMs, 'silent')), timeoutMs)
+  }
+  quiet()
+  const deadline = g.setTimeout(() => stop(new TimeoutError(origin, deadlineMs, 'whole')), deadlineMs)
   const onAbort = () => stop(new CancelledError())
   let poll: unknown
   if (signal?.addEventListener) signal.addEventListener('abort', onAbort)
@@ -219,6 +232,7 @@ export async function fetchAnswer(fetchFn: FetchLike, host: string, chainId: num
       }),
       stopped,
     ])
+    quiet()
     if (res.status === 404) throw new NotVerifiedError(origin, String(chainId), address)
     if (res.status === 429) throw new HttpError(origin, res.status, 'it asks to wait (too many requests)')
     if (!(res.status >= 200 && res.status < 300)) throw new HttpError(origin, res.status, '')
@@ -230,6 +244,7 @@ export async function fetchAnswer(fetchFn: FetchLike, host: string, chainId: num
     let total = 0
     for (;;) {
       const { done, value } = await Promise.race([reader.read(), stopped])
+      quiet()
       if (done) break
       if (!(value instanceof Uint8Array)) throw new UnreadableError(origin)
       total += value.length
@@ -256,6 +271,8 @@ export async function fetchAnswer(fetchFn: FetchLike, host: string, chainId: num
     throw new UnreachableError(origin, e instanceof Error ? e.message : String(e))
   } finally {
     g.clearTimeout(timer)
+    g.clearTimeout(deadline)
+    g.clearTimeout(deadline)
     if (poll !== undefined) g.clearInterval(poll)
     signal?.removeEventListener?.('abort', onAbort)
   }
@@ -712,8 +729,9 @@ export class UnreachableError extends BaseError {
 }
 
 export class TimeoutError extends BaseError {
-  constructor(host: string, ms: number) {
-    super('VerifiedSource.TimeoutError', `The verified-source host ${host} did not finish answering within ${(ms / 1000).toFixed(1)} s.`, {
+  constructor(host: string, ms: number, kind: 'silent' | 'whole') {
+    const s = `${(ms / 1000).toFixed(1)} s`
+    super('VerifiedSource.TimeoutError', kind === 'silent' ? `The verified-source host ${host} went silent for ${s} without finishing its answer.` : `The verified-source host ${host} did not finish answering within ${s}.`, {
       hints: ['The host is slow or its answer never ends; try again, or another host.'],
     })
   }
