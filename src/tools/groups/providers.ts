@@ -16,12 +16,14 @@ import debugMeta from '../debug/meta'
 import logsMeta from '../logs/meta'
 import deployMeta from '../deploy/meta'
 import storageReadMeta from '../storage-read/meta'
+import verifiedSourceMeta from '../verified-source/meta'
 
 /** The providers tools, in catalogue order. Each entry: the tool's meta and a lazy import of the tool. */
 export const tools: ToolEntry[] = [
   { meta: accountMeta, load: () => import('../account'), examples: () => import('../account/examples') },
   { meta: contractReadMeta, load: () => import('../contract-read'), examples: () => import('../contract-read/examples') },
   { meta: storageReadMeta, load: () => import('../storage-read'), examples: () => import('../storage-read/examples') },
+  { meta: verifiedSourceMeta, load: () => import('../verified-source'), examples: () => import('../verified-source/examples') },
   { meta: sendTransactionMeta, load: () => import('../send-transaction'), examples: () => import('../send-transaction/examples') },
   { meta: deployMeta, load: () => import('../deploy'), examples: () => import('../deploy/examples') },
   { meta: transactionMeta, load: () => import('../transaction'), examples: () => import('../transaction/examples') },
