@@ -570,6 +570,20 @@ export function verify(a: Answer, code: Uint8Array): Extract<Check, { kind: 'ful
   return c
 }
 
+/** An answer read, accepted and its immutables read: what a worker hands back (plain data). */
+export interface Checked {
+  answer: Answer
+  check: Extract<Check, { kind: 'full' | 'partial' }>
+  immutables: ImmutableValue[]
+}
+
+/** {@link parse}, {@link verify} and {@link immutables} in one step (the verified-source worker's work). */
+export function readChecked(text: string, asked: { chainId: number | bigint | string; address: string }, code: Uint8Array): Checked {
+  const answer = parse(text, asked)
+  const check = verify(answer, code)
+  return { answer, check, immutables: immutables(answer, code) }
+}
+
 // ---- immutables -------------------------------------------------------------------------------
 
 export interface ImmutableValue {

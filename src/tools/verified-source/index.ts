@@ -117,9 +117,9 @@ export default defineTool<Input>(meta, {
       }
     }
     const text = await VerifiedSource.fetchAnswer(ctx.fetch as unknown as VerifiedSource.FetchLike, input.host, chainId, input.address, { signal: ctx.signal })
-    const answer = VerifiedSource.parse(text, { chainId, address: input.address })
-    const check = VerifiedSource.verify(answer, code)
-    const imm = VerifiedSource.immutables(answer, code)
+    // parse, check and immutables: here, on the page's thread (a tool cannot reach a worker);
+    // pages call src/workers/verifiedSourceClient.ts for the same step off the main thread
+    const { answer, check, immutables: imm } = VerifiedSource.readChecked(text, { chainId, address: input.address }, code)
     const data: Data = { chainId, address: input.address, answer, check, immutables: imm }
     return { sections: resultOf(answer, check, imm, input.host, input.address), data }
   },
