@@ -62,7 +62,7 @@ export const FAMILIES = {
   // Air-gapped signing and QR codes: UR (BCR-2020-005), ERC-4527 requests, QR images.
   qr: ['QrCode', 'KeyQr', 'Ur', 'EthSignRequest', 'SignWitness'],
   // The step debugger over the simulation: every step recorded, navigation, gas per frame.
-  debug: ['DebugTrace', 'DebugNav', 'GasProfile', 'SourceMap', 'Artifacts', 'ArtifactMatch', 'DebugSource'],
+  debug: ['DebugTrace', 'DebugNav', 'GasProfile', 'SourceMap', 'Artifacts', 'ArtifactMatch', 'DebugSource', 'VerifiedSource'],
 }
 
 /** One naming order for transactions: Tx<Verb>. */

@@ -17,10 +17,11 @@ import debugMeta from '../debug/meta'
 import logsMeta from '../logs/meta'
 import deployMeta from '../deploy/meta'
 import storageReadMeta from '../storage-read/meta'
+import verifiedSourceMeta from '../verified-source/meta'
 
 /** The providers tools, in catalogue order. Each entry: the tool's meta and lazy imports of the tool and its examples (`entry`). */
 export const tools: ToolEntry[] = [
-  accountMeta, contractReadMeta, storageReadMeta, sendTransactionMeta, deployMeta, transactionMeta, blockMeta,
+  accountMeta, contractReadMeta, storageReadMeta, verifiedSourceMeta, sendTransactionMeta, deployMeta, transactionMeta, blockMeta,
   findBlockMeta, daEstimateMeta, b2ePayloadMeta, accessListMeta, logsMeta, ensResolveMeta, rpcConsoleMeta,
   broadcastMeta, simulateMeta, debugMeta,
 ].map(entry)
