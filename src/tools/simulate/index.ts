@@ -1,3 +1,4 @@
+import type * as SimReport from '../../core/sim/SimReport'
 import { defineTool } from '../define'
 import type { Holder } from './engine'
 import { parse, type Input } from './input'
@@ -8,8 +9,10 @@ export { MAX_STEPS, parse, type Input } from './input'
 /** Chained simulations on the main thread (the page runs them in a worker instead). */
 const holder: Holder = {}
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, SimReport.Report>(meta, {
   parse,
+  // the page runs it in its simulation engine (a worker with the EVM), kept across runs
+  engine: 'simulation',
   async run(input, ctx) {
     // the EVM loads only when a simulation runs
     const { clientFor, simulate, toToolResult } = await import('./engine')

@@ -11,6 +11,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['simulate', 'simulation', 'trace', 'call tree', 'debug_traceTransaction', 'cast run', 'replay', 'revert', 'state override', 'impersonate', 'evm', 'asset changes', 'storage diff'],
   runs: 'network',
+  uses: ['abis'],
   fields: [
     select('mode', 'Simulate', [['call', 'A call or transaction (any sender)'], ['hash', 'A mined transaction, by hash'], ['raw', 'A signed transaction (raw bytes)']]),
     ...callFields(when('mode', 'call')),

@@ -4,58 +4,33 @@
  * it), and the step debugger over it. The page asks the worker only for the step and the
  * opcode rows it shows.
  */
-import { useMemo, useState, type FormEvent } from 'react'
-import type { Input } from '../../../tools/debug'
+import { useMemo, useState } from 'react'
+import type tool from '../../../tools/debug'
 import { toToolResult } from '../../../tools/debug/rows'
-import type { Tool, ToolResult } from '../../../tools/types'
-import { FormError, MetaFields, ResultView, useToolRun, type ToolPageProps } from '../../components'
-import { useDebugRecording, type Recording } from '../../hooks/useSimulation'
+import { RunError, RunForm, ResultView, useToolPage, type ToolPageProps } from '../../components'
+import { EngineProgress } from '../../components/EngineProgress'
+import { useDebugRecording } from '../../hooks/useSimulation'
 import { Debugger } from './Debugger'
 import type { ArtifactFile } from './useSource'
 import './debug.css'
 
-export default function DebugPage({ meta, tool, values, setValues, files }: ToolPageProps) {
+export default function DebugPage(props: ToolPageProps<typeof tool>) {
   const recording = useDebugRecording()
   // compiler output for source lines: in memory only, kept across recordings
   const [artifacts, setArtifacts] = useState<ArtifactFile[]>([])
-
-  // The page runner runs the recording: parse, stale runs, errors at their fields, cancel.
+  // The tool runs in this engine (`engine: 'debug'`): the recording's summary is the run's data;
+  // the worker that holds every step stays with the recording, which the debugger asks.
   const record = recording.run
-  const runner = useMemo<Tool<Input>>(() => ({ ...tool, run: async (input: Input): Promise<ToolResult<Recording>> => ({ sections: [], data: await record(input) }) }), [tool, record])
-  const { state, view, run, cancel } = useToolRun(meta, runner as Tool<unknown>, values, files)
-  const trips = recording.state.kind === 'running' ? recording.state : { roundTrips: 0, requests: 0 }
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    void run()
-  }
-  const onCancel = () => {
-    recording.cancel()
-    cancel()
-  }
+  const engine = useMemo(() => ({ run: async (input: Parameters<typeof record>[0]) => (await record(input)).summary, cancel: recording.cancel }), [record, recording.cancel])
+  const page = useToolPage(props, { engine })
+  const { state } = page
   const done = state.status === 'done' && recording.state.kind === 'done' ? recording.state.report : undefined
 
   return (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title} data-run={state.status} data-fresh={view.fresh}>
-        <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={state.status === 'running'}>
-            Debug
-          </button>
-        </div>
-      </form>
-      {state.status === 'running' && (
-        <div className="progress" role="status">
-          <progress aria-label="Progress" />
-          <span>
-            Recording every step… {trips.roundTrips} node round trip{trips.roundTrips === 1 ? '' : 's'}, {trips.requests} requests
-          </span>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      )}
-      <FormError state={view} />
+      <RunForm page={page} submitLabel="Debug" />
+      {state.status === 'running' && <EngineProgress doing="Recording every step…" state={recording.state} onCancel={page.cancel} />}
+      <RunError page={page} />
       {done && (
         <>
           <ResultView result={toToolResult(done.summary)} />

@@ -4,18 +4,16 @@
  * (forgets the chained session), and the result drawn by SimulationView. Capsules (export a
  * call with its witness, open one with no node) in CapsulePanel (#26).
  *
- * The shared runner parses the form and routes errors; its run here is the page's simulation
- * (`useSimulation` with `keep`: one worker keeps the chained session between runs), not the
- * tool's main-thread run.
+ * The page kit runs the tool; the tool declares it runs in the page's simulation engine
+ * (`engine: 'simulation'`), which is this page's `useSimulation` with `keep`: one worker keeps
+ * the chained session between runs.
  */
-import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react'
-import * as Abi from '../../../core/abi/Abi'
-import type * as SimReport from '../../../core/sim/SimReport'
-import type { Input } from '../../../tools/simulate'
-import type { Tool, ToolResult } from '../../../tools/types'
-import { FormError, MetaFields, ResultColumns, useToolRun, type ToolPageProps } from '../../components'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import type tool from '../../../tools/simulate'
+import { ResultColumns, RunError, RunForm, useToolPage, type ToolPageProps } from '../../components'
 import { SimulationView } from '../../components/SimulationView'
-import { useAbiLibrary } from '../../hooks/abiLibrary'
+import { abisOf, useAbiLibrary } from '../../hooks/abiLibrary'
+import { EngineProgress } from '../../components/EngineProgress'
 import { useSimulation } from '../../hooks/useSimulation'
 import { useStorageNames } from './StorageNames'
 
@@ -24,46 +22,22 @@ const CapsulePanel = lazy(() => import('./CapsulePanel'))
 /** A capsule in the link (`#capsule=…`), read before the address bar is rewritten (CapsulePanel opens it). */
 const capsuleLink = typeof location !== 'undefined' && location.protocol !== 'file:' && import.meta.env.MODE !== 'offline' && location.hash.startsWith('#capsule=') ? location.hash : ''
 
-/** The ABIs of the person's library that still parse. */
-function useLibraryAbis(): Abi.Abi[] {
-  const library = useAbiLibrary()
-  return useMemo(() => {
-    const out: Abi.Abi[] = []
-    for (const e of library)
-      try {
-        out.push(Abi.parse(e.abi))
-      } catch {
-        /* an entry that no longer parses is skipped */
-      }
-    return out
-  }, [library])
-}
-
-export default function SimulatePage({ meta, tool, values, setValues, files }: ToolPageProps) {
+export default function SimulatePage(props: ToolPageProps<typeof tool>) {
+  const { tool, values } = props
   // Reset clears what the last (finished) run showed, until the next run.
   const [cleared, setCleared] = useState(false)
+  // The tool runs in this engine (`engine: 'simulation'`): one worker keeps the chained session between runs.
   const sim = useSimulation({ keep: true })
-  const abis = useLibraryAbis()
+  const page = useToolPage(props, { engine: sim })
+  const library = useAbiLibrary()
+  const abiCount = useMemo(() => abisOf(library).length, [library])
   const storageNames = useStorageNames()
-
-  const simulate = sim.run
-  const runner = useMemo<Tool<Input>>(() => ({ ...tool, run: async (input: Input): Promise<ToolResult<SimReport.Report>> => ({ sections: [], data: await simulate(input, abis) }) }), [tool, simulate, abis])
-  const { state, run, view, cancel } = useToolRun(meta, runner as Tool<unknown>, values, files)
+  const { state } = page
   const chained = sim.last?.result.chainedIndex ?? 0
-  const trips = sim.state.kind === 'running' ? sim.state : { roundTrips: 0, requests: 0 }
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    setCleared(false)
-    void run()
-  }
-  const onCancel = () => {
-    sim.cancel()
-    cancel()
-  }
   const reset = () => {
     // A run in progress ends as cancelled (and says so); a finished one is cleared.
-    if (state.status === 'running') onCancel()
+    if (state.status === 'running') page.cancel()
     else setCleared(true)
     sim.reset()
   }
@@ -72,35 +46,30 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
     const p = tool.parse(values)
     return p.ok ? p.value : undefined
   }, [tool, values])
-  const report = state.status === 'done' && sim.state.kind === 'done' ? sim.state.report : undefined
+  const report = !cleared && state.status === 'done' ? page.view.data : undefined
   const form = (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <MetaFields meta={meta} values={values} errors={view.fieldErrors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={state.status === 'running'}>
-            Simulate
-          </button>
-          <button type="button" onClick={reset} disabled={chained === 0 && state.status !== 'running'}>
-            Reset session
-          </button>
-          {chained > 0 && <span className="hint">{chained} simulation{chained === 1 ? '' : 's'} in this session; tick “Chain” to continue it.</span>}
-        </div>
+      <RunForm
+        page={page}
+        submitLabel="Simulate"
+        onSubmit={() => {
+          setCleared(false)
+          void page.run()
+        }}
+        buttons={
+          <>
+            <button type="button" onClick={reset} disabled={chained === 0 && state.status !== 'running'}>
+              Reset session
+            </button>
+            {chained > 0 && <span className="hint">{chained} simulation{chained === 1 ? '' : 's'} in this session; tick “Chain” to continue it.</span>}
+          </>
+        }
+      >
         {storageNames.form}
-        {abis.length > 0 && <p className="hint">Decoding with {abis.length} ABI{abis.length === 1 ? '' : 's'} from your library, then the offline table.</p>}
-      </form>
-      {state.status === 'running' && (
-        <div className="progress" role="status">
-          <progress aria-label="Progress" />
-          <span>
-            Simulating… {trips.roundTrips} node round trip{trips.roundTrips === 1 ? '' : 's'}, {trips.requests} requests
-          </span>
-          <button type="button" onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
-      )}
-      {!cleared && <FormError state={view} />}
+        {abiCount > 0 && <p className="hint">Decoding with {abiCount} ABI{abiCount === 1 ? '' : 's'} from your library, then the offline table.</p>}
+      </RunForm>
+      {state.status === 'running' && <EngineProgress doing="Simulating…" state={sim.state} onCancel={page.cancel} />}
+      {!cleared && <RunError page={page} />}
     </>
   )
   // A simulation is read at full width (its trace, pictures and changes): it follows the form, scrolled into view when it arrives.
