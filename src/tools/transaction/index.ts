@@ -28,7 +28,7 @@ const cs = (a: string) => AddressCheck.parseChecksummed(a)
 const openAccount = (a: string) => ({ tool: 'account', inputs: { address: a }, label: 'Inspect' })
 const MAX_LOGS = 100
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, TransactionData>(meta, {
   parse,
   async run(input, ctx) {
     const t = await ChainBlocks.transaction(ctx.rpc, input.hash, input.abi)

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { Example, RawInput } from '../../tools/types'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { isLive } from '../hooks/useToolRun'
-import { useToolPage, type ToolPageProps } from '../hooks/useToolPage'
+import { useToolPage, type ToolPage, type ToolPageProps } from '../hooks/useToolPage'
 import { RunForm, RunResult, RunStatus, staleSecret } from './RunParts'
 import { ResultColumns } from './ResultColumns'
 
@@ -37,27 +37,27 @@ export { ErrorNotice, FormError, Progress } from './RunParts'
 
 export { FieldList, MetaFields, type MetaFieldsProps } from './MetaFields'
 
+/** What a page adds to the generic body. */
+export interface ToolFormExtras {
+  children?: ReactNode
+  /** Only these fields (for pages that render the others themselves). Mode-dependent fields declare `showWhen` instead. */
+  fieldsShown?: readonly string[]
+  /** The run button's label (default: the tool's `action`, else "Run", or "Send request" for network tools). */
+  submitLabel?: string
+  /** Drawn under the result, in its column, while a result is shown (a trace of the looked-up transaction). */
+  afterResult?: ReactNode
+  /** Drawn above the form, in its column (a page's own controls for fields it sets itself). */
+  before?: ReactNode
+}
+
 /**
  * The generic tool page body: fields in, result rows out; the page kit's parts in order
- * (`useToolPage`, then RunForm, RunStatus and RunResult in ResultColumns). Rich pages compose
- * the parts themselves; a page that only adds to this one passes `children` (between the form
- * and the result), `before` or `afterResult`.
+ * (RunForm, RunStatus and RunResult in ResultColumns) over the page's `useToolPage`. A page that
+ * reads its result's data calls `useToolPage` itself and hands it here; one that only adds to
+ * the body renders `ToolForm` with `children` (between the form and the result), `before` or
+ * `afterResult`.
  */
-export function ToolForm(
-  props: ToolPageProps & {
-    children?: ReactNode
-    /** Only these fields (for pages that render the others themselves). Mode-dependent fields declare `showWhen` instead. */
-    fieldsShown?: readonly string[]
-    /** The run button's label (default: the tool's `action`, else "Run", or "Send request" for network tools). */
-    submitLabel?: string
-    /** Drawn under the result, in its column, while a result is shown (a trace of the looked-up transaction). */
-    afterResult?: ReactNode
-    /** Drawn above the form, in its column (a page's own controls for fields it sets itself). */
-    before?: ReactNode
-  },
-) {
-  const { children, fieldsShown, submitLabel, afterResult, before, ...pageProps } = props
-  const page = useToolPage(pageProps)
+export function ToolPageView({ page, children, fieldsShown, submitLabel, afterResult, before }: ToolFormExtras & { page: ToolPage }) {
   const form = (
     <>
       {before}
@@ -73,4 +73,11 @@ export function ToolForm(
     </RunResult>
   )
   return <ResultColumns form={form} result={result} revealed={page.live ? undefined : page.state.status === 'done' ? page.view.result : undefined} />
+}
+
+/** The generic tool page: `ToolPageView` over the tool's own `useToolPage`. */
+export function ToolForm(props: ToolPageProps & ToolFormExtras) {
+  const { children, fieldsShown, submitLabel, afterResult, before, ...pageProps } = props
+  const page = useToolPage(pageProps)
+  return <ToolPageView page={page} {...{ children, fieldsShown, submitLabel, afterResult, before }} />
 }

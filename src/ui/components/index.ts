@@ -1,5 +1,5 @@
 /** Shared UI components and hooks that feature pages may use. */
-export { ToolForm, Examples } from './ToolForm'
+export { ToolForm, ToolPageView, Examples, type ToolFormExtras } from './ToolForm'
 export { FieldList, MetaFields } from './MetaFields'
 export { RunForm, RunStatus, RunError, RunResult, ErrorNotice, Progress, FormError, staleSecret } from './RunParts'
 export { useToolPage, type ToolPage, type ToolPageProps, type ActionView } from '../hooks/useToolPage'
