@@ -20,15 +20,25 @@ import { ResultView } from './ResultView'
 
 type AnyPage = ToolPage<Tool<any, any, any>>
 
-/** An error that belongs to no single field: its message and hints; a cancelled run reads as information. */
-export function ErrorNotice({ error, className }: { error: ErrorInfo | undefined; className?: string }) {
+/**
+ * The app's one error box: an error that belongs to no single field, its message and hints; a
+ * cancelled run reads as information. `lead` goes before the message ("Capsule refused"), `tone`
+ * 'warn' for a failure the rest of the page does not depend on, `children` after the hints.
+ */
+export function ErrorNotice({ error, className, lead, tone, children }: { error: ErrorInfo | undefined; className?: string; lead?: string; tone?: 'error' | 'warn'; children?: ReactNode }) {
   if (!error) return null
+  const info = Outcome.isCancelled(error)
+  const kind = info ? 'info' : (tone ?? 'error')
   return (
-    <div className={`notice ${Outcome.isCancelled(error) ? 'notice-info' : 'notice-error'}${className ? ` ${className}` : ''}`} role="alert">
-      <strong>{error.message}</strong>
+    <div className={`notice notice-${kind}${className ? ` ${className}` : ''}`} role={kind === 'warn' ? 'note' : 'alert'}>
+      <strong>
+        {lead ? `${lead}: ` : ''}
+        {error.message}
+      </strong>
       {error.hints.map((h) => (
         <p key={h}>{h}</p>
       ))}
+      {children}
     </div>
   )
 }

@@ -14,6 +14,7 @@ import * as Units from '../../core/format/Units'
 import type { Row } from '../../tools/types'
 import type { SimulationState } from '../hooks/simulation'
 import { ResultRow } from './ResultView'
+import { ErrorNotice } from './RunParts'
 import { debugRow } from './debugLink'
 import './trace.css'
 
@@ -76,13 +77,9 @@ export function SimulationSummary({ state, onCancel, notes = [], title = 'Simula
       )}
       {state.kind === 'cancelled' && <p className="notice notice-warn">Simulation cancelled. {canStill}; nothing above depends on it.</p>}
       {state.kind === 'failed' && (
-        <div className="notice notice-warn" role="note">
-          <strong>The simulation could not run: {state.error.message}</strong>
-          {state.error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
+        <ErrorNotice error={state.error} lead="The simulation could not run" tone="warn">
           <p>{canStill}: the rest does not depend on it.</p>
-        </div>
+        </ErrorNotice>
       )}
       {state.kind === 'done' && (children ?? <ReportSummary report={state.report} />)}
       {state.kind === 'done' &&

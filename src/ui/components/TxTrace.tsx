@@ -11,6 +11,7 @@ import type * as Abi from '../../core/abi/Abi'
 import { abiLibrary } from '../hooks/abiLibrary'
 import { useSimulation } from '../hooks/useSimulation'
 import { ResultRow } from './ResultView'
+import { ErrorNotice } from './RunParts'
 import { verifiedRows } from './SimulationSummary'
 import { TraceTree } from './TraceTree'
 
@@ -45,14 +46,7 @@ export function TxTrace({ hash, abi }: { hash: `0x${string}`; abi?: Abi.Abi | un
         </div>
       ) : (
         <>
-          {state.kind === 'failed' && (
-            <div className="notice notice-error" role="alert">
-              <strong>{state.error.message}</strong>
-              {state.error.hints.map((h) => (
-                <p key={h}>{h}</p>
-              ))}
-            </div>
-          )}
+          {state.kind === 'failed' && <ErrorNotice error={state.error} />}
           {state.kind === 'cancelled' && (
             <p className="notice notice-info" role="note">
               The replay was cancelled.

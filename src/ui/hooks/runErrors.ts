@@ -45,7 +45,8 @@ export function scrub(meta: Pick<ToolMeta, 'fields'>, raw: RawInput, text: strin
 
 /** An error with every secret value of `raw` taken out of its message and hints. */
 export function scrubError(meta: Pick<ToolMeta, 'fields'>, raw: RawInput, e: ErrorInfo): ErrorInfo {
-  return { ...e, message: scrub(meta, raw, e.message), hints: e.hints.map((h) => scrub(meta, raw, h)) }
+  const [message, ...hints] = [e.message, ...e.hints].map((text) => scrub(meta, raw, text))
+  return { ...e, message: message!, hints }
 }
 
 /** Where a run's errors show: at fields, or above the result. */

@@ -73,7 +73,7 @@ export function ArtifactDrop({ files, setFiles, summary, error, loading }: { fil
         {message && (
           <p className="field-error" role="alert">
             {message}
-            {!readError && error?.hints.map((h) => <span key={h} className="hint"> {h}</span>)}
+            {!readError && !!error?.hints.length && <span className="hint"> {error.hints.join(' ')}</span>}
           </p>
         )}
       </div>

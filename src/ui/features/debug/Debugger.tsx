@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
 import type { Summary } from '../../../tools/debug/rows'
 import type { DebugWorker } from '../../../workers/debugClient'
+import { ErrorNotice } from '../../components'
 import { Controls } from './Controls'
 import { GasPanel } from './GasPanel'
 import { moveFor, SHORTCUTS, SOURCE_SHORTCUTS, sourceMoveFor } from './keys'
@@ -56,14 +57,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
       <Suspense fallback={null}>
         <ArtifactDrop files={artifacts} setFiles={setArtifacts} summary={src.summary} error={src.error} loading={src.loading} />
       </Suspense>
-      {d.error && (
-        <div className="notice notice-error" role="alert">
-          <strong>{d.error.message}</strong>
-          {d.error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
+      <ErrorNotice error={d.error} />
       {d.view && (
         <>
           <CallStack view={d.view} names={names} frames={src.place?.frames} />

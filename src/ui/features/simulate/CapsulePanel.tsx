@@ -9,7 +9,7 @@ import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import type { Shown } from '../../../tools/simulate/capsule'
 import type { Input } from '../../../tools/simulate'
 import type { RawInput } from '../../../tools/types'
-import { Field, ResultView } from '../../components'
+import { ErrorNotice, Field, ResultView } from '../../components'
 import { Assets } from '../../components/SimulationSummary'
 import { TraceTree } from '../../components/TraceTree'
 import { getProvider } from '../../connection/store'
@@ -98,16 +98,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
         }}
       />
       {busy && <p role="status">Checking the proofs and simulating…</p>}
-      {error && (
-        <div className="notice notice-error" role="alert">
-          <strong>
-            {error.opening ? 'Capsule refused' : 'No capsule made'}: {error.message}
-          </strong>
-          {error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
+      <ErrorNotice error={error} lead={error?.opening ? 'Capsule refused' : 'No capsule made'} />
       {shown && (
         <>
           <ResultView result={{ sections: withLink(shown, shareLink), notes: shown.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label={shown.opened ? 'Opened capsule' : 'Exported capsule'} />
