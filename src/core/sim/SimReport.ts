@@ -38,20 +38,13 @@ export interface EventView {
   args?: ArgView[]
 }
 
-export interface FrameView {
+/** A frame of the trace as the report shows it: the call's own fields (as `CallTrace.Frame`), decoded. */
+export interface FrameView extends Pick<CallTrace.Frame, 'type' | 'from' | 'to' | 'gas' | 'gasUsed' | 'input' | 'error' | 'revertReason'> {
   /** Indexes from the root. */
   path: number[]
-  type: CallTrace.FrameType
-  from: string
-  to?: string
   /** Wei, decimal. */
   value?: string
-  gas: string
-  gasUsed: string
-  input: string
   output: string
-  error?: string
-  revertReason?: string
   /** The frame lies on the path from the root to where the transaction failed. */
   onFailurePath: boolean
   call?: { signature: string; human: string; source: string; args: ArgView[] }

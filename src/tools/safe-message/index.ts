@@ -1,10 +1,9 @@
 import * as BigNum from '../../core/format/BigNum'
-import { BaseError } from '../../core/Errors'
 import * as Safe from '../../core/sign/Safe'
 import * as SafeMessage from '../../core/sign/SafeMessage'
 import * as SigningEngine from '../../core/sign/SigningEngine'
 import { defineTool, errorCollector, visibleRaw } from '../define'
-import { privateKey, signingAddress } from '../kit/fields'
+import { onField, privateKey, signingAddress } from '../kit/fields'
 import type { RawInput, Row, Section, ToolResult } from '../types'
 import meta from './meta'
 
@@ -75,10 +74,10 @@ export default defineTool<Input>(meta, {
       own.push(s)
       sections.push({ title: 'Your signature', rows: [{ label: 'Your signature', value: s.signature }, { label: 'Signer', value: s.owner }] })
     }
-    const pasted = input.signatures.trim() ? onSignatures(() => Safe.parseOwnerSignatures(input.signatures, h.safeMessageHash, version)) : []
+    const pasted = input.signatures.trim() ? onField('signatures', [], () => Safe.parseOwnerSignatures(input.signatures, h.safeMessageHash, version)) : []
     const all = [...own, ...pasted]
     if (all.length) {
-      const signatures = onSignatures(() => Safe.combine(all))
+      const signatures = onField('signatures', [], () => Safe.combine(all))
       const rows: Row[] = signerRows(all, state?.owners)
       rows.push({ label: 'signatures', value: signatures, note: 'sorted by owner address, as the Safe checks them' })
       if (state) {
@@ -101,13 +100,4 @@ function signerRows(sigs: readonly Safe.OwnerSignature[], owners: readonly strin
     const isOwner = owners ? owners.some((x) => x.toLowerCase() === s.owner.toLowerCase()) : undefined
     return { label: `#${i + 1} ${s.kind}`, value: s.owner, ...(isOwner === false ? { tone: 'error' as const, note: 'NOT an owner of this Safe (or the signature is over another hash): the Safe will refuse it' } : isOwner ? { tone: 'ok' as const, note: 'an owner of this Safe' } : {}) }
   })
-}
-
-function onSignatures<T>(f: () => T): T {
-  try {
-    return f()
-  } catch (e) {
-    if (e instanceof BaseError) e.field = 'signatures'
-    throw e
-  }
 }

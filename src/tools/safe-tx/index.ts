@@ -5,7 +5,7 @@ import * as Safe from '../../core/sign/Safe'
 import * as SigningEngine from '../../core/sign/SigningEngine'
 import { defineTool, errorCollector, visibleRaw } from '../define'
 import { callSections } from '../kit/abiRows'
-import { hexBytes, privateKey, signingAddress, uint } from '../kit/fields'
+import { hexBytes, onField, privateKey, signingAddress, uint } from '../kit/fields'
 import type { RawInput, RunContext, Row, Section, ToolResult } from '../types'
 
 type SafeRpc = NonNullable<RunContext['rpc']>
@@ -243,8 +243,8 @@ async function signatureSections(input: Input, o: { version: Safe.Version; tx: S
       ],
     })
   }
-  const pasted = input.signatures.trim() ? onSignatures(() => Safe.parseOwnerSignatures(input.signatures, safeTxHash, version)) : []
-  const fromJson = (input.imported?.confirmations ?? []).map((c) => onSignatures(() => Safe.parseOwnerSignature(c.signature, safeTxHash, version)))
+  const pasted = input.signatures.trim() ? onField('signatures', [], () => Safe.parseOwnerSignatures(input.signatures, safeTxHash, version)) : []
+  const fromJson = (input.imported?.confirmations ?? []).map((c) => onField('signatures', [], () => Safe.parseOwnerSignature(c.signature, safeTxHash, version)))
   const all = dedupe([...own, ...pasted, ...fromJson])
   const threshold = state?.threshold ?? input.threshold
   const ready = threshold !== undefined ? Safe.readiness(all, threshold, state?.owners) : undefined
@@ -252,7 +252,7 @@ async function signatureSections(input: Input, o: { version: Safe.Version; tx: S
     if (own.length && threshold !== undefined) sections.push({ title: 'Combined signatures', rows: [{ label: 'Threshold', value: `${ready!.counted} of ${threshold} required`, mono: false, tone: 'warn', note: 'Collect the other owners\' signatures and paste them above: the execTransaction call data appears once the threshold is met.' }] })
     return sections
   }
-  const signatures = onSignatures(() => Safe.combine(all))
+  const signatures = onField('signatures', [], () => Safe.combine(all))
   const sorted = [...all].sort((a, b) => (BigInt(a.owner) < BigInt(b.owner) ? -1 : 1))
   const rows: Row[] = sorted.map((s, i) => {
     const isOwner = state ? state.owners.some((x) => x.toLowerCase() === s.owner.toLowerCase()) : undefined
@@ -285,15 +285,6 @@ async function nestedSection(nested: NonNullable<Input['nested']>, o: { rpc: Saf
       { label: 'Inner message hash (Ledger)', value: Safe.ledgerFormat(n.hashes.messageHash) },
       { label: 'Outer signature of the nested Safe', value: n.outerSignature.signature, note: 'approved-hash form (v = 1): paste it among the signatures once the inner transaction has executed' },
     ],
-  }
-}
-
-function onSignatures<T>(f: () => T): T {
-  try {
-    return f()
-  } catch (e) {
-    if (e instanceof BaseError) e.field = 'signatures'
-    throw e
   }
 }
 

@@ -4,14 +4,10 @@
 // With a guard (CreateX), the CREATE2 salt is keccak256(prefix ‖ salt) for a 0, 32 or
 // 64-byte prefix. FAST PATH ONLY: every hit is re-derived with ox before it is shown.
 import { keccak256Short, keccakf } from './keccak'
-import { HITS as HITS_, MASK as MASK_, MAX_HITS, STATE, SUB as SUB_, VALUE as VALUE_ } from './layout'
+import { HITS, MAX_HITS, STATE } from './layout'
 import { matches } from './match'
+export { MASK, VALUE, SUB, HITS } from './layout'
 export { setPattern } from './match'
-
-export const MASK: usize = MASK_
-export const VALUE: usize = VALUE_
-export const SUB: usize = SUB_
-export const HITS: usize = HITS_
 /** 85 bytes: 0xff ‖ deployer ‖ salt template ‖ initCodeHash. */
 export const BUF: usize = 2048
 /** The guard prefix (0, 32 or 64 bytes), followed by room for the salt. */

@@ -8,14 +8,10 @@
 // of zero and its points are wrong: no wrong key can be shown (the re-derivation refuses
 // it), at worst a real hit in that batch is missed.
 import { keccak256Short, keccakf } from './keccak'
-import { HITS as HITS_, MASK as MASK_, MAX_HITS, STATE, SUB as SUB_, VALUE as VALUE_ } from './layout'
+import { HITS, MAX_HITS, STATE } from './layout'
 import { matches } from './match'
+export { MASK, VALUE, SUB, HITS } from './layout'
 export { setPattern } from './match'
-
-export const MASK: usize = MASK_
-export const VALUE: usize = VALUE_
-export const SUB: usize = SUB_
-export const HITS: usize = HITS_
 /** The current point (x, y): written by JavaScript, advanced by B per batch. */
 export const PX: usize = 4096
 export const PY: usize = 4128
