@@ -16,12 +16,16 @@ function sources(dir: string): string[] {
   })
 }
 
+/** Where a core error is named: a class's `super('Module.XError', …)`, or `extends errorType('Module.XError', …)`. */
+const NAMED = /(?:super|errorType)\(\s*'([A-Z]\w*)\.\w+Error'/
+
 const files = sources(join(repoRoot, 'src')).filter((p) => !p.endsWith(join('core', 'Errors.ts')))
 
 describe('errors are classes in their own core module', () => {
   it('the scan finds the pattern it is meant to find', () => {
     expect("throw new BaseError('X.YError', 'msg')").toMatch(/new BaseError\(/)
-    expect("super('Units.TooManyDecimalsError', 'msg')").toMatch(/super\(\s*'([A-Z]\w*)\.\w+Error'/)
+    expect("super('Units.TooManyDecimalsError', 'msg')").toMatch(NAMED)
+    expect("extends errorType('Units.TooManyDecimalsError', ['hint'])").toMatch(NAMED)
   })
 
   it.each(files.map((p) => [relative(repoRoot, p)]))('%s builds no BaseError by string name', (file) => {
@@ -30,7 +34,7 @@ describe('errors are classes in their own core module', () => {
 
   it.each(files.filter((p) => p.includes(join('src', 'core'))).map((p) => [relative(repoRoot, p)]))('%s names its errors after itself', (file) => {
     const module = file.split('/').pop()!.replace(/\.ts$/, '')
-    const names = [...readFileSync(join(repoRoot, file), 'utf8').matchAll(/super\(\s*'([A-Z]\w*)\.\w+Error'/g)].map((m) => m[1])
+    const names = [...readFileSync(join(repoRoot, file), 'utf8').matchAll(new RegExp(NAMED.source, 'g'))].map((m) => m[1])
     // A module's errors may live in a file the module re-exports whole (Rpc re-exports RpcFaults).
     // Core modules are found by name in whichever family folder holds them.
     const reexports = (n: string) => {
