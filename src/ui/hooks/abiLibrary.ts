@@ -3,52 +3,12 @@
  * secrets). The decoders consult it before the offline signature table. Exportable as one
  * JSON file, and importable back.
  */
-import { useSyncExternalStore } from 'react'
+import { read, subscribe, write, type LibraryEntry } from './abiLibraryStore'
 import * as Abi from '../../core/abi/Abi'
+import { abisOf } from './libraryAbis'
 
-export interface LibraryEntry {
-  name: string
-  /** The ABI as JSON text (normalized on save). */
-  abi: string
-  savedAt: string
-}
-
-const KEY = 'ether-workbench:abi-library'
-const listeners = new Set<() => void>()
-let cache: readonly LibraryEntry[] | null = null
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage
-  } catch {
-    return null
-  }
-}
-
-function read(): readonly LibraryEntry[] {
-  if (cache) return cache
-  let list: LibraryEntry[] = []
-  try {
-    const raw = storage()?.getItem(KEY)
-    const json = raw ? (JSON.parse(raw) as unknown) : []
-    if (Array.isArray(json))
-      list = json.filter((e): e is LibraryEntry => !!e && typeof e === 'object' && typeof (e as LibraryEntry).name === 'string' && typeof (e as LibraryEntry).abi === 'string')
-  } catch {
-    list = []
-  }
-  cache = list
-  return list
-}
-
-function write(list: readonly LibraryEntry[]): void {
-  cache = list
-  try {
-    storage()?.setItem(KEY, JSON.stringify(list))
-  } catch {
-    /* storage full or disabled: keep it in memory for this page */
-  }
-  for (const l of listeners) l()
-}
+export { useAbiLibrary, type LibraryEntry } from './abiLibraryStore'
+export { abisOf } from './libraryAbis'
 
 export const abiLibrary = {
   list: read,
@@ -90,25 +50,5 @@ export const abiLibrary = {
   abis(): Abi.Abi[] {
     return abisOf(read())
   },
-  subscribe(l: () => void): () => void {
-    listeners.add(l)
-    return () => listeners.delete(l)
-  },
-}
-
-/** The library entries, re-rendering when they change. */
-export function useAbiLibrary(): readonly LibraryEntry[] {
-  return useSyncExternalStore(abiLibrary.subscribe, read, () => [])
-}
-
-/** The ABIs of these entries that still parse. */
-export function abisOf(entries: readonly LibraryEntry[]): Abi.Abi[] {
-  const out: Abi.Abi[] = []
-  for (const e of entries)
-    try {
-      out.push(Abi.parse(e.abi))
-    } catch {
-      /* an entry that no longer parses is skipped */
-    }
-  return out
+  subscribe,
 }

@@ -11,7 +11,8 @@ import { toErrorInfo } from '../../core/Errors'
 import * as Outcome from '../../core/Outcome'
 import type * as VerifiedReads from '../../core/sim/VerifiedReads'
 import type { BlobLike, Eip1193Like, RawInput, RunContext, Tool, ToolMeta, ToolResult, WorkSplit } from '../../tools/types'
-import { runInWorker } from '../../workers/client'
+import { runRequest } from '../../workers/client'
+import type { RunRequest } from '../../workers/protocol'
 import { fromWorker, type Work, type WorkEvents } from './work'
 
 export { fromWorker, type Progress, type Work, type WorkEvents } from './work'
@@ -37,7 +38,8 @@ const settled = (outcome: Outcome.Outcome<ToolResult>, ran = false): Work => ({ 
 
 /** What a run gets from the page besides its raw values: the person's ABI library, for a tool that `uses` it. */
 export interface RunExtras {
-  abis?: readonly Abi.Abi[]
+  /** The person's ABI library as saved (JSON text), parsed for the run (`RunContext.abis`) only when given: the ABI code loads then. */
+  library?: readonly { abi: string }[]
   /** The page's simulation engine, for a tool that runs there (`ToolImpl.engine`): answers with the run's data, rejects with its error. */
   engine?: Engine
 }
@@ -56,11 +58,10 @@ export interface Engine {
 export function startWork(meta: ToolMeta, tool: Tool<unknown>, split: WorkSplit<any> | undefined, raw: RawInput, files: Record<string, BlobLike>, events: WorkEvents, extras: RunExtras = {}): Work {
   const place = tool.placeOf?.(raw) ?? meta.runs
   if (place === 'worker' && !split) {
-    const w = runInWorker(meta.id, raw, Object.keys(files).length ? files : undefined, (fraction, label) => events.progress({ fraction, ...(label !== undefined ? { label } : {}) }), {
-      ...(extras.abis?.length ? { abis: extras.abis } : {}),
-      ...(tool.rowLimit !== undefined ? { rowLimit: tool.rowLimit } : {}),
-      onPartial: events.partial,
-    })
+    const request = libraryAbis(extras).then(
+      (abis): RunRequest => ({ type: 'run', toolId: meta.id, raw, ...(Object.keys(files).length ? { files } : {}), ...(abis?.length ? { abis } : {}), ...(tool.rowLimit !== undefined ? { rowLimit: tool.rowLimit } : {}) }),
+    )
+    const w = runRequest(meta.id, request, (fraction, label) => events.progress({ fraction, ...(label !== undefined ? { label } : {}) }), events.partial)
     return { promise: w.promise.then(fromWorker), cancel: w.cancel, running: true, progress: { fraction: 0 }, ran: true }
   }
   const parsed = tool.parse(raw, files)
@@ -83,14 +84,22 @@ export function startAction(tool: Tool<unknown>, name: string, raw: RawInput, fi
 }
 
 /** A run in the page's simulation engine: its answer is the result's data. */
-function inEngine(kind: string, { engine, abis }: RunExtras, input: unknown): Work {
+function inEngine(kind: string, extras: RunExtras, input: unknown): Work {
+  const { engine } = extras
   if (!engine) return settled(Outcome.fail({ name: 'ToolError', message: `This page gives the runner no ${kind} engine to run in.`, hints: [] }))
   let cancelled = false
-  const promise = engine.run(input, abis).then(
+  const promise = libraryAbis(extras).then((abis) => engine.run(input, abis)).then(
     (data) => Outcome.ok<ToolResult>({ sections: [], data }),
     (e: unknown) => Outcome.fail<ToolResult>(cancelled ? Outcome.cancelled() : toErrorInfo(e)),
   )
   return { promise, cancel: () => ((cancelled = true), engine.cancel()), running: true, ran: true }
+}
+
+/** The library's ABIs that still parse, when the run uses the library (the ABI code loads only then). */
+async function libraryAbis({ library }: RunExtras): Promise<Abi.Abi[] | undefined> {
+  if (!library) return undefined
+  const { abisOf } = await import('./libraryAbis')
+  return abisOf(library)
 }
 
 const invalid = (errors: Record<string, string>) => Outcome.fail<ToolResult>({ name: 'InputError', message: 'Some inputs are not valid.', hints: [] }, errors)
@@ -105,7 +114,8 @@ function runHere(network: boolean, raw: RawInput, events: WorkEvents, extras: Ru
       const { verified, ...provider } = network ? await currentProvider() : {}
       // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
       const online = raw.lookup === 'true' ? { fetch: policed(Net.fetchFn() as RunContext['fetch']) } : {}
-      const result = await run({ signal, progress: (fraction, label) => signal.aborted || events.progress({ fraction, ...(label !== undefined ? { label } : {}) }), stream, ...provider, ...online, ...(extras.abis ? { abis: extras.abis } : {}) })
+      const abis = await libraryAbis(extras)
+      const result = await run({ signal, progress: (fraction, label) => signal.aborted || events.progress({ fraction, ...(label !== undefined ? { label } : {}) }), stream, ...provider, ...online, ...(abis ? { abis } : {}) })
       if (signal.aborted) return Outcome.fail(Outcome.cancelled())
       return Outcome.ok(verified ? (await import('../connection/verifiedProvider')).withVerification(result, verified) : result)
     } catch (e) {

@@ -18,7 +18,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
 import { withDefaults } from '../../tools/define'
 import type { BlobLike, RawInput, Tool, ToolAction, ToolMeta, ToolResult } from '../../tools/types'
-import { abisOf, useAbiLibrary } from './abiLibrary'
+import { useAbiLibrary } from './abiLibraryStore'
 import { routeErrors } from './runErrors'
 import { startAction, type Engine, type RunExtras, type Work } from './runWork'
 import { isLive, useToolRun, type RunOptions, type RunState, type RunView } from './useToolRun'
@@ -77,12 +77,12 @@ export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<
   // The person's ABI library, for a tool that reads it (the decoders): a new value when it changes, so a live tool re-runs.
   const usesAbis = !!meta.uses?.includes('abis')
   const entries = useAbiLibrary()
-  const abis = useMemo(() => (usesAbis ? abisOf(entries) : undefined), [usesAbis, entries])
+  const library = usesAbis ? entries : undefined
   const run0 = engine?.run
   const cancel0 = engine?.cancel
   const extras = useMemo<RunExtras | undefined>(
-    () => (abis || run0 ? { ...(abis ? { abis } : {}), ...(run0 && cancel0 ? { engine: { run: run0, cancel: cancel0 } } : {}) } : undefined),
-    [abis, run0, cancel0],
+    () => (library || run0 ? { ...(library ? { library } : {}), ...(run0 && cancel0 ? { engine: { run: run0, cancel: cancel0 } } : {}) } : undefined),
+    [library, run0, cancel0],
   )
   const { state, view, run, cancel, key } = useToolRun(meta, tool, values, files, { ...options, ...(extras ? { extras } : {}) })
 
