@@ -3,6 +3,7 @@ import type { Example, RawInput } from '../../tools/types'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { isLive } from '../hooks/useToolRun'
 import { useToolPage, type ToolPageProps } from '../hooks/useToolPage'
+import type { RunOptions } from '../hooks/useToolRun'
 import { RunForm, RunResult, RunStatus, staleSecret } from './RunParts'
 import { ResultColumns } from './ResultColumns'
 
@@ -54,10 +55,12 @@ export function ToolForm(
     afterResult?: ReactNode
     /** Drawn above the form, in its column (a page's own controls for fields it sets itself). */
     before?: ReactNode
+    /** How the page runs its tool (`useToolPage`'s options: the tool's split, when a worker waits): the hash page. */
+    options?: RunOptions
   },
 ) {
-  const { children, fieldsShown, submitLabel, afterResult, before, ...pageProps } = props
-  const page = useToolPage(pageProps)
+  const { children, fieldsShown, submitLabel, afterResult, before, options, ...pageProps } = props
+  const page = useToolPage(pageProps, options)
   const form = (
     <>
       {before}
