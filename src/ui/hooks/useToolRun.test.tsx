@@ -117,14 +117,14 @@ describe('useToolRun: one rule for every error', () => {
 
 const slowMeta = defineMeta({ id: 'test-slow', title: 'Slow', summary: '', capability: 'units', keywords: [], runs: 'main', live: false, fields: [{ name: 'n', label: 'N', kind: 'text' }], examples: [] })
 const gates: Record<string, () => void> = {}
-const slowTool = defineTool<string>(slowMeta, {
+const slowTool = defineTool<string, { n: string }>(slowMeta, {
   parse: (raw) => ({ ok: true, value: raw.n ?? '' }),
   run: (n) => new Promise<ToolResult<{ n: string }>>((res) => (gates[n] = () => res({ sections: [], data: { n } }))),
 })
 
 describe('useToolRun: a run that is no longer the newest is dropped', () => {
   it('the older run ends last, and the newer result stays; the page reads typed data', async () => {
-    const { result, rerender } = renderHook(({ values }) => useToolRun<{ n: string }>(slowMeta, slowTool, values, {}), { initialProps: { values: { n: 'first' } } })
+    const { result, rerender } = renderHook(({ values }) => useToolRun(slowMeta, slowTool, values, {}), { initialProps: { values: { n: 'first' } } })
     act(() => void result.current.run())
     rerender({ values: { n: 'second' } })
     act(() => void result.current.run())
@@ -150,8 +150,8 @@ const scanMeta = defineMeta({
   ],
   examples: [],
 })
-const scanTool = defineTool<{ count: number }>(scanMeta, { parse: (raw) => ({ ok: true, value: { count: Number(raw.count) } }), run: () => ({ sections: [] }) })
 type ScanData = { found: number[] }
+const scanTool = defineTool<{ count: number }, ScanData>(scanMeta, { parse: (raw) => ({ ok: true, value: { count: Number(raw.count) } }), run: () => ({ sections: [] }) })
 const scanSplit: WorkSplit<{ count: number }, ScanData> = {
   parts: ({ count }, { raw }) => [0, 1, 2].map((k) => ({ raw: { ...raw, start: String((k * count) / 3) }, weight: count / 3 })),
   merge: (results, { complete }) => (complete || results.some((r) => (r?.data as ScanData | undefined)?.found.length) ? { sections: [], data: { found: results.flatMap((r) => (r?.data as ScanData | undefined)?.found ?? []) } } : undefined),
@@ -163,7 +163,7 @@ const scanSplit: WorkSplit<{ count: number }, ScanData> = {
 describe('useToolRun: a run split across workers as the tool declares', () => {
   /** Runs, and waits for the parts' workers (the split runner's module loads first). */
   const start = async () => {
-    const hook = renderHook(() => useToolRun<ScanData>(scanMeta, scanTool, { phrase: 'secret words here', count: '30' }, {}, { split: scanSplit }))
+    const hook = renderHook(() => useToolRun(scanMeta, scanTool, { phrase: 'secret words here', count: '30' }, {}, { split: scanSplit }))
     act(() => void hook.result.current.run())
     await waitFor(() => expect(workers.runs).toHaveLength(3))
     return hook
