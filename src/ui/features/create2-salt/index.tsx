@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import * as Create2Salt from '../../../core/address/Create2Salt'
 import * as Vanity from '../../../core/address/Vanity'
 import type tool from '../../../tools/create2-salt'
@@ -6,7 +6,7 @@ import { foundResult } from '../../../tools/create2-salt'
 import { withDefaults } from '../../../tools/define'
 import { ErrorNotice, ResultColumns, ResultView, RunForm, RunStatus, useToolPage, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
-import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
+import { searchCores, useSearchSubmit } from '../../hooks/useConfirmedRun'
 import { measuredRate, TOP_N, useVanitySearch } from '../../hooks/useVanitySearch'
 
 /**
@@ -27,31 +27,13 @@ export default function Create2SaltPage(props: ToolPageProps<typeof tool>) {
   const ratePerCore = measured ?? (guarded ? Vanity.DEFAULT_RATE_PER_CORE.saltsGuarded : Vanity.DEFAULT_RATE_PER_CORE.salts)
   const cores = searchCores()
   const busy = state.status === 'running' || state.status === 'paused'
-  const checking = (values.action ?? 'mine') === 'check'
-  const { ask, confirmation } = useConfirmedRun(values, ratePerCore * cores)
-
-  // Search pressed: once the run that parsed the form settles with its plan, the search starts (asking first past a day); an example's run starts none.
-  const searching = useRef(false)
-  useEffect(() => {
-    if (!searching.current || page.state.status === 'running') return
-    searching.current = false
-    const data = page.view.data
-    if (page.state.status !== 'done' || data?.kind !== 'plan') return
-    const raw = withDefaults(meta, values)
-    ask(data.pattern.attempts, () => start({ kind: 'salt', pattern: data.pattern, setup: data.setup }, raw, (_, salts) => foundResult(salts, data)))
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per settled run
-  }, [page.state])
-  const onSubmit = () => {
-    if (checking) return void page.act('check')
-    searching.current = true
-    void page.run()
-  }
-
-  const check = page.actions.check
-  const checked = check.result ?? (!page.view.stale && page.view.data?.kind === 'check' ? page.view.result : undefined)
+  // Search runs the tool; its plan (kind 'plan') is the search to start on every core.
+  const { onSubmit, submitLabel, confirmation, checked, checkError } = useSearchSubmit(page, ratePerCore * cores, (data, raw) =>
+    data.kind !== 'plan' ? undefined : { attempts: data.pattern.attempts, start: () => start({ kind: 'salt', pattern: data.pattern, setup: data.setup }, raw, (_, salts) => foundResult(salts, data)) },
+  )
   const form = (
     <>
-      <RunForm page={page} submitLabel={checking ? 'Check' : 'Search'} onSubmit={onSubmit} busy={busy} />
+      <RunForm page={page} submitLabel={submitLabel} onSubmit={onSubmit} busy={busy} />
       <RunStatus page={page} />
     </>
   )
@@ -78,10 +60,10 @@ export default function Create2SaltPage(props: ToolPageProps<typeof tool>) {
           <ResultView result={state.result} />
         </>
       )}
-      <ErrorNotice error={check.error} />
+      <ErrorNotice error={checkError} />
       {checked && <ResultView result={checked} />}
     </>
   )
-  const shown = plan || checked || check.error || confirmation || state.status !== 'idle'
+  const shown = plan || checked || checkError || confirmation || state.status !== 'idle'
   return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? state.salts.length > 0} />
 }

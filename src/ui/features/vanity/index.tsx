@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo } from 'react'
 import * as Vanity from '../../../core/address/Vanity'
 import { withDefaults } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
@@ -6,7 +6,7 @@ import type tool from '../../../tools/vanity'
 import { foundResult } from '../../../tools/vanity'
 import { ErrorNotice, keyring, Link, ResultColumns, ResultView, RunForm, RunStatus, toolHref, useToolPage, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
-import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
+import { searchCores, useSearchSubmit } from '../../hooks/useConfirmedRun'
 import { useVanitySearch, measuredRate, TOP_N } from '../../hooks/useVanitySearch'
 
 /**
@@ -28,37 +28,19 @@ export default function VanityPage(props: ToolPageProps<typeof tool>) {
   const ratePerCore = measured ?? (target === 'create' ? Vanity.DEFAULT_RATE_PER_CORE.keysCreate : Vanity.DEFAULT_RATE_PER_CORE.keys)
   const cores = searchCores()
   const busy = state.status === 'running' || state.status === 'paused'
-  const checking = (values.action ?? 'mine') === 'check'
-  const { ask, confirmation } = useConfirmedRun(values, ratePerCore * cores)
+  // Search runs the tool; its plan (kind 'plan') is the search to start on every core.
+  const { onSubmit, submitLabel, confirmation, checked, checkError } = useSearchSubmit(page, ratePerCore * cores, (data, raw) =>
+    data.kind !== 'plan' ? undefined : { attempts: data.pattern.attempts, start: () => start({ kind: 'key', pattern: data.pattern, target: data.target }, raw, (keys) => foundResult(keys, data)) },
+  )
 
   // Every verified key goes into the in-page keyring (memory only, never the URL or storage).
   useEffect(() => {
     for (const k of state.keys) if (!keyring.list().some((e) => e.privateKey === k.privateKey)) keyring.add({ address: k.address, privateKey: k.privateKey, label: 'vanity key' })
   }, [state.keys])
-
-  // Search pressed: once the run that parsed the form settles with its plan, the search starts (asking first past a day); an example's run starts none.
-  const searching = useRef(false)
-  useEffect(() => {
-    if (!searching.current || page.state.status === 'running') return
-    searching.current = false
-    const data = page.view.data
-    if (page.state.status !== 'done' || data?.kind !== 'plan') return
-    const raw = withDefaults(meta, values)
-    ask(data.pattern.attempts, () => start({ kind: 'key', pattern: data.pattern, target: data.target }, raw, (keys) => foundResult(keys, data)))
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per settled run
-  }, [page.state])
-  const onSubmit = () => {
-    if (checking) return void page.act('check')
-    searching.current = true
-    void page.run()
-  }
-
-  const check = page.actions.check
-  const checked = check.result ?? (!page.view.stale && page.view.data?.kind === 'check' ? page.view.result : undefined)
   const keystore = findTool('keystore-encrypt')
   const form = (
     <>
-      <RunForm page={page} submitLabel={checking ? 'Check' : 'Search'} onSubmit={onSubmit} busy={busy} />
+      <RunForm page={page} submitLabel={submitLabel} onSubmit={onSubmit} busy={busy} />
       <RunStatus page={page} />
     </>
   )
@@ -87,10 +69,10 @@ export default function VanityPage(props: ToolPageProps<typeof tool>) {
           )}
         </>
       )}
-      <ErrorNotice error={check.error} />
+      <ErrorNotice error={checkError} />
       {checked && <ResultView result={checked} />}
     </>
   )
-  const shown = plan || checked || check.error || confirmation || state.status !== 'idle'
+  const shown = plan || checked || checkError || confirmation || state.status !== 'idle'
   return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? state.keys.length > 0} />
 }
