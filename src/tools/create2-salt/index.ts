@@ -1,9 +1,10 @@
 import * as ContractAddress from '../../core/address/ContractAddress'
 import * as Create2Salt from '../../core/address/Create2Salt'
 import * as Vanity from '../../core/address/Vanity'
+import type { SaltHit } from '../../core/address/VanityMiner'
 import { defineTool, errorCollector } from '../define'
 import { parsePattern, planRows } from '../kit/vanityPattern'
-import type { Parsed, RawInput, Row, ToolResult } from '../types'
+import type { Parsed, RawInput, Row, ToolAction, ToolResult } from '../types'
 import meta from './meta'
 
 export interface Input {
@@ -54,20 +55,42 @@ export function saltRows(r: Create2Salt.Result): Row[] {
   ]
 }
 
-export default defineTool<Input>(meta, {
+const notesOf = (setup: Create2Salt.Setup): NonNullable<ToolResult['notes']> =>
+  setup.initCode === null && setup.convention !== 'custom' ? [{ tone: 'info', text: 'Give the init code (not only its hash) to get the deployment call data.' }] : []
+
+/** Checks the salt of the input (the "Check a salt" action); a salt the factory refuses is named at the salt field. */
+function check({ setup, salt }: Input): ToolResult<SaltData> {
+  const result = Create2Salt.check(setup, salt!)
+  return { data: { kind: 'check', result }, notes: notesOf(setup), sections: [{ rows: saltRows(result) }] }
+}
+
+/** The salts a search found so far, as the page shows them (one section per salt). */
+export function foundResult(salts: readonly SaltHit[], { pattern }: { pattern: Vanity.Pattern }): ToolResult<SaltHit[]> {
+  return {
+    data: [...salts],
+    sections: salts.map((s, i) => ({
+      title: salts.length > 1 ? `Salt ${i + 1}` : 'Salt found',
+      rows: [...saltRows(s), ...(pattern.mode === 'zeros' ? [{ label: 'Leading zero bytes', value: String(s.zeroBytes), mono: false }] : [])],
+    })),
+  }
+}
+
+/**
+ * The run gives the search's plan (the page then starts the search on its workers,
+ * src/ui/hooks/useVanitySearch.ts) or, for `action: 'check'`, the check; the page's Check
+ * button runs the named action `check`.
+ */
+export default defineTool<Input, SaltData, { check: ToolAction<Input, SaltData> }>(meta, {
   parse,
-  run: ({ action, setup, pattern, salt }): ToolResult<SaltData> => {
-    const notes: ToolResult['notes'] = []
-    if (setup.initCode === null && setup.convention !== 'custom') notes.push({ tone: 'info', text: 'Give the init code (not only its hash) to get the deployment call data.' })
-    if (action === 'mine') {
-      const rate = Create2Salt.hashesPerCandidate(setup) === 2 ? Vanity.DEFAULT_RATE_PER_CORE.saltsGuarded : Vanity.DEFAULT_RATE_PER_CORE.salts
-      return {
-        data: { kind: 'plan', setup, pattern: pattern!, rate },
-        notes,
-        sections: [{ rows: [{ label: 'Deployer (CREATE2)', value: setup.factory, note: Create2Salt.LABEL[setup.convention] }, ...planRows(pattern!, rate)] }],
-      }
+  run: (input): ToolResult<SaltData> => {
+    if (input.action === 'check') return check(input)
+    const { setup, pattern } = input
+    const rate = Create2Salt.hashesPerCandidate(setup) === 2 ? Vanity.DEFAULT_RATE_PER_CORE.saltsGuarded : Vanity.DEFAULT_RATE_PER_CORE.salts
+    return {
+      data: { kind: 'plan', setup, pattern: pattern!, rate },
+      notes: notesOf(setup),
+      sections: [{ rows: [{ label: 'Deployer (CREATE2)', value: setup.factory, note: Create2Salt.LABEL[setup.convention] }, ...planRows(pattern!, rate)] }],
     }
-    const result = Create2Salt.check(setup, salt!)
-    return { data: { kind: 'check', result }, notes, sections: [{ rows: saltRows(result) }] }
   },
+  actions: { check: { label: 'Check', run: check } },
 })

@@ -49,7 +49,7 @@ export function parse(raw: RawInput): Parsed<Input> {
 /** What the find-address page reads from a result (structured-clone safe). */
 export type FindData = { found: false } | { found: true; path: string; index: number; address: string; privateKey?: string }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, FindData>(meta, {
   parse,
   run: async ({ address, source, start, count, templates }, ctx) => {
     await Hd.useWasm()

@@ -60,7 +60,7 @@ export const NOTE = 'Keccak-256 is what Ethereum and Solidity call keccak256. SH
 /** In a worker (which loads this module ahead of a run): compile the hashers' WebAssembly now. */
 if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function') void Hashing.warm()
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, HashData>(meta, {
   parse,
   run: async (input, ctx) => {
     const started = Date.now()

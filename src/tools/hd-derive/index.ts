@@ -86,7 +86,7 @@ export function publicTestNotes(parent: Hd.Node, keys: readonly (string | undefi
 }
 
 /** The accounts of a range below the template's parent node, as the tool's result. */
-function derived(parent: Hd.Node, template: Hd.Template, start: number, count: number, ctx: RunContext, phrase?: string): ToolResult<HdData> {
+function derived(parent: Hd.Node, template: Hd.Template, start: number, count: number, ctx: Pick<RunContext, 'signal' | 'progress'>, phrase?: string): ToolResult<HdData> {
   let done = 0
   const rows = Hd.rangeBelow(parent, template, start, count, {
     signal: ctx.signal,
@@ -161,7 +161,7 @@ export async function runShared(shared: HdShared, raw: RawInput, ctx: RunContext
  */
 if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function') void Hd.useWasm()
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, HdData>(meta, {
   parse,
   run: async ({ source, template, start, count }, ctx) => {
     await Hd.useWasm()

@@ -1,9 +1,10 @@
 import { BaseError } from '../../core/Errors'
 import * as Vanity from '../../core/address/Vanity'
+import type { KeyHit } from '../../core/address/VanityMiner'
 import { defineTool, errorCollector } from '../define'
 import { privateKey } from '../kit/fields'
 import { parsePattern, planRows } from '../kit/vanityPattern'
-import type { Parsed, RawInput, Row, ToolResult } from '../types'
+import type { Parsed, RawInput, Row, ToolAction, ToolResult } from '../types'
 import meta from './meta'
 
 export interface Input {
@@ -38,20 +39,46 @@ export function parse(raw: RawInput): Parsed<Input> {
   return { ok: true, value: { action, pattern, target, ...(key ? { key } : {}) } }
 }
 
-export default defineTool<Input>(meta, {
+/** Checks the key of the input against its pattern (the "Check a key" action). */
+function check({ pattern, target, key }: Input): ToolResult<VanityData> {
+  const c = Vanity.checkKey(pattern, target, key!)
+  const rows: Row[] = [
+    { label: 'Address', value: c.address, open: { tool: 'address', inputs: { address: c.address }, label: 'Inspect address' } },
+    ...(target === 'create' ? [{ label: 'First contract (CREATE, nonce 0)', value: c.matched }] : []),
+    { label: 'Pattern', value: pattern.summary, mono: false, copy: false },
+    { label: 'Matches', value: c.ok ? 'yes' : 'no', mono: false, copy: false, tone: c.ok ? 'ok' : 'warn' },
+  ]
+  return { data: { kind: 'check', address: c.address, matched: c.matched, ok: c.ok }, sections: [{ rows }] }
+}
+
+/** The keys a search found so far, as the page shows them (one section per key, the key itself secret). */
+export function foundResult(keys: readonly KeyHit[], { pattern, target }: Pick<Input, 'pattern' | 'target'>): ToolResult<KeyHit[]> {
+  return {
+    data: [...keys],
+    sections: keys.map((k, i) => ({
+      title: keys.length > 1 ? `Key ${i + 1}` : 'Key found',
+      rows: [
+        { label: 'Address', value: k.address, open: { tool: 'address', inputs: { address: k.address }, label: 'Inspect address' } },
+        ...(target === 'create' ? [{ label: 'First contract (CREATE, nonce 0)', value: k.matched }] : []),
+        ...(pattern.mode === 'zeros' ? [{ label: 'Leading zero bytes', value: String(k.zeroBytes), mono: false }] : []),
+        { label: 'Private key', value: k.privateKey, secret: true, note: 'Re-derived with the audited library (noble/ox) before it was shown. In the in-page keyring (memory only) until you reload.' },
+      ],
+    })),
+  }
+}
+
+/**
+ * The run gives the search's plan (its pattern and estimate; the page then starts the search on
+ * its workers, src/ui/hooks/useVanitySearch.ts) or, for `action: 'check'`, the check; the page's
+ * Check button runs the named action `check`.
+ */
+export default defineTool<Input, VanityData, { check: ToolAction<Input, VanityData> }>(meta, {
   parse,
-  run: ({ action, pattern, target, key }): ToolResult<VanityData> => {
-    if (action === 'mine') {
-      const rate = target === 'create' ? Vanity.DEFAULT_RATE_PER_CORE.keysCreate : Vanity.DEFAULT_RATE_PER_CORE.keys
-      return { data: { kind: 'plan', pattern, target }, sections: [{ rows: planRows(pattern, rate) }] }
-    }
-    const c = Vanity.checkKey(pattern, target, key!)
-    const rows: Row[] = [
-      { label: 'Address', value: c.address, open: { tool: 'address', inputs: { address: c.address }, label: 'Inspect address' } },
-      ...(target === 'create' ? [{ label: 'First contract (CREATE, nonce 0)', value: c.matched }] : []),
-      { label: 'Pattern', value: pattern.summary, mono: false, copy: false },
-      { label: 'Matches', value: c.ok ? 'yes' : 'no', mono: false, copy: false, tone: c.ok ? 'ok' : 'warn' },
-    ]
-    return { data: { kind: 'check', address: c.address, matched: c.matched, ok: c.ok }, sections: [{ rows }] }
+  run: (input): ToolResult<VanityData> => {
+    if (input.action === 'check') return check(input)
+    const { pattern, target } = input
+    const rate = target === 'create' ? Vanity.DEFAULT_RATE_PER_CORE.keysCreate : Vanity.DEFAULT_RATE_PER_CORE.keys
+    return { data: { kind: 'plan', pattern, target }, sections: [{ rows: planRows(pattern, rate) }] }
   },
+  actions: { check: { label: 'Check', run: check } },
 })

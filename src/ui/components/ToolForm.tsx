@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { Example, RawInput } from '../../tools/types'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { isLive } from '../hooks/useToolRun'
-import { useToolPage, type ToolPage, type ToolPageProps } from '../hooks/useToolPage'
+import { useToolPage, type PageOptions, type ToolPage, type ToolPageProps } from '../hooks/useToolPage'
 import { RunForm, RunResult, RunStatus, staleSecret } from './RunParts'
 import { ResultColumns } from './ResultColumns'
 
@@ -75,9 +75,9 @@ export function ToolPageView({ page, children, fieldsShown, submitLabel, afterRe
   return <ResultColumns form={form} result={result} revealed={page.live ? undefined : page.state.status === 'done' ? page.view.result : undefined} />
 }
 
-/** The generic tool page: `ToolPageView` over the tool's own `useToolPage`. */
-export function ToolForm(props: ToolPageProps & ToolFormExtras) {
-  const { children, fieldsShown, submitLabel, afterResult, before, ...pageProps } = props
-  const page = useToolPage(pageProps)
+/** The generic tool page: `ToolPageView` over the tool's own `useToolPage` (`options`: how it runs, e.g. the hash page's split). */
+export function ToolForm(props: ToolPageProps & ToolFormExtras & { options?: PageOptions }) {
+  const { children, fieldsShown, submitLabel, afterResult, before, options, ...pageProps } = props
+  const page = useToolPage(pageProps, options)
   return <ToolPageView page={page} {...{ children, fieldsShown, submitLabel, afterResult, before }} />
 }

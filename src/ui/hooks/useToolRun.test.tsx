@@ -152,10 +152,15 @@ const scanMeta = defineMeta({
 })
 type ScanData = { found: number[] }
 const scanTool = defineTool<{ count: number }, ScanData>(scanMeta, { parse: (raw) => ({ ok: true, value: { count: Number(raw.count) } }), run: () => ({ sections: [], data: { found: [] } }) })
+/** What a part found (a part's result crosses untyped). */
+const foundIn = (r: ToolResult | undefined): number[] => {
+  const d: unknown = r?.data
+  return d && typeof d === 'object' && 'found' in d && Array.isArray(d.found) ? d.found : []
+}
 const scanSplit: WorkSplit<{ count: number }, ScanData> = {
   parts: ({ count }, { raw }) => [0, 1, 2].map((k) => ({ raw: { ...raw, start: String((k * count) / 3) }, weight: count / 3 })),
-  merge: (results, { complete }) => (complete || results.some((r) => (r?.data as ScanData | undefined)?.found.length) ? { sections: [], data: { found: results.flatMap((r) => (r?.data as ScanData | undefined)?.found ?? []) } } : undefined),
-  ends: (r) => (r.data as ScanData).found.length > 0,
+  merge: (results, { complete }) => (complete || results.some((r) => foundIn(r).length) ? { sections: [], data: { found: results.flatMap(foundIn) } } : undefined),
+  ends: (r) => foundIn(r).length > 0,
   progress: ({ done, total }) => `${done} of ${total}`,
   drawEvery: 1,
 }

@@ -5,10 +5,16 @@
  * results as they come: for a pattern, the search pauses at the first result (resume finds
  * more; at most MAX_RESULTS are kept); for leading zero bytes, the best TOP_N are kept and
  * the search pauses when one reaches the goal. Memory stays flat however long it runs.
+ *
+ * What it found streams as the tool contract's shape: one `ToolResult` per update (`result`,
+ * drawn by the tool's `foundResult`), and its errors go through the page runner's rule
+ * (`scrubError`, as the page runner's: a secret of the form never in a message).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
 import type { KeyHit, SaltHit } from '../../core/address/VanityMiner'
+import type { RawInput, ToolMeta, ToolResult } from '../../tools/types'
+import { scrubError } from './runErrors'
 import { startVanity, type VanityJob, type VanityRun } from '../../workers/vanityClient'
 
 export const TOP_N = 10
@@ -25,10 +31,16 @@ export interface VanityState {
   rejected: number
   keys: KeyHit[]
   salts: SaltHit[]
+  /** What was found so far, in the tool's shape (absent until the first find). */
+  result?: ToolResult
   /** Why it paused by itself ("found", "goal"), if it did. */
   pausedFor?: 'found' | 'goal'
+  /** Why it stopped, scrubbed of the form's secrets. */
   error?: ErrorInfo
 }
+
+/** What a search shows of its finds: the tool's result for the verified hits so far. */
+export type ShowHits = (keys: KeyHit[], salts: SaltHit[]) => ToolResult
 
 const idle: VanityState = { status: 'idle', workers: 0, attempts: 0, rate: 0, seconds: 0, rejected: 0, keys: [], salts: [] }
 
@@ -50,7 +62,8 @@ function keep(list: Hit[], add: Hit[], zeros: boolean): Hit[] {
   return all.slice(0, MAX_RESULTS)
 }
 
-export function useVanitySearch(kind: string) {
+/** A search of `kind` (the rate measured is kept per kind) for the page of `meta`. */
+export function useVanitySearch(kind: string, meta: Pick<ToolMeta, 'fields'>) {
   const [state, setState] = useState<VanityState>(idle)
   const run = useRef<VanityRun | null>(null)
   const counters = useRef({ attempts: 0, rejected: 0, runningMs: 0, since: 0 })
@@ -108,9 +121,12 @@ export function useVanitySearch(kind: string) {
     [],
   )
 
-  /** Starts a fresh search (any earlier one is stopped and its results dropped). */
+  /**
+   * Starts a fresh search (any earlier one is stopped and its results dropped): `raw` is the form
+   * it was started from (its secrets are taken out of any error), `show` draws the hits.
+   */
   const start = useCallback(
-    (job: VanityJob) => {
+    (job: VanityJob, raw: RawInput, show: ShowHits) => {
       run.current?.stop()
       const zeros = job.pattern.mode === 'zeros'
       const workers = Math.max(1, Math.min(navigator.hardwareConcurrency || 2, 32))
@@ -122,21 +138,25 @@ export function useVanitySearch(kind: string) {
           counters.current.rejected += rejected
         },
         onFound(keys, salts) {
-          setState((s) => ({ ...s, keys: keep(s.keys, keys, zeros) as KeyHit[], salts: keep(s.salts, salts, zeros) as SaltHit[] }))
+          setState((s) => {
+            const kept = { keys: keep(s.keys, keys, zeros) as KeyHit[], salts: keep(s.salts, salts, zeros) as SaltHit[] }
+            return { ...s, ...kept, result: show(kept.keys, kept.salts) }
+          })
           const reached = !zeros || [...keys, ...salts].some((h) => h.zeroBytes >= job.pattern.zeroBytes)
           if (reached) pause(zeros ? 'goal' : 'found')
         },
         onError(error) {
           halt()
           run.current = null
-          setState((s) => ({ ...s, status: 'error', error }))
+          // A worker's failure belongs to no field: it shows above the result, scrubbed as a run's error is.
+          setState((s) => ({ ...s, status: 'error', error: scrubError(meta, raw, error) }))
         },
       })
       run.current = r
       if (timer.current) clearInterval(timer.current)
       timer.current = setInterval(tick, 250)
     },
-    [halt, pause, tick],
+    [halt, pause, tick, meta],
   )
 
   return { state, start, pause: () => pause(), resume, cancel }

@@ -1,7 +1,7 @@
-import type { FormEvent } from 'react'
+import type tool from '../../../tools/find-address'
 import type { FindData } from '../../../tools/find-address'
 import split from '../../../tools/find-address/split'
-import { FieldList, FormError, keyring, Progress, ResultColumns, ResultView, useKeyring, useToolRun, type ToolPageProps } from '../../components'
+import { keyring, ResultColumns, RunForm, RunResult, RunStatus, useKeyring, useToolPage, type ToolPageProps } from '../../components'
 
 /**
  * "Find my address": the scan is split as the tool declares (`src/tools/find-address/split.ts`:
@@ -9,33 +9,19 @@ import { FieldList, FormError, keyring, Progress, ResultColumns, ResultView, use
  * the workers'; the first worker that finds the address stops all the others, and Cancel stops
  * them all. No worker waits ahead of a run: a finished scan leaves none running.
  */
-export default function FindAddressPage({ meta, tool, values, setValues, files }: ToolPageProps) {
-  const { state, view, run, cancel } = useToolRun<FindData>(meta, tool, values, files, { split, warm: () => false })
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    void run()
-  }
-  const done = state.status === 'done'
+export default function FindAddressPage(props: ToolPageProps<typeof tool>) {
+  const page = useToolPage(props, { split, warm: () => false })
+  const shown = page.state.status === 'done' ? page.view.result : undefined
   const form = (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={meta.fields} values={values} errors={view.fieldErrors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={state.status === 'running'}>
-            Run
-          </button>
-        </div>
-      </form>
-      <Progress state={state} onCancel={cancel} />
-      <FormError state={view} />
+      <RunForm page={page} />
+      <RunStatus page={page} />
     </>
   )
-  const shown = done ? view.result : undefined
   const result = shown && (
-    <>
-      <ResultView result={shown} />
-      <AddToKeyring data={view.data} />
-    </>
+    <RunResult page={page}>
+      <AddToKeyring data={page.view.data} />
+    </RunResult>
   )
   return <ResultColumns form={form} result={result} revealed={shown} />
 }

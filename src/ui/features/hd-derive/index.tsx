@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { csvParts, type HdData } from '../../../tools/hd-derive'
+import { useEffect, useState } from 'react'
+import type tool from '../../../tools/hd-derive'
+import { csvParts } from '../../../tools/hd-derive'
 import split, { LAST_INDEX } from '../../../tools/hd-derive/split'
 import * as PublicTestKeys from '../../../core/keys/PublicTestKeys'
-import { FieldList, FormError, grouped, Progress, ResultColumns, ResultNotes, useToolRun, type ToolPageProps } from '../../components'
+import { grouped, ResultColumns, ResultNotes, RunForm, RunStatus, useToolPage, type ToolPageProps } from '../../components'
 import { AccountsTable, type Account } from './AccountsTable'
 
 const NONE: readonly Account[] = []
@@ -13,17 +14,19 @@ const NONE: readonly Account[] = []
  * each; the table fills in as they finish. Private keys stay hidden until revealed (and hide
  * again on a click); any row can join the in-page keyring for the signing tools; CSV export.
  */
-export default function HdDerivePage({ meta, tool, values, setValues, files }: ToolPageProps) {
+export default function HdDerivePage(props: ToolPageProps<typeof tool>) {
+  const { values, setValues } = props
   // A worker with the tool loaded waits once a source is filled in (and again after each run),
   // started once the page is idle (not in the frame that draws a run's last rows): Derive
   // starts computing the seed at once, while the slices' workers start.
-  const { state, view, run, cancel } = useToolRun<HdData>(meta, tool, values, files, {
+  const page = useToolPage(props, {
     split,
     warm: ({ values, running }) => !!(values.phrase?.trim() || values.xpub?.trim()) && !running,
     warmDelay: 500,
   })
   const [reveal, setReveal] = useState(false)
   const [added, setAdded] = useState<ReadonlySet<string>>(() => new Set())
+  const { state, view } = page
   const running = state.status === 'running'
   const rows = view.data?.accounts ?? NONE
   const watchOnly = rows.length > 0 && rows.every((r) => !r.privateKey)
@@ -35,13 +38,9 @@ export default function HdDerivePage({ meta, tool, values, setValues, files }: T
 
   const derive = (patch?: { start: string }) => {
     setReveal(false)
-    void run(patch)
+    void page.run(patch)
   }
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    derive()
-  }
-  const page = (to: number) => {
+  const goTo = (to: number) => {
     const s = String(Math.max(0, to))
     setValues({ start: s })
     derive({ start: s })
@@ -49,16 +48,8 @@ export default function HdDerivePage({ meta, tool, values, setValues, files }: T
   const withKeys = reveal && !watchOnly
   const form = (
     <>
-      <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-        <FieldList fields={meta.fields} values={values} errors={view.fieldErrors} setValues={setValues} />
-        <div className="actions">
-          <button type="submit" className="primary" disabled={running}>
-            Derive
-          </button>
-        </div>
-      </form>
-      <Progress state={state} onCancel={cancel} />
-      <FormError state={view} />
+      <RunForm page={page} submitLabel="Derive" onSubmit={() => derive()} />
+      <RunStatus page={page} submitLabel="Derive" />
     </>
   )
   // The table is as wide as the screen allows: it follows the form, scrolled into view when a run ends.
@@ -87,10 +78,10 @@ export default function HdDerivePage({ meta, tool, values, setValues, files }: T
             Download CSV{withKeys ? ' (with private keys)' : ''}
           </a>
         )}
-        <button type="button" disabled={running || start === 0} onClick={() => page(start - count)}>
+        <button type="button" disabled={running || start === 0} onClick={() => goTo(start - count)}>
           Previous page
         </button>
-        <button type="button" disabled={running || start + count > LAST_INDEX} onClick={() => page(start + count)}>
+        <button type="button" disabled={running || start + count > LAST_INDEX} onClick={() => goTo(start + count)}>
           Next page
         </button>
       </div>

@@ -1,55 +1,49 @@
 import { useEffect, useMemo } from 'react'
 import * as Vanity from '../../../core/address/Vanity'
-import { visibleRaw, withDefaults } from '../../../tools/define'
+import { withDefaults } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
-import type { Parsed, ToolResult } from '../../../tools/types'
-import type { Input } from '../../../tools/vanity'
-import { FormError, keyring, Link, ResultColumns, ResultView, toolHref, type ToolPageProps } from '../../components'
+import type tool from '../../../tools/vanity'
+import { foundResult } from '../../../tools/vanity'
+import { ErrorNotice, keyring, Link, ResultColumns, ResultView, RunForm, RunStatus, toolHref, useToolPage, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
-import { searchCores, useConfirmedRun } from '../../hooks/useConfirmedRun'
+import { searchCores, useSearchSubmit } from '../../hooks/useConfirmedRun'
 import { useVanitySearch, measuredRate, TOP_N } from '../../hooks/useVanitySearch'
 
 /**
  * Vanity key search: the estimate before starting (asking to confirm past a day), then one
  * worker per core, live rate and attempts, pause/resume/cancel, and every verified key as it
- * comes, added to the in-page keyring (memory only) from where a keystore can be made.
+ * comes, added to the in-page keyring (memory only) from where a keystore can be made. Search
+ * runs the tool (its parse puts errors at the fields; its plan starts the search), Check runs
+ * its `check` action.
  */
-export default function VanityPage({ meta, tool, values, setValues }: ToolPageProps) {
-  const raw = useMemo(() => visibleRaw(meta, withDefaults(meta, values)), [meta, values])
-  const parsed = useMemo(() => tool.parse(raw) as Parsed<Input>, [tool, raw])
-  const target: Vanity.Target = raw.target === 'create' ? 'create' : 'address'
+export default function VanityPage(props: ToolPageProps<typeof tool>) {
+  const { meta, tool, values } = props
+  const page = useToolPage(props)
+  const parsed = useMemo(() => tool.parse(withDefaults(meta, values)), [meta, tool, values])
+  const plan = parsed.ok && parsed.value.action === 'mine' ? parsed.value : undefined
+  const target: Vanity.Target = values.target === 'create' ? 'create' : 'address'
   const kind = `key:${target}`
-  const { state, start, pause, resume, cancel } = useVanitySearch(kind)
+  const { state, start, pause, resume, cancel } = useVanitySearch(kind, meta)
   const measured = measuredRate(kind)
   const ratePerCore = measured ?? (target === 'create' ? Vanity.DEFAULT_RATE_PER_CORE.keysCreate : Vanity.DEFAULT_RATE_PER_CORE.keys)
   const cores = searchCores()
-  const plan = parsed.ok && parsed.value.action === 'mine' ? parsed.value : undefined
   const busy = state.status === 'running' || state.status === 'paused'
+  // Search runs the tool; its plan (kind 'plan') is the search to start on every core.
+  const { onSubmit, submitLabel, confirmation, checked, checkError } = useSearchSubmit(page, ratePerCore * cores, (data, raw) =>
+    data.kind !== 'plan' ? undefined : { attempts: data.pattern.attempts, start: () => start({ kind: 'key', pattern: data.pattern, target: data.target }, raw, (keys) => foundResult(keys, data)) },
+  )
 
   // Every verified key goes into the in-page keyring (memory only, never the URL or storage).
   useEffect(() => {
     for (const k of state.keys) if (!keyring.list().some((e) => e.privateKey === k.privateKey)) keyring.add({ address: k.address, privateKey: k.privateKey, label: 'vanity key' })
   }, [state.keys])
-
-  const { form, checked, confirmation } = useConfirmedRun<Input>({ meta, tool, values, setValues, raw, busy }, {
-    checkField: 'key',
-    rate: ratePerCore * cores,
-    attempts: (input) => input.pattern.attempts,
-    start: (input) => start({ kind: 'key', pattern: input.pattern, target: input.target }),
-  })
-
   const keystore = findTool('keystore-encrypt')
-  const found: ToolResult = {
-    sections: state.keys.map((k, i) => ({
-      title: state.keys.length > 1 ? `Key ${i + 1}` : 'Key found',
-      rows: [
-        { label: 'Address', value: k.address, open: { tool: 'address', inputs: { address: k.address }, label: 'Inspect address' } },
-        ...(target === 'create' ? [{ label: 'First contract (CREATE, nonce 0)', value: k.matched }] : []),
-        ...(plan?.pattern.mode === 'zeros' ? [{ label: 'Leading zero bytes', value: String(k.zeroBytes), mono: false }] : []),
-        { label: 'Private key', value: k.privateKey, secret: true, note: 'Re-derived with the audited library (noble/ox) before it was shown. In the in-page keyring (memory only) until you reload.' },
-      ],
-    })),
-  }
+  const form = (
+    <>
+      <RunForm page={page} submitLabel={submitLabel} onSubmit={onSubmit} busy={busy} />
+      <RunStatus page={page} />
+    </>
+  )
 
   // The estimate, the search and what it found beside the form on a wide screen.
   const result = (
@@ -63,11 +57,11 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
       )}
       {confirmation}
       <VanityPanel state={state} expected={plan?.pattern.attempts ?? 1} unit="keys" onPause={pause} onResume={resume} onCancel={cancel} />
-      {state.status === 'error' && <FormError state={{ error: state.error }} />}
-      {state.keys.length > 0 && (
+      {state.status === 'error' && <ErrorNotice error={state.error} />}
+      {state.result && state.keys.length > 0 && (
         <>
           {plan?.pattern.mode === 'zeros' && <p className="note">The best {TOP_N} so far, most leading zero bytes first.</p>}
-          <ResultView result={found} />
+          <ResultView result={state.result} />
           {keystore && (
             <p>
               <Link to={toolHref(keystore.meta, {})}>Encrypt a found key to a keystore</Link> (pick it from the keyring there).
@@ -75,8 +69,10 @@ export default function VanityPage({ meta, tool, values, setValues }: ToolPagePr
           )}
         </>
       )}
+      <ErrorNotice error={checkError} />
       {checked && <ResultView result={checked} />}
     </>
   )
-  return <ResultColumns form={form} result={plan || checked || confirmation || state.status !== 'idle' ? result : undefined} revealed={checked ?? state.keys.length > 0} />
+  const shown = plan || checked || checkError || confirmation || state.status !== 'idle'
+  return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? state.keys.length > 0} />
 }
