@@ -9,6 +9,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['send', 'transfer', 'transaction', 'tx', 'pay', 'deploy', 'contract', 'eth_sendTransaction', 'sign', 'nonce', 'gas', 'fees', 'eip-1559'],
   runs: 'network',
+  uses: ['abis'],
   fields: [
     { name: 'signer', label: 'Sign with', kind: 'select', default: 'key', options: [
       { value: 'key', label: 'a private key held in this page' },
