@@ -7,6 +7,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['eth_call', 'call', 'read', 'view', 'pure', 'contract', 'abi', 'function', 'revert', 'balanceOf', 'totalSupply', 'proxy', 'eip-1967', 'implementation', 'state override', 'msg.value', 'erc20-token', 'allowance'],
   runs: 'network',
+  uses: ['abis'],
   fields: [
     { name: 'address', label: 'Contract address', kind: 'text', placeholder: '0x…' },
     { name: 'abi', label: 'ABI', kind: 'textarea', placeholder: 'function balanceOf(address owner) view returns (uint256)',
