@@ -29,5 +29,6 @@ export const workerTools: Readonly<Record<string, Loader>> = {
   'keystore-encrypt': () => import('../tools/keystore-encrypt') as Promise<{ default: Tool<unknown> }>,
   mnemonic: () => import('../tools/mnemonic') as Promise<{ default: Tool<unknown> }>,
   'calldata-decode': () => import('../tools/calldata-decode') as Promise<{ default: Tool<unknown> }>,
+  'abi-encode': () => import('../tools/abi-encode') as Promise<{ default: Tool<unknown> }>,
   disassemble: () => import('../tools/disassemble') as Promise<{ default: Tool<unknown> }>,
 }

@@ -26,24 +26,21 @@ export function target(abi: Abi.Abi, fn: string): Input['target'] {
   return { kind: 'function', item: Abi.pickFunction(abi, fn) }
 }
 
-export function parse(raw: RawInput): Parsed<Input> {
-  return parseWithAbi(raw)
-}
+/** ABI text longer than this is parsed (and the call encoded) in the tool's worker: a large ABI takes longer than a frame to parse. */
+export const WORKER_ABI_CHARS = 4096
 
-/** `parse`, with the ABI already parsed from `raw.abi` (a page that parsed a large one in a worker). */
-export function parseWithAbi(raw: RawInput, parsedAbi?: Abi.Abi): Parsed<Input> {
+export function parse(raw: RawInput): Parsed<Input> {
   const errors: Record<string, string> = {}
   const fail = (field: string, e: unknown) => {
     const info = toErrorInfo(e)
     errors[isBaseError(e) && e.field && ['abi', 'function', 'args'].includes(e.field) ? e.field : field] = messageOf(info)
   }
-  let abi: Abi.Abi | undefined = parsedAbi
-  if (!abi)
-    try {
-      abi = Abi.parse(raw.abi ?? '')
-    } catch (e) {
-      fail('abi', e)
-    }
+  let abi: Abi.Abi | undefined
+  try {
+    abi = Abi.parse(raw.abi ?? '')
+  } catch (e) {
+    fail('abi', e)
+  }
   let t: Input['target'] | undefined
   if (abi)
     try {
@@ -65,6 +62,8 @@ export function parseWithAbi(raw: RawInput, parsedAbi?: Abi.Abi): Parsed<Input> 
 
 export default defineTool<Input>(meta, {
   parse,
+  // A large ABI is parsed, and the call encoded, in the tool's worker: the page's typing never waits for it.
+  placeOf: (raw) => ((raw.abi ?? '').length > WORKER_ABI_CHARS ? 'worker' : 'main'),
   run: ({ abiText, target: t, values }) => {
     const params = t.kind === 'function' ? t.item.inputs : t.inputs
     const args = AbiCodec.encode(params, values)

@@ -1,11 +1,11 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as Chains from '../../core/chain/Chains'
-import { BaseError } from '../../core/Errors'
+import { BaseError, toErrorInfo } from '../../core/Errors'
 import * as Rpc from '../../core/chain/Rpc'
 import * as TxSend from '../../core/tx/TxSend'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
-import type { Row, RunContext, ToolResult } from '../types'
+import type { Note, Row, RunContext, Section, ToolResult } from '../types'
 import meta from './meta'
 
 export interface Input extends Record<string, unknown> {
@@ -83,22 +83,53 @@ export async function broadcastOnce(input: Input, ctx: Pick<RunContext, 'rpc' | 
   }
 }
 
-export default defineTool<Input>(meta, {
-  parse,
-  async run(input, ctx): Promise<ToolResult> {
-    const { info, warning } = await broadcastOnce(input, ctx)
-    const sections = [{ title: 'Sent', rows: sentRows(info, input.raw) }]
-    if (warning) return { notes: [{ tone: 'error', text: warning }], sections }
-    if (!input.wait) return { sections }
-    try {
-      const r = await TxSend.watchReceipt(ctx.rpc, info.hash, { timeoutMs: 60_000, signal: ctx.signal })
-      return { sections: [...sections, { title: 'Receipt', rows: receiptRows(r) }] }
-    } catch (e) {
-      if (!(e instanceof TxSend.ReceiptTimeoutError)) throw e
-      return { notes: [{ tone: 'warn', text: `${e.shortMessage} ${e.hints.join(' ')}` }], sections }
-    }
-  },
-})
+/** What the broadcast page reads of a run (streamed while it goes on, then final). */
+export interface BroadcastData {
+  /** Still sending, or waiting for the receipt: "Stop waiting" is offered (it cancels the run). */
+  waiting: boolean
+  /** The note to show instead of the waiting one once the person stops waiting ("Stopped waiting; the node holds 0x…"). */
+  ifStopped: string
+}
+
+const lookItUp = (message: string) => `${message} It may still be mined: look it up.`
+
+/**
+ * Broadcasts once, then (when asked) waits for the receipt until it comes or the run is
+ * cancelled ("Stop waiting"), polling through node failures. The hash is streamed as soon as it
+ * is known (`ctx.stream`), before any waiting; from then on nothing goes back to the form: a
+ * failure is said in the result's notes. A send whose outcome is unknown still waits.
+ */
+async function run(input: Input, ctx: RunContext<BroadcastData>): Promise<ToolResult<BroadcastData>> {
+  let sent: Row[] | undefined
+  let ifStopped = ''
+  const show = (notes: Note[], extra: Section[] = [], waiting = false): ToolResult<BroadcastData> => ({ notes, sections: [{ title: 'Sent', rows: sent! }, ...extra], data: { waiting, ifStopped } })
+  let warned: Note[] = []
+  let watching = false
+  try {
+    const { info, warning } = await broadcastOnce(input, ctx, (i) => {
+      sent = sentRows(i, input.raw)
+      ifStopped = lookItUp(new TxSend.ReceiptTimeoutError(i.hash, true).shortMessage)
+      ctx.stream?.(show([{ tone: 'info', text: 'Sending…' }], [], true))
+    })
+    sent = sentRows(info, input.raw)
+    ifStopped = lookItUp(new TxSend.ReceiptTimeoutError(info.hash, true).shortMessage)
+    if (warning) warned = [{ tone: 'error', text: warning }]
+    if (!input.wait) return show(warned)
+    watching = true
+    ctx.stream?.(show([...warned, { tone: 'info', text: 'Sent: waiting for the receipt…' }], [], true))
+    const r = await TxSend.watchReceipt(ctx.rpc, info.hash, {
+      signal: ctx.signal,
+      onState: (st) => ctx.stream?.(show([...warned, st.kind === 'unknown' ? { tone: 'warn', text: `Sent, receipt unknown: ${st.error.shortMessage}` } : { tone: 'info', text: 'Sent: waiting for the receipt…' }], [], true)),
+    })
+    return show(warned, [{ title: 'Receipt', rows: receiptRows(r) }])
+  } catch (e) {
+    if (!sent) throw e
+    if (!watching) return show([{ tone: 'error', text: toErrorInfo(e).message }])
+    return show([...warned, { tone: 'warn', text: lookItUp(e instanceof BaseError ? e.shortMessage : 'Stopped waiting.') }])
+  }
+}
+
+export default defineTool<Input, BroadcastData>(meta, { parse, run })
 
 /** The receipt as rows. */
 export function receiptRows(r: import('../../core/chain/ChainBlocks').Receipt): Row[] {

@@ -9,7 +9,9 @@ import * as Rpc from '../../core/chain/Rpc'
 import * as TokenInfo from '../../core/chain/TokenInfo'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
-import type { Row, RunContext } from '../types'
+import { BaseError } from '../../core/Errors'
+import * as StateOverrides from '../../core/sim/StateOverrides'
+import type { Row, RunContext, ToolAction } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
@@ -23,6 +25,7 @@ interface Input extends Record<string, unknown> {
   overrides: ChainCall.StateOverride | undefined
   proxy: boolean
   abiText: string
+  overridesText: string
 }
 
 function abiOf(raw: Record<string, string>): Abi.Abi {
@@ -61,7 +64,52 @@ export const parse = fieldParser<Input>({
   overrides: (v) => ChainCall.parseStateOverride(v),
   proxy: (v) => v === 'true',
   abiText: (_v, raw) => raw.abi ?? '',
+  overridesText: (_v, raw) => raw.overrides ?? '',
 })
+
+/** A write function's call, as the send-transaction tool's fields (Prepare transaction). */
+export interface PreparedTx {
+  to: string
+  data: `0x${string}`
+  abi: string
+  /** msg.value in ether, for a payable function given one. */
+  value?: string
+}
+
+/** eth_call's default sender when none is given; the simulation uses the same. */
+const ZERO = '0x0000000000000000000000000000000000000000'
+
+/** The call to simulate (same sender, msg.value, block and state overrides as the read) and the ABIs that name what it meets. */
+export interface SimCall {
+  call: { from: `0x${string}`; to: `0x${string}`; value: bigint; data: `0x${string}`; block: Rpc.BlockTag; overrides: StateOverrides.Overrides }
+  abis: Abi.Abi[]
+}
+
+const actions = {
+  /** A write function: its call data and msg.value for the send-transaction tool, where it is reviewed and sent. */
+  prepare: {
+    label: 'Prepare transaction',
+    run: (input) => {
+      const fn = input.function
+      const value = input.value ? Units.format(input.value, 'ether') : ''
+      if (input.value && fn.stateMutability !== 'payable')
+        throw new BaseError('ContractRead.NotPayableError', `${fn.name} is not payable: with msg.value ${value} ether it would revert. Empty the msg.value field, or pick a payable function.`, { field: 'args' })
+      const data = CalldataEncode.encodeCall(fn, input.args)
+      return { sections: [], data: { to: input.address, data, abi: input.abiText, ...(value ? { value } : {}) } }
+    },
+  } satisfies ToolAction<Input, PreparedTx>,
+  /** Simulate: the same call in the simulation worker (the page starts it), with the person's ABI library. */
+  simulate: {
+    label: 'Simulate (call tree)',
+    run: (input, ctx) => ({
+      sections: [],
+      data: {
+        call: { from: input.from ?? ZERO, to: input.address, value: input.value, data: CalldataEncode.encodeCall(input.function, input.args), block: input.block, overrides: StateOverrides.parse(input.overridesText) },
+        abis: [...(ctx.abis ?? []), input.abi],
+      },
+    }),
+  } satisfies ToolAction<Input, SimCall>,
+}
 
 /**
  * An ERC-20 amount read (balanceOf, allowance, totalSupply) in the token's units, its symbol and
@@ -77,8 +125,9 @@ async function unitRows(ctx: RunContext, input: Input, r: ChainCall.ReadResult):
     ...(a.unlimited ? { tone: 'warn' as const, note: 'An unlimited allowance: the spender can move all of the owner\'s tokens, now and later, until it is revoked (approve 0).' } : {}) }]
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, unknown, typeof actions>(meta, {
   parse,
+  actions,
   async run(input, ctx) {
     const fnRow = { label: 'Function', value: Abi.entries([input.function])[0]!.signature }
     const calldata = CalldataEncode.encodeCall(input.function, input.args)

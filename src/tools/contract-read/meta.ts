@@ -8,6 +8,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['eth_call', 'call', 'read', 'view', 'pure', 'contract', 'abi', 'function', 'revert', 'balanceOf', 'totalSupply', 'proxy', 'eip-1967', 'implementation', 'state override', 'msg.value', 'erc20-token', 'allowance'],
   runs: 'network',
+  uses: ['abis'],
   fields: [
     address('address', 'Contract address'),
     abi('ABI', { placeholder: 'function balanceOf(address owner) view returns (uint256)', help: 'JSON ABI (or a compiler artifact with an "abi" field), or signatures one per line. Error definitions decode custom reverts.' }),

@@ -68,7 +68,7 @@ const at = (n: number) => `0x${n.toString(16).padStart(4, '0')}`
 const KIND = { constructor: 'Constructor', runtime: 'Runtime' } as const
 
 /** The code to disassemble, and rows saying where it came from (source 'address'). */
-export async function source(input: Input, ctx: RunContext): Promise<{ code: `0x${string}`; rows: Row[] }> {
+async function source(input: Input, ctx: Pick<RunContext, 'rpc'>): Promise<{ code: `0x${string}`; rows: Row[] }> {
   if (input.source !== 'address' || !input.address) return { code: input.code!, rows: [] }
   const got = await CodeRead.read(ctx.rpc, input.address, { followProxy: !!input.proxy })
   const rows: Row[] = [{ label: 'Address', value: AddressCheck.checksum(got.address), open: { tool: 'account', inputs: { address: AddressCheck.checksum(got.address) }, label: 'Inspect' } }]
@@ -129,8 +129,13 @@ function immutables(bundle: Artifacts.Bundle, runtime: Uint8Array): { list: Immu
   return { list, section: { title: `Immutables: ${list.length}`, rows } }
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, DisassembleData>(meta, {
   parse,
+  // Pasted code is parsed and disassembled in the tool's worker (src/workers/tools.ts), never on the
+  // main thread. An address's code is read from the connected node (the worker has no line to it)
+  // and disassembled where it was read: `disassembleInSteps` yields every 6 KB, and a contract's
+  // code is at most 24 KB (EIP-170).
+  placeOf: (raw) => (raw.source === 'address' ? 'network' : 'worker'),
   run: async (input, ctx) => {
     const { code, rows } = await source(input, ctx)
     const table = await SignatureTable.load('function')

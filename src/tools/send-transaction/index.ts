@@ -11,7 +11,7 @@ import type * as TxDecode from '../../core/tx/TxDecode'
 import type * as TxWarnings from '../../core/tx/TxWarnings'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
-import type { Row, RunContext, Section, ToolResult } from '../types'
+import type { Row, RunContext, Section, ToolAction, ToolResult } from '../types'
 import meta from './meta'
 
 export interface Input extends Record<string, unknown> {
@@ -274,10 +274,28 @@ export async function receiptRows(hash: `0x${string}`, ctx: Pick<RunContext, 'rp
   }
 }
 
-export default defineTool<Input>(meta, {
+/** What the review shows and Confirm signs: the prepared transaction and the input it came from. */
+export interface ReviewData {
+  reviewed: Reviewed
+  input: Input
+}
+
+/**
+ * The page's Review: the node fills in nonce, gas and fees after the chain is checked, and the
+ * call is decoded (with the person's ABI library, `ctx.abis`) and checked; nothing is signed or
+ * sent. Confirm then sends exactly `reviewed.summary` (`send`).
+ */
+const review: ToolAction<Input, ReviewData> = {
+  label: 'Review',
+  runs: 'network',
+  run: async (input, ctx) => ({ sections: [], data: { reviewed: await prepare(input, ctx, ctx.abis), input } }),
+}
+
+export default defineTool<Input, unknown, { review: typeof review }>(meta, {
   parse,
+  actions: { review },
   async run(input, ctx): Promise<ToolResult> {
-    const r = await prepare(input, ctx)
+    const r = await prepare(input, ctx, ctx.abis)
     const s = r.summary
     const summary: Section = { title: input.confirm ? 'Signed and sent' : 'To be signed (nothing sent yet)', rows: summaryRows(r, input.unit) }
     if (!input.confirm)

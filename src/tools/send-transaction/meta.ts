@@ -10,6 +10,7 @@ export default defineMeta({
   capability: 'providers',
   keywords: ['send', 'transfer', 'transaction', 'tx', 'pay', 'deploy', 'contract', 'eth_sendTransaction', 'sign', 'nonce', 'gas', 'fees', 'eip-1559'],
   runs: 'network',
+  uses: ['abis'],
   fields: [
     select('signer', 'Sign with', [['key', 'a private key held in this page'], ['node', 'the wallet or node account (eth_sendTransaction)']]),
     privateKey('Private key', { help: 'Used in this page only to sign; never sent, stored or put in the URL.', showWhen: when('signer', 'key') }),

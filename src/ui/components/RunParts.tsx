@@ -134,10 +134,12 @@ export interface RunFormProps {
   noSubmit?: boolean
   /** The form's accessible name (default the tool's title). */
   label?: string
+  /** The form's class instead of "tool-form" (a small form of its own within a page: one per function of an ABI). */
+  className?: string
 }
 
 /** The form: the tool's fields from meta, its run button, and Ctrl/Cmd-Enter to run from any field. */
-export function RunForm({ page, submitLabel, fieldsShown, after, fields, buttons, children, onSubmit, busy, noSubmit, label }: RunFormProps) {
+export function RunForm({ page, submitLabel, fieldsShown, after, fields, buttons, children, onSubmit, busy, noSubmit, label, className }: RunFormProps) {
   const { meta, values, setValues, files, setFile, state, view } = page
   const running = state.status === 'running'
   const go = () => (onSubmit ? onSubmit() : void page.run())
@@ -155,7 +157,7 @@ export function RunForm({ page, submitLabel, fieldsShown, after, fields, buttons
   const showSubmit = !(noSubmit ?? page.live)
   return (
     <form
-      className="tool-form"
+      className={className ?? 'tool-form'}
       onSubmit={submit}
       onKeyDown={onKeyDown}
       noValidate

@@ -28,13 +28,13 @@ export function useFunctionChoices(abi: Abi.Abi | null, entries: Abi.Entry[]): C
   }, [fresh])
 }
 
-/** The function picker; rendered again only when its options or the choice change. */
-export const FunctionSelect = memo(function FunctionSelect({ id, selected, choices, onPick }: { id: string; selected: string; choices: Choice[]; onPick: (fn: string) => void }) {
+/** A select of choices under its label, with a first "choose" option while `prompt` is given. */
+export function ChoiceSelect({ id, label, value, prompt, choices, onPick }: { id: string; label: string; value: string; prompt?: string | undefined; choices: readonly Choice[]; onPick: (value: string) => void }) {
   return (
     <div className="field">
-      <label htmlFor={id}>Function</label>
-      <select id={id} value={selected} onChange={(e) => onPick(e.target.value)}>
-        {!selected && <option value="">Choose a function…</option>}
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onPick(e.target.value)}>
+        {prompt !== undefined && <option value="">{prompt}</option>}
         {choices.map((c) => (
           <option key={c.value} value={c.value}>
             {c.label}
@@ -43,4 +43,9 @@ export const FunctionSelect = memo(function FunctionSelect({ id, selected, choic
       </select>
     </div>
   )
+}
+
+/** The function picker; rendered again only when its options or the choice change. */
+export const FunctionSelect = memo(function FunctionSelect({ id, selected, choices, onPick }: { id: string; selected: string; choices: Choice[]; onPick: (fn: string) => void }) {
+  return <ChoiceSelect id={id} label="Function" value={selected} prompt={selected ? undefined : 'Choose a function…'} choices={choices} onPick={onPick} />
 })

@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import * as AbiCodec from '../../../core/abi/AbiCodec'
 import { defaultOf, errorOf, placeholderOf, type Json } from './params'
 
@@ -8,6 +8,18 @@ interface ParamProps {
   value: Json
   path: readonly number[]
   onChange: (path: readonly number[], value: Json) => void
+}
+
+/** An array's or a tuple's parameters, under its name and type. */
+function Group({ className, label, type, children }: { className: string; label: string; type: string; children: ReactNode }) {
+  return (
+    <fieldset className={className}>
+      <legend>
+        {label} <code>{type}</code>
+      </legend>
+      {children}
+    </fieldset>
+  )
 }
 
 /** One parameter of any Solidity type: an input, a list, or a group of fields. */
@@ -20,10 +32,7 @@ export function ParamInput({ param, label, value, path, onChange }: ParamProps) 
     const items = Array.isArray(value) ? value : []
     const dynamic = arr[2] === ''
     return (
-      <fieldset className="abi-array">
-        <legend>
-          {label} <code>{typeLabel}</code>
-        </legend>
+      <Group className="abi-array" label={label} type={typeLabel}>
         {items.map((item, i) => (
           <div key={i} className="abi-item">
             <ParamInput param={child} label={`${label}[${i}]`} value={item} path={[...path, i]} onChange={onChange} />
@@ -39,21 +48,18 @@ export function ParamInput({ param, label, value, path, onChange }: ParamProps) 
             Add to {label}
           </button>
         )}
-      </fieldset>
+      </Group>
     )
   }
   if (param.type === 'tuple') {
     const comps = (param as { components?: AbiCodec.Params }).components ?? []
     const items = Array.isArray(value) ? value : comps.map(defaultOf)
     return (
-      <fieldset className="abi-tuple">
-        <legend>
-          {label} <code>{typeLabel}</code>
-        </legend>
+      <Group className="abi-tuple" label={label} type={typeLabel}>
         {comps.map((c, i) => (
           <ParamInput key={i} param={c} label={`${label}.${c.name || i}`} value={items[i]} path={[...path, i]} onChange={onChange} />
         ))}
-      </fieldset>
+      </Group>
     )
   }
   const err = errorOf(param, value, label)

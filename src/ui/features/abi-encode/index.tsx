@@ -1,22 +1,25 @@
 import { useCallback, useId, useMemo, useRef } from 'react'
-import { Field, ToolForm, type ToolPageProps } from '../../components'
+import { Field, ResultColumns, RunForm, RunResult, RunStatus, useToolPage, type ToolPageProps } from '../../components'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
 import * as Abi from '../../../core/abi/Abi'
 import * as AbiCodec from '../../../core/abi/AbiCodec'
-import { parseWithAbi, target } from '../../../tools/abi-encode'
-import type { Tool } from '../../../tools/types'
-import { FunctionSelect, useFunctionChoices } from './FunctionSelect'
+import type tool from '../../../tools/abi-encode'
+import { target } from '../../../tools/abi-encode'
+import { ChoiceSelect, FunctionSelect, useFunctionChoices } from './FunctionSelect'
 import { ParamInput } from './ParamInput'
 import { defaultOf, setAt, type Json } from './params'
-import { useParsedAbi, WORKER_ABI_CHARS } from './useParsedAbi'
+import { useParsedAbi } from './useParsedAbi'
 
 /**
  * The encode form generated from the chosen function's inputs: every Solidity type,
  * nested tuples and arrays, per-field validation. The state stays in the URL as the
- * tool's fields (abi, function, args as JSON).
+ * tool's fields (abi, function, args as JSON). The page parses the ABI for its picker (a large
+ * one in the ABI worker); the tool parses it again where its run goes (`placeOf`: a large ABI in
+ * the tool's worker), so the main thread never parses a large ABI.
  */
-export default function AbiEncodePage(props: ToolPageProps) {
+export default function AbiEncodePage(props: ToolPageProps<typeof tool>) {
   const { meta, values, setValues } = props
+  const page = useToolPage(props)
   const library = useAbiLibrary()
   const abiSpec = meta.fields.find((f) => f.name === 'abi')!
   const argsSpec = meta.fields.find((f) => f.name === 'args')!
@@ -60,34 +63,21 @@ export default function AbiEncodePage(props: ToolPageProps) {
   const pickRef = useRef(pick)
   pickRef.current = pick
   const onPick = useCallback((fn: string) => pickRef.current(fn), [])
-  // The tool's parse, given the ABI parsed above (in the worker when large), so it is not parsed twice on the main thread.
-  const { abi: parsedAbi, text: parsedText, pending } = parsed
-  const tool = useMemo<Tool<unknown>>(
-    () => ({
-      ...props.tool,
-      parse: (raw) =>
-        (raw.abi ?? '').length <= WORKER_ABI_CHARS ? props.tool.parse(raw) : pending || raw.abi !== parsedText ? { ok: false, errors: {} } : parsedAbi ? parseWithAbi(raw, parsedAbi) : props.tool.parse({ ...raw, abi: '' }),
-    }),
-    [props.tool, parsedAbi, parsedText, pending],
-  )
   const selected = current?.kind === 'function' ? Abi.entries([current.item])[0]!.signature : current ? 'constructor' : ''
 
   // The ABI, function and arguments form stands in the form column, the call data beside it.
-  const own = (
-    <form className="tool-form" aria-label="ABI and function" onSubmit={(e) => e.preventDefault()}>
+  const fields = (
+    <>
       <Field spec={abiSpec} value={values.abi ?? ''} error={parsed.error} onChange={(v) => setValues({ abi: v })} />
       {library.length > 0 && (
-        <div className="field">
-          <label htmlFor={libId}>Load an ABI from your library</label>
-          <select id={libId} value="" onChange={(e) => e.target.value && setValues({ abi: library.find((l) => l.name === e.target.value)?.abi ?? '', function: '', args: '' })}>
-            <option value="">Choose…</option>
-            {library.map((l) => (
-              <option key={l.name} value={l.name}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceSelect
+          id={libId}
+          label="Load an ABI from your library"
+          value=""
+          prompt="Choose…"
+          choices={library.map((l) => ({ value: l.name, label: l.name }))}
+          onPick={(name) => name && setValues({ abi: library.find((l) => l.name === name)?.abi ?? '', function: '', args: '' })}
+        />
       )}
       {choices.length > 0 && <FunctionSelect id={selectId} selected={selected} choices={choices} onPick={onPick} />}
       {current && (
@@ -102,7 +92,13 @@ export default function AbiEncodePage(props: ToolPageProps) {
         <summary>Arguments as JSON</summary>
         <Field spec={argsSpec} value={values.args ?? ''} onChange={(v) => setValues({ args: v })} />
       </details>
-    </form>
+    </>
   )
-  return <ToolForm {...props} tool={tool} fieldsShown={[]} before={own} />
+  const form = (
+    <>
+      <RunForm page={page} label="ABI and function" fields={fields} />
+      <RunStatus page={page} />
+    </>
+  )
+  return <ResultColumns form={form} result={page.view.result && <RunResult page={page} />} />
 }

@@ -3,9 +3,8 @@ import * as Abi from '../../../core/abi/Abi'
 import { isBaseError } from '../../../core/Errors'
 import { parseAbi } from '../../../workers/abiClient'
 import * as Outcome from '../../../core/Outcome'
-
-/** ABI text longer than this is parsed in a worker (a large ABI takes longer than a frame to parse). */
-export const WORKER_ABI_CHARS = 4096
+// ABI text longer than this is parsed in a worker (a large ABI takes longer than a frame to parse), here as in the tool.
+import { WORKER_ABI_CHARS } from '../../../tools/abi-encode'
 
 export interface ParsedAbi {
   text: string

@@ -4,25 +4,17 @@
  * Prepare transaction (a write: a link into send-transaction), and Simulate (the same call in
  * the simulation worker, drawn as a call tree).
  */
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import * as Abi from '../../../core/abi/Abi'
-import * as CalldataEncode from '../../../core/abi/CalldataEncode'
-import { toErrorInfo } from '../../../core/Errors'
-import * as StateOverrides from '../../../core/sim/StateOverrides'
-import { argsOf } from '../../../tools/contract-read'
-import { messageOf } from '../../../tools/define'
+import type tool from '../../../tools/contract-read'
+import type { SimCall } from '../../../tools/contract-read'
 import { findTool } from '../../../tools/registry'
 import type { RawInput } from '../../../tools/types'
-import { FormError, Link, ResultView, toolHref, useToolRun, type ToolPageProps } from '../../components'
+import { ErrorNotice, Link, ResultView, RunForm, toolHref, useToolPage, type ToolPageProps } from '../../components'
 import { SimulationSummary } from '../../components/SimulationSummary'
+import { callInput, useSimulation, type SimulationState } from '../../hooks/useSimulation'
 import { SimulationView } from '../../components/SimulationView'
-import { abiLibrary } from '../../hooks/abiLibrary'
-import { callInput, useSimulation, type CallTx } from '../../hooks/useSimulation'
-
-/** eth_call's default sender when none is given; the simulation uses the same. */
-const ZERO = '0x0000000000000000000000000000000000000000'
-
-const NO_FILES = {}
+import './functionForm.css'
 
 const structured = (type: string) => type.includes('[') || type.startsWith('tuple')
 
@@ -76,26 +68,25 @@ function ArgInputs({ id, fn, args, setArgs }: { id: string; fn: Abi.FunctionItem
   )
 }
 
-/** The simulation of a call: started by `start` with the parsed input, cancelled with the form. */
-function useCallSimulation(raw: RawInput) {
+/** The simulation of a call: started by `start` with the call the tool's `simulate` action made, cancelled with the form. */
+function useCallSimulation() {
   const simulation = useSimulation()
-  const start = (v: { address: `0x${string}`; function: Abi.FunctionItem; args: unknown[]; from?: `0x${string}`; value: bigint; block: CallTx['block'] }) => {
-    const abis: Abi.Abi[] = [...abiLibrary.abis()]
-    try {
-      abis.push(Abi.parse(raw.abi ?? ''))
-    } catch {
-      /* reported at the ABI field */
-    }
-    // overrides that do not parse: the simulation's failure says why
-    simulation.start(() => callInput({ from: v.from ?? ZERO, to: v.address, value: v.value, data: CalldataEncode.encodeCall(v.function, v.args), block: v.block, overrides: StateOverrides.parse(raw.overrides ?? '') }), abis)
-  }
+  const { start: begin } = simulation
+  const start = useCallback(({ call, abis }: SimCall) => begin(callInput(call), abis), [begin])
   return { sim: simulation.state, start, cancel: simulation.cancel }
 }
 
-export function FunctionForm({ fn, meta, raw, tool, setValues, onTopErrors, write }: { fn: Abi.FunctionItem; meta: ToolPageProps['meta']; raw: RawInput; tool: ToolPageProps['tool']; setValues: ToolPageProps['setValues']; onTopErrors: (e: Record<string, string>) => void; write?: boolean }) {
+type Props = ToolPageProps<typeof tool>
+
+/**
+ * One function's form. It runs the tool over the page's values with this function and its
+ * arguments (`function`, `args`): Call is the tool's run, Prepare transaction and Simulate its
+ * named actions (`prepare`, `simulate`).
+ */
+export function FunctionForm({ fn, props, raw, onTopErrors, write }: { fn: Abi.FunctionItem; props: Props; raw: RawInput; onTopErrors: (e: Record<string, string>) => void; write?: boolean }) {
+  const { setValues } = props
   const sig = Abi.entries([fn])[0]!.signature
   const [args, setArgs] = useState<string[]>(() => initialArgs(fn, raw, raw.function === sig || raw.function === fn.name))
-  const [local, setLocal] = useState<{ argError?: string; href?: string }>({})
   // The call's outcome is shown until a simulation is asked for (then the simulation is).
   const [callShown, setCallShown] = useState(false)
   const values = useMemo(() => ({ ...raw, function: sig, args: argsJson(fn, args) }), [raw, sig, fn, args])
@@ -108,84 +99,88 @@ export function FunctionForm({ fn, meta, raw, tool, setValues, onTopErrors, writ
     },
     [sig, fn.name],
   )
-  const { state, view, run } = useToolRun(meta, tool, values, NO_FILES, { exampleMatches })
-  const simulation = useCallSimulation(raw)
+  const page = useToolPage({ ...props, values }, { exampleMatches })
+  const { state, view, actions, act } = page
+  const simulation = useCallSimulation()
   const payable = fn.stateMutability === 'payable'
 
-  // The runner's field errors: the arguments' at this form, the others at the page's fields.
-  const ran = state.status !== 'idle'
+  // The field errors: the arguments' at this form, the others at the page's fields.
+  const ran = state.status !== 'idle' || actions.prepare.status !== 'idle' || actions.simulate.status !== 'idle'
   const { args: argsError, function: fnError, ...top } = view.fieldErrors
   useEffect(() => {
     if (ran) onTopErrors(top)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each outcome of this form's run
-  }, [state])
-  const argError = local.argError ?? (callShown ? (argsError ?? fnError) : undefined)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on each outcome of this form's run or actions
+  }, [state, actions.prepare, actions.simulate])
+  const acted = actions.prepare.status === 'error' || actions.simulate.status === 'error'
+  const argError = acted || callShown ? (argsError ?? fnError) : undefined
 
-  // The function's inputs parsed; on failure their errors are shown (arguments here, the rest at the page's fields).
-  const parseShowingErrors = () => {
-    const parsed = tool.parse(values)
-    const { args: a, function: f, ...rest } = parsed.ok ? {} : parsed.errors
-    onTopErrors(rest)
-    setLocal(a || f ? { argError: a ?? f } : {})
-    return parsed.ok ? parsed : undefined
-  }
+  // Simulate: the same call (sender, msg.value, block, overrides) in the simulation worker, drawn as a call tree.
+  const simCall = actions.simulate.data
+  const { start } = simulation
+  useEffect(() => {
+    if (simCall) start(simCall)
+  }, [simCall, start])
+  const simFailed = actions.simulate.status === 'error' && !Object.keys(actions.simulate.fieldErrors).length ? actions.simulate.error : undefined
+  const sim: SimulationState = simFailed ? { kind: 'failed', error: simFailed } : simulation.sim
 
-  const prepare = () => {
-    const value = raw.value?.trim() ?? ''
-    if (value && !payable && !/^0*(\.0*)?$/.test(value))
-      return setLocal({ argError: `${fn.name} is not payable: with msg.value ${value} ether it would revert. Empty the msg.value field, or pick a payable function.` })
-    try {
-      const data = CalldataEncode.encodeCall(fn, argsOf(fn, values.args))
-      const target = findTool('send-transaction')
-      setLocal(target ? { href: toolHref(target.meta, { to: raw.address ?? '', data, abi: raw.abi ?? '', ...(payable && value ? { value, unit: 'ether' } : {}) }) } : {})
-    } catch (err) {
-      setLocal({ argError: messageOf(toErrorInfo(err)) })
-    }
-  }
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    if (write) return prepare()
-    setLocal({})
+  const prepared = actions.prepare.data
+  const target = findTool('send-transaction')
+  const href = prepared && target ? toolHref(target.meta, { to: prepared.to, data: prepared.data, abi: prepared.abi, ...(payable && prepared.value ? { value: prepared.value, unit: 'ether' } : {}) }) : undefined
+
+  const onSubmit = () => {
+    if (write) return void act('prepare')
     setCallShown(true)
     setValues({ function: sig, args: values.args })
-    void run()
+    void page.run()
   }
-  // Simulate: the same call (sender, msg.value, block, overrides) in the simulation worker, drawn as a call tree.
   const onSimulate = () => {
     setCallShown(false)
-    const parsed = parseShowingErrors()
-    if (parsed) simulation.start(parsed.value as Parameters<typeof simulation.start>[0])
+    void act('simulate')
   }
 
   const id = `fn-${sig.replace(/[^a-zA-Z0-9]/g, '-')}`
-  const { sim } = simulation
+  const heading = `${sig}${fn.outputs.length > 0 ? ` → (${fn.outputs.map((o) => o.type).join(', ')})` : ''}`
   return (
-    <form className="section" onSubmit={onSubmit} aria-labelledby={id} noValidate style={{ padding: '8px 16px 12px' }}>
-      <h3 id={id} className="mono" style={{ color: 'var(--text)' }}>
-        {sig}
-        {fn.outputs.length > 0 && <span className="hint"> → ({fn.outputs.map((o) => o.type).join(', ')})</span>}
-      </h3>
-      <ArgInputs id={id} fn={fn} args={args} setArgs={setArgs} />
-      {argError && <p className="error">{argError}</p>}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={state.status === 'running'} aria-label={write ? `Prepare ${sig} as a transaction` : `Call ${sig}`}>
-          {state.status === 'running' ? 'Calling…' : write ? 'Prepare transaction' : 'Call'}
-        </button>
-        <button type="button" onClick={onSimulate} disabled={sim.kind === 'running'} aria-label={`Simulate ${sig}`}>
-          {sim.kind === 'running' ? 'Simulating…' : 'Simulate (call tree)'}
-        </button>
-      </div>
+    <RunForm
+      page={page}
+      className="section fn-form"
+      label={heading}
+      onSubmit={onSubmit}
+      noSubmit
+      fields={
+        <>
+          <h3 id={id} className="mono" style={{ color: 'var(--text)' }}>
+            {sig}
+            {fn.outputs.length > 0 && <span className="hint"> → ({fn.outputs.map((o) => o.type).join(', ')})</span>}
+          </h3>
+          <ArgInputs id={id} fn={fn} args={args} setArgs={setArgs} />
+          {argError && <p className="error">{argError}</p>}
+        </>
+      }
+      buttons={
+        <>
+          <button type="submit" className="primary" disabled={state.status === 'running'} aria-label={write ? `Prepare ${sig} as a transaction` : `Call ${sig}`}>
+            {state.status === 'running' ? 'Calling…' : write ? 'Prepare transaction' : 'Call'}
+          </button>
+          <button type="button" onClick={onSimulate} disabled={sim.kind === 'running'} aria-label={`Simulate ${sig}`}>
+            {sim.kind === 'running' ? 'Simulating…' : 'Simulate (call tree)'}
+          </button>
+        </>
+      }
+    >
       {write && payable && <p className="hint">Payable: the msg.value above is sent with it{raw.value?.trim() ? ` (${raw.value.trim()} ether)` : ''}.</p>}
-      {callShown && <FormError state={view} />}
-      {local.href && (
+      {callShown && <ErrorNotice error={view.error} />}
+      {href && (
         <p>
-          <Link to={local.href}>Review and send {fn.name} in the send-transaction tool</Link>
+          <Link to={href}>Review and send {fn.name} in the send-transaction tool</Link>
         </p>
       )}
       {callShown && state.status === 'done' && view.result && <ResultView result={view.result} />}
-      <SimulationSummary state={sim} title={`Simulation of ${fn.name}`} canStill="The call above does not need it" onCancel={simulation.cancel}>
-        {sim.kind === 'done' && <SimulationView report={sim.report} />}
-      </SimulationSummary>
-    </form>
+      {sim.kind !== 'idle' && (
+        <SimulationSummary state={sim} title={`Simulation of ${fn.name}`} canStill="The call above does not need it" onCancel={simulation.cancel}>
+          {sim.kind === 'done' && <SimulationView report={sim.report} />}
+        </SimulationSummary>
+      )}
+    </RunForm>
   )
 }

@@ -12,11 +12,19 @@ import * as Abi from '../../../core/abi/Abi'
 import * as Erc20Preset from '../../../core/abi/Erc20Preset'
 import { toErrorInfo } from '../../../core/Errors'
 import { messageOf, withDefaults } from '../../../tools/define'
-import { MetaFields, ResultColumns, type ToolPageProps } from '../../components'
+import type tool from '../../../tools/contract-read'
+import { MetaFields, ResultColumns, RunForm, useToolPage, type ToolPageProps } from '../../components'
 import { FunctionForm } from './FunctionForm'
 
-export default function ContractReadPage({ meta, tool, values, setValues }: ToolPageProps) {
-  const raw = withDefaults(meta, values)
+const nothing = () => {}
+// "Try an example" runs in the form of the function it names, never in the page's own form.
+const notHere = { exampleMatches: () => false }
+
+export default function ContractReadPage(props: ToolPageProps<typeof tool>) {
+  const { meta, values, setValues } = props
+  // The page's form runs nothing itself: each function's form below runs the tool.
+  const page = useToolPage(props, notHere)
+  const raw = useMemo(() => withDefaults(meta, values), [meta, values])
   const [topErrors, setTopErrors] = useState<Record<string, string>>({})
 
   const parsed = useMemo(() => {
@@ -31,30 +39,35 @@ export default function ContractReadPage({ meta, tool, values, setValues }: Tool
   const reads = parsed.fns.filter((f) => f.stateMutability === 'view' || f.stateMutability === 'pure')
   const writes = parsed.fns.filter((f) => !(f.stateMutability === 'view' || f.stateMutability === 'pure'))
 
-  const form = <>
-      <form className="tool-form" aria-label={meta.title} onSubmit={(e) => e.preventDefault()} noValidate>
-        {/* The function and its arguments are set by each function's form below (their `setBy`). */}
-        <MetaFields meta={meta} values={raw} errors={{ ...(parsed.error ? { abi: parsed.error } : {}), ...topErrors }} setValues={setValues} />
-        <div className="actions">
+  const form = (
+    <RunForm
+      page={page}
+      noSubmit
+      onSubmit={nothing}
+      // The function and its arguments are set by each function's form below (their `setBy`).
+      fields={<MetaFields meta={meta} values={raw} errors={{ ...(parsed.error ? { abi: parsed.error } : {}), ...topErrors }} setValues={setValues} />}
+      buttons={
+        <>
           <button type="button" onClick={() => setValues({ abi: Erc20Preset.ABI_TEXT, function: '', args: '' })} aria-label="Use the ERC-20 ABI">ERC-20 preset</button>
           <span className="hint">Fills the standard token ABI: balances, allowances and supply read in the token's units.</span>
-        </div>
-      </form>
-  </>
+        </>
+      }
+    />
+  )
   // The functions, each with its own arguments and answer, beside the ABI on a wide screen.
   const result = parsed.fns.length > 0 && (
     <section aria-labelledby="cr-reads" className="result">
       <h2 id="cr-reads">Read functions ({reads.length})</h2>
       {reads.length === 0 && <p className="hint">This ABI has no view or pure functions.</p>}
       {reads.map((fn) => (
-        <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} meta={meta} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} />
+        <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} props={props} raw={raw} onTopErrors={setTopErrors} />
       ))}
       {writes.length > 0 && (
         <>
           <h2>Write functions ({writes.length})</h2>
           <p className="hint">These change state: prepare a transaction and review it in the send-transaction tool.</p>
           {writes.map((fn) => (
-            <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} meta={meta} raw={raw} tool={tool} setValues={setValues} onTopErrors={setTopErrors} write />
+            <FunctionForm key={Abi.entries([fn])[0]!.signature} fn={fn} props={props} raw={raw} onTopErrors={setTopErrors} write />
           ))}
         </>
       )}

@@ -3,31 +3,18 @@
  * with the keyring picker under the signer choice, the wallet's accounts under From, and an offer
  * to use the node's chain when the chain id differs.
  */
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react'
-import type { RawInput, ToolMeta } from '../../../tools/types'
-import { KeyringPicker, MetaFields } from '../../components'
+import { lazy, Suspense, useEffect, useState } from 'react'
+import type tool from '../../../tools/send-transaction'
+import { KeyringPicker, MetaFields, RunForm, type ToolPage } from '../../components'
+import { withDefaults } from '../../../tools/define'
 import { getProvider, useConnection } from '../../connection/store'
 
 /** The fee chart (d3) loads, and asks the node, only when the person opens it. */
 const FeeHistoryChart = lazy(() => import('../../components/FeeHistoryChart'))
 
-export function EditForm({
-  meta,
-  raw,
-  errors,
-  setValues,
-  busy,
-  preparing,
-  onReview,
-}: {
-  meta: ToolMeta
-  raw: RawInput
-  errors: Record<string, string>
-  setValues: (patch: RawInput) => void
-  busy: boolean
-  preparing: boolean
-  onReview: () => void
-}) {
+export function EditForm({ page, busy, preparing, onReview }: { page: ToolPage<typeof tool>; busy: boolean; preparing: boolean; onReview: () => void }) {
+  const { meta, setValues } = page
+  const raw = withDefaults(meta, page.values)
   const conn = useConnection()
   const connectedChain = conn.info?.chainId
   // On the local devnet the chain id is filled in from it (visible, and editable): a first Review
@@ -38,10 +25,6 @@ export function EditForm({
   useEffect(() => {
     if (devnet && emptyChain && connectedChain !== undefined) setValues({ chainId: String(connectedChain) })
   }, [devnet, emptyChain, connectedChain, setValues])
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    onReview()
-  }
   const byNode = raw.signer === 'node'
   const after = {
     signer: !byNode && <KeyringPicker value={raw.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '', from: k?.address ?? '' })} />,
@@ -62,9 +45,9 @@ export function EditForm({
       </>
     ),
   }
-  const fields = { meta, values: raw, errors, setValues }
-  return (
-    <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
+  const fields = { meta, values: raw, errors: page.view.fieldErrors, setValues }
+  const all = (
+    <>
       <MetaFields {...fields} group="basic" after={after} />
       {connectedChain !== undefined && raw.chainId?.trim() !== String(connectedChain) && (
         <p className="help">
@@ -76,13 +59,9 @@ export function EditForm({
       )}
       <MetaFields {...fields} group="advanced" />
       <RecentFees />
-      <div className="actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {preparing ? 'Preparing…' : 'Review'}
-        </button>
-      </div>
-    </form>
+    </>
   )
+  return <RunForm page={page} fields={all} submitLabel={preparing ? 'Preparing…' : 'Review'} onSubmit={onReview} busy={busy} />
 }
 
 /** Where fees are chosen: the base fee and tips of recent blocks, drawn once the person opens it. */

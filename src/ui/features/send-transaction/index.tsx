@@ -7,8 +7,8 @@
  * never an editable form that could send the same payment again. Sent transactions are
  * listed until mined, with speed-up and cancel by replacement.
  *
- * Composed from parts: the edit form (EditForm), the review (review.tsx: run through the shared
- * runner, then simulated), the sent transaction (SentPanel, whose receipt watcher /broadcast
+ * Composed from parts: the edit form (EditForm), the review (the tool's `review` action, then
+ * simulated: review.tsx), the sent transaction (SentPanel, whose receipt watcher /broadcast
  * shares) and the list of sent transactions (PendingList).
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
@@ -17,15 +17,16 @@ import * as Rpc from '../../../core/chain/Rpc'
 import * as TxSend from '../../../core/tx/TxSend'
 import { withDefaults } from '../../../tools/define'
 import { send } from '../../../tools/send-transaction'
-import { FormError, type ToolPageProps } from '../../components'
+import type tool from '../../../tools/send-transaction'
+import { ErrorNotice, useToolPage, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 import { pending } from '../../hooks/pending'
 import { EditForm } from './EditForm'
 import { PendingList } from './PendingList'
-import { ReviewPanel, useReview, type ReviewData } from './review'
+import { ReviewPanel, useReviewSimulation, type ReviewData } from './review'
 import { SentPanel, type Sent } from './SentPanel'
 
-/** The page's steps; preparing the review is the runner's "running". */
+/** The page's steps; preparing the review is the `review` action's "running". */
 type Step = { kind: 'edit' } | { kind: 'review'; data: ReviewData } | { kind: 'sending'; data: ReviewData } | ({ kind: 'sent' } & Sent)
 
 /** An error that says the node definitely did not take the transaction (so nothing was sent). */
@@ -39,21 +40,28 @@ function sentWarning(err: unknown): string {
   return `Sent, outcome unknown: ${err instanceof BaseError ? err.shortMessage : 'unexpected error'}`
 }
 
-export default function SendTransactionPage({ meta, tool, values, setValues, files }: ToolPageProps) {
+export default function SendTransactionPage(props: ToolPageProps<typeof tool>) {
+  const { meta, values } = props
+  const page = useToolPage(props)
   const [step, setStep] = useState<Step>({ kind: 'edit' })
   const [sendError, setSendError] = useState<ErrorInfo | null>(null)
   const raw = withDefaults(meta, values)
+  const review = useReviewSimulation()
+  const { act } = page
 
-  // A review is shown once, when it arrives; any edit after it goes back to the form.
+  // A review is shown once, when it arrives; any edit after it goes back to the form (the
+  // action's result is withdrawn when the values change: what is confirmed is exactly what was shown).
   const shown = useRef<ReviewData | undefined>(undefined)
-  const review = useReview(meta, tool, values, files, (data) => {
-    if (data && data !== shown.current) {
-      shown.current = data
-      setStep({ kind: 'review', data })
-      review.startSim(data)
-    } else if (!data) setStep((cur) => (cur.kind === 'review' ? { kind: 'edit' } : cur))
-  })
-  const { dropSim } = review
+  const reviewed = page.actions.review
+  const fresh = reviewed.status === 'done' ? reviewed.data : undefined
+  const { startSim, dropSim } = review
+  useEffect(() => {
+    if (fresh && fresh !== shown.current) {
+      shown.current = fresh
+      setStep({ kind: 'review', data: fresh })
+      startSim(fresh)
+    } else if (!fresh) setStep((cur) => (cur.kind === 'review' ? { kind: 'edit' } : cur))
+  }, [fresh, startSim])
   useEffect(() => {
     if (step.kind !== 'review' && step.kind !== 'sending') dropSim()
   }, [step.kind, dropSim])
@@ -61,8 +69,8 @@ export default function SendTransactionPage({ meta, tool, values, setValues, fil
   const onReview = useCallback(() => {
     setSendError(null)
     setStep({ kind: 'edit' })
-    void review.run()
-  }, [review])
+    void act('review')
+  }, [act])
 
   const onConfirm = async () => {
     if (step.kind !== 'review') return
@@ -93,13 +101,11 @@ export default function SendTransactionPage({ meta, tool, values, setValues, fil
     }
   }
 
-  const preparing = review.state.status === 'running'
+  const preparing = reviewed.status === 'running'
   return (
     <>
-      {step.kind !== 'sent' && (
-        <EditForm meta={meta} raw={raw} errors={review.view.fieldErrors} setValues={setValues} busy={preparing || step.kind === 'sending'} preparing={preparing} onReview={onReview} />
-      )}
-      <FormError state={sendError ? { error: sendError } : review.view} />
+      {step.kind !== 'sent' && <EditForm page={page} busy={preparing || step.kind === 'sending'} preparing={preparing} onReview={onReview} />}
+      <ErrorNotice error={sendError ?? reviewed.error} />
       {(step.kind === 'review' || step.kind === 'sending') && (
         <ReviewPanel
           data={step.data}

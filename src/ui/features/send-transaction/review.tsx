@@ -1,52 +1,31 @@
 /**
- * The review step: the shared runner (`useToolRun`) parses the form, reaches the node and
- * routes errors to their fields, running `prepare` (nonce, gas and fees filled in, the call
- * decoded and checked) instead of sending; the result carries what will be signed. The
- * reviewed transaction is then simulated (in the simulation worker; never holds up Confirm).
- * `ReviewPanel` shows it all, with Confirm and Edit.
+ * The review step: the tool's `review` action (src/tools/send-transaction) parses the form,
+ * reaches the node and fills in nonce, gas and fees, the call decoded and checked; its result
+ * carries what will be signed. The reviewed transaction is then simulated here (in the
+ * simulation worker; never holds up Confirm). `ReviewPanel` shows it all, with Confirm and Edit.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
-import { prepare, summaryRows, type Input, type Reviewed } from '../../../tools/send-transaction'
-import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult } from '../../../tools/types'
-import { ResultView, useToolRun } from '../../components'
+import { lazy, Suspense, useCallback } from 'react'
+import { summaryRows, type ReviewData } from '../../../tools/send-transaction'
+import { ResultView } from '../../components'
 import { revertText, SimulationSummary } from '../../components/SimulationSummary'
-import { abiLibrary } from '../../hooks/abiLibrary'
 import { callInput, useSimulation, type SimulationState } from '../../hooks/useSimulation'
+import { abiLibrary } from '../../hooks/abiLibrary'
 import { useInView } from '../../hooks/useInView'
 import { TraceTree } from '../../components/TraceTree'
 
+export type { ReviewData } from '../../../tools/send-transaction'
+
 // The witness offer (and, when asked, the simulator and proof checks) loads with the confirmation, not the page.
 const WitnessOffer = lazy(() => import('./WitnessOffer'))
-
-export interface ReviewData {
-  reviewed: Reviewed
-  input: Input
-}
 
 /** What the simulation leaves out of a transaction, said beside its result. */
 const SIM_NOTES = [`Ether changes count gas at the simulated block's base fee without a tip; the fee rows above show what this transaction may cost.`]
 
 /**
- * Runs the review through the shared runner. `onReviewed` gets each fresh review, and
- * undefined while none is (a new run, or the inputs changed since: what is confirmed is
- * exactly what was shown). The page starts the review's simulation (`startSim`) when it shows
- * the review and drops it (`dropSim`) when it leaves it.
+ * The simulation of a review. The page starts it (`startSim`) when it shows the review and
+ * drops it (`dropSim`) when it leaves it.
  */
-export function useReview(meta: ToolMeta, tool: Tool<any>, values: RawInput, files: Record<string, BlobLike>, onReviewed: (r: ReviewData | undefined) => void) {
-  // The tool's parse, with `prepare` as its run: nothing is signed or sent here.
-  const reviewTool = useMemo<Tool<Input>>(
-    () => ({
-      ...tool,
-      run: async (input: Input, ctx): Promise<ToolResult<ReviewData>> => ({ sections: [], data: { reviewed: await prepare(input, ctx, abiLibrary.abis()), input } }),
-    }),
-    [tool],
-  )
-  const { state, view, run } = useToolRun(meta, reviewTool as Tool<unknown>, values, files)
-  const fresh = state.status === 'done' && !view.stale ? (view.result?.data as ReviewData | undefined) : undefined
-  const latest = useRef(onReviewed)
-  latest.current = onReviewed
-  useEffect(() => latest.current(fresh), [fresh])
-
+export function useReviewSimulation() {
   // The simulation of the reviewed transaction, at the node's pending state (what the next
   // block would run on), with the transaction's access and authorization lists.
   // A simulation belongs to its review: leaving the review (`reset`) ends it and terminates its worker.
@@ -60,7 +39,7 @@ export function useReview(meta: ToolMeta, tool: Tool<any>, values: RawInput, fil
     },
     [start],
   )
-  return { state, view, run, sim: simulation.state, startSim, dropSim: simulation.reset, cancelSim: simulation.cancel }
+  return { sim: simulation.state, startSim, dropSim: simulation.reset, cancelSim: simulation.cancel }
 }
 
 /** The confirmation: exactly what will be signed, what the simulation says it will do, then Confirm and Edit. */
@@ -89,7 +68,7 @@ export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onC
             <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
           </div>
         )}
-        <SimulationSummary state={sim} onCancel={onCancelSim} notes={SIM_NOTES} />
+        {sim.kind !== 'idle' && <SimulationSummary state={sim} onCancel={onCancelSim} notes={SIM_NOTES} />}
         {/* The same trace as /simulate: one line per call frame, the reverting frame marked. */}
         {sim.kind === 'done' && (
           <section className="section" aria-label="Call trace">
