@@ -7,6 +7,7 @@
  * - `RunStatus`: progress with Cancel while a run goes on, the run's error (`RunError`), the
  *   fields still to fill in, and a result cleared for holding a secret.
  * - `ErrorNotice`: any `ErrorInfo` (message and hints) as the one error box of the app.
+ * - `ActionButton`: runs one of the tool's named actions (`page.act`), labelled by it.
  * - `RunResult`: the result rows, marked (or cleared, when it holds a secret) once outdated.
  */
 import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
@@ -30,6 +31,16 @@ export function ErrorNotice({ error, className }: { error: ErrorInfo | undefined
         <p key={h}>{h}</p>
       ))}
     </div>
+  )
+}
+
+/** A button that runs a named action of the tool (`page.act`), labelled by the action, disabled while it runs (then `busyLabel`, if given). */
+export function ActionButton({ page, name, busyLabel, className }: { page: AnyPage; name: string; busyLabel?: string; className?: string }) {
+  const running = (page.actions as Record<string, { status: string } | undefined>)[name]?.status === 'running'
+  return (
+    <button type="button" {...(className ? { className } : {})} onClick={() => void page.act(name)} disabled={running}>
+      {running && busyLabel ? busyLabel : (page.tool.actions?.[name]?.label ?? name)}
+    </button>
   )
 }
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import type { Example, RawInput } from '../../tools/types'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { isLive } from '../hooks/useToolRun'
-import { useToolPage, type ToolPageProps } from '../hooks/useToolPage'
+import { useToolPage, type ToolPage, type ToolPageProps } from '../hooks/useToolPage'
 import { RunForm, RunResult, RunStatus, staleSecret } from './RunParts'
 import { ResultColumns } from './ResultColumns'
 
@@ -37,27 +37,34 @@ export { ErrorNotice, FormError, Progress } from './RunParts'
 
 export { FieldList, MetaFields, type MetaFieldsProps } from './MetaFields'
 
+/** What the generic page body adds to the parts (see `ToolForm`). */
+export interface ToolBodyProps {
+  children?: ReactNode
+  /** Only these fields (for pages that render the others themselves). Mode-dependent fields declare `showWhen` instead. */
+  fieldsShown?: readonly string[]
+  /** The run button's label (default: the tool's `action`, else "Run", or "Send request" for network tools). */
+  submitLabel?: string
+  /** Drawn under the result, in its column, while a result is shown (a trace of the looked-up transaction). */
+  afterResult?: ReactNode
+  /** Drawn above the form, in its column (a page's own controls for fields it sets itself). */
+  before?: ReactNode
+}
+
 /**
  * The generic tool page body: fields in, result rows out; the page kit's parts in order
  * (`useToolPage`, then RunForm, RunStatus and RunResult in ResultColumns). Rich pages compose
  * the parts themselves; a page that only adds to this one passes `children` (between the form
- * and the result), `before` or `afterResult`.
+ * and the result), `before` or `afterResult`, and one that reads its result's data or runs an
+ * action makes its own `page` and hands it to `ToolBody`.
  */
-export function ToolForm(
-  props: ToolPageProps & {
-    children?: ReactNode
-    /** Only these fields (for pages that render the others themselves). Mode-dependent fields declare `showWhen` instead. */
-    fieldsShown?: readonly string[]
-    /** The run button's label (default: the tool's `action`, else "Run", or "Send request" for network tools). */
-    submitLabel?: string
-    /** Drawn under the result, in its column, while a result is shown (a trace of the looked-up transaction). */
-    afterResult?: ReactNode
-    /** Drawn above the form, in its column (a page's own controls for fields it sets itself). */
-    before?: ReactNode
-  },
-) {
+export function ToolForm(props: ToolPageProps & ToolBodyProps) {
   const { children, fieldsShown, submitLabel, afterResult, before, ...pageProps } = props
   const page = useToolPage(pageProps)
+  return <ToolBody page={page} {...{ children, fieldsShown, submitLabel, afterResult, before }} />
+}
+
+/** `ToolForm`'s body over a page the caller made (`useToolPage`): for a page that reads `page.view.data` or runs `page.act`. */
+export function ToolBody({ page, children, fieldsShown, submitLabel, afterResult, before }: ToolBodyProps & { page: ToolPage }) {
   const form = (
     <>
       {before}

@@ -1,7 +1,7 @@
 /** Shared UI components and hooks that feature pages may use. */
-export { ToolForm, Examples } from './ToolForm'
+export { ToolForm, ToolBody, Examples } from './ToolForm'
 export { FieldList, MetaFields } from './MetaFields'
-export { RunForm, RunStatus, RunError, RunResult, ErrorNotice, Progress, FormError, staleSecret } from './RunParts'
+export { RunForm, RunStatus, RunError, RunResult, ErrorNotice, ActionButton, Progress, FormError, staleSecret } from './RunParts'
 export { useToolPage, type ToolPage, type ToolPageProps, type ActionView } from '../hooks/useToolPage'
 export { ResultColumns, useResultInView } from './ResultColumns'
 export { Field, type FieldProps } from './Field'
