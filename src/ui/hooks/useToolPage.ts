@@ -17,7 +17,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
 import { withDefaults } from '../../tools/define'
-import type { BlobLike, RawInput, Tool, ToolAction, ToolMeta, ToolResult } from '../../tools/types'
+import type { BlobLike, DataOf, RawInput, Tool, ToolAction, ToolMeta, ToolResult } from '../../tools/types'
 import { abiLibrary, useAbiLibrary } from './abiLibrary'
 import { routeErrors } from './runErrors'
 import { startAction, type RunExtras, type Work } from './runWork'
@@ -67,7 +67,7 @@ export interface ToolPage<T extends Tool<any, any, any> = Tool<any, any, any>> e
   submitLabel: string
 }
 
-export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<T>, options: RunOptions = {}): ToolPage<T> {
+export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<T>, options: RunOptions<any, DataOf<T>> = {}): ToolPage<T> {
   const { meta, tool, values, files } = props
   // The person's ABI library, for a tool that reads it (the decoders): a new value when it changes, so a live tool re-runs.
   const usesAbis = !!meta.uses?.includes('abis')
