@@ -12,27 +12,16 @@
  */
 import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
-import * as Outcome from '../../core/Outcome'
 import type { Tool, ToolResult } from '../../tools/types'
 import type { ToolPage } from '../hooks/useToolPage'
 import type { RunState } from '../hooks/useToolRun'
+import { ErrorNotice } from './ErrorNotice'
 import { FieldList, MetaFields } from './MetaFields'
 import { ResultView } from './ResultView'
 
 type AnyPage = ToolPage<Tool<any, any, any>>
 
-/** An error that belongs to no single field: its message and hints; a cancelled run reads as information. */
-export function ErrorNotice({ error, className }: { error: ErrorInfo | undefined; className?: string }) {
-  if (!error) return null
-  return (
-    <div className={`notice ${Outcome.isCancelled(error) ? 'notice-info' : 'notice-error'}${className ? ` ${className}` : ''}`} role="alert">
-      <strong>{error.message}</strong>
-      {error.hints.map((h) => (
-        <p key={h}>{h}</p>
-      ))}
-    </div>
-  )
-}
+export { ErrorNotice }
 
 /** A button that runs a named action of the tool (`page.act`), labelled by the action, disabled while it runs (then `busyLabel`, if given). */
 export function ActionButton({ page, name, busyLabel, className }: { page: AnyPage; name: string; busyLabel?: string; className?: string }) {
