@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
-import { isShown } from '../../../tools/define'
 import type tool from '../../../tools/keystore-encrypt'
-import { KeyringPicker, ToolBody, useToolPage, type ToolPageProps } from '../../components'
+import { KeyFieldPicker, ToolBody, useToolPage, type ToolPageProps } from '../../components'
 
 /**
  * Encrypt a key (typed, or one from the in-page keyring) or re-encrypt a keystore under a
@@ -9,7 +8,7 @@ import { KeyringPicker, ToolBody, useToolPage, type ToolPageProps } from '../../
  * usual UTC--… name. The fields each choice needs are declared in the tool's meta (showWhen).
  */
 export default function KeystoreEncryptPage(props: ToolPageProps<typeof tool>) {
-  const { meta, values, setValues } = props
+  const { values } = props
   const page = useToolPage(props)
   const data = page.state.status === 'done' && !page.view.stale ? page.view.data : undefined
   const [href, setHref] = useState<string>()
@@ -21,7 +20,7 @@ export default function KeystoreEncryptPage(props: ToolPageProps<typeof tool>) {
   }, [data])
   return (
     <>
-      {isShown(meta, 'privateKey', values) && <KeyringPicker value={values.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '' })} />}
+      <KeyFieldPicker {...props} />
       <ToolBody page={page} submitLabel={values.source === 'keystore' ? 'Change the password' : 'Encrypt'}>
         {href && data && (
           <p className="actions">

@@ -12,7 +12,7 @@ import * as Ur from '../../../core/qr/Ur'
 import type tool from '../../../tools/qr-sign'
 import { preload, preview } from '../../../tools/qr-sign'
 import type { ToolResult } from '../../../tools/types'
-import { ErrorNotice, KeyringPicker, ResultView, ToolBody, useToolPage, type ToolPageProps } from '../../components'
+import { ErrorNotice, KeyFieldPicker, ResultView, ToolBody, useToolPage, type ToolPageProps } from '../../components'
 import { AnimatedQr, preloadQrImages } from '../../components/AnimatedQr'
 import { QrScanner, type Scanned } from '../../components/QrScanner'
 
@@ -73,7 +73,7 @@ export default function QrSignPage(props: ToolPageProps<typeof tool>) {
           <WitnessCheck request={request} />
         </Suspense>
       )}
-      <KeyringPicker value={values.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '' })} />
+      <KeyFieldPicker {...props} />
       <ToolBody page={page} submitLabel="Sign">
         {signed && <AnimatedQr parts={signed.parts} label="Signature QR code" />}
       </ToolBody>

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react'
 import type tool from '../../../tools/tx-build'
-import { ActionButton, ErrorNotice, KeyringPicker, ToolBody, useToolPage, type ToolPageProps } from '../../components'
+import { ActionButton, ErrorNotice, KeyFieldPicker, ToolBody, useToolPage, type ToolPageProps } from '../../components'
 
 export default function TxBuildPage(props: ToolPageProps<typeof tool>) {
   const page = useToolPage(props)
@@ -22,7 +22,7 @@ export default function TxBuildPage(props: ToolPageProps<typeof tool>) {
   }, [fill, setValues])
   return (
     <>
-      <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '' })} />
+      <KeyFieldPicker {...props} />
       <section className="next-steps node-fill" aria-label="From the node">
         <div className="actions">
           <ActionButton page={page} name="fill" busyLabel="Reading the node…" />
