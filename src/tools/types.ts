@@ -235,6 +235,12 @@ export interface ToolAction<I = unknown, R = unknown> {
   label: string
   /** Where it runs (default: on the main thread; 'network' gets `ctx.rpc`). */
   runs?: 'main' | 'network'
+  /**
+   * Parses the raw values itself, instead of the tool's `parse`: an action that reads fewer
+   * fields than the run (fill nonce and fees from the node: the sender only, before the fees
+   * it fills are given). Its input is then what this returns.
+   */
+  parse?: (raw: RawInput, files?: Readonly<Record<string, BlobLike>>) => Parsed<I>
   run: (input: I, ctx: RunContext<R>) => ToolResult<R> | Promise<ToolResult<R>>
 }
 
@@ -262,7 +268,8 @@ export interface ToolImpl<I = unknown, D = unknown, A extends ToolActions<any> =
   engine?: 'simulation' | 'debug'
 }
 
-export type ToolActions<I = any> = Readonly<Record<string, ToolAction<I, any>>>
+/** A tool's actions: each over the tool's input, or over its own (`ToolAction.parse`). */
+export type ToolActions<I = any> = Readonly<Record<string, ToolAction<I, any> | (ToolAction<any, any> & Required<Pick<ToolAction<any, any>, 'parse'>>)>>
 
 /** A tool: its meta and its implementation. `D` is its result's data, `A` its named actions. */
 export type Tool<I = unknown, D = unknown, A extends ToolActions<any> = ToolActions<any>> = ToolMeta & ToolImpl<I, D, A>

@@ -96,7 +96,7 @@ export async function prepare(raw: RawInput, files?: Readonly<Record<string, Blo
   }
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, DecryptedData>(meta, {
   parse,
   run: async ({ source, password }, ctx) => {
     const text = await readSource(source)

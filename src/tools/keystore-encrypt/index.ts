@@ -101,7 +101,7 @@ function result(e: Keystore.Encrypted, kdf: string, changed: boolean, key?: stri
   }
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, EncryptedData>(meta, {
   parse,
   run: async ({ from, password, params }, ctx) => {
     const opts = { onProgress: ctx.progress, signal: ctx.signal }

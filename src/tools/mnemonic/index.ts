@@ -47,7 +47,7 @@ function guess(ws: string[]): Mnemonic.Language {
 }
 
 /** Everything a valid phrase leads to (shared with the custom page). */
-export function phraseResult(v: Mnemonic.Validated, passphrase: string, generated: boolean): ToolResult {
+export function phraseResult(v: Mnemonic.Validated, passphrase: string, generated: boolean): ToolResult<MnemonicData> {
   const seed = Mnemonic.toSeed(v.phrase, passphrase)
   const root = Hd.fromSeed(seed)
   const info = Hd.rootInfo(root)
@@ -80,7 +80,7 @@ export interface MnemonicData {
   passphrase: string
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, MnemonicData>(meta, {
   parse,
   run: ({ mode, language, words = 12, passphrase = '', phrase = '', entropy }) => {
     if (mode === 'generate') {

@@ -37,7 +37,7 @@ export function parse(raw: RawInput): Parsed<Input> {
   return { ok: true, value: { node, path: raw.path || "m/44'/60'/0'", ...(fp !== undefined ? { sourceFingerprint: fp } : {}), name: (raw.name ?? '').trim() } }
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, QrAccountData>(meta, {
   parse,
   run: async ({ node, path: pathText, sourceFingerprint, name }): Promise<ToolResult<QrAccountData>> => {
     // The CBOR and UR code load with the first result, not with the form.

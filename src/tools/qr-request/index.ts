@@ -4,7 +4,7 @@ import { BaseError } from '../../core/Errors'
 import * as HexBytes from '../../core/format/HexBytes'
 import type * as TxBuild from '../../core/tx/TxBuild'
 import { defineTool, errorCollector } from '../define'
-import type { Eip1193Like, Parsed, RawInput, ToolResult } from '../types'
+import type { Eip1193Like, Parsed, RawInput, ToolAction, ToolResult } from '../types'
 import meta from './meta'
 import { amount, hexBytes, signingAddress, uint } from '../kit/fields'
 
@@ -136,8 +136,17 @@ async function makeRequest(input: Input): Promise<EthSignRequest.Review> {
   }
 }
 
-export default defineTool<Input>(meta, {
+/** Fills nonce, fees and chain id from the connected node: reads the sender alone, so it works before the fees it fills are given. */
+const fill = {
+  label: 'Fill nonce, fees and chain id from the node',
+  runs: 'network',
+  parse: (raw: RawInput) => ({ ok: true as const, value: { from: raw.from ?? '' } }),
+  run: async ({ from }: { from: string }, { rpc }): Promise<ToolResult<RawInput>> => ({ sections: [], data: await fillFromNode(rpc, from) }),
+} satisfies ToolAction<{ from: string }, RawInput>
+
+export default defineTool<Input, QrRequestData, { fill: typeof fill }>(meta, {
   parse,
+  actions: { fill },
   run: async (input): Promise<ToolResult<QrRequestData>> => {
     // The request code, the UR codec and the audit rows load with the first result, not with the form.
     const [review, EthSignRequest, Ur, { reviewSections }] = await Promise.all([makeRequest(input), import('../../core/qr/EthSignRequest'), import('../../core/qr/Ur'), import('../kit/signRequestRows')])

@@ -58,7 +58,7 @@ export function parse(raw: RawInput): Parsed<Input> {
   return { ok: true, value: { review, privateKey: key } }
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, QrSignData>(meta, {
   parse,
   run: async ({ review, privateKey }): Promise<ToolResult<QrSignData>> => {
     const answer = (() => {

@@ -70,7 +70,7 @@ async function chainRows(id: number, rpc: Parameters<typeof GenesisName.read>[0]
 /** An answer as indented JSON: an object or array keeps its lines (Row.lines), a scalar stays a plain value. */
 const document = (label: string, json: string): Row => ({ label, value: json, ...(json.includes('\n') ? { lines: true } : {}) })
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, RpcData>(meta, {
   parse,
   async run({ mode, method, params, batch }, ctx) {
     const endpoint = { label: 'Endpoint', value: ctx.rpcUrl ? RpcConsole.maskUrl(ctx.rpcUrl) : 'the connected node' }

@@ -4,8 +4,11 @@ import * as Authorization from '../../core/tx/Authorization'
 import * as TxBuild from '../../core/tx/TxBuild'
 import * as TxDecode from '../../core/tx/TxDecode'
 import type { TxType } from '../../core/tx/TxDecode'
+import { BaseError } from '../../core/Errors'
+import * as Units from '../../core/format/Units'
+import * as Key from '../../core/keys/Key'
 import { defineTool, fieldParser } from '../define'
-import type { Row, ToolResult } from '../types'
+import type { RawInput, Row, ToolAction, ToolResult } from '../types'
 import meta from './meta'
 import * as IntrinsicGas from '../../core/tx/IntrinsicGas'
 import { addressNote, amount, hexBytes, onField, privateKey, signingAddress, uint } from '../kit/fields'
@@ -52,8 +55,49 @@ function parse(raw: Record<string, string>) {
   return { ok: true as const, value: { tx: tx as unknown as TxBuild.Input, ...(key ? { privateKey: key } : {}) } as Input }
 }
 
-export default defineTool<Input>(meta, {
+/** What "Fill from the node" read: the field values to set, and what to say of them. */
+export interface Filled {
+  values: RawInput
+  note: string
+}
+
+/**
+ * Fills nonce, fees and chain id from the connected node (the nonce only when a valid private
+ * key names the sender). It reads the key alone, so it works before the fees it fills are given.
+ */
+const fill = {
+  label: 'Fill nonce, fees and chain id from the node',
+  runs: 'network',
+  parse: (raw) => {
+    let from: string | undefined
+    try {
+      from = raw.privateKey?.trim() ? Key.toAddress(Key.parse(raw.privateKey)) : undefined
+    } catch {
+      from = undefined
+    }
+    return { ok: true, value: from ? { from } : {} }
+  },
+  run: async ({ from }, { rpc }) => {
+    const TxFill = await import('../../core/tx/TxFill')
+    const n = await TxFill.fromNode(rpc, from).catch((e: unknown) => {
+      throw e instanceof BaseError ? e : new BaseError('TxFill.NodeError', 'The node could not be read.', { cause: e })
+    })
+    const gwei = (w: bigint) => `${Units.format(w, 'gwei')} gwei`
+    const values: RawInput = {
+      chainId: String(n.chainId),
+      ...(n.nonce !== undefined ? { nonce: String(n.nonce) } : {}),
+      gasPrice: gwei(n.gasPrice),
+      maxFeePerGas: gwei(n.maxFeePerGas),
+      maxPriorityFeePerGas: gwei(n.maxPriorityFeePerGas),
+    }
+    const note = `Filled from the node: chain ${n.chainId}, fees${n.nonce !== undefined ? `, nonce ${n.nonce} of ${from}` : ' (give the private key first to fill the nonce too)'}.`
+    return { sections: [], data: { values, note } }
+  },
+} satisfies ToolAction<{ from?: string }, Filled>
+
+export default defineTool<Input, unknown, { fill: typeof fill }>(meta, {
   parse,
+  actions: { fill },
   run: async ({ tx, privateKey }): Promise<ToolResult> => {
     await SigningEngine.useWasmEngine()
     const fields = meta.fields.map((f) => f.name)

@@ -57,7 +57,7 @@ export function views(wei: bigint, decimals: number | undefined, style: Units.Fo
   return { sections: [{ rows }], data: { units, hex, ...(token !== undefined ? { token, decimals: decimals! } : {}) } }
 }
 
-export default defineTool<Input>(meta, {
+export default defineTool<Input, UnitsData>(meta, {
   parse,
   run: ({ amount, decimals, decimalsError, style }) => ({ ...views(amount, decimals, style), ...(decimalsError ? { fieldErrors: { decimals: decimalsError } } : {}) }),
 })

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 
 import type { ErrorInfo } from '../../core/Errors'
 import * as Ur from '../../core/qr/Ur'
 import * as Outcome from '../../core/Outcome'
+import { ErrorNotice } from './ErrorNotice'
 import { readQr, warmUpQr } from '../../workers/qrClient'
 
 export interface Scanned {
@@ -215,7 +216,7 @@ interface ViewProps {
 
 /** The scanner's controls, camera preview, progress and error. */
 function QrScannerView({ id, label, video, status, ready, progress, error, onStartCamera, onStopCamera, onPick, onStartOver }: ViewProps) {
-  const err = typeof error === 'string' ? { message: error, hints: [] as string[] } : error
+  const err = typeof error === 'string' ? { name: 'QrScanError', message: error, hints: [] } : (error ?? undefined)
   return (
     <section className="qr-scanner" aria-label={label}>
       <div className="actions">
@@ -250,14 +251,7 @@ function QrScannerView({ id, label, video, status, ready, progress, error, onSta
         </p>
       )}
       {status.kind === 'reading' && <p role="status">Reading the image…</p>}
-      {err && (
-        <div className="notice notice-error" role="alert">
-          <strong>{err.message}</strong>
-          {err.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
+      <ErrorNotice error={err} />
     </section>
   )
 }

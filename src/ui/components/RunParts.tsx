@@ -7,39 +7,29 @@
  * - `RunStatus`: progress with Cancel while a run goes on, the run's error (`RunError`), the
  *   fields still to fill in, and a result cleared for holding a secret.
  * - `ErrorNotice`: any `ErrorInfo` (message and hints) as the one error box of the app.
+ * - `ActionButton`: runs one of the tool's named actions (`page.act`), labelled by it.
  * - `RunResult`: the result rows, marked (or cleared, when it holds a secret) once outdated.
  */
 import { useEffect, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
-import * as Outcome from '../../core/Outcome'
 import type { Tool, ToolResult } from '../../tools/types'
 import type { ToolPage } from '../hooks/useToolPage'
 import type { RunState } from '../hooks/useToolRun'
+import { ErrorNotice } from './ErrorNotice'
 import { FieldList, MetaFields } from './MetaFields'
 import { ResultView } from './ResultView'
 
 type AnyPage = ToolPage<Tool<any, any, any>>
 
-/**
- * The app's one error box: an error that belongs to no single field, its message and hints; a
- * cancelled run reads as information. `lead` goes before the message ("Capsule refused"), `tone`
- * 'warn' for a failure the rest of the page does not depend on, `children` after the hints.
- */
-export function ErrorNotice({ error, className, lead, tone, children }: { error: ErrorInfo | undefined; className?: string; lead?: string; tone?: 'error' | 'warn'; children?: ReactNode }) {
-  if (!error) return null
-  const info = Outcome.isCancelled(error)
-  const kind = info ? 'info' : (tone ?? 'error')
+export { ErrorNotice }
+
+/** A button that runs a named action of the tool (`page.act`), labelled by the action, disabled while it runs (then `busyLabel`, if given). */
+export function ActionButton({ page, name, busyLabel, className }: { page: AnyPage; name: string; busyLabel?: string; className?: string }) {
+  const running = (page.actions as Record<string, { status: string } | undefined>)[name]?.status === 'running'
   return (
-    <div className={`notice notice-${kind}${className ? ` ${className}` : ''}`} role={kind === 'warn' ? 'note' : 'alert'}>
-      <strong>
-        {lead ? `${lead}: ` : ''}
-        {error.message}
-      </strong>
-      {error.hints.map((h) => (
-        <p key={h}>{h}</p>
-      ))}
-      {children}
-    </div>
+    <button type="button" {...(className ? { className } : {})} onClick={() => void page.act(name)} disabled={running}>
+      {running && busyLabel ? busyLabel : (page.tool.actions?.[name]?.label ?? name)}
+    </button>
   )
 }
 

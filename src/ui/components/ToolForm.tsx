@@ -37,8 +37,8 @@ export { ErrorNotice, FormError, Progress } from './RunParts'
 
 export { FieldList, MetaFields, type MetaFieldsProps } from './MetaFields'
 
-/** What a page adds to the generic body. */
-export interface ToolFormExtras {
+/** What the generic page body adds to the parts (see `ToolForm`). */
+export interface ToolBodyProps {
   children?: ReactNode
   /** Only these fields (for pages that render the others themselves). Mode-dependent fields declare `showWhen` instead. */
   fieldsShown?: readonly string[]
@@ -52,12 +52,20 @@ export interface ToolFormExtras {
 
 /**
  * The generic tool page body: fields in, result rows out; the page kit's parts in order
- * (RunForm, RunStatus and RunResult in ResultColumns) over the page's `useToolPage`. A page that
- * reads its result's data calls `useToolPage` itself and hands it here; one that only adds to
- * the body renders `ToolForm` with `children` (between the form and the result), `before` or
- * `afterResult`.
+ * (`useToolPage`, then RunForm, RunStatus and RunResult in ResultColumns). Rich pages compose
+ * the parts themselves; a page that only adds to this one passes `children` (between the form
+ * and the result), `before` or `afterResult`, and one that reads its result's data or runs an
+ * action makes its own `page` and hands it to `ToolBody`. `options`: how it runs (the hash page's
+ * split, when its worker waits).
  */
-export function ToolPageView({ page, children, fieldsShown, submitLabel, afterResult, before }: ToolFormExtras & { page: ToolPage }) {
+export function ToolForm(props: ToolPageProps & ToolBodyProps & { options?: PageOptions }) {
+  const { children, fieldsShown, submitLabel, afterResult, before, options, ...pageProps } = props
+  const page = useToolPage(pageProps, options)
+  return <ToolBody page={page} {...{ children, fieldsShown, submitLabel, afterResult, before }} />
+}
+
+/** `ToolForm`'s body over a page the caller made (`useToolPage`): for a page that reads `page.view.data` or runs `page.act`. */
+export function ToolBody({ page, children, fieldsShown, submitLabel, afterResult, before }: ToolBodyProps & { page: ToolPage }) {
   const form = (
     <>
       {before}
@@ -73,11 +81,4 @@ export function ToolPageView({ page, children, fieldsShown, submitLabel, afterRe
     </RunResult>
   )
   return <ResultColumns form={form} result={result} revealed={page.live ? undefined : page.state.status === 'done' ? page.view.result : undefined} />
-}
-
-/** The generic tool page: `ToolPageView` over the tool's own `useToolPage` (`options`: how it runs, e.g. the hash page's split). */
-export function ToolForm(props: ToolPageProps & ToolFormExtras & { options?: PageOptions }) {
-  const { children, fieldsShown, submitLabel, afterResult, before, options, ...pageProps } = props
-  const page = useToolPage(pageProps, options)
-  return <ToolPageView page={page} {...{ children, fieldsShown, submitLabel, afterResult, before }} />
 }

@@ -10,6 +10,7 @@ import * as Units from '../../core/format/Units'
 import type { UrlDraft, UrlFieldError } from './NodeUrlField'
 import { acknowledgeNode, needsNodeWarning, useConnection, type Choice, type ConnectionState, type WalletInfo } from './store'
 import { useVerified } from './verified'
+import { ErrorNotice } from '../components/ErrorNotice'
 import './connection.css'
 
 // The URL field, its ticks and the node warning load when "A JSON-RPC URL" is chosen (every route carries the badge).
@@ -188,14 +189,7 @@ function ConnectionStatus({ c }: { c: ConnectionState }) {
   return (
     <section aria-label="Connection status" className="conn-status" aria-live="polite">
       {c.status === 'connecting' && <p>Connecting to {Rpc.shortUrl(c.url || c.devnetUrl)}…</p>}
-      {(c.status === 'error' || c.status === 'none') && c.error && (
-        <div className="notice notice-error" role="alert">
-          <strong>{c.error.message}</strong>
-          {c.error.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
+      {(c.status === 'error' || c.status === 'none') && <ErrorNotice error={c.error} />}
       {info && (
         <dl>
           <Row label="Endpoint" value={Rpc.maskUrl(c.url)} />

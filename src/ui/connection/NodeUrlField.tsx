@@ -66,10 +66,7 @@ export function NodeUrlField({ ids, draft, setDraft, error, warning }: Props) {
         />
         {error && (
           <div className="error" id={`${ids}-url-error`}>
-            {error.message}
-            {error.hints.map((h) => (
-              <p key={h}>{h}</p>
-            ))}
+            {[error.message, ...error.hints].join(' ')}
           </div>
         )}
         <p className="help">

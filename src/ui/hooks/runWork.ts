@@ -72,13 +72,13 @@ export function startWork(meta: ToolMeta, tool: Tool<unknown>, split: WorkSplit<
 }
 
 /**
- * Starts a tool's named action (`ToolAction`) over `raw`: the tool's parse, then the action's
+ * Starts a tool's named action (`ToolAction`) over `raw`: the tool's parse (or the action's own), then the action's
  * run on the main thread or against the node. Ends, like a run, in one `Outcome`.
  */
 export function startAction(tool: Tool<unknown>, name: string, raw: RawInput, files: Record<string, BlobLike>, events: WorkEvents, extras: RunExtras = {}): Work {
   const action = tool.actions?.[name]
   if (!action) return settled(Outcome.fail({ name: 'ToolError', message: `This tool has no action "${name}".`, hints: [] }))
-  const parsed = tool.parse(raw, files)
+  const parsed = (action.parse ?? tool.parse)(raw, files)
   if (!parsed.ok) return settled(invalid(parsed.errors))
   return runHere(action.runs === 'network', raw, events, extras, (ctx) => action.run(parsed.value, ctx))
 }

@@ -17,7 +17,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ErrorInfo } from '../../core/Errors'
 import { withDefaults } from '../../tools/define'
-import type { BlobLike, RawInput, Tool, ToolAction, ToolMeta, ToolResult } from '../../tools/types'
+import type { BlobLike, DataOf, RawInput, Tool, ToolAction, ToolMeta, ToolResult } from '../../tools/types'
 import { useAbiLibrary } from './abiLibraryStore'
 import { routeErrors } from './runErrors'
 import { startAction, type Engine, type RunExtras, type Work } from './runWork'
@@ -54,7 +54,7 @@ const idleAction: ActionView<never> = { status: 'idle', fieldErrors: {} }
 export interface ToolPage<T extends Tool<any, any, any> = Tool<any, any, any>> extends ToolPageProps<T> {
   state: RunState
   /** The run's view; its field errors include those of the last action run since the values changed. */
-  view: RunView<import('../../tools/types').DataOf<T>>
+  view: RunView<DataOf<T>>
   run: (patch?: RawInput) => Promise<void>
   cancel: () => void
   /** Runs a named action of the tool over the current values. */
@@ -68,11 +68,11 @@ export interface ToolPage<T extends Tool<any, any, any> = Tool<any, any, any>> e
 }
 
 /** What a page may add to the runner: its options, and the simulation engine it keeps for a tool that runs there (`ToolImpl.engine`). */
-export interface PageOptions extends RunOptions {
+export interface PageOptions<D = any> extends RunOptions<any, D> {
   engine?: Engine
 }
 
-export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<T>, { engine, ...options }: PageOptions = {}): ToolPage<T> {
+export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<T>, { engine, ...options }: PageOptions<DataOf<T>> = {}): ToolPage<T> {
   const { meta, tool, values, files } = props
   // The person's ABI library, for a tool that reads it (the decoders): a new value when it changes, so a live tool re-runs.
   const usesAbis = !!meta.uses?.includes('abis')

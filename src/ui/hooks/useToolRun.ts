@@ -89,7 +89,7 @@ function useInputKey(meta: ToolMeta, values: RawInput, files: Record<string, Blo
 }
 
 /** What a page may add to the runner. */
-export interface RunOptions<I = any> {
+export interface RunOptions<I = any, D = unknown> {
   /** How the tool's work splits across workers and merges (declared in `src/tools/<id>/split.ts`). */
   split?: WorkSplit<I, unknown>
   /**
@@ -102,7 +102,7 @@ export interface RunOptions<I = any> {
   /** Whether this runner holds the example "Try an example" asked to run (default: the form holds every input it sets). */
   exampleMatches?: (inputs: RawInput) => boolean
   /** Hears every run that got past its parse, once it ends (not a cancelled or outrun one). */
-  onSettle?: (s: { raw: RawInput; outcome: Outcome.Outcome<ToolResult>; ms: number }) => void
+  onSettle?: (s: { raw: RawInput; outcome: Outcome.Outcome<ToolResult<D>>; ms: number }) => void
   /** What the runs get besides their values (the person's ABI library); a live tool re-runs when it changes. Keep it stable (memoised). */
   extras?: RunExtras
 }
@@ -111,7 +111,7 @@ export interface RunOptions<I = any> {
  * Runs `tool` for a page. The result's data is typed by the tool (`DataOf<T>`: the `D` of its
  * `ToolResult<D>`), so a page reads `view.data` without a cast.
  */
-export function useToolRun<T extends Tool<any, any, any>>(meta: ToolMeta, tool: T | undefined, values: RawInput, files: Record<string, BlobLike>, options: RunOptions = {}) {
+export function useToolRun<T extends Tool<any, any, any>>(meta: ToolMeta, tool: T | undefined, values: RawInput, files: Record<string, BlobLike>, options: RunOptions<any, DataOf<T>> = {}) {
   type D = DataOf<T>
   const [state, setState] = useState<RunState>(idle)
   const extras = options.extras
@@ -175,7 +175,8 @@ export function useToolRun<T extends Tool<any, any, any>>(meta: ToolMeta, tool: 
         if (active.current === work) active.current = null
         // A cancelled run was said so by `cancel`.
         if (!out.ok && Outcome.isCancelled(out.error)) return
-        if (work.ran) opts.current.onSettle?.({ raw, outcome: out.ok ? out : Outcome.fail(scrubError(meta, raw, out.error)), ms: performance.now() - t0 })
+        // The tool's run made this result: its data is the tool's `D`.
+        if (work.ran) opts.current.onSettle?.({ raw, outcome: out.ok ? (out as Outcome.Outcome<ToolResult<D>>) : Outcome.fail(scrubError(meta, raw, out.error)), ms: performance.now() - t0 })
         if (out.ok) setState({ status: 'done', result: out.value, fieldErrors: routeErrors(meta, raw, undefined, out.value.fieldErrors).fieldErrors, inputs })
         else setState({ status: 'error', inputs, ...routeErrors(meta, raw, out.error, out.fieldErrors) })
       })()

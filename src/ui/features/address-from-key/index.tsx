@@ -2,12 +2,12 @@
  * Address from a key: the generic form, plus a picker for keys already in this page's
  * keyring (made, derived or unlocked by the wallet tools), so a key need not be retyped.
  */
-import { KeyringPicker, ToolForm, type ToolPageProps } from '../../components'
+import { KeyFieldPicker, ToolForm, type ToolPageProps } from '../../components'
 
 export default function AddressFromKeyPage(props: ToolPageProps) {
   return (
     <>
-      <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => props.setValues({ privateKey: k?.privateKey ?? '' })} />
+      <KeyFieldPicker {...props} />
       <ToolForm {...props} />
     </>
   )

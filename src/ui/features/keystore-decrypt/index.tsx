@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react'
-import type { DecryptedData } from '../../../tools/keystore-decrypt'
-import type { ToolResult } from '../../../tools/types'
-import { keyring, ToolForm, type ToolPageProps } from '../../components'
+import { useEffect, useState } from 'react'
+import type tool from '../../../tools/keystore-decrypt'
+import { keyring, ToolBody, useToolPage, type ToolPageProps } from '../../components'
 import { prepareSpare, prewarm } from '../../../workers/client'
 
 /**
@@ -11,7 +10,8 @@ import { prepareSpare, prewarm } from '../../../workers/client'
  * WebAssembly and the curve (`Keystore.warm`), then the scrypt memory of the keystore given
  * (`Keystore.prepare`), while the person types, so Decrypt runs only the key derivation.
  */
-export default function KeystoreDecryptPage(props: ToolPageProps) {
+export default function KeystoreDecryptPage(props: ToolPageProps<typeof tool>) {
+  const page = useToolPage(props)
   const [unlocked, setUnlocked] = useState<string>()
   const id = props.meta.id
   useEffect(() => prewarm(id), [id])
@@ -26,20 +26,20 @@ export default function KeystoreDecryptPage(props: ToolPageProps) {
     const t = setTimeout(() => prepareSpare(id, { keystore }, keystoreFile ? { keystoreFile } : undefined), 150)
     return () => clearTimeout(t)
   }, [id, keystore, keystoreFile, password])
-  const onResult = useCallback((result: ToolResult | undefined) => {
-    const data = (result as ToolResult<DecryptedData> | undefined)?.data
+  // An unlocked key joins the keyring once, when its result comes.
+  const data = page.state.status === 'done' && !page.view.stale ? page.view.data : undefined
+  useEffect(() => {
     if (!data) return
-    const { address, privateKey } = data
-    keyring.add({ address, privateKey, label: 'keystore' })
-    setUnlocked(address)
-  }, [])
+    keyring.add({ address: data.address, privateKey: data.privateKey, label: 'keystore' })
+    setUnlocked(data.address)
+  }, [data])
   return (
-    <ToolForm {...props} submitLabel="Decrypt" onResult={onResult}>
+    <ToolBody page={page} submitLabel="Decrypt">
       {unlocked && (
         <p className="notice notice-info" role="note">
           {unlocked} is in the in-page keyring: the signing tools can use it until you reload the page.
         </p>
       )}
-    </ToolForm>
+    </ToolBody>
   )
 }

@@ -1,18 +1,16 @@
-import { useCallback, useEffect, useState } from 'react'
-import { isShown } from '../../../tools/define'
-import type { EncryptedData } from '../../../tools/keystore-encrypt'
-import type { ToolResult } from '../../../tools/types'
-import { KeyringPicker, ToolForm, type ToolPageProps } from '../../components'
+import { useEffect, useState } from 'react'
+import type tool from '../../../tools/keystore-encrypt'
+import { KeyFieldPicker, ToolBody, useToolPage, type ToolPageProps } from '../../components'
 
 /**
  * Encrypt a key (typed, or one from the in-page keyring) or re-encrypt a keystore under a
  * new password, in a worker with progress and cancel; then download the file under geth's
  * usual UTC--… name. The fields each choice needs are declared in the tool's meta (showWhen).
  */
-export default function KeystoreEncryptPage(props: ToolPageProps) {
-  const { meta, values, setValues } = props
-  const [data, setData] = useState<EncryptedData>()
-  const onResult = useCallback((r: ToolResult | undefined) => setData((r as ToolResult<EncryptedData> | undefined)?.data), [])
+export default function KeystoreEncryptPage(props: ToolPageProps<typeof tool>) {
+  const { values } = props
+  const page = useToolPage(props)
+  const data = page.state.status === 'done' && !page.view.stale ? page.view.data : undefined
   const [href, setHref] = useState<string>()
   useEffect(() => {
     if (!data) return setHref(undefined)
@@ -22,8 +20,8 @@ export default function KeystoreEncryptPage(props: ToolPageProps) {
   }, [data])
   return (
     <>
-      {isShown(meta, 'privateKey', values) && <KeyringPicker value={values.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '' })} />}
-      <ToolForm {...props} submitLabel={values.source === 'keystore' ? 'Change the password' : 'Encrypt'} onResult={onResult}>
+      <KeyFieldPicker {...props} />
+      <ToolBody page={page} submitLabel={values.source === 'keystore' ? 'Change the password' : 'Encrypt'}>
         {href && data && (
           <p className="actions">
             <a className="button primary" href={href} download={data.filename}>
@@ -31,7 +29,7 @@ export default function KeystoreEncryptPage(props: ToolPageProps) {
             </a>
           </p>
         )}
-      </ToolForm>
+      </ToolBody>
     </>
   )
 }

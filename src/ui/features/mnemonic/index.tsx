@@ -1,7 +1,5 @@
-import { useCallback, useState } from 'react'
-import type { MnemonicData } from '../../../tools/mnemonic'
-import type { ToolResult } from '../../../tools/types'
-import { keyring, ToolForm, useKeyring, type ToolPageProps } from '../../components'
+import type tool from '../../../tools/mnemonic'
+import { keyring, ToolBody, useKeyring, useToolPage, type ToolPageProps } from '../../components'
 import { handOff } from '../../handoff'
 import { requestExampleRun } from '../../hooks/exampleRun'
 import { navigate } from '../../router'
@@ -12,10 +10,10 @@ import { navigate } from '../../router'
  * URL) and putting the key of its first account into the in-page keyring (memory only), for the
  * signing tools.
  */
-export default function MnemonicPage(props: ToolPageProps) {
-  const [data, setData] = useState<MnemonicData>()
+export default function MnemonicPage(props: ToolPageProps<typeof tool>) {
+  const page = useToolPage(props)
+  const data = page.state.status === 'done' && !page.view.stale ? page.view.data : undefined
   const keys = useKeyring()
-  const onResult = useCallback((result: ToolResult | undefined) => setData((result as ToolResult<MnemonicData> | undefined)?.data), [])
   const first = data?.first
   const inRing = !!first && keys.some((k) => k.address.toLowerCase() === first.address.toLowerCase())
   const derive = () => {
@@ -27,7 +25,7 @@ export default function MnemonicPage(props: ToolPageProps) {
     navigate('/hd-derive')
   }
   return (
-    <ToolForm {...props} onResult={onResult}>
+    <ToolBody page={page}>
       {data && (
         <section className="next-steps" aria-labelledby="mnemonic-next">
           <h2 id="mnemonic-next">Next steps</h2>
@@ -52,6 +50,6 @@ export default function MnemonicPage(props: ToolPageProps) {
           )}
         </section>
       )}
-    </ToolForm>
+    </ToolBody>
   )
 }

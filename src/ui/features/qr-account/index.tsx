@@ -1,16 +1,10 @@
 /** Watch-only account as QR: the generic form, and the crypto-hdkey shown as a QR code. */
-import { useCallback, useState } from 'react'
-import type { QrAccountData } from '../../../tools/qr-account'
-import type { ToolResult } from '../../../tools/types'
-import { ToolForm, type ToolPageProps } from '../../components'
+import type tool from '../../../tools/qr-account'
+import { ToolBody, useToolPage, type ToolPageProps } from '../../components'
 import { AnimatedQr } from '../../components/AnimatedQr'
 
-export default function QrAccountPage(props: ToolPageProps) {
-  const [data, setData] = useState<QrAccountData | undefined>()
-  const onResult = useCallback((r: ToolResult | undefined) => setData(r?.data as QrAccountData | undefined), [])
-  return (
-    <ToolForm {...props} onResult={onResult}>
-      {data && <AnimatedQr parts={data.parts} label="Watch-only account QR code" />}
-    </ToolForm>
-  )
+export default function QrAccountPage(props: ToolPageProps<typeof tool>) {
+  const page = useToolPage(props)
+  const data = page.state.status === 'done' && !page.view.stale ? page.view.data : undefined
+  return <ToolBody page={page}>{data && <AnimatedQr parts={data.parts} label="Watch-only account QR code" />}</ToolBody>
 }

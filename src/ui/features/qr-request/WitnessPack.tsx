@@ -19,6 +19,14 @@ type Packed = SignWitnessKit.Packed
 type Qr = Awaited<ReturnType<typeof SignWitnessKit.qrParts>>
 const kit = () => import('../../../tools/qr-request/witness')
 
+/** What the card says here: the witness is this page's outcome. */
+const CARD = {
+  className: 'result',
+  intro: 'Simulates this transaction over the node and packs the block header and the proofs of every account and slot it reads, so the signer can check them and re-run it with no network.',
+  packLabel: { first: 'Simulate and pack a witness', again: 'Simulate again and pack a new witness' },
+} as const
+const HANDED = [{ tone: 'info', text: 'The witness packed on the send confirmation, for this very call.' }] as const
+
 export default function WitnessPack({ request, fragment, handed }: { request: `0x${string}`; fragment: number; handed?: unknown }) {
   const witness = useWitness<Packed & { handed?: boolean }>()
   const { packed, reset } = witness
@@ -52,14 +60,7 @@ export default function WitnessPack({ request, fragment, handed }: { request: `0
   }
 
   return (
-    <WitnessCard
-      witness={witness}
-      className="result"
-      intro="Simulates this transaction over the node and packs the block header and the proofs of every account and slot it reads, so the signer can check them and re-run it with no network."
-      packLabel={{ first: 'Simulate and pack a witness', again: 'Simulate again and pack a new witness' }}
-      pack={pack}
-      notes={packed?.handed ? [{ tone: 'info', text: 'The witness packed on the send confirmation, for this very call.' }] : []}
-    >
+    <WitnessCard witness={witness} pack={pack} {...CARD} notes={packed?.handed ? HANDED : []}>
       {packed && (
         <>
           {qr && 'parts' in qr && (

@@ -11,7 +11,7 @@ import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import * as SignWitness from '../../../core/qr/SignWitness'
 import type * as SignWitnessKit from '../../../tools/qr-sign/witness'
 import { readRequest } from '../../../tools/qr-sign'
-import { Field, ResultView } from '../../components'
+import { ErrorNotice, Field, ResultView } from '../../components'
 import { TraceTree } from '../../components/TraceTree'
 import { Assets } from '../../components/SimulationSummary'
 import { QrScanner, type Scanned } from '../../components/QrScanner'
@@ -29,15 +29,15 @@ export default function WitnessCheck({ request }: { request: string }) {
   // the witness's bytes, from the file picked or the code scanned (the last one wins)
   const [file, setFile] = useState<{ blob?: File; bytes: Uint8Array } | undefined>()
   const [scans, setScans] = useState(0)
-  const [scanError, setScanError] = useState<ErrorInfo | null>(null)
+  const [scanError, setScanError] = useState<ErrorInfo | undefined>()
   const [checked, setChecked] = useState<Checked | undefined>()
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<ErrorInfo | null>(null)
+  const [error, setError] = useState<ErrorInfo | undefined>()
 
   useEffect(() => {
     let alive = true
     setChecked(undefined)
-    setError(null)
+    setError(undefined)
     if (!file || request.trim() === '') return
     setBusy(true)
     ;(async () => {
@@ -56,7 +56,7 @@ export default function WitnessCheck({ request }: { request: string }) {
     SignWitness.fromUr(s).then(
       (bytes) => {
         setFile({ bytes })
-        setScanError(null)
+        setScanError(undefined)
       },
       (e: unknown) => {
         setFile(undefined)
@@ -79,21 +79,14 @@ export default function WitnessCheck({ request }: { request: string }) {
           if (!f) return setFile(undefined)
           void f.arrayBuffer().then((b) => {
             setFile({ blob: f, bytes: new Uint8Array(b) })
-            setScanError(null)
+            setScanError(undefined)
             setScans((n) => n + 1)
           })
         }}
       />
       <QrScanner key={scans} types={[SignWitness.UR_TYPE]} maxMessage={SignWitness.MAX_UR_MESSAGE} label="Witness scanner" onScanned={onScanned} />
       {busy && <p role="status">Checking the proofs and simulating…</p>}
-      {shownError && (
-        <div className="notice notice-error" role="alert">
-          <strong>Witness refused: {shownError.message}</strong>
-          {shownError.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
+      <ErrorNotice error={shownError && { ...shownError, message: `Witness refused: ${shownError.message}` }} />
       {checked && (
         <>
           <ResultView result={{ sections: checked.sections, notes: checked.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label="Witness check" />

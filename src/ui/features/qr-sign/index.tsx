@@ -9,23 +9,24 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import * as EthSignRequest from '../../../core/qr/EthSignRequest'
 import * as Ur from '../../../core/qr/Ur'
-import { preload, preview, type QrSignData } from '../../../tools/qr-sign'
+import type tool from '../../../tools/qr-sign'
+import { preload, preview } from '../../../tools/qr-sign'
 import type { ToolResult } from '../../../tools/types'
-import { KeyringPicker, ResultView, ToolForm, type ToolPageProps } from '../../components'
+import { ErrorNotice, KeyFieldPicker, ResultView, ToolBody, useToolPage, type ToolPageProps } from '../../components'
 import { AnimatedQr, preloadQrImages } from '../../components/AnimatedQr'
 import { QrScanner, type Scanned } from '../../components/QrScanner'
 
 // The witness check (the EVM and the proof checks) loads after the page, and is preloaded while online.
 const WitnessCheck = lazy(() => import('./WitnessCheck'))
 
-export default function QrSignPage(props: ToolPageProps) {
+export default function QrSignPage(props: ToolPageProps<typeof tool>) {
+  const page = useToolPage(props)
+  const signed = page.state.status === 'done' && !page.view.stale ? page.view.data : undefined
   const { values, setValues } = props
   const request = values.request ?? ''
   const [review, setReview] = useState<ToolResult | undefined>()
-  const [reviewError, setReviewError] = useState<ErrorInfo | null>(null)
-  const [signed, setSigned] = useState<QrSignData | undefined>()
+  const [reviewError, setReviewError] = useState<ErrorInfo | undefined>()
   const [scans, setScans] = useState(0)
-  const onResult = useCallback((r: ToolResult | undefined) => setSigned(r?.data as QrSignData | undefined), [])
 
   // Everything reviewing and signing needs loads while the page is open, so it works after the network goes.
   useEffect(() => {
@@ -37,7 +38,7 @@ export default function QrSignPage(props: ToolPageProps) {
   useEffect(() => {
     let alive = true
     setReview(undefined)
-    setReviewError(null)
+    setReviewError(undefined)
     if (request.trim() === '') return
     preview(request).then(
       (r) => alive && setReview(r),
@@ -60,14 +61,7 @@ export default function QrSignPage(props: ToolPageProps) {
   return (
     <>
       <QrScanner key={scans} types={[EthSignRequest.REQUEST_TYPE]} label="Sign request scanner" onScanned={onScanned} />
-      {reviewError && (
-        <div className="notice notice-error" role="alert">
-          <strong>{reviewError.message}</strong>
-          {reviewError.hints.map((h) => (
-            <p key={h}>{h}</p>
-          ))}
-        </div>
-      )}
+      <ErrorNotice error={reviewError} />
       {review && (
         <section className="result" aria-label="The request to sign">
           <h2>What you are asked to sign</h2>
@@ -79,10 +73,10 @@ export default function QrSignPage(props: ToolPageProps) {
           <WitnessCheck request={request} />
         </Suspense>
       )}
-      <KeyringPicker value={values.privateKey ?? ''} onPick={(k) => setValues({ privateKey: k?.privateKey ?? '' })} />
-      <ToolForm {...props} onResult={onResult} submitLabel="Sign">
+      <KeyFieldPicker {...props} />
+      <ToolBody page={page} submitLabel="Sign">
         {signed && <AnimatedQr parts={signed.parts} label="Signature QR code" />}
-      </ToolForm>
+      </ToolBody>
     </>
   )
 }

@@ -3,12 +3,12 @@
  * templates to start from, and a history of this session's requests (memory only) that can be
  * re-run or edited.
  */
-import { useSyncExternalStore, type FormEvent } from 'react'
+import { useSyncExternalStore } from 'react'
 import * as RpcConsole from '../../../core/chain/RpcConsole'
 import { withDefaults } from '../../../tools/define'
-import type { RpcData } from '../../../tools/rpc-console'
-import type { RawInput, ToolResult } from '../../../tools/types'
-import { FieldList, FormError, ResultView, useResultInView, useToolRun, type ToolPageProps } from '../../components'
+import type tool from '../../../tools/rpc-console'
+import type { RawInput } from '../../../tools/types'
+import { FieldList, ResultView, RunError, RunForm, useResultInView, useToolPage, type ToolPageProps } from '../../components'
 import { getProvider } from '../../connection/store'
 import './console.css'
 
@@ -56,25 +56,23 @@ function methodOf(raw: RawInput): string {
   return `batch (${n})`
 }
 
-export default function RpcConsolePage({ meta, tool, values, setValues, files }: ToolPageProps) {
+export default function RpcConsolePage(props: ToolPageProps<typeof tool>) {
+  const { meta, values, setValues } = props
   const raw = withDefaults(meta, values)
   const entries = useSyncExternalStore(store.subscribe, store.get, store.get)
   // Each request that reaches the node, answered or not, joins the history.
-  const { state, view, run } = useToolRun<RpcData>(meta, tool, values, files, {
+  const page = useToolPage(props, {
     onSettle: ({ raw, outcome, ms }) => {
-      const response = outcome.ok ? ((outcome.value as ToolResult<RpcData>).data?.response ?? '') : ''
+      const response = outcome.ok ? outcome.value.data?.response ?? '' : ''
       const summary = outcome.ok ? (response.length > 120 ? `${response.slice(0, 120)}…` : response) : outcome.error.message
       const batch = raw.mode === 'batch' ? { batch: raw.batch ?? '' } : {}
-      store.add({ method: methodOf(raw), params: raw.mode === 'batch' ? (raw.batch ?? '') : (raw.params ?? '[]'), ...batch, endpoint: getProvider().rpcUrl, ok: outcome.ok, summary, ms: Math.round(ms) })
+      store.add({ method: methodOf(raw), params: raw.mode === 'batch' ? raw.batch ?? '' : raw.params ?? '[]', ...batch, endpoint: getProvider().rpcUrl, ok: outcome.ok, summary, ms: Math.round(ms) })
     },
   })
+  const { state, view, run } = page
   /** A request again, from the history: the one it was, whatever the form holds now. */
   const again = (h: Entry) => void run(h.batch !== undefined ? { mode: 'batch', batch: h.batch, method: '', params: '[]' } : { mode: 'single', method: h.method, params: h.params, batch: '' })
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault()
-    void run()
-  }
   // The answer beside the form on a wide screen (styles.css .tool-cols), after it on a narrow one,
   // scrolled into view when a request comes back below the fold; the history under both.
   const result = view.result && state.status === 'done' ? view.result : undefined
@@ -84,35 +82,36 @@ export default function RpcConsolePage({ meta, tool, values, setValues, files }:
     <>
       <div className={result ? 'tool-cols has-result' : 'tool-cols'}>
         <div className="tool-col-form">
-          <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
-            {raw.mode !== 'batch' && (
-              <div className="field">
-                <label htmlFor="rpc-template">Method template</label>
-                <select
-                  id="rpc-template"
-                  value=""
-                  onChange={(e) => {
-                    const t = RpcConsole.METHODS.find((m) => m.method === e.target.value)
-                    if (t) setValues({ method: t.method, params: t.params })
-                  }}
-                >
-                  <option value="">Pick a common method to fill in its params…</option>
-                  {RpcConsole.METHODS.map((m) => (
-                    <option key={m.method} value={m.method}>
-                      {m.method}: {m.note}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-            <FieldList fields={meta.fields} values={raw} errors={view.fieldErrors} setValues={setValues} />
-            <div className="actions">
-              <button type="submit" className="primary" disabled={state.status === 'running'}>
-                {state.status === 'running' ? 'Sending…' : 'Send request'}
-              </button>
-            </div>
-          </form>
-          <FormError state={view} />
+          <RunForm
+            page={page}
+            submitLabel={state.status === 'running' ? 'Sending…' : 'Send request'}
+            fields={
+              <>
+                {raw.mode !== 'batch' && (
+                  <div className="field">
+                    <label htmlFor="rpc-template">Method template</label>
+                    <select
+                      id="rpc-template"
+                      value=""
+                      onChange={(e) => {
+                        const t = RpcConsole.METHODS.find((m) => m.method === e.target.value)
+                        if (t) setValues({ method: t.method, params: t.params })
+                      }}
+                    >
+                      <option value="">Pick a common method to fill in its params…</option>
+                      {RpcConsole.METHODS.map((m) => (
+                        <option key={m.method} value={m.method}>
+                          {m.method}: {m.note}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                )}
+                <FieldList fields={meta.fields} values={raw} errors={view.fieldErrors} setValues={setValues} />
+              </>
+            }
+          />
+          <RunError page={page} />
         </div>
         {result && (
           <div className="tool-col-result" ref={resultRef}>
@@ -121,7 +120,9 @@ export default function RpcConsolePage({ meta, tool, values, setValues, files }:
         )}
       </div>
       <section aria-labelledby="rpc-history-title" className="section" style={{ marginTop: 16 }}>
-        <h2 id="rpc-history-title" className="section-title">History</h2>
+        <h2 id="rpc-history-title" className="section-title">
+          History
+        </h2>
         {entries.length === 0 ? (
           <p className="hint">No requests yet in this session.</p>
         ) : (
@@ -151,7 +152,11 @@ export default function RpcConsolePage({ meta, tool, values, setValues, files }:
                       </td>
                       <td className="rpc-time">{h.ms} ms</td>
                       <td className="rpc-actions">
-                        <button type="button" onClick={() => setValues(h.batch !== undefined ? { mode: 'batch', batch: h.batch } : { mode: 'single', method: h.method, params: h.params })} aria-label={`Edit ${h.method} again`}>
+                        <button
+                          type="button"
+                          onClick={() => setValues(h.batch !== undefined ? { mode: 'batch', batch: h.batch } : { mode: 'single', method: h.method, params: h.params })}
+                          aria-label={`Edit ${h.method} again`}
+                        >
                           Edit
                         </button>{' '}
                         <button type="button" onClick={() => again(h)} aria-label={`Re-run ${h.method}`}>

@@ -4,13 +4,13 @@
  * the raw-digest confirmation, which the tool's meta shows for a raw digest only.
  */
 import { isShown } from '../../../tools/define'
-import { ToolForm, KeyringPicker, type ToolPageProps } from '../../components'
+import { ToolForm, KeyFieldPicker, type ToolPageProps } from '../../components'
 
 export default function SignMessagePage(props: ToolPageProps) {
   const raw = isShown(props.meta, 'confirmRaw', props.values)
   return (
     <>
-      <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => props.setValues({ privateKey: k?.privateKey ?? '' })} />
+      <KeyFieldPicker {...props} />
       {raw && (
         <div className="notice notice-error" role="alert">
           <strong>Raw digest signing.</strong> A 32-byte digest can be the hash of a transaction, a permit or an order: whoever asked you to sign it may

@@ -2,13 +2,13 @@
  * Sign typed data: the generic form, plus a picker for keys already in this page's keyring
  * (made or unlocked by the wallet tools), so a key need not be retyped.
  */
-import { ToolForm, KeyringPicker, type ToolPageProps } from '../../components'
+import { ToolForm, KeyFieldPicker, type ToolPageProps } from '../../components'
 
 
 export default function SignTypedDataPage(props: ToolPageProps) {
   return (
     <>
-      <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => props.setValues({ privateKey: k?.privateKey ?? '' })} />
+      <KeyFieldPicker {...props} />
       <ToolForm {...props} />
     </>
   )

@@ -1,5 +1,5 @@
 import type tool from '../../../tools/transaction'
-import { ToolPageView, useToolPage, type ToolPageProps } from '../../components'
+import { ToolBody, useToolPage, type ToolPageProps } from '../../components'
 import { TxTrace } from '../../components/TxTrace'
 
 /**
@@ -9,5 +9,5 @@ import { TxTrace } from '../../components/TxTrace'
 export default function TransactionPage(props: ToolPageProps<typeof tool>) {
   const page = useToolPage(props)
   const data = page.state.status === 'done' && !page.view.stale ? page.view.data : undefined
-  return <ToolPageView page={page} afterResult={data?.mined ? <TxTrace key={data.hash} hash={data.hash} abi={data.abi} /> : null} />
+  return <ToolBody page={page} afterResult={data?.mined ? <TxTrace key={data.hash} hash={data.hash} abi={data.abi} /> : null} />
 }

@@ -1,61 +1,40 @@
 /**
  * Build and sign a transaction: the generic form (it shows only the fields of the chosen
  * type, as the tool's meta declares), a picker for keys in this page's keyring, and a button
- * that fills nonce, fees and chain id from the connected node.
+ * that fills nonce, fees and chain id from the connected node (the tool's `fill` action).
  */
-import { useState } from 'react'
-import { BaseError } from '../../../core/Errors'
-import * as Key from '../../../core/keys/Key'
-import * as TxFill from '../../../core/tx/TxFill'
-import * as Units from '../../../core/format/Units'
-import { ToolForm, KeyringPicker, type ToolPageProps } from '../../components'
-import { getProvider } from '../../connection/store'
+import { useEffect, useState } from 'react'
+import type tool from '../../../tools/tx-build'
+import { ActionButton, ErrorNotice, KeyFieldPicker, ToolBody, useToolPage, type ToolPageProps } from '../../components'
 
-export default function TxBuildPage(props: ToolPageProps) {
-  const [busy, setBusy] = useState(false)
-  const [note, setNote] = useState<{ tone: 'info' | 'error'; text: string } | null>(null)
-  const fill = async () => {
-    setBusy(true)
-    setNote(null)
-    try {
-      let from: string | undefined
-      try {
-        from = props.values.privateKey?.trim() ? Key.toAddress(Key.parse(props.values.privateKey)) : undefined
-      } catch {
-        from = undefined
-      }
-      const n = await TxFill.fromNode(getProvider().rpc, from)
-      const gwei = (w: bigint) => `${Units.format(w, 'gwei')} gwei`
-      props.setValues({
-        chainId: String(n.chainId),
-        ...(n.nonce !== undefined ? { nonce: String(n.nonce) } : {}),
-        gasPrice: gwei(n.gasPrice),
-        maxFeePerGas: gwei(n.maxFeePerGas),
-        maxPriorityFeePerGas: gwei(n.maxPriorityFeePerGas),
-      })
-      setNote({ tone: 'info', text: `Filled from the node: chain ${n.chainId}, fees${n.nonce !== undefined ? `, nonce ${n.nonce} of ${from}` : ' (give the private key first to fill the nonce too)'}.` })
-    } catch (e) {
-      setNote({ tone: 'error', text: e instanceof BaseError ? e.shortMessage : 'The node could not be read.' })
-    } finally {
-      setBusy(false)
+export default function TxBuildPage(props: ToolPageProps<typeof tool>) {
+  const page = useToolPage(props)
+  const fill = page.actions.fill
+  // What the last fill said stays until the next one (the values it sets withdraw the action's own state).
+  const [note, setNote] = useState<string>()
+  const { setValues } = props
+  useEffect(() => {
+    if (fill.status === 'running') setNote(undefined)
+    if (fill.data) {
+      setValues(fill.data.values)
+      setNote(fill.data.note)
     }
-  }
+  }, [fill, setValues])
   return (
     <>
-      <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => props.setValues({ privateKey: k?.privateKey ?? '' })} />
+      <KeyFieldPicker {...props} />
       <section className="next-steps node-fill" aria-label="From the node">
         <div className="actions">
-          <button type="button" onClick={() => void fill()} disabled={busy}>
-            {busy ? 'Reading the node…' : 'Fill nonce, fees and chain id from the node'}
-          </button>
+          <ActionButton page={page} name="fill" busyLabel="Reading the node…" />
         </div>
         {note && (
-          <div className={`notice notice-${note.tone}`} role={note.tone === 'error' ? 'alert' : 'status'}>
-            {note.text}
+          <div className="notice notice-info" role="status">
+            {note}
           </div>
         )}
+        <ErrorNotice error={fill.error} />
       </section>
-      <ToolForm {...props} />
+      <ToolBody page={page} />
     </>
   )
 }

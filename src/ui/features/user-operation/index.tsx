@@ -3,14 +3,12 @@
  * keyring (made or unlocked by the wallet tools), shown while a signing choice is made, so the
  * account owner's key need not be retyped.
  */
-import { isShown } from '../../../tools/define'
-import { ToolForm, KeyringPicker, type ToolPageProps } from '../../components'
+import { KeyFieldPicker, ToolForm, type ToolPageProps } from '../../components'
 
 export default function UserOperationPage(props: ToolPageProps) {
-  const signing = isShown(props.meta, 'privateKey', props.values)
   return (
     <>
-      {signing && <KeyringPicker value={props.values.privateKey ?? ''} onPick={(k) => props.setValues({ privateKey: k?.privateKey ?? '' })} />}
+      <KeyFieldPicker {...props} />
       <ToolForm {...props} />
     </>
   )
