@@ -98,7 +98,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
         }}
       />
       {busy && <p role="status">Checking the proofs and simulating…</p>}
-      <ErrorNotice error={error} lead={error?.opening ? 'Capsule refused' : 'No capsule made'} />
+      <ErrorNotice error={error ?? undefined} lead={error?.opening ? 'Capsule refused' : 'No capsule made'} />
       {shown && (
         <>
           <ResultView result={{ sections: withLink(shown, shareLink), notes: shown.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label={shown.opened ? 'Opened capsule' : 'Exported capsule'} />
