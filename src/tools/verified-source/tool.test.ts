@@ -22,7 +22,7 @@ beforeAll(async () => {
   anvil = await startAnvil()
   fx = await deployFixtures(anvil.url)
   server = await startSourcifyServer(fx)
-  ctx = { signal: { aborted: false }, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url, fetch: fetch as unknown as RunContext['fetch'] }
+  ctx = { signal: new AbortController().signal, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url, fetch: fetch as unknown as RunContext['fetch'] }
 }, 120_000)
 afterAll(async () => {
   await server?.close()

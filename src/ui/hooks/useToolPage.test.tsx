@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import * as Abi from '../../core/abi/Abi'
 import { BaseError } from '../../core/Errors'
 import { defineMeta, defineTool } from '../../tools/define'
-import type { RunContext, ToolResult } from '../../tools/types'
+import type { RunContext, Tool, ToolResult } from '../../tools/types'
 import { abiLibrary } from './abiLibrary'
 import { HIDDEN } from './runErrors'
 import { useToolPage, type ToolPageProps } from './useToolPage'
@@ -54,7 +54,7 @@ const tool = defineTool(meta, {
   },
 })
 
-const props = (values: Record<string, string>, t = tool): ToolPageProps<typeof t> => ({ meta, tool: t, values, setValues: () => {}, files: {}, setFile: () => {} })
+const props = <T extends Tool<any, any, any> = typeof tool>(values: Record<string, string>, t?: T): ToolPageProps<T> => ({ meta, tool: (t ?? tool) as T, values, setValues: () => {}, files: {}, setFile: () => {} })
 
 describe('useToolPage: named actions', () => {
   it('runs a named action over the values with its own typed state, beside the run', async () => {
