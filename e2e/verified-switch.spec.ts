@@ -100,3 +100,37 @@ test('verified reads switch: a second node that gives another block hash is repo
   await expect(page.getByText(new RegExp(`The two nodes disagree on block \\d+: .* says 0x[0-9a-f]{64}, .* says 0x${'ee'.repeat(32)}`))).toBeVisible()
   await expect(output(page, 'Balance (wei)')).toHaveCount(0)
 })
+
+test('verified reads switch: the call trace on /transaction reads state through proofs, and a node that changes a balance on its way is refused', async ({ page, devnet }) => {
+  test.setTimeout(120_000)
+  const { FIXTURES } = await import('../scripts/devnet-fixtures.mjs')
+  const trace = page.getByRole('region', { name: 'Trace' })
+  const showTrace = async () => {
+    await page.getByRole('button', { name: 'Look up', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('success')
+    await trace.getByRole('button', { name: 'Show the call trace' }).click()
+  }
+  await openTool(page, 'transaction', { hash: FIXTURES.transfer })
+  await switchOn(page, devnet.rpcUrl)
+  await showTrace()
+  // the replay's reads were proven against the anchored header, and the trace says so
+  await expect(trace.getByRole('status', { name: 'Verified reads', exact: true })).toContainText(`a second node (${devnet.rpcUrl}) gave the same hash for block`, { timeout: 60_000 })
+  await expect(trace.getByRole('status', { name: 'Proven', exact: true })).toHaveText(/^\d+ accounts? and \d+ slots? proven with eth_getProof/)
+  await expect(trace.getByRole('list', { name: 'Call tree' })).toBeVisible()
+
+  // the node changes a proven balance on its way: the replay is refused, the account named
+  await page.route(`${devnet.rpcUrl.replace(/\/$/, '')}/**`, async (route) => {
+    const body = route.request().postDataJSON() as { method?: string } | { method?: string }[]
+    const sent = Array.isArray(body) ? body : [body]
+    if (!sent.some((c) => c.method === 'eth_getProof')) return route.continue()
+    const res = await route.fetch()
+    const json = (await res.json()) as { result?: { balance?: string } } | { result?: { balance?: string } }[]
+    for (const a of Array.isArray(json) ? json : [json]) if (a.result && typeof a.result === 'object' && 'balance' in a.result) a.result.balance = '0x1'
+    await route.fulfill({ response: res, json })
+  })
+  await openTool(page, 'transaction', { hash: FIXTURES.transfer })
+  await showTrace()
+  await expect(trace.getByText(/balance of 0x[0-9a-f]{40} \(1\) is not what its proof/)).toBeVisible({ timeout: 60_000 })
+  await expect(trace.getByRole('list', { name: 'Call tree' })).toHaveCount(0)
+  await page.unroute(`${devnet.rpcUrl.replace(/\/$/, '')}/**`)
+})

@@ -7,18 +7,18 @@
 import type * as Outcome from '../core/Outcome'
 import { Channel } from './channel'
 import type { DebugAnswers, DebugAsk, DebugProtocol } from './protocol'
-import { fetchableUrl, relayCalls, type RpcConnection } from './relay'
+import { fetchableUrl, type RpcConnection } from './relay'
+import { evmWorker, relayTo } from './simulateClient'
+
+/** What a recording records (`tools/debug`'s input), and its summary. */
+export type RecordInput = Extract<DebugAsk, { kind: 'record' }>['input']
+export type RecordSummary = DebugAnswers['record']
 
 /** Where a recording reads state from (see `./relay`). */
 export type DebugConnection = RpcConnection
 
 export class DebugWorker {
-  private readonly channel = new Channel<DebugProtocol>({
-    spawn: () => new Worker(new URL('./debug.worker.ts', import.meta.url), { type: 'module', name: 'debug' }),
-    name: 'The debug worker',
-    hints: ['Try again; a very large transaction may not fit this device.'],
-    onCancel: 'now',
-  })
+  private readonly channel = new Channel<DebugProtocol>(evmWorker(() => new Worker(new URL('./debug.worker.ts', import.meta.url), { type: 'module', name: 'debug' }), 'The debug worker', 'transaction'))
 
   constructor(private connection: DebugConnection) {}
 
@@ -29,7 +29,7 @@ export class DebugWorker {
       { type: 'ask', ask: body },
       {
         onProgress: (p) => onProgress?.(p.roundTrips, p.requests),
-        onEvent: (e) => void relayCalls(this.connection, e.calls).then((reply) => this.channel.notify({ type: 'rpc-reply', id: e.id, ...reply })),
+        onEvent: relayTo(this.channel, this.connection),
       },
     ).promise
   }

@@ -9,7 +9,10 @@ import type * as SimReport from '../core/sim/SimReport'
 import type { Input } from '../tools/simulate/input'
 import { Channel, type Run } from './channel'
 import type { SimProtocol } from './protocol'
-import { fetchableUrl, relayCalls, type RpcConnection } from './relay'
+import { fetchableUrl, relayCalls, type RpcConnection, type RpcEvent, type RpcReply } from './relay'
+
+/** What a simulation runs: a call, a mined transaction by hash, a bundle (`tools/simulate`'s input). */
+export type SimInput = Input
 
 /** Where the simulation reads state from (see `./relay`). */
 export type SimConnection = RpcConnection
@@ -17,13 +20,20 @@ export type SimConnection = RpcConnection
 /** A simulation on its way: its report, or why there is none. */
 export type SimRun = Run<SimReport.Report>
 
+/**
+ * A channel's options for a worker that runs the EVM (the simulation's, the debugger's): cancel
+ * terminates it at once, whatever the EVM is doing.
+ */
+export const evmWorker = (spawn: () => Worker, name: string, what: string) => ({ spawn, name, hints: [`Try again; a very large ${what} may not fit this device.`], onCancel: 'now' as const })
+
+/** Answers a run's relayed round trips (a wallet's connection) through the page's provider. */
+export const relayTo =
+  (channel: { notify(n: RpcReply): void }, connection: RpcConnection) =>
+  (e: RpcEvent): void =>
+    void relayCalls(connection, e.calls).then((reply) => channel.notify({ type: 'rpc-reply', id: e.id, ...reply }))
+
 export class SimulationWorker {
-  private readonly channel = new Channel<SimProtocol>({
-    spawn: () => new Worker(new URL('./simulate.worker.ts', import.meta.url), { type: 'module', name: 'simulate' }),
-    name: 'The simulation worker',
-    hints: ['Try again; a very large simulation may not fit this device.'],
-    onCancel: 'now',
-  })
+  private readonly channel = new Channel<SimProtocol>(evmWorker(() => new Worker(new URL('./simulate.worker.ts', import.meta.url), { type: 'module', name: 'simulate' }), 'The simulation worker', 'simulation'))
   private current: SimRun | undefined
 
   /**
@@ -39,7 +49,7 @@ export class SimulationWorker {
       { type: 'run', input, rpcUrl: fetchableUrl(connection), abis: options.abis ?? [], ...(connection.verified ? { verified: connection.verified } : {}) },
       {
         onProgress: (p) => options.onProgress?.(p.roundTrips, p.requests),
-        onEvent: (e) => void relayCalls(connection, e.calls).then((reply) => this.channel.notify({ type: 'rpc-reply', id: e.id, ...reply })),
+        onEvent: relayTo(this.channel, connection),
       },
     )
     this.current = run
@@ -53,16 +63,4 @@ export class SimulationWorker {
   reset(): void {
     this.channel.close()
   }
-}
-
-/**
- * One simulation of a transaction about to be sent (for a send confirmation): a fresh worker,
- * terminated when done or cancelled.
- */
-export function simulateTransaction(tx: { from: `0x${string}`; to?: `0x${string}` | undefined; value?: bigint; data?: `0x${string}`; gas?: bigint }, connection: SimConnection, options: { abis?: Abi.Abi[]; onProgress?: (roundTrips: number, requests: number) => void } = {}): SimRun {
-  const w = new SimulationWorker()
-  const input: Input = { mode: 'call', from: tx.from, to: tx.to, value: tx.value ?? 0n, data: tx.data ?? '0x', gas: tx.gas, block: 'latest', steps: false, chain: false }
-  const run = w.run(input, connection, options)
-  void run.promise.then(() => w.reset())
-  return run
 }

@@ -18,6 +18,7 @@ import type * as SimReport from '../../core/sim/SimReport'
 import * as TraceFlows from '../../core/sim/TraceFlows'
 import * as TraceView from '../../core/sim/TraceView'
 import { useWidth } from './useWidth'
+import { SimTable } from './SimulationSummary'
 
 const ROW = 30
 
@@ -52,27 +53,7 @@ export function GasChart({ report }: { report: SimReport.Report }) {
       </figcaption>
       <details className="pic-table">
         <summary>Gas per frame as a table</summary>
-        <table tabIndex={0} className="sim-table" aria-label="Gas per frame">
-          <thead>
-            <tr>
-              <th>Frame</th>
-              <th>Gas</th>
-              <th>In itself</th>
-              <th>Share</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.id}>
-                <td className="mono" style={{ paddingLeft: `${8 + r.depth * 12}px` }}>
-                  {r.label}
-                </td>
-                <td className="num">{TraceView.grouped(r.gas)}</td>
-                <td className="num">{TraceView.grouped(r.self)}</td>
-                <td className="num">{r.share}%</td>
-              </tr>
-            ))}
-          </tbody>
+        <SimTable label="Gas per frame" head={['Frame', 'Gas', 'In itself', 'Share']} foot={
           <tfoot>
             <tr>
               <th scope="row">Total</th>
@@ -81,7 +62,18 @@ export function GasChart({ report }: { report: SimReport.Report }) {
               <td />
             </tr>
           </tfoot>
-        </table>
+        }>
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td className="mono" style={{ paddingLeft: `${8 + r.depth * 12}px` }}>
+                {r.label}
+              </td>
+              <td className="num">{TraceView.grouped(r.gas)}</td>
+              <td className="num">{TraceView.grouped(r.self)}</td>
+              <td className="num">{r.share}%</td>
+            </tr>
+          ))}
+        </SimTable>
       </details>
     </figure>
   )
@@ -188,24 +180,15 @@ function AssetFlowChart({ flow, report }: { flow: TraceFlows.AssetFlow; report: 
       </figcaption>
       <details className="pic-table">
         <summary>{flow.label} transfers as a table</summary>
-        <table tabIndex={0} className="sim-table" aria-label={`${flow.label} transfers`}>
-          <thead>
-            <tr>
-              <th>From</th>
-              <th>To</th>
-              <th>Amount</th>
+        <SimTable label={`${flow.label} transfers`} head={['From', 'To', 'Amount']}>
+          {flow.transfers.map((t, i) => (
+            <tr key={i}>
+              <td className="mono">{t.from}</td>
+              <td className="mono">{t.to}</td>
+              <td className="mono">{t.text}</td>
             </tr>
-          </thead>
-          <tbody>
-            {flow.transfers.map((t, i) => (
-              <tr key={i}>
-                <td className="mono">{t.from}</td>
-                <td className="mono">{t.to}</td>
-                <td className="mono">{t.text}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </SimTable>
       </details>
     </figure>
   )

@@ -1,6 +1,7 @@
 /** The opcode steps of a simulation, as a table drawn only once opened (loaded lazily by SimulationView). */
 import { useState } from 'react'
 import type * as SimReport from '../../core/sim/SimReport'
+import { SimTable } from './SimulationSummary'
 
 export default function Steps({ steps, total, truncated }: { steps: NonNullable<SimReport.Report['result']['steps']>; total: number; truncated: boolean }) {
   // thousands of rows: rendered only once opened
@@ -14,34 +15,20 @@ export default function Steps({ steps, total, truncated }: { steps: NonNullable<
       <details onToggle={(e) => setShown((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>Show {steps.length} steps</summary>
         {shown && (
-        <table tabIndex={0} className="sim-table" aria-label="Opcode steps">
-          <thead>
-            <tr>
-              <th>#</th>
-              <th>Depth</th>
-              <th>PC</th>
-              <th>Opcode</th>
-              <th>Gas</th>
-              <th>Cost</th>
-              <th>Memory</th>
-              <th>Stack</th>
+        <SimTable label="Opcode steps" head={['#', 'Depth', 'PC', 'Opcode', 'Gas', 'Cost', 'Memory', 'Stack']}>
+          {steps.map((s, i) => (
+            <tr key={i}>
+              <td>{i}</td>
+              <td>{s.depth}</td>
+              <td>{s.pc}</td>
+              <td className="mono">{s.op}</td>
+              <td>{BigInt(s.gas).toString()}</td>
+              <td>{BigInt(s.gasCost).toString()}</td>
+              <td>{s.memSize ?? 0}</td>
+              <td className="mono">{(s.stack ?? []).join(' ')}</td>
             </tr>
-          </thead>
-          <tbody>
-            {steps.map((s, i) => (
-              <tr key={i}>
-                <td>{i}</td>
-                <td>{s.depth}</td>
-                <td>{s.pc}</td>
-                <td className="mono">{s.op}</td>
-                <td>{BigInt(s.gas).toString()}</td>
-                <td>{BigInt(s.gasCost).toString()}</td>
-                <td>{s.memSize ?? 0}</td>
-                <td className="mono">{(s.stack ?? []).join(' ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </SimTable>
         )}
       </details>
     </div>

@@ -1,40 +1,21 @@
 /**
  * The small part of a simulation's view: status, gas, revert reason and where it happened,
- * warnings and asset changes, drawn from the report's plain data (core/sim/SimReport). The send
+ * warnings and asset changes, drawn from the report's plain data (core/sim/SimReport) of a
+ * `useSimulation` state (hooks/useSimulation, which starts and ends the worker). The send
  * confirmation imports this file statically and nothing heavier: the EVM runs in the
  * simulation worker, which loads only when a simulation starts, and the page receives
  * JSON. SimulationView (the full view: call tree, events, storage, steps) builds on it.
  */
 import type { ReactNode } from 'react'
-import type * as Abi from '../../core/abi/Abi'
 import type * as AssetChanges from '../../core/sim/AssetChanges'
-import { toErrorInfo, type ErrorInfo } from '../../core/Errors'
-import type * as Rpc from '../../core/chain/Rpc'
 import type * as SimReport from '../../core/sim/SimReport'
-import type * as Simulation from '../../core/sim/Simulation'
-import type * as StateOverrides from '../../core/sim/StateOverrides'
-import * as Outcome from '../../core/Outcome'
 import * as TraceView from '../../core/sim/TraceWords'
 import * as Units from '../../core/format/Units'
 import type { Row } from '../../tools/types'
-import { getProvider } from '../connection/store'
-import { verifiedAnchor } from '../connection/verified'
-import { SimulationWorker, type SimConnection } from '../../workers/simulateClient'
+import type { SimulationState } from '../hooks/simulation'
 import { ResultRow } from './ResultView'
 import { debugRow } from './debugLink'
 import './trace.css'
-
-/**
- * The chosen connection, once it is ready: its real URL (an http(s) node is fetched by the
- * worker itself; a wallet's requests are relayed). Asking eth_chainId first makes sure the
- * URL is the chosen node's, not a default from before the connection started.
- */
-export async function connectionForSimulation(): Promise<SimConnection> {
-  await getProvider().rpc.request({ method: 'eth_chainId', params: [] })
-  // verified reads on (#26): the worker reads state only through proofs against an anchored header
-  const verified = verifiedAnchor()
-  return { ...getProvider(), ...(verified ? { verified } : {}) }
-}
 
 /** Verified reads (#26): the anchor, what was proven and what was the node's word. */
 export const verifiedRows = (report: SimReport.Report): Row[] =>
@@ -73,83 +54,13 @@ export function revertPlace(report: SimReport.Report): string | undefined {
   return `${frameLabel(at)}: ${at.type} to ${at.to ? TraceView.checksum(at.to) : '(create)'}${at.call ? ` ${at.call.signature}` : ''}`
 }
 
-/** A simulation for a confirmation, as the page follows it. */
-export type SimState =
-  | { kind: 'running'; roundTrips: number; requests: number }
-  | { kind: 'done'; report: SimReport.Report }
-  | { kind: 'failed'; error: ErrorInfo }
-  | { kind: 'cancelled' }
-
 /**
- * Simulates exactly this transaction or call (at the latest block unless told, in a fresh
- * simulation worker) and reports each change of state; returns a cancel that terminates the
- * worker. Without `gas`, the simulation's cap applies.
+ * The simulation in a confirmation (`useSimulation`'s state): progress with Cancel while it
+ * runs, a plain failure message (confirming stays possible), or the result's summary, warnings
+ * and asset changes. Nothing while idle.
  */
-export function simulateForReview(
-  tx: {
-    from: `0x${string}`
-    to?: `0x${string}` | null | undefined
-    value: bigint
-    data: `0x${string}`
-    gas?: bigint | undefined
-    block?: Rpc.BlockTag | undefined
-    overrides?: StateOverrides.Overrides | undefined
-    accessList?: Simulation.CallInput['accessList']
-    authorizationList?: Simulation.CallInput['authorizationList']
-  },
-  abis: readonly Abi.Abi[],
-  onState: (s: SimState) => void,
-): () => void {
-  const worker = new SimulationWorker()
-  let cancel: (() => void) | undefined
-  let stopped = false
-  onState({ kind: 'running', roundTrips: 0, requests: 0 })
-  void (async () => {
-    let connection: SimConnection
-    try {
-      connection = await connectionForSimulation()
-    } catch (e) {
-      if (!stopped) onState({ kind: 'failed', error: toErrorInfo(e) })
-      return
-    }
-    if (stopped) return
-    const run = worker.run(
-      {
-        mode: 'call',
-        from: tx.from,
-        ...(tx.to ? { to: tx.to } : {}),
-        value: tx.value,
-        data: tx.data,
-        gas: tx.gas,
-        block: tx.block ?? 'latest',
-        ...(tx.overrides ? { overrides: tx.overrides } : {}),
-        ...(tx.accessList?.length ? { accessList: tx.accessList } : {}),
-        ...(tx.authorizationList?.length ? { authorizationList: tx.authorizationList } : {}),
-        steps: false,
-        chain: false,
-      },
-      connection,
-      { abis: [...abis], onProgress: (roundTrips, requests) => !stopped && onState({ kind: 'running', roundTrips, requests }) },
-    )
-    cancel = run.cancel
-    const outcome = await run.promise
-    worker.reset()
-    if (stopped) return
-    onState(outcome.ok ? { kind: 'done', report: outcome.value } : Outcome.isCancelled(outcome.error) ? { kind: 'cancelled' } : { kind: 'failed', error: outcome.error })
-  })()
-  return () => {
-    if (stopped) return
-    stopped = true
-    cancel?.()
-    worker.reset()
-  }
-}
-
-/**
- * The simulation in a confirmation: progress with Cancel while it runs, a plain failure
- * message (confirming stays possible), or the result's summary, warnings and asset changes.
- */
-export function SimulationSummary({ state, onCancel, notes = [], title = 'Simulation before signing', canStill = 'You can still confirm', children }: { state: SimState; onCancel: () => void; notes?: string[]; title?: string; canStill?: string; children?: ReactNode }) {
+export function SimulationSummary({ state, onCancel, notes = [], title = 'Simulation before signing', canStill = 'You can still confirm', children }: { state: SimulationState; onCancel: () => void; notes?: string[]; title?: string; canStill?: string; children?: ReactNode }) {
+  if (state.kind === 'idle') return null
   return (
     <section className="section" aria-label={title}>
       <h3>{title}</h3>
@@ -222,44 +133,53 @@ function ReportSummary({ report }: { report: SimReport.Report }) {
   )
 }
 
+/** A simulation's table: labelled, its header row from `head`, focusable so a wide one scrolls by keyboard (unless `focusable` is false). */
+export function SimTable({ label, head, caption, foot, focusable = true, children }: { label: string; head: readonly string[]; caption?: ReactNode; foot?: ReactNode; focusable?: boolean; children: ReactNode }) {
+  return (
+    <table tabIndex={focusable ? 0 : undefined} className="sim-table" aria-label={label}>
+      {caption}
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <th key={h}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+      {foot}
+    </table>
+  )
+}
+
 export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.Changes; tokens: Record<string, AssetChanges.TokenInfo>; bare?: boolean }) {
   if (!assets.ether.length && !assets.tokens.length) return null
   const table = (
-      <table className="sim-table" aria-label="Asset changes">
-        <thead>
-          <tr>
-            <th>Asset</th>
-            <th>What</th>
-            <th>Amount</th>
+      <SimTable label="Asset changes" head={['Asset', 'What', 'Amount']} focusable={false}>
+        {assets.ether.map((e) => (
+          <tr key={`eth-${e.address}`}>
+            <td>ETH</td>
+            <td className="mono">
+              <span className="addr-long">{TraceView.checksum(e.address)}</span>
+              <span className="addr-short" aria-hidden="true">
+                {short(e.address)}
+              </span>
+            </td>
+            <td className="mono">
+              {BigInt(e.delta) > 0n ? '+' : ''}
+              {Units.format(BigInt(e.delta), 'ether')} ETH
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {assets.ether.map((e) => (
-            <tr key={`eth-${e.address}`}>
-              <td>ETH</td>
-              <td className="mono">
-                <span className="addr-long">{TraceView.checksum(e.address)}</span>
-                <span className="addr-short" aria-hidden="true">
-                  {short(e.address)}
-                </span>
-              </td>
-              <td className="mono">
-                {BigInt(e.delta) > 0n ? '+' : ''}
-                {Units.format(BigInt(e.delta), 'ether')} ETH
-              </td>
-            </tr>
-          ))}
-          {assets.tokens.map((t) => (
-            <tr key={`tok-${t.logIndex}`} className={t.unlimited ? 'tone-warn' : undefined}>
-              <td>
-                {tokens[t.token]?.symbol ?? t.standard.toUpperCase()} <small className="mono">{short(t.token)}</small>
-              </td>
-              <td className="mono">{tokenWhat(t)}</td>
-              <td className="mono">{tokenAmount(t, tokens[t.token])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+        {assets.tokens.map((t) => (
+          <tr key={`tok-${t.logIndex}`} className={t.unlimited ? 'tone-warn' : undefined}>
+            <td>
+              {tokens[t.token]?.symbol ?? t.standard.toUpperCase()} <small className="mono">{short(t.token)}</small>
+            </td>
+            <td className="mono">{tokenWhat(t)}</td>
+            <td className="mono">{tokenAmount(t, tokens[t.token])}</td>
+          </tr>
+        ))}
+      </SimTable>
   )
   if (bare) return table
   return (

@@ -1,17 +1,4 @@
 /**
- * Shows a simulation report (core/sim/SimReport): warnings, a summary, asset changes, the call
- * tree (collapsible frames with decoded input, output or error, and their events), events in
- * execution order, storage changes and the bounded opcode steps.
- *
- * Reusable: the /simulate page renders it, and contract read draws a function's simulation
- * with it (the send confirmation shows only SimulationSummary, the small part) —
- *
- * ```tsx
- * const stop = simulateForReview({ from, to, value, data }, abis, setSim)   // stop() terminates the worker
- * {sim?.kind === 'done' && <SimulationView report={sim.report} />}
- * ```
- */
-/**
  * Shows a simulation report (core/sim/SimReport) the way a debugger would, in five sections a
  * person can jump between: Summary (status, reason, gas, the block and its rules in words,
  * recent fees), Trace (one line per call frame, collapsible, the failing frame marked once,
@@ -22,8 +9,9 @@
  * with it (the send confirmation shows only SimulationSummary, the small part) —
  *
  * ```tsx
- * const stop = simulateForReview({ from, to, value, data }, abis, setSim)   // stop() terminates the worker
- * {sim?.kind === 'done' && <SimulationView report={sim.report} />}
+ * const sim = useSimulation()   // hooks/useSimulation: the worker, the connection, cancel and reset
+ * sim.start(callInput({ from, to, value, data }), abis)
+ * {sim.state.kind === 'done' && <SimulationView report={sim.state.report} />}
  * ```
  *
  * The pictures (d3) load lazily, only once a simulation is drawn.
@@ -37,11 +25,8 @@ import { getProvider } from '../connection/store'
 import { ResultRow } from './ResultView'
 import { TraceTree } from './TraceTree'
 import { debugRow } from './debugLink'
-import { Assets, failedFrame, frameLabel, verifiedRows } from './SimulationSummary'
+import { Assets, failedFrame, frameLabel, SimTable, verifiedRows } from './SimulationSummary'
 import { replayedNote } from '../../core/sim/TraceWords'
-
-export { simulateTransaction, SimulationWorker, type SimConnection, type SimRun } from '../../workers/simulateClient'
-export { connectionForSimulation } from './SimulationSummary'
 
 const GasChart = lazy(() => import('./SimPictures').then((m) => ({ default: m.GasChart })))
 const Steps = lazy(() => import('./SimSteps'))
@@ -202,28 +187,18 @@ function Storage({ storage, slotNames }: { storage: AssetChanges.StorageChange[]
 
 function StorageTable({ c, names }: { c: AssetChanges.StorageChange; names: ReadonlyMap<string, string> | undefined }) {
   return (
-    <table tabIndex={0} className="sim-table" aria-label={`Storage of ${TraceView.checksum(c.address)}`}>
-      <caption className="mono">Storage of {TraceView.checksum(c.address)}</caption>
-      <thead>
-        <tr>
-          <th>Slot</th>
-          <th>Before</th>
-          <th>After</th>
+    <SimTable label={`Storage of ${TraceView.checksum(c.address)}`} head={['Slot', 'Before', 'After']} caption={<caption className="mono">Storage of {TraceView.checksum(c.address)}</caption>}>
+      {c.slots.map((s) => (
+        <tr key={s.slot}>
+          <td className="mono">
+            {s.name ? <strong>{s.name} </strong> : null}
+            {s.slot}
+            {names?.get(s.slot) ? <div className="hint">{names.get(s.slot)}</div> : null}
+          </td>
+          <td className="mono">{s.before}</td>
+          <td className="mono">{s.after}</td>
         </tr>
-      </thead>
-      <tbody>
-        {c.slots.map((s) => (
-          <tr key={s.slot}>
-            <td className="mono">
-              {s.name ? <strong>{s.name} </strong> : null}
-              {s.slot}
-              {names?.get(s.slot) ? <div className="hint">{names.get(s.slot)}</div> : null}
-            </td>
-            <td className="mono">{s.before}</td>
-            <td className="mono">{s.after}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </SimTable>
   )
 }

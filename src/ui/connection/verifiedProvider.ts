@@ -8,7 +8,7 @@ import { RelayedError } from '../../core/Errors'
 import * as SimRpc from '../../core/sim/SimRpc'
 import * as VerifiedReads from '../../core/sim/VerifiedReads'
 import type { Eip1193Like, ToolResult } from '../../tools/types'
-import { SimulationWorker } from '../../workers/simulateClient'
+import { callInput, simulateOnce } from '../hooks/simulation'
 
 type Hex = `0x${string}`
 
@@ -16,24 +16,19 @@ type Hex = `0x${string}`
 export function verifiedProvider(rpc: Eip1193Like, rpcUrl: string, anchor: VerifiedReads.AnchorSpec): { rpc: Eip1193Like; record: VerifiedReads.Record } {
   const t = VerifiedReads.transport(SimRpc.eip1193Transport(rpc, rpcUrl), VerifiedReads.anchorOf(anchor))
   const execute: VerifiedReads.Execute = async (tx, h) => {
-    const w = new SimulationWorker()
-    const run = w.run(
-      {
-        mode: 'call',
+    const run = simulateOnce(
+      callInput({
         from: (tx.from ?? '0x0000000000000000000000000000000000000000') as Hex,
-        ...(tx.to ? { to: tx.to as Hex } : {}),
+        to: tx.to as Hex | undefined,
         value: tx.value ? BigInt(tx.value) : 0n,
         data: (tx.data ?? '0x') as Hex,
         gas: tx.gas ? BigInt(tx.gas) : undefined,
         block: `0x${h.number.toString(16)}`,
-        steps: false,
-        chain: false,
-      },
+      }),
       // the same header, anchored by its hash: the worker's reads are proven against it
       { rpc, rpcUrl, verified: { kind: 'hash', hash: h.hash } },
     )
     const outcome = await run.promise
-    w.reset()
     if (!outcome.ok) throw new RelayedError(outcome.error)
     const r = outcome.value.result
     return { status: r.status, returnData: r.returnData, ...(r.error ? { error: r.error } : {}) }

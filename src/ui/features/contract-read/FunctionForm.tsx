@@ -4,7 +4,7 @@
  * Prepare transaction (a write: a link into send-transaction), and Simulate (the same call in
  * the simulation worker, drawn as a call tree).
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react'
 import * as Abi from '../../../core/abi/Abi'
 import * as CalldataEncode from '../../../core/abi/CalldataEncode'
 import { toErrorInfo } from '../../../core/Errors'
@@ -14,9 +14,10 @@ import { messageOf } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
 import type { RawInput } from '../../../tools/types'
 import { FormError, Link, ResultView, toolHref, useToolRun, type ToolPageProps } from '../../components'
-import { simulateForReview, SimulationSummary, type SimState } from '../../components/SimulationSummary'
+import { SimulationSummary } from '../../components/SimulationSummary'
 import { SimulationView } from '../../components/SimulationView'
 import { abiLibrary } from '../../hooks/abiLibrary'
+import { callInput, useSimulation, type CallTx } from '../../hooks/useSimulation'
 
 /** eth_call's default sender when none is given; the simulation uses the same. */
 const ZERO = '0x0000000000000000000000000000000000000000'
@@ -77,32 +78,18 @@ function ArgInputs({ id, fn, args, setArgs }: { id: string; fn: Abi.FunctionItem
 
 /** The simulation of a call: started by `start` with the parsed input, cancelled with the form. */
 function useCallSimulation(raw: RawInput) {
-  const [sim, setSim] = useState<SimState | null>(null)
-  const stopSim = useRef<(() => void) | null>(null)
-  useEffect(() => () => stopSim.current?.(), [])
-  const start = (v: { address: `0x${string}`; function: Abi.FunctionItem; args: unknown[]; from?: `0x${string}`; value: bigint; block: Parameters<typeof simulateForReview>[0]['block'] }) => {
+  const simulation = useSimulation()
+  const start = (v: { address: `0x${string}`; function: Abi.FunctionItem; args: unknown[]; from?: `0x${string}`; value: bigint; block: CallTx['block'] }) => {
     const abis: Abi.Abi[] = [...abiLibrary.abis()]
     try {
       abis.push(Abi.parse(raw.abi ?? ''))
     } catch {
       /* reported at the ABI field */
     }
-    let overrides: StateOverrides.Overrides
-    try {
-      overrides = StateOverrides.parse(raw.overrides ?? '')
-    } catch (err) {
-      setSim({ kind: 'failed', error: toErrorInfo(err) })
-      return
-    }
-    stopSim.current?.()
-    stopSim.current = simulateForReview({ from: v.from ?? ZERO, to: v.address, value: v.value, data: CalldataEncode.encodeCall(v.function, v.args), block: v.block, overrides }, abis, setSim)
+    // overrides that do not parse: the simulation's failure says why
+    simulation.start(() => callInput({ from: v.from ?? ZERO, to: v.address, value: v.value, data: CalldataEncode.encodeCall(v.function, v.args), block: v.block, overrides: StateOverrides.parse(raw.overrides ?? '') }), abis)
   }
-  const cancel = () => {
-    stopSim.current?.()
-    stopSim.current = null
-    setSim({ kind: 'cancelled' })
-  }
-  return { sim, start, cancel }
+  return { sim: simulation.state, start, cancel: simulation.cancel }
 }
 
 export function FunctionForm({ fn, meta, raw, tool, setValues, onTopErrors, write }: { fn: Abi.FunctionItem; meta: ToolPageProps['meta']; raw: RawInput; tool: ToolPageProps['tool']; setValues: ToolPageProps['setValues']; onTopErrors: (e: Record<string, string>) => void; write?: boolean }) {
@@ -184,8 +171,8 @@ export function FunctionForm({ fn, meta, raw, tool, setValues, onTopErrors, writ
         <button type="submit" className="primary" disabled={state.status === 'running'} aria-label={write ? `Prepare ${sig} as a transaction` : `Call ${sig}`}>
           {state.status === 'running' ? 'Calling…' : write ? 'Prepare transaction' : 'Call'}
         </button>
-        <button type="button" onClick={onSimulate} disabled={sim?.kind === 'running'} aria-label={`Simulate ${sig}`}>
-          {sim?.kind === 'running' ? 'Simulating…' : 'Simulate (call tree)'}
+        <button type="button" onClick={onSimulate} disabled={sim.kind === 'running'} aria-label={`Simulate ${sig}`}>
+          {sim.kind === 'running' ? 'Simulating…' : 'Simulate (call tree)'}
         </button>
       </div>
       {write && payable && <p className="hint">Payable: the msg.value above is sent with it{raw.value?.trim() ? ` (${raw.value.trim()} ether)` : ''}.</p>}
@@ -196,11 +183,9 @@ export function FunctionForm({ fn, meta, raw, tool, setValues, onTopErrors, writ
         </p>
       )}
       {callShown && state.status === 'done' && view.result && <ResultView result={view.result} />}
-      {sim && (
-        <SimulationSummary state={sim} title={`Simulation of ${fn.name}`} canStill="The call above does not need it" onCancel={simulation.cancel}>
-          {sim.kind === 'done' && <SimulationView report={sim.report} />}
-        </SimulationSummary>
-      )}
+      <SimulationSummary state={sim} title={`Simulation of ${fn.name}`} canStill="The call above does not need it" onCancel={simulation.cancel}>
+        {sim.kind === 'done' && <SimulationView report={sim.report} />}
+      </SimulationSummary>
     </form>
   )
 }

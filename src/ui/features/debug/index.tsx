@@ -1,58 +1,38 @@
 /**
  * /debug: the form, then every step of the call or mined transaction recorded in the debug
- * worker (the EVM loads there, only on this page), and the step debugger over it. The page
- * asks the worker only for the step and the opcode rows it shows.
+ * worker (the EVM loads there, only on this page; `useDebugRecording` starts, cancels and ends
+ * it), and the step debugger over it. The page asks the worker only for the step and the
+ * opcode rows it shows.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
-import { RelayedError } from '../../../core/Errors'
+import { useMemo, useState, type FormEvent } from 'react'
 import type { Input } from '../../../tools/debug'
-import { toToolResult, type Summary } from '../../../tools/debug/rows'
+import { toToolResult } from '../../../tools/debug/rows'
 import type { Tool, ToolResult } from '../../../tools/types'
-import { DebugWorker } from '../../../workers/debugClient'
 import { FormError, MetaFields, ResultView, useToolRun, type ToolPageProps } from '../../components'
-import { getProvider } from '../../connection/store'
+import { useDebugRecording, type Recording } from '../../hooks/useSimulation'
 import { Debugger } from './Debugger'
 import type { ArtifactFile } from './useSource'
 import './debug.css'
 
-/** What a recording leaves: its summary and the worker that holds every step. */
-type Recorded = { summary: Summary; worker: DebugWorker; run: number }
-
 export default function DebugPage({ meta, tool, values, setValues, files }: ToolPageProps) {
-  const [trips, setTrips] = useState({ roundTrips: 0, requests: 0 })
-  const worker = useRef<DebugWorker | null>(null)
-  const runs = useRef(0)
+  const recording = useDebugRecording()
   // compiler output for source lines: in memory only, kept across recordings
   const [artifacts, setArtifacts] = useState<ArtifactFile[]>([])
-  useEffect(() => () => worker.current?.dispose(), [])
 
   // The page runner runs the recording: parse, stale runs, errors at their fields, cancel.
-  const runner = useMemo<Tool<Input>>(
-    () => ({
-      ...tool,
-      run: async (input: Input): Promise<ToolResult<Recorded>> => {
-        worker.current?.dispose()
-        setTrips({ roundTrips: 0, requests: 0 })
-        const provider = getProvider()
-        await provider.rpc.request({ method: 'eth_chainId', params: [] })
-        const w = (worker.current = new DebugWorker(provider))
-        const o = await w.ask({ kind: 'record', input }, (roundTrips, requests) => setTrips({ roundTrips, requests }))
-        if (!o.ok) throw new RelayedError(o.error)
-        return { sections: [], data: { summary: o.value, worker: w, run: ++runs.current } }
-      },
-    }),
-    [tool],
-  )
-  const { state, view, run, cancel } = useToolRun<Recorded>(meta, runner as Tool<unknown>, values, files)
+  const record = recording.run
+  const runner = useMemo<Tool<Input>>(() => ({ ...tool, run: async (input: Input): Promise<ToolResult<Recording>> => ({ sections: [], data: await record(input) }) }), [tool, record])
+  const { state, view, run, cancel } = useToolRun(meta, runner as Tool<unknown>, values, files)
+  const trips = recording.state.kind === 'running' ? recording.state : { roundTrips: 0, requests: 0 }
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
     void run()
   }
   const onCancel = () => {
-    worker.current?.cancel()
+    recording.cancel()
     cancel()
   }
-  const done = state.status === 'done' ? view.data : undefined
+  const done = state.status === 'done' && recording.state.kind === 'done' ? recording.state.report : undefined
 
   return (
     <>

@@ -5,12 +5,13 @@
  * reviewed transaction is then simulated (in the simulation worker; never holds up Confirm).
  * `ReviewPanel` shows it all, with Confirm and Edit.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react'
 import { prepare, summaryRows, type Input, type Reviewed } from '../../../tools/send-transaction'
 import type { BlobLike, RawInput, Tool, ToolMeta, ToolResult } from '../../../tools/types'
 import { ResultView, useToolRun } from '../../components'
-import { revertText, simulateForReview, SimulationSummary, type SimState } from '../../components/SimulationSummary'
+import { revertText, SimulationSummary } from '../../components/SimulationSummary'
 import { abiLibrary } from '../../hooks/abiLibrary'
+import { callInput, useSimulation, type SimulationState } from '../../hooks/useSimulation'
 import { useInView } from '../../hooks/useInView'
 import { TraceTree } from '../../components/TraceTree'
 
@@ -48,40 +49,22 @@ export function useReview(meta: ToolMeta, tool: Tool<any>, values: RawInput, fil
 
   // The simulation of the reviewed transaction, at the node's pending state (what the next
   // block would run on), with the transaction's access and authorization lists.
-  const [sim, setSim] = useState<SimState | null>(null)
-  const stopSim = useRef<(() => void) | null>(null)
-  const endSim = useCallback(() => {
-    stopSim.current?.()
-    stopSim.current = null
-  }, [])
+  // A simulation belongs to its review: leaving the review (`reset`) ends it and terminates its worker.
+  const simulation = useSimulation()
+  const { start } = simulation
   const startSim = useCallback(
     ({ reviewed, input }: ReviewData) => {
-      endSim()
       const s = reviewed.summary
       const abis = [...abiLibrary.abis(), ...(input.abi ? [input.abi] : [])]
-      stopSim.current = simulateForReview(
-        { from: s.from, to: s.to, value: s.value, data: s.data, gas: s.gas, block: 'pending', accessList: s.type === 'legacy' ? undefined : s.accessList, authorizationList: s.type === 'eip7702' ? s.authorizationList : undefined },
-        abis,
-        setSim,
-      )
+      start(callInput({ from: s.from, to: s.to, value: s.value, data: s.data, gas: s.gas, block: 'pending', accessList: s.type === 'legacy' ? undefined : s.accessList, authorizationList: s.type === 'eip7702' ? s.authorizationList : undefined }), abis)
     },
-    [endSim],
+    [start],
   )
-  /** A simulation belongs to its review: leaving the review ends it and terminates its worker. */
-  const dropSim = useCallback(() => {
-    endSim()
-    setSim(null)
-  }, [endSim])
-  useEffect(() => endSim, [endSim])
-  const cancelSim = useCallback(() => {
-    endSim()
-    setSim({ kind: 'cancelled' })
-  }, [endSim])
-  return { state, view, run, sim, startSim, dropSim, cancelSim }
+  return { state, view, run, sim: simulation.state, startSim, dropSim: simulation.reset, cancelSim: simulation.cancel }
 }
 
 /** The confirmation: exactly what will be signed, what the simulation says it will do, then Confirm and Edit. */
-export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onCancelSim }: { data: ReviewData; sending: boolean; byNode: boolean; sim: SimState | null; onConfirm: () => void; onEdit: () => void; onCancelSim: () => void }) {
+export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onCancelSim }: { data: ReviewData; sending: boolean; byNode: boolean; sim: SimulationState; onConfirm: () => void; onEdit: () => void; onCancelSim: () => void }) {
   const { reviewed, input } = data
   const ref = useInView<HTMLElement>()
   return (
@@ -100,15 +83,15 @@ export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onC
       {/* What will happen, before Confirm (read top to bottom: what is signed, what it does, then
           Confirm). Its space is kept while it runs, so Confirm does not move far when it lands. */}
       <div className="review-simulation">
-        {sim?.kind === 'done' && sim.report.result.status === 'reverted' && (
+        {sim.kind === 'done' && sim.report.result.status === 'reverted' && (
           <div className="notice notice-error" role="alert" aria-label="Simulation says it reverts">
             <strong>The simulation says this transaction would revert: {revertText(sim.report)}.</strong>
             <p>Sending it would only spend gas. Confirm only if you expect the chain to differ when it is mined.</p>
           </div>
         )}
-        {sim && <SimulationSummary state={sim} onCancel={onCancelSim} notes={SIM_NOTES} />}
+        <SimulationSummary state={sim} onCancel={onCancelSim} notes={SIM_NOTES} />
         {/* The same trace as /simulate: one line per call frame, the reverting frame marked. */}
-        {sim?.kind === 'done' && (
+        {sim.kind === 'done' && (
           <section className="section" aria-label="Call trace">
             <h2 className="section-title">Trace</h2>
             <TraceTree report={sim.report} />

@@ -5,17 +5,18 @@
  * call with its witness, open one with no node) in CapsulePanel (#26).
  *
  * The shared runner parses the form and routes errors; its run here is the page's simulation
- * worker (which keeps the chained session between runs), not the tool's main-thread run.
+ * (`useSimulation` with `keep`: one worker keeps the chained session between runs), not the
+ * tool's main-thread run.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react'
 import * as Abi from '../../../core/abi/Abi'
-import { RelayedError } from '../../../core/Errors'
 import type * as SimReport from '../../../core/sim/SimReport'
 import type { Input } from '../../../tools/simulate'
 import type { Tool, ToolResult } from '../../../tools/types'
 import { FormError, MetaFields, ResultColumns, useToolRun, type ToolPageProps } from '../../components'
-import { connectionForSimulation, SimulationView, SimulationWorker } from '../../components/SimulationView'
+import { SimulationView } from '../../components/SimulationView'
 import { useAbiLibrary } from '../../hooks/abiLibrary'
+import { useSimulation } from '../../hooks/useSimulation'
 import { useStorageNames } from './StorageNames'
 
 // Capsules (the witness, proof checks and an EVM in the page) load with their section.
@@ -39,41 +40,17 @@ function useLibraryAbis(): Abi.Abi[] {
 }
 
 export default function SimulatePage({ meta, tool, values, setValues, files }: ToolPageProps) {
-  const [trips, setTrips] = useState({ roundTrips: 0, requests: 0 })
-  const [chained, setChained] = useState(0)
   // Reset clears what the last (finished) run showed, until the next run.
   const [cleared, setCleared] = useState(false)
-  const worker = useRef<SimulationWorker | null>(null)
-  const cancelRef = useRef<(() => void) | null>(null)
+  const sim = useSimulation({ keep: true })
   const abis = useLibraryAbis()
   const storageNames = useStorageNames()
-  useEffect(
-    () => () => {
-      cancelRef.current?.()
-      worker.current?.reset()
-    },
-    [],
-  )
 
-  const runner = useMemo<Tool<Input>>(
-    () => ({
-      ...tool,
-      run: async (input: Input): Promise<ToolResult<SimReport.Report>> => {
-        worker.current ??= new SimulationWorker()
-        setTrips({ roundTrips: 0, requests: 0 })
-        const connection = await connectionForSimulation()
-        const run = worker.current.run(input, connection, { abis, onProgress: (roundTrips, requests) => setTrips({ roundTrips, requests }) })
-        cancelRef.current = run.cancel
-        const outcome = await run.promise
-        cancelRef.current = null
-        if (!outcome.ok) throw new RelayedError(outcome.error)
-        setChained(outcome.value.result.chainedIndex)
-        return { sections: [], data: outcome.value }
-      },
-    }),
-    [tool, abis],
-  )
-  const { state, view, run, cancel } = useToolRun(meta, runner as Tool<unknown>, values, files)
+  const simulate = sim.run
+  const runner = useMemo<Tool<Input>>(() => ({ ...tool, run: async (input: Input): Promise<ToolResult<SimReport.Report>> => ({ sections: [], data: await simulate(input, abis) }) }), [tool, simulate, abis])
+  const { state, run, view, cancel } = useToolRun(meta, runner as Tool<unknown>, values, files)
+  const chained = sim.last?.result.chainedIndex ?? 0
+  const trips = sim.state.kind === 'running' ? sim.state : { roundTrips: 0, requests: 0 }
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -81,24 +58,21 @@ export default function SimulatePage({ meta, tool, values, setValues, files }: T
     void run()
   }
   const onCancel = () => {
-    cancelRef.current?.()
+    sim.cancel()
     cancel()
-    setChained(0)
   }
   const reset = () => {
-    cancelRef.current?.()
     // A run in progress ends as cancelled (and says so); a finished one is cleared.
-    if (state.status === 'running') cancel()
+    if (state.status === 'running') onCancel()
     else setCleared(true)
-    worker.current?.reset()
-    setChained(0)
+    sim.reset()
   }
 
   const parsed = useMemo(() => {
     const p = tool.parse(values)
     return p.ok ? p.value : undefined
   }, [tool, values])
-  const report = !cleared && state.status === 'done' ? (view.result?.data as SimReport.Report | undefined) : undefined
+  const report = state.status === 'done' && sim.state.kind === 'done' ? sim.state.report : undefined
   const form = (
     <>
       <form className="tool-form" onSubmit={onSubmit} noValidate aria-label={meta.title}>
