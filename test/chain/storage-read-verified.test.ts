@@ -25,7 +25,7 @@ beforeAll(async () => {
   fx = await deployFixtures(anvil.url)
   server = await startSourcifyServer(fx)
   const counted = ((url: string, init: RequestInit) => (asked.push(url), fetch(url, init))) as unknown as RunContext['fetch']
-  ctx = { signal: { aborted: false }, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url, fetch: counted }
+  ctx = { signal: new AbortController().signal, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url, fetch: counted }
 }, 120_000)
 afterAll(async () => {
   await server?.close()
