@@ -1,24 +1,36 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
+import * as Proxy from '../../core/chain/Proxy'
 import * as Rpc from '../../core/chain/Rpc'
+import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import * as StorageLayout from '../../core/storage/StorageLayout'
 import * as StorageRead from '../../core/storage/StorageRead'
 import { defineTool, fieldParser } from '../define'
-import type { Row, Section } from '../types'
+import type { Row, RunContext, Section } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
-  layout: StorageLayout.Layout
+  /** Undefined: none pasted, the verified source's is fetched (the lookup is ticked). */
+  layout: StorageLayout.Layout | undefined
   address: AddressCheck.Lower
   block: Rpc.BlockTag
   compare?: Rpc.BlockTag
   keys: Record<string, string[][]>
   contract: string
   items: number
+  lookup: boolean
+  /** The verified-source host (only while the lookup is ticked). */
+  host?: string
 }
+
+const NO_LAYOUT = 'Paste a storage layout, or tick “fetch the verified source’s layout” to use the one the host serves for this address.'
 
 export const parse = fieldParser<Input>(
   {
-    layout: (v, raw) => StorageLayout.parse(v, (raw.contract ?? '').trim()),
+    layout: (v, raw) => {
+      if (v.trim() === '' && raw.lookup === 'true') return undefined
+      if (v.trim() === '') throw new StorageLayout.InvalidLayoutError(NO_LAYOUT)
+      return StorageLayout.parse(v, (raw.contract ?? '').trim())
+    },
     address: (v) => AddressCheck.parse(v),
     block: (v) => Rpc.parseBlockTag(v),
     compare: (v) => (v.trim() ? Rpc.parseBlockTag(v) : undefined),
@@ -29,6 +41,8 @@ export const parse = fieldParser<Input>(
       if (!Number.isInteger(n) || n < 0 || n > 1000) throw new StorageLayout.InvalidLayoutError('Show between 0 and 1000 array elements.')
       return n
     },
+    lookup: (v) => v === 'true',
+    host: (v) => VerifiedSource.normalizeHost(v),
   },
   meta,
 )
@@ -60,24 +74,60 @@ export const roundsNote = (n: number): string => (n === 1 ? '1 round: every slot
 
 const blockName = (b: Rpc.BlockTag): string => (b.startsWith('0x') ? String(BigInt(b)) : b)
 
-export default defineTool<Input>(meta, {
-  parse,
-  run: async (input, ctx) => {
-    const opts = { keys: input.keys, arrayItems: input.items, signal: ctx.signal }
-    const address = AddressCheck.checksum(input.address)
-    // With a second block, each value reads `at the first block → at the second`.
-    const first = await StorageRead.read(ctx.rpc, input.layout, input.address, input.block, opts)
-    const second = input.compare ? await StorageRead.read(ctx.rpc, input.layout, input.address, input.compare, opts) : undefined
-    const before = second && new Map(StorageLayout.flatten(first.variables).map(({ node }) => [node.label, node.value]))
-    const body = rows((second ?? first).variables, before)
-    const reads = first.reads + (second?.reads ?? 0)
-    const sections: Section[] = [
-      { title: second ? `Block ${blockName(input.block)} → block ${blockName(input.compare!)}: ${body.changed} value${body.changed === 1 ? '' : 's'} changed` : `At block ${blockName(input.block)}`, rows: body.rows },
-      { title: 'Read', rows: [
-        { label: 'Contract', value: address, open: { tool: 'account', inputs: { address }, label: 'Inspect' } },
-        { label: 'Slots read', value: `${reads} with eth_getStorageAt`, mono: false, copy: false, note: roundsNote(first.rounds + (second?.rounds ?? 0)) },
-      ] },
-    ]
-    return { sections, data: { variables: first.variables, ...(second ? { compared: second.variables } : {}) } }
-  },
-})
+/** Where the variables' names came from. */
+interface Named {
+  layout: StorageLayout.Layout
+  /** One line for the result: `the layout pasted`, or `verified source from <host>, full match`. */
+  by: string
+  note?: string
+}
+
+function hexBytes(h: string): Uint8Array {
+  const b = new Uint8Array((h.length - 2) >> 1)
+  for (let i = 0; i < b.length; i++) b[i] = parseInt(h.slice(2 + 2 * i, 4 + 2 * i), 16)
+  return b
+}
+
+/**
+ * The verified source's layout for `input.address` (#36): behind an EIP-1967/1822 proxy, its
+ * implementation's. The code the host serves is checked against the chain's first
+ * (`VerifiedSource.readChecked`): a mismatch is refused with its reason, nothing of it used.
+ */
+async function verifiedLayout(input: Input, ctx: RunContext): Promise<Named> {
+  if (!ctx.fetch) throw new StorageLayout.InvalidLayoutError(NO_LAYOUT)
+  const host = input.host ?? VerifiedSource.DEFAULT_HOST
+  const chainId = String(Rpc.safeInteger(await Rpc.request(ctx.rpc, 'eth_chainId'), 'the chain id'))
+  const proxy = await Proxy.implementationOf(ctx.rpc, input.address, input.block)
+  const target = proxy?.implementation ?? input.address
+  const code = hexBytes(Rpc.data(await Rpc.request(ctx.rpc, 'eth_getCode', [target, input.block]), 'the code'))
+  const text = await VerifiedSource.fetchAnswer(ctx.fetch as unknown as VerifiedSource.FetchLike, host, chainId, target, { signal: ctx.signal })
+  // a tool runs on the page's thread (it cannot reach a worker); the answer is bounded in size
+  const { answer, check } = VerifiedSource.readChecked(text, { chainId, address: target }, code)
+  if (!answer.storageLayout) throw new StorageLayout.InvalidLayoutError(`The verified source of ${answer.name} from ${host} carries no storage layout (compiled without it).`)
+  const by = `verified source from ${host}, ${check.kind === 'full' ? 'full match' : 'partial match (metadata differs)'}`
+  const of = `${answer.name} (${answer.path})`
+  return { layout: StorageLayout.parse(JSON.stringify(answer.storageLayout)), by, note: proxy ? `${of}, the implementation at ${AddressCheck.checksum(proxy.implementation)} behind this proxy (${proxy.how})` : of }
+}
+
+async function run(input: Input, ctx: RunContext) {
+  const opts = { keys: input.keys, arrayItems: input.items, signal: ctx.signal }
+  const address = AddressCheck.checksum(input.address)
+  const named: Named = input.layout ? { layout: input.layout, by: 'the layout pasted' } : await verifiedLayout(input, ctx)
+  // With a second block, each value reads `at the first block → at the second`.
+  const first = await StorageRead.read(ctx.rpc, named.layout, input.address, input.block, opts)
+  const second = input.compare ? await StorageRead.read(ctx.rpc, named.layout, input.address, input.compare, opts) : undefined
+  const before = second && new Map(StorageLayout.flatten(first.variables).map(({ node }) => [node.label, node.value]))
+  const body = rows((second ?? first).variables, before)
+  const reads = first.reads + (second?.reads ?? 0)
+  const sections: Section[] = [
+    { title: second ? `Block ${blockName(input.block)} → block ${blockName(input.compare!)}: ${body.changed} value${body.changed === 1 ? '' : 's'} changed` : `At block ${blockName(input.block)}`, rows: body.rows },
+    { title: 'Read', rows: [
+      { label: 'Contract', value: address, open: { tool: 'account', inputs: { address }, label: 'Inspect' } },
+      { label: 'Names from', value: named.by, mono: false, ...(named.note ? { note: named.note } : {}) },
+      { label: 'Slots read', value: `${reads} with eth_getStorageAt`, mono: false, copy: false, note: roundsNote(first.rounds + (second?.rounds ?? 0)) },
+    ] },
+  ]
+  return { sections, data: { variables: first.variables, namedBy: named.by, ...(second ? { compared: second.variables } : {}) } }
+}
+
+export default defineTool<Input>(meta, { parse, run })

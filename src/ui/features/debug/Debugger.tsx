@@ -14,19 +14,24 @@ import { CallStack, MemoryPanel, ReturnDataPanel, StackPanel, StepFacts, Storage
 import { useDebugger } from './useDebugger'
 import { useSlotNames } from './useSlotNames'
 import { useSource, type ArtifactFile } from './useSource'
+import { useVerifiedSources } from './useVerifiedSources'
 
 // the compiler-output drop zone and the source panel load beside the debugger, in their own chunk
 const ArtifactDrop = lazy(() => import('./sourceViews').then((m) => ({ default: m.ArtifactDrop })))
 const SourcePanel = lazy(() => import('./sourceViews').then((m) => ({ default: m.SourcePanel })))
+const VerifiedSources = lazy(() => import('./VerifiedSources').then((m) => ({ default: m.VerifiedSources })))
 
 const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))
 
 export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker: DebugWorker; summary: Summary; artifacts: readonly ArtifactFile[]; setArtifacts: (f: ArtifactFile[]) => void }) {
   const d = useDebugger(worker, summary)
-  const src = useSource(worker, d.index, artifacts, d.goTo)
+  // the opt-in verified sources (#36) join the dropped files on the same path to the worker
+  const verified = useVerifiedSources(worker, summary)
+  const given = useMemo(() => (verified.files.length ? [...artifacts, ...verified.files] : artifacts), [artifacts, verified.files])
+  const src = useSource(worker, d.index, given, d.goTo)
   const names = useMemo(() => new Map(src.summary?.contracts.flatMap((c) => (c.name ? [[c.address.toLowerCase(), c.name] as const] : [])) ?? []), [src.summary])
   // the storage panel's names: the layout of the code the current frame runs, from the dropped artifacts
-  const slotNames = useSlotNames(d.view, artifacts, names)
+  const slotNames = useSlotNames(d.view, given, names)
   const region = useRef<HTMLElement>(null)
   const { move } = d
   const sourceMove = src.move
@@ -56,6 +61,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
       <Controls steps={summary.steps} move={d.move} goTo={d.goTo} />
       <Suspense fallback={null}>
         <ArtifactDrop files={artifacts} setFiles={setArtifacts} summary={src.summary} error={src.error} loading={src.loading} />
+        <VerifiedSources state={verified} summary={src.summary} />
       </Suspense>
       <ErrorNotice error={d.error} />
       {d.view && (
