@@ -7,6 +7,7 @@
  * const n = await TxFill.fromNode(rpc, '0xf39F…')
  * ```
  */
+import { BaseError } from '../Errors'
 import * as AddressCheck from '../address/AddressCheck'
 import * as Chains from '../chain/Chains'
 import * as Fees from '../chain/Fees'
@@ -37,3 +38,9 @@ export async function fromNode(rpc: Rpc.Eip1193Like | undefined, from?: string):
   return { chainId, ...(nonce !== undefined ? { nonce } : {}), gasPrice: fees.gasPrice, maxFeePerGas: fees.standard.maxFeePerGas, maxPriorityFeePerGas: fees.standard.maxPriorityFeePerGas }
 }
 
+/** The node could not be read for the fill (its own error, when it gave one, is kept as the cause). */
+export class NodeError extends BaseError {
+  constructor(cause: unknown) {
+    super('TxFill.NodeError', 'The node could not be read.', { cause })
+  }
+}

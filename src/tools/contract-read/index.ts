@@ -9,7 +9,6 @@ import * as Rpc from '../../core/chain/Rpc'
 import * as TokenInfo from '../../core/chain/TokenInfo'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
-import { BaseError } from '../../core/Errors'
 import * as StateOverrides from '../../core/sim/StateOverrides'
 import type { Row, RunContext, ToolAction } from '../types'
 import meta from './meta'
@@ -93,7 +92,7 @@ const actions = {
       const fn = input.function
       const value = input.value ? Units.format(input.value, 'ether') : ''
       if (input.value && fn.stateMutability !== 'payable')
-        throw new BaseError('ContractRead.NotPayableError', `${fn.name} is not payable: with msg.value ${value} ether it would revert. Empty the msg.value field, or pick a payable function.`, { field: 'args' })
+        throw new CalldataEncode.NotPayableError(fn.name, value)
       const data = CalldataEncode.encodeCall(fn, input.args)
       return { sections: [], data: { to: input.address, data, abi: input.abiText, ...(value ? { value } : {}) } }
     },

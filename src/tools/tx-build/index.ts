@@ -80,7 +80,7 @@ const fill = {
   run: async ({ from }, { rpc }) => {
     const TxFill = await import('../../core/tx/TxFill')
     const n = await TxFill.fromNode(rpc, from).catch((e: unknown) => {
-      throw e instanceof BaseError ? e : new BaseError('TxFill.NodeError', 'The node could not be read.', { cause: e })
+      throw e instanceof BaseError ? e : new TxFill.NodeError(e)
     })
     const gwei = (w: bigint) => `${Units.format(w, 'gwei')} gwei`
     const values: RawInput = {
