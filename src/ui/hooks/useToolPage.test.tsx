@@ -177,3 +177,18 @@ describe('useToolPage: a tool that runs in the page’s simulation engine', () =
     expect(cancels).toBeGreaterThan(0)
   })
 })
+
+describe('useToolPage: "Try an example" on a page whose examples run an action', () => {
+  it('runs the named action once the form holds the example, never the run', async () => {
+    const { requestExampleRun } = await import('./exampleRun')
+    let runs = 0
+    const counted = defineTool(meta, { ...tool, run: (input: Input): ToolResult<{ mined: string }> => (runs++, { sections: [], data: { mined: input.salt } }) })
+    const example = { key: KEY, salt: '0xabcd' }
+    const { result, rerender } = renderHook(({ values }) => useToolPage(props(values, counted), { exampleAction: 'check' }), { initialProps: { values: {} as Record<string, string> } })
+    act(() => requestExampleRun(meta.id, example))
+    rerender({ values: example })
+    await waitFor(() => expect(result.current.actions.check.data).toEqual({ salt: '0xabcd', ok: true }))
+    expect(runs).toBe(0)
+    expect(result.current.state.status).toBe('idle')
+  })
+})

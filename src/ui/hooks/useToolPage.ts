@@ -19,6 +19,7 @@ import type { ErrorInfo } from '../../core/Errors'
 import { withDefaults } from '../../tools/define'
 import type { BlobLike, DataOf, RawInput, Tool, ToolAction, ToolMeta, ToolResult } from '../../tools/types'
 import { useAbiLibrary } from './abiLibraryStore'
+import { onExampleRun, takeExampleRun } from './exampleRun'
 import { routeErrors } from './runErrors'
 import { startAction, type Engine, type RunExtras, type Work } from './runWork'
 import { isLive, useToolRun, type RunOptions, type RunState, type RunView } from './useToolRun'
@@ -70,9 +71,11 @@ export interface ToolPage<T extends Tool<any, any, any> = Tool<any, any, any>> e
 /** What a page may add to the runner: its options, and the simulation engine it keeps for a tool that runs there (`ToolImpl.engine`). */
 export interface PageOptions<D = any> extends RunOptions<any, D> {
   engine?: Engine
+  /** "Try an example" runs this named action instead of the run (send-transaction: `review`, never a send). */
+  exampleAction?: string
 }
 
-export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<T>, { engine, ...options }: PageOptions<DataOf<T>> = {}): ToolPage<T> {
+export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<T>, { engine, exampleAction, ...options }: PageOptions<DataOf<T>> = {}): ToolPage<T> {
   const { meta, tool, values, files } = props
   // The person's ABI library, for a tool that reads it (the decoders): a new value when it changes, so a live tool re-runs.
   const usesAbis = !!meta.uses?.includes('abis')
@@ -84,7 +87,7 @@ export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<
     () => (library || run0 ? { ...(library ? { library } : {}), ...(run0 && cancel0 ? { engine: { run: run0, cancel: cancel0 } } : {}) } : undefined),
     [library, run0, cancel0],
   )
-  const { state, view, run, cancel, key } = useToolRun(meta, tool, values, files, { ...options, ...(extras ? { extras } : {}) })
+  const { state, view, run, cancel, key } = useToolRun(meta, tool, values, files, { ...options, ...(extras ? { extras } : {}), ...(exampleAction ? { exampleMatches: () => false } : {}) })
 
   const [acts, setActs] = useState<Record<string, ActionView>>({})
   const actWork = useRef<Record<string, Work>>({})
@@ -108,6 +111,14 @@ export function useToolPage<T extends Tool<any, any, any>>(props: ToolPageProps<
     },
     [meta, tool, values, files, extras],
   )
+
+  // "Try an example" on a page whose examples run an action: that action runs once the form holds the example.
+  const [asked, setAsked] = useState(0)
+  useEffect(() => (exampleAction ? onExampleRun(() => setAsked((n) => n + 1)) : undefined), [exampleAction])
+  useEffect(() => {
+    if (exampleAction && takeExampleRun(meta.id, values)) void act(exampleAction)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a request, and on each new set of values while one waits
+  }, [asked, key])
 
   const actions = Object.fromEntries(Object.keys(tool.actions ?? {}).map((n) => [n, acts[n] ?? idleAction])) as ToolPage<T>['actions']
   const actionErrors = Object.assign({}, ...Object.values(acts).map((a) => a.fieldErrors)) as Record<string, string>

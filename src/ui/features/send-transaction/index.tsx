@@ -42,7 +42,8 @@ function sentWarning(err: unknown): string {
 
 export default function SendTransactionPage(props: ToolPageProps<typeof tool>) {
   const { meta, values } = props
-  const page = useToolPage(props)
+  // An example is reviewed, never sent: Confirm is the person's own click.
+  const page = useToolPage(props, { exampleAction: 'review' })
   const [step, setStep] = useState<Step>({ kind: 'edit' })
   const [sendError, setSendError] = useState<ErrorInfo | null>(null)
   const raw = withDefaults(meta, values)
