@@ -47,7 +47,7 @@ export const abiLibrary = {
     return n
   },
   /** The parsed ABIs, for the decoders (entries that no longer parse are skipped). */
-  abis(): Abi.Abi[] {
+  abis(): readonly Abi.Abi[] {
     return abisOf(read())
   },
   subscribe,

@@ -96,7 +96,7 @@ function inEngine(kind: string, extras: RunExtras, input: unknown): Work {
 }
 
 /** The library's ABIs that still parse, when the run uses the library (the ABI code loads only then). */
-async function libraryAbis({ library }: RunExtras): Promise<Abi.Abi[] | undefined> {
+async function libraryAbis({ library }: RunExtras): Promise<readonly Abi.Abi[] | undefined> {
   if (!library) return undefined
   const { abisOf } = await import('./libraryAbis')
   return abisOf(library)
