@@ -57,6 +57,29 @@ export function vanityWasm({ inline = false }: { inline?: boolean } = {}) {
 }
 
 /**
+ * No library in the bundle may name a CDN to fetch from. zxing-wasm's default `locateFile`
+ * builds `https://fastly.jsdelivr.net/npm/zxing-wasm@…/dist/…` for its .wasm; the QR worker
+ * overrides it with this build's own asset, and this rewrites the default to a relative path,
+ * so no path through the library can build a request to that host. Any chunk (page or
+ * worker) that still names a CDN host fails the build.
+ */
+const CDN_HOSTS = /\b(?:fastly\.jsdelivr\.net|cdn\.jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|esm\.sh|cdn\.skypack\.dev)\b/
+export function noLibraryCdn() {
+  return {
+    name: 'workbench-no-library-cdn',
+    transform(code: string, id: string) {
+      if (!id.includes('zxing-wasm') || !code.includes('jsdelivr')) return null
+      return { code: code.replace(/https:\/\/fastly\.jsdelivr\.net\/npm\/zxing-wasm@[\d.]+\/dist\//g, './'), map: null }
+    },
+    renderChunk(code: string, chunk: { fileName: string }) {
+      const m = CDN_HOSTS.exec(code)
+      if (m) throw new Error(`${chunk.fileName} names a CDN host (${m[0]}): the app fetches only from its own origin and the chosen node`)
+      return null
+    },
+  }
+}
+
+/**
  * The installable app: the icons (drawn by scripts/icons.mjs, no binary committed), and the
  * service worker (public/sw.js) stamped with this build's version and the list of every file
  * the build wrote, so it can precache the app shell and every lazy chunk and worker.
@@ -201,7 +224,7 @@ function routeBudgets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), csp, vanityWasm(), routeBudgets(), installable()],
+  plugins: [react(), csp, vanityWasm(), noLibraryCdn(), routeBudgets(), installable()],
   // Relative URLs: the same build works at a host's root or under any sub-path (/tools/ewb/).
   base: './',
   // evmole's browser entry awaits its .wasm at the top level, which regroups the shared chunks;
@@ -211,7 +234,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
   },
-  worker: { format: 'es', plugins: () => [vanityWasm()] },
+  worker: { format: 'es', plugins: () => [vanityWasm(), noLibraryCdn()] },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
   test: {

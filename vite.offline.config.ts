@@ -20,7 +20,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { viteSingleFile } from 'vite-plugin-singlefile'
 import { contentSecurityPolicy } from './scripts/csp.mjs'
-import { vanityWasm } from './vite.config'
+import { noLibraryCdn, vanityWasm } from './vite.config'
 
 const WORKER_RE = /new Worker\(\s*new URL\(\s*'(\.\/[\w.-]+\.worker\.ts)'\s*,\s*import\.meta\.url\s*\)\s*,\s*(\{(?:[^{}]|\{[^{}]*\})*\})\s*\)/g
 
@@ -66,7 +66,7 @@ function offlineHtml(): Plugin {
 export default defineConfig({
   mode: 'offline',
   publicDir: false,
-  plugins: [inlineWorkers(), react(), vanityWasm({ inline: true }), viteSingleFile({ removeViteModuleLoader: true }), offlineHtml()],
+  plugins: [inlineWorkers(), react(), vanityWasm({ inline: true }), noLibraryCdn(), viteSingleFile({ removeViteModuleLoader: true }), offlineHtml()],
   build: {
     outDir: 'dist-offline',
     emptyOutDir: true,
@@ -76,5 +76,5 @@ export default defineConfig({
   },
   // Classic workers: Chromium does not start a module worker from a blob: URL in a file:// page
   // (its origin is opaque); a classic one starts. One file each (an iife bundle has no chunks).
-  worker: { format: 'iife', plugins: () => [vanityWasm({ inline: true })] },
+  worker: { format: 'iife', plugins: () => [vanityWasm({ inline: true }), noLibraryCdn()] },
 })

@@ -4,7 +4,7 @@
  * dist/index.html (built here first when there is none, as on a fresh clone).
  */
 import { execFileSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serveDist } from '../scripts/serve.mjs'
@@ -74,5 +74,15 @@ describe('Content-Security-Policy', () => {
       expect(body!.trim()).toBe('')
     }
     expect(html).not.toMatch(/\son[a-z]+=/i) // no inline event handlers
+  })
+
+  it('no script of the build (page or worker) names a CDN host: a library default that would fetch its own files from one is rewritten (vite.config noLibraryCdn)', () => {
+    const scripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'))
+    expect(scripts.some((f) => f.startsWith('qr.worker'))).toBe(true) // the worker whose library had one
+    const named = scripts.flatMap((f) => {
+      const m = /\b(?:[a-z0-9-]+\.)?(?:jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|esm\.sh|skypack\.dev)\b/.exec(readFileSync(join(dist, 'assets', f), 'utf8'))
+      return m ? [`${f}: ${m[0]}`] : []
+    })
+    expect(named).toEqual([])
   })
 })
