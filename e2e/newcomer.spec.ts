@@ -37,22 +37,23 @@ async function settled(page: Page, live: boolean) {
   if (live && (await form.count())) await expect(form.first()).toHaveAttribute('data-fresh', 'true')
 }
 
-test('an untouched form shows no error and no empty result, on every tool', async ({ page }) => {
-  const tools = await allTools()
-  // one page load per tool (65 now, about 0.8 s each on an idle machine): the budget grows with
-  // the list, 5 s a tool, so a new tool never turns this into a timeout on a loaded CI machine
-  test.setTimeout(tools.length * 5_000)
-  const shouting: string[] = []
-  for (const meta of tools) {
+// One test per tool (#41): no test's budget covers a walk over every tool, so a slow day on a
+// loaded machine cannot time out the whole list, and a fault names its tool.
+// The per-tool tests are many and independent (each has its own page): both workers take them.
+test.describe.configure({ mode: 'parallel' })
+
+const tools = await allTools()
+
+for (const meta of tools) {
+  test(`an untouched form shows no error and no empty result: /${meta.id}`, async ({ page }) => {
     await openTool(page, meta.id)
     await settled(page, isLive(meta))
     const alerts = await page.locator('main [role="alert"], main .error, main .notice-error').allTextContents()
     const empties = await page.locator('main .result').allTextContents()
-    if (alerts.length) shouting.push(`/${meta.id}: ${alerts.join(' | ')}`)
-    else if (empties.some((t) => /\(none\)|0x, 0 bytes/.test(t))) shouting.push(`/${meta.id}: empty result ${empties.join(' ')}`)
-  }
-  expect(shouting).toEqual([])
-})
+    expect(alerts, 'alerts on the untouched form').toEqual([])
+    expect(empties.filter((t) => /\(none\)|0x, 0 bytes/.test(t)), 'empty results on the untouched form').toEqual([])
+  })
+}
 
 test('errors appear once a field is touched, or at once when the tool is run (Ctrl+Enter)', async ({ page }) => {
   await openTool(page, 'rlp')
@@ -116,20 +117,20 @@ for (const size of [
   { width: 1366, height: 800 },
   { width: 390, height: 844 },
 ]) {
-  test(`no page scrolls sideways and headings are in order at ${size.width}x${size.height}, each tool with its first example`, async ({ page }) => {
-    test.setTimeout(240_000)
+  test(`no page scrolls sideways and headings are in order at ${size.width}x${size.height}: home`, async ({ page }) => {
     await page.setViewportSize(size)
-    const faults: string[] = []
     await page.goto('/')
     await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
-    for (const f of await layoutFaults(page)) faults.push(`/: ${f}`)
-    for (const meta of await allTools()) {
+    expect(await layoutFaults(page)).toEqual([])
+  })
+  for (const meta of tools) {
+    test(`no page scrolls sideways and headings are in order at ${size.width}x${size.height}, with its first example: /${meta.id}`, async ({ page }) => {
+      await page.setViewportSize(size)
       await openTool(page, meta.id)
       await showFirstExample(page, meta)
-      for (const f of await layoutFaults(page)) faults.push(`/${meta.id}: ${f}`)
-    }
-    expect(faults).toEqual([])
-  })
+      expect(await layoutFaults(page)).toEqual([])
+    })
+  }
 }
 
 test.describe('on a phone', () => {
