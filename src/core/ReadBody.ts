@@ -44,6 +44,10 @@ export interface Options {
   from?: string | undefined
   /** Bytes read between two yields to the event loop. Default 256 KiB. */
   yieldEvery?: number
+  /** A caller's stop (a timeout, a cancel): when it rejects, the reader is cancelled and its error thrown. */
+  stopped?: Promise<never> | undefined
+  /** Called after each piece arrives (a caller's idle timer). */
+  onPiece?: (() => void) | undefined
 }
 
 /** Bytes between two yields to the event loop. */
@@ -115,6 +119,9 @@ export async function text(res: ResponseLike, options: Options): Promise<string>
   const parts: string[] = []
   let seen = 0
   let sinceYield = 0
+  // set before the race below sees the rejection (handlers run in the order they were attached)
+  let stoppedByCaller = false
+  options.stopped?.catch(() => (stoppedByCaller = true))
   const stop = (e: BaseError): never => {
     reader.cancel(e).catch(() => {})
     throw e
@@ -122,10 +129,15 @@ export async function text(res: ResponseLike, options: Options): Promise<string>
   for (;;) {
     let step: { done: boolean; value?: unknown }
     try {
-      step = await reader.read()
+      step = await (options.stopped ? Promise.race([reader.read(), options.stopped]) : reader.read())
     } catch (e) {
+      if (stoppedByCaller) {
+        reader.cancel(e).catch(() => {})
+        throw e
+      }
       throw new CutOffError(from, seen, declared, e)
     }
+    options.onPiece?.()
     if (step.done) break
     const v = step.value
     // ArrayBuffer.isView, not instanceof: a stream from another realm (jsdom, a frame) has its own Uint8Array
