@@ -51,6 +51,7 @@ describe('ReadBody.text over streams', () => {
     expect((err as ReadBody.TooLargeError).bytes).toBe(2_000_000)
     expect((err as Error).message).toMatch(/http:\/\/n\.example is too large: it declares 1\.9 MiB \(2,000,000 bytes\); at most 977 KiB \(1,000,000 bytes\)/)
     expect(state.pulled).toBe(0)
+    expect(state.cancelled).toBe(true) // the connection is let go, not left holding the rest
   })
 
   it('without a declared length, stops at the cap mid-stream and cancels the reader', async () => {

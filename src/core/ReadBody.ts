@@ -33,7 +33,7 @@ interface ReaderLike {
 /** What is read of an answer: its headers, and its body stream (or `text()` for stand-ins). */
 export interface ResponseLike {
   headers?: { get(name: string): string | null } | undefined
-  body?: { getReader(): ReaderLike } | null | undefined
+  body?: { getReader(): ReaderLike; cancel?(reason?: unknown): Promise<void> } | null | undefined
   text?: () => Promise<string>
 }
 
@@ -99,7 +99,12 @@ export async function text(res: ResponseLike, options: Options): Promise<string>
   const { maxBytes } = options
   const from = options.from
   const declared = declaredLength(res)
-  if (declared !== undefined && declared > maxBytes) throw new TooLargeError(from, maxBytes, declared, true)
+  if (declared !== undefined && declared > maxBytes) {
+    const e = new TooLargeError(from, maxBytes, declared, true)
+    // not read, but cancelled: the connection is closed instead of left holding the rest
+    res.body?.cancel?.(e).catch(() => {})
+    throw e
+  }
   const body = res.body
   if (!body || typeof body.getReader !== 'function') {
     if (!res.text) throw new CutOffError(from, 0, declared)
