@@ -72,7 +72,8 @@ function streamBig(res: ServerResponse, body: Buffer, opts: { len: boolean; slow
       if (!ok) return void res.once('drain', more)
     }
     if (closed) return
-    if (opts.cut) res.socket?.destroy()
+    // cut: the bytes written reach the peer first, then the connection is dropped mid-answer
+    if (opts.cut) res.write('', () => setTimeout(() => res.socket?.destroy(), 100))
     else res.end()
   }
   more()
@@ -112,6 +113,12 @@ export async function startFaultServer(): Promise<FaultServer> {
 
   const server: Server = createServer(async (req, res) => {
     const mode = (req.url ?? '/').slice(1).split('?')[0]?.split('/')[0] ?? ''
+    // a page may use this node too (e2e/node-answers): CORS allowed, preflights answered and not recorded
+    res.setHeader('access-control-allow-origin', '*')
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'content-type, accept', 'access-control-max-age': '600' })
+      return res.end()
+    }
     const text = await body(req)
     let msg: { id?: unknown; method?: string } = {}
     let batch = false
