@@ -15,6 +15,12 @@
  * - `/node-error`     a JSON-RPC error object
  * - `/slow-send`      eth_sendRawTransaction hangs (to test that sends are never retried)
  * - `/rate-send`      eth_sendRawTransaction answers 429 (to test that sends are never retried)
+ * - `/big/<bytes>/<len|chunked>/<fast|slow>` (bigAnswer, #41): like `/ok`, but `eth_getProof`
+ *                     and any batch are answered with a valid JSON-RPC answer of exactly `<bytes>`
+ *                     bytes (its result one long string of hex digits), declared in a Content-Length (`len`)
+ *                     or chunked without one; `fast` writes it as fast as the socket takes it,
+ *                     `slow` in 256 KiB pieces every 40 ms (~6.5 MB/s). `/big/<bytes>/<len|chunked>/<pace>/cut`
+ *                     closes the connection at half the body. {@link bigAnswer} builds the same body.
  * - `/send-500`       eth_sendRawTransaction answers HTTP 502 (the node may or may not have it)
  *
  * Every request is recorded (`requests`), so tests can check nothing was sent twice.
@@ -35,6 +41,42 @@ function body(req: IncomingMessage): Promise<string> {
     req.on('data', (c) => (s += c))
     req.on('end', () => res(s))
   })
+}
+
+/**
+ * A JSON-RPC answer to `id` of exactly `bytes` bytes (ASCII), its result `0x` and `a`s (a batch
+ * of one such answer when `batch`). At least ~60 bytes.
+ */
+export function bigAnswer(id: unknown, bytes: number, batch = false): Buffer {
+  const head = `${batch ? '[' : ''}{"jsonrpc":"2.0","id":${JSON.stringify(id ?? null)},"result":"0x`
+  const tail = `"}${batch ? ']' : ''}`
+  const fill = bytes - head.length - tail.length
+  if (fill < 0) throw new Error(`bigAnswer: ${bytes} bytes is too small`)
+  return Buffer.concat([Buffer.from(head), Buffer.alloc(fill, 'a'), Buffer.from(tail)])
+}
+
+/** Writes `body` to `res` as `/big` says: with or without a length, at once or slowly, whole or cut at half. */
+function streamBig(res: ServerResponse, body: Buffer, opts: { len: boolean; slow: boolean; cut: boolean }): void {
+  res.writeHead(200, { 'content-type': 'application/json', ...(opts.len ? { 'content-length': String(body.length) } : {}) })
+  const end = opts.cut ? Math.floor(body.length / 2) : body.length
+  const piece = opts.slow ? 256 * 1024 : 1024 * 1024
+  let at = 0
+  let closed = false
+  res.on('close', () => (closed = true))
+  const more = () => {
+    while (!closed && at < end) {
+      const next = Math.min(end, at + piece)
+      const ok = res.write(body.subarray(at, next))
+      at = next
+      if (opts.slow) return void setTimeout(more, 40)
+      if (!ok) return void res.once('drain', more)
+    }
+    if (closed) return
+    // cut: the bytes written reach the peer first, then the connection is dropped mid-answer
+    if (opts.cut) res.write('', () => setTimeout(() => res.socket?.destroy(), 100))
+    else res.end()
+  }
+  more()
 }
 
 function okResult(method: string, chainId: string): unknown {
@@ -71,10 +113,21 @@ export async function startFaultServer(): Promise<FaultServer> {
 
   const server: Server = createServer(async (req, res) => {
     const mode = (req.url ?? '/').slice(1).split('?')[0]?.split('/')[0] ?? ''
+    // a page may use this node too (e2e/node-answers): CORS allowed, preflights answered and not recorded
+    res.setHeader('access-control-allow-origin', '*')
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'content-type, accept', 'access-control-max-age': '600' })
+      return res.end()
+    }
     const text = await body(req)
     let msg: { id?: unknown; method?: string } = {}
+    let batch = false
     try {
       msg = JSON.parse(text)
+      if (Array.isArray(msg)) {
+        batch = true
+        msg = (msg[0] ?? {}) as typeof msg
+      }
     } catch {
       /* keep empty */
     }
@@ -132,6 +185,11 @@ export async function startFaultServer(): Promise<FaultServer> {
       case 'rate-send':
         if (method === 'eth_sendRawTransaction') return json({ error: 'too many requests' }, 429, { 'retry-after': '0' })
         return reply(okResult(method, '0x7a69'))
+      case 'big': {
+        const [, size, len, pace, cut] = (req.url ?? '').split('?')[0]!.split('/').slice(1)
+        if (method === 'eth_getProof' || batch) return streamBig(res, bigAnswer(msg.id, Number(size), batch), { len: len === 'len', slow: pace === 'slow', cut: cut === 'cut' })
+        return reply(okResult(method, '0x7a69'))
+      }
       default:
         res.writeHead(404)
         return res.end()

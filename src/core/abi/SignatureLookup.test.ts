@@ -157,8 +157,11 @@ describe('SignatureLookup.lookup', () => {
     await expect(SignatureLookup.lookup('function', TRANSFER, down)).rejects.toMatchObject({ name: 'SignatureLookup.UnreachableError' })
     await expect(SignatureLookup.lookup('function', TRANSFER, async () => ({ ok: false, status: 429, text: async () => '' }))).rejects.toMatchObject({ name: 'SignatureLookup.InvalidResponseError', shortMessage: expect.stringContaining('429') })
     await expect(SignatureLookup.lookup('function', TRANSFER, ok('<html>'))).rejects.toMatchObject({ name: 'SignatureLookup.InvalidResponseError' })
+    // an answer that breaks off after the headers was reached: it is said to be cut off (#41), not unreachable
     const broken: SignatureLookup.FetchLike = async () => ({ ok: true, status: 200, text: () => Promise.reject(new Error('reset')) })
-    await expect(SignatureLookup.lookup('function', TRANSFER, broken)).rejects.toMatchObject({ name: 'SignatureLookup.UnreachableError' })
+    await expect(SignatureLookup.lookup('function', TRANSFER, broken)).rejects.toMatchObject({ name: 'ReadBody.CutOffError', shortMessage: expect.stringMatching(/was cut off after 0 bytes/) })
+    const huge: SignatureLookup.FetchLike = async () => ({ ok: true, status: 200, headers: new Headers(), body: new ReadableStream({ pull: (c) => c.enqueue(new Uint8Array(65536)) }) })
+    await expect(SignatureLookup.lookup('function', TRANSFER, huge)).rejects.toMatchObject({ name: 'ReadBody.TooLargeError', shortMessage: expect.stringMatching(/reading stopped after 1 MiB \(1,048,576 bytes\); at most 977 KiB \(1,000,000 bytes\)/) })
   })
 
   it('never calls fetch for a bad key', async () => {

@@ -9,6 +9,7 @@
 import { AbiItem } from 'ox'
 import type * as Abi from './Abi'
 import { BaseError } from '../Errors'
+import * as ReadBody from '../ReadBody'
 
 /** The service's host, for the UI to name. */
 export const HOST = 'api.openchain.xyz'
@@ -48,7 +49,7 @@ export interface Lookup {
 export type FetchLike = (
   url: string,
   init?: { signal?: unknown; headers?: Record<string, string> },
-) => Promise<{ ok: boolean; status: number; text?(): Promise<string>; json?(): Promise<unknown> }>
+) => Promise<ReadBody.ResponseLike & { ok: boolean; status: number; json?(): Promise<unknown> }>
 
 const SELECTOR = /^0x[0-9a-f]{8}$/
 const TOPIC = /^0x[0-9a-f]{64}$/
@@ -150,12 +151,15 @@ export async function lookup(kind: Kind, key: string, fetchFn: FetchLike, option
   }
   if (!response.ok) throw new InvalidResponseError(`The service answered with HTTP status ${response.status}.`)
   let body: unknown
-  try {
-    // The text when the response offers it (so its size is checked before parsing).
-    body = response.text ? await response.text() : response.json ? await response.json() : undefined
-  } catch (e) {
-    if (response.text) throw new UnreachableError(e)
-    throw new InvalidResponseError('The response is not JSON.')
+  if (response.body || response.text) {
+    // Read under the cap while it streams (#41): too large, cut off or not text is said as such.
+    body = await ReadBody.text(response, { maxBytes: MAX_RESPONSE, from: HOST })
+  } else {
+    try {
+      body = response.json ? await response.json() : undefined
+    } catch {
+      throw new InvalidResponseError('The response is not JSON.')
+    }
   }
   return parse(kind, key, body)
 }

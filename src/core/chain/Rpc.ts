@@ -14,6 +14,7 @@
  * ```
  */
 import { BaseError } from '../Errors'
+import * as ReadBody from '../ReadBody'
 import * as Net from './Net'
 import * as RpcFaults from './RpcFaults'
 
@@ -34,11 +35,10 @@ export interface Transport extends Eip1193Like {
 
 // ---- the few runtime globals core needs, typed here because core has no DOM/Node types ----
 
-interface ResponseLike {
+interface ResponseLike extends ReadBody.ResponseLike {
   status: number
   statusText: string
   headers: { get(name: string): string | null }
-  text(): Promise<string>
 }
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: unknown }) => Promise<ResponseLike>
 interface AbortControllerLike {
@@ -73,10 +73,40 @@ export interface HttpOptions {
   backoffMs?: number
   /** Upper bound of any single wait, including a server's Retry-After. Default 5 000 ms. */
   maxBackoffMs?: number
-  /** Largest response accepted, in characters. Default 32 MiB. */
+  /** Largest response accepted, in bytes, counted while it streams. Default 32 MiB ({@link MAX_BYTES}); a method in {@link METHOD_MAX_BYTES} has the smaller of the two. */
   maxResponseBytes?: number
   /** The fetch to use (tests inject one). Default: the global fetch. */
   fetch?: FetchLike
+}
+
+/** The largest answer any request may get, in bytes (counted while the body streams, #41). */
+export const MAX_BYTES = 32 * 2 ** 20
+
+/**
+ * Smaller caps for methods whose answers are bounded well below {@link MAX_BYTES}: an
+ * `eth_getProof` answer the proof verifier accepts (its node and slot limits) is far under
+ * 12 MiB, so a larger one is refused while it streams instead of being read whole first.
+ */
+export const METHOD_MAX_BYTES: Readonly<Record<string, number>> = { eth_getProof: 12 * 2 ** 20 }
+
+/** The cap for `method` under a transport's `maxBytes`. */
+export function capFor(method: string, maxBytes: number = MAX_BYTES): number {
+  const m = METHOD_MAX_BYTES[method]
+  return m !== undefined && m < maxBytes ? m : maxBytes
+}
+
+/**
+ * The text of an HTTP answer read through {@link ReadBody.text} under `maxBytes`, its errors
+ * said as the node's: too large is {@link RpcFaults.ResponseTooLargeError} (callers split a log
+ * range on it), a cut-off or non-text answer names the node and method.
+ */
+export async function readAnswer(res: ReadBody.ResponseLike, where: RpcFaults.Where, maxBytes: number): Promise<string> {
+  try {
+    return await ReadBody.text(res, { maxBytes, from: RpcFaults.describeWhere(where) })
+  } catch (e) {
+    if (e instanceof ReadBody.TooLargeError) throw new RpcFaults.ResponseTooLargeError(where, e.bytes, e.maxBytes, e.declared)
+    throw e
+  }
 }
 
 const URL_RE = /^(https?|wss?):\/\/[^\s/?#]+[^\s]*$/i
@@ -113,7 +143,7 @@ export function http(url: string, options: HttpOptions = {}): Transport {
   const retries = options.retries ?? 3
   const backoffMs = options.backoffMs ?? 250
   const maxBackoffMs = options.maxBackoffMs ?? 5_000
-  const maxBytes = options.maxResponseBytes ?? 32 * 1024 * 1024
+  const maxBytes = options.maxResponseBytes ?? MAX_BYTES
 
   async function attempt(method: string, params: unknown): Promise<{ retryAfterMs?: number; rateLimited?: boolean; result?: unknown }> {
     const where = { url: u, method }
@@ -141,10 +171,7 @@ export function http(url: string, options: HttpOptions = {}): Transport {
         return { rateLimited: true, ...(ra !== undefined ? { retryAfterMs: ra } : {}) }
       }
       if (res.status < 200 || res.status >= 300) throw new RpcFaults.HttpError(where, res.status, res.statusText)
-      const len = Number(res.headers.get('content-length') ?? '0')
-      if (len > maxBytes) throw new RpcFaults.ResponseTooLargeError(where, len, maxBytes)
-      const text = await Promise.race([res.text(), timeout])
-      if (text.length > maxBytes) throw new RpcFaults.ResponseTooLargeError(where, text.length, maxBytes)
+      const text = await Promise.race([readAnswer(res, where, capFor(method, maxBytes)), timeout])
       const msg = parseResponse(text, id, where)
       if ('error' in msg) {
         // -32005 is "limit exceeded": a rate limit (retried), or (Infura) a result-size limit, which only a smaller request passes
@@ -180,7 +207,7 @@ export function http(url: string, options: HttpOptions = {}): Transport {
 export function webSocket(url: string, options: Pick<HttpOptions, 'timeoutMs' | 'maxResponseBytes'> = {}): Transport {
   const u = assertUrl(url)
   const timeoutMs = options.timeoutMs ?? 15_000
-  const maxBytes = options.maxResponseBytes ?? 32 * 1024 * 1024
+  const maxBytes = options.maxResponseBytes ?? MAX_BYTES
   let socket: WebSocketLike | undefined
   let opening: Promise<WebSocketLike> | undefined
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void; method: string }>()

@@ -131,11 +131,10 @@ export async function batch(rpc: Rpc.Eip1193Like | undefined, url: string | unde
       throw new Rpc.ConnectionError(where, e)
     }), timeout])
     if (res.status < 200 || res.status >= 300) throw new Rpc.HttpError(where, res.status, res.statusText)
-    text = await Promise.race([res.text(), timeout])
+    text = await Promise.race([Rpc.readAnswer(res, where, Rpc.MAX_BYTES), timeout])
   } finally {
     g.clearTimeout(timer)
   }
-  if (text.length > 32 * 1024 * 1024) throw new Rpc.ResponseTooLargeError(where, text.length, 32 * 1024 * 1024)
   let j: unknown
   try {
     j = JSON.parse(text)

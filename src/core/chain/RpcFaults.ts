@@ -14,6 +14,7 @@
  * ```
  */
 import { BaseError } from '../Errors'
+import * as ReadBody from '../ReadBody'
 
 /** Where a request went: for messages. */
 export interface Where {
@@ -24,6 +25,11 @@ export interface Where {
 function at(where: Where): string {
   const m = where.method ? ` (${where.method})` : ''
   return where.url ? `${shortUrl(where.url)}${m}` : `the node${m}`
+}
+
+/** Where a request went, as messages say it: the short URL and the method. */
+export function describeWhere(where: Where): string {
+  return at(where)
 }
 
 /** A path segment that looks like an API key (Alchemy `/v2/<key>`, Infura `/v3/<key>`, …): 16+ key characters. */
@@ -149,12 +155,23 @@ export class InvalidJsonError extends BaseError {
   }
 }
 
-/** The answer is larger than we accept. */
+/**
+ * The answer is larger than we accept: `declared` when its Content-Length said so (nothing was
+ * read), else `bytes` is what had arrived when the read was stopped.
+ */
 export class ResponseTooLargeError extends BaseError {
-  constructor(where: Where, bytes: number, max: number) {
-    super('Rpc.ResponseTooLargeError', `${at(where)} sent ${bytes} bytes; at most ${max} are accepted.`, {
-      hints: ['Ask for less (a smaller block range, fewer logs).'],
-    })
+  readonly bytes: number
+  readonly maxBytes: number
+  constructor(where: Where, bytes: number, max: number, declared = false) {
+    super(
+      'Rpc.ResponseTooLargeError',
+      declared
+        ? `${at(where)} answered, but its answer is too large: it declares ${ReadBody.size(bytes)}; at most ${ReadBody.size(max)} is accepted.`
+        : `${at(where)} answered, but its answer is too large: reading stopped after ${ReadBody.size(bytes)}; at most ${ReadBody.size(max)} is accepted.`,
+      { hints: ['Ask for less (a smaller block range, fewer logs, fewer slots), or use a node that answers within the limit.'] },
+    )
+    this.bytes = bytes
+    this.maxBytes = max
   }
 }
 

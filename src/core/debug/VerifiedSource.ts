@@ -26,6 +26,7 @@
  * ```
  */
 import { BaseError } from '../Errors'
+import * as ReadBody from '../ReadBody'
 import * as ArtifactMatch from './ArtifactMatch'
 import type * as Artifacts from './Artifacts'
 import * as SourceMap from './SourceMap'
@@ -151,7 +152,7 @@ export function url(host: string, chainId: number | bigint | string, address: st
 // ---- the bounded fetch ------------------------------------------------------------------------
 
 interface ReaderLike {
-  read(): Promise<{ done: boolean; value?: Uint8Array }>
+  read(): Promise<{ done: boolean; value?: unknown }>
   cancel(reason?: unknown): Promise<void>
 }
 /** The part of a `fetch` Response read here (a browser's or Node's fits). */
@@ -186,7 +187,6 @@ const g = globalThis as unknown as {
   setInterval(cb: () => void, ms: number): unknown
   clearInterval(id: unknown): void
   AbortController?: new () => AbortControllerLike
-  TextDecoder: new (label: string, options: { fatal: boolean }) => { decode(b: Uint8Array): string }
 }
 
 /**
@@ -204,14 +204,12 @@ export async function fetchAnswer(fetchFn: FetchLike, host: string, chainId: num
   const signal = options.signal
   if (signal?.aborted) throw new CancelledError()
   const ctrl = g.AbortController ? new g.AbortController() : undefined
-  let reader: ReaderLike | undefined
   let fail: (e: BaseError) => void = () => {}
   const stopped = new Promise<never>((_, reject) => (fail = reject))
   stopped.catch(() => {})
   const stop = (e: BaseError) => {
     fail(e)
     ctrl?.abort()
-    reader?.cancel(e).catch(() => {})
   }
   const deadlineMs = options.deadlineMs ?? DEADLINE_MS
   let timer: unknown
@@ -239,31 +237,13 @@ export async function fetchAnswer(fetchFn: FetchLike, host: string, chainId: num
     const declared = Number(res.headers?.get('content-length') ?? '')
     if (Number.isFinite(declared) && declared > maxBytes) throw new TooLargeError(origin, maxBytes)
     if (!res.body || typeof res.body.getReader !== 'function') throw new UnreadableError(origin)
-    reader = res.body.getReader()
-    const chunks: Uint8Array[] = []
-    let total = 0
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read(), stopped])
-      quiet()
-      if (done) break
-      if (!(value instanceof Uint8Array)) throw new UnreadableError(origin)
-      total += value.length
-      if (total > maxBytes) {
-        reader.cancel().catch(() => {})
-        throw new TooLargeError(origin, maxBytes)
-      }
-      chunks.push(value)
-    }
-    const all = new Uint8Array(total)
-    let at = 0
-    for (const c of chunks) {
-      all.set(c, at)
-      at += c.length
-    }
+    // Counted and capped while it streams, cancelled on a stop (#41): the one reader of HTTP answers.
     try {
-      return new g.TextDecoder('utf-8', { fatal: true }).decode(all)
-    } catch {
-      throw new NotJsonError('it is not UTF-8 text')
+      return await ReadBody.text(res as ReadBody.ResponseLike, { maxBytes, from: origin, stopped, onPiece: quiet })
+    } catch (e) {
+      if (e instanceof ReadBody.TooLargeError) throw new TooLargeError(origin, maxBytes)
+      if (e instanceof ReadBody.NotTextError) throw new NotJsonError('it is not UTF-8 text')
+      throw e
     }
   } catch (e) {
     if (signal?.aborted) throw new CancelledError()

@@ -15,6 +15,8 @@
 import { BaseError } from '../Errors'
 import * as Net from '../chain/Net'
 import * as RpcFaults from '../chain/RpcFaults'
+import * as Rpc from '../chain/Rpc'
+import type * as ReadBody from '../ReadBody'
 
 export interface Call {
   method: string
@@ -97,7 +99,7 @@ function errorOf(c: Client, call: Call, e: { code: number; message: string; data
 
 // ---- transports ----
 
-type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: unknown }) => Promise<{ status: number; statusText: string; text(): Promise<string> }>
+type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string; signal?: unknown }) => Promise<ReadBody.ResponseLike & { status: number; statusText: string }>
 
 let nextId = 1
 
@@ -130,7 +132,7 @@ async function postBatch(url: string, calls: readonly Call[], fetchFn?: FetchLik
   }
   if (res.status === 429) throw new RpcFaults.RateLimitedError({ url }, 1)
   if (res.status < 200 || res.status >= 300) throw new RpcFaults.HttpError({ url, method: calls[0]!.method }, res.status, res.statusText)
-  const text = await res.text()
+  const text = await Rpc.readAnswer(res, { url, method: calls[0]!.method }, Rpc.MAX_BYTES)
   let msg: unknown
   try {
     msg = JSON.parse(text)
