@@ -161,3 +161,23 @@ export class NoCodeError extends BaseError {
     super('VerifiedAbi.NoCodeError', `${address} holds no code on this chain: it is not a contract, so nothing was asked of the host.`)
   }
 }
+
+/** Which ABI names a page's functions: the one pasted (or dropped), else the verified one, else none; said in one line. */
+export interface Choice {
+  from: 'pasted' | 'verified' | 'none'
+  /** The ABI text to use (the verified ABI as JSON). */
+  abiText: string
+  /** Behind a proxy (verified): the calls go to the proxy with the implementation's ABI. */
+  proxy: boolean
+  by: string
+}
+
+/**
+ * The ABI a page uses (#36): a pasted one is the person's and wins, and the page says the verified
+ * one waits behind it; with none pasted, the verified ABI (accepted by {@link lookup}); else none.
+ */
+export function choose(pasted: string, named: Named | undefined): Choice {
+  if (pasted.trim()) return { from: 'pasted', abiText: pasted, proxy: false, by: named ? `the ABI pasted (it wins over the verified source of ${named.name}: clear it to use that)` : 'the ABI pasted' }
+  if (named) return { from: 'verified', abiText: JSON.stringify(named.abi), proxy: !!named.implementation, by: `the verified source of ${named.name}: ${named.by}` }
+  return { from: 'none', abiText: '', proxy: false, by: 'nothing yet' }
+}
