@@ -10,8 +10,8 @@ import { encodeFunctionData, type Abi, type Hex } from 'viem'
 import { expect, forward, test } from './fixtures'
 import { compileFixtures, deployFixtures, startSourcifyServer } from '../test/chain/sourcifyServer'
 import { sentAt } from '../test/support'
+import { A0 } from '../test/chain/sim/contracts'
 
-const FROM = '0x00000000000000000000000000000000DeB0AB36'
 
 test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read and /transaction named by the verified source', async ({ page, devnet, baseURL }) => {
   test.setTimeout(180_000)
@@ -38,7 +38,7 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read an
     expect(server.requests.map((r) => r.url.split('?')[0]).sort()).toEqual([`/v2/contract/${fx.chainId}/${fx.contracts.implementation.address.toLowerCase()}`, `/v2/contract/${fx.chainId}/${proxy.toLowerCase()}`].sort())
 
     // /transaction: bump() through the proxy
-    const r = await sentAt(devnet.rpcUrl, { from: FROM, to: proxy, data: encodeFunctionData({ abi: counter, functionName: 'bump' } as never), gas: '0x989680' })
+    const r = await sentAt(devnet.rpcUrl, { from: A0, to: proxy, data: encodeFunctionData({ abi: counter, functionName: 'bump' } as never), gas: '0x989680' })
     const hash = r.transactionHash as Hex
     const before = server.requests.length
     await page.goto(`/transaction?hash=${hash}&lookup=true&host=${encodeURIComponent(host)}`)
