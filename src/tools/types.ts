@@ -38,6 +38,12 @@ export interface FieldSpec {
   kind: 'text' | 'textarea' | 'select' | 'checkbox' | 'file'
   /** Holds a key, mnemonic, password or keystore: never in the URL, storage or logs. */
   secret?: boolean
+  /**
+   * Never read from or written to a link (#36): an opt-in that sends something to a third-party
+   * host (the verified-source lookup) is the person's own act on the page, so a URL saying
+   * `lookup=true` opens the page with it off.
+   */
+  notInLink?: boolean
   /** Longest text the field takes (a longer paste is refused before it is parsed). Secret fields: 64 KB unless set. */
   maxChars?: number
   /** A textarea value longer than this is held in memory, the box showing its start (default `LARGE_TEXT`, 256 K characters; lower where the page's own work must leave room: a box of 100 K characters costs the browser over 50 ms to lay out). */

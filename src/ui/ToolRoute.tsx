@@ -86,7 +86,8 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
 
   const setValues = useCallback(
     (patch: RawInput) => {
-      const secretNames = new Set(meta.fields.filter((f) => f.secret).map((f) => f.name))
+      // secrets, and an opt-in to contact a host (`notInLink`): kept in this page's memory, never in the URL
+      const secretNames = new Set(meta.fields.filter((f) => f.secret || f.notInLink).map((f) => f.name))
       const search = currentSearch()
       const current = withDefaults(meta, fromSearch(meta, search))
       const memory: RawInput = {}

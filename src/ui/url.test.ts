@@ -20,7 +20,7 @@ describe('URL state', () => {
         const back = withDefaults(meta, fromSearch(meta, search))
         const hidden = hiddenFields(meta, values)
         for (const f of meta.fields) {
-          if (f.secret || f.kind === 'file' || hidden.has(f.name)) {
+          if (f.secret || f.notInLink || f.kind === 'file' || hidden.has(f.name)) {
             expect(back[f.name]).toBe(withDefaults(meta, {})[f.name])
             if (patch[f.name] && patch[f.name] !== '') expect(new URLSearchParams(search).has(f.name)).toBe(false)
           } else expect(back[f.name]).toBe(values[f.name])
@@ -28,6 +28,15 @@ describe('URL state', () => {
       }),
       { numRuns: 50 },
     )
+  })
+
+  it('a link cannot turn the verified-source lookup on (#36): lookup=true is ignored on its pages and never written', () => {
+    const pages = ['storage-read', 'transaction', 'contract-read', 'verified-source'].map((id) => registry.find((e) => e.meta.id === id)!.meta)
+    for (const meta of pages) {
+      expect(meta.fields.find((f) => f.name === 'lookup')?.notInLink).toBe(true)
+      expect(fromSearch(meta, '?lookup=true&host=http%3A%2F%2F127.0.0.1%3A1').lookup).toBeUndefined()
+      expect(toolHref(meta, { lookup: 'true' })).not.toContain('lookup')
+    }
   })
 
   it('ignores secret parameters put into a URL by hand', () => {

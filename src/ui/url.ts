@@ -75,7 +75,7 @@ export function toSearch(meta: ToolMeta, values: RawInput, editing?: string): st
   const defaults = withDefaults(meta, {})
   const hidden = hiddenFields(meta, values)
   for (const f of meta.fields) {
-    if (f.secret || f.kind === 'file' || hidden.has(f.name)) continue
+    if (f.secret || f.notInLink || f.kind === 'file' || hidden.has(f.name)) continue
     const v = values[f.name]
     if (v === undefined || v === defaults[f.name]) continue
     if (withheld(meta, f.name, v)) continue
@@ -85,12 +85,12 @@ export function toSearch(meta: ToolMeta, values: RawInput, editing?: string): st
   return params.toString()
 }
 
-/** Non-secret values read from a query string; secret or unknown parameters are ignored. */
+/** Non-secret values read from a query string; secret, `notInLink` (an opt-in to contact a host) or unknown parameters are ignored. */
 export function fromSearch(meta: ToolMeta, search: string): RawInput {
   const params = new URLSearchParams(search)
   const out: RawInput = {}
   for (const f of meta.fields) {
-    if (f.secret || f.kind === 'file') continue
+    if (f.secret || f.notInLink || f.kind === 'file') continue
     const v = params.get(f.name)
     const ref = params.get(`@${f.name}`)
     if (v !== null) out[f.name] = v

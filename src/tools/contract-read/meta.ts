@@ -1,5 +1,5 @@
 import { defineMeta } from '../define'
-import { abi, address, blockTag, checkbox, text, textarea } from '../kit/fieldKinds'
+import { abi, address, blockTag, checkbox, text, textarea, verifiedHost, verifiedLookup } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'contract-read',
@@ -12,6 +12,8 @@ export default defineMeta({
   fields: [
     address('address', 'Contract address'),
     abi('ABI', { placeholder: 'function balanceOf(address owner) view returns (uint256)', help: 'JSON ABI (or a compiler artifact with an "abi" field), or signatures one per line. Error definitions decode custom reverts.' }),
+    verifiedLookup('With no ABI pasted, offer the verified functions from this host', 'Sends only the chain id and the contract address (behind a proxy, its implementation’s too) to the host when you press “Fetch verified functions”; the code it serves is checked against the chain’s, and a mismatch is refused, never used. Off by default, and nothing is sent while it is off.'),
+    verifiedHost(),
     text('function', 'Function', { setBy: 'the form of each function of the ABI (its Call button)', placeholder: 'balanceOf', help: 'Name, signature like transfer(address,uint256), or selector. Empty when the ABI has one function.' }),
     textarea('args', 'Arguments', { setBy: 'the inputs of each function\'s form (one per parameter)', placeholder: '["0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"]', help: 'A JSON array in parameter order; big numbers as strings. Simple lists may also be comma-separated.' }),
     blockTag('block', 'At block'),

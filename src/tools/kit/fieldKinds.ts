@@ -89,6 +89,19 @@ export function signatureLookup(): FieldSpec {
   return checkbox('lookup', 'Look up unknown signatures online (api.openchain.xyz)', false, { help: LOOKUP_HELP })
 }
 
+/** The verified-source host (#36), named beside its lookup: Sourcify's server unless the person gives another. */
+export function verifiedHost(extra: FieldExtra = {}): FieldSpec {
+  return text('host', 'Verified-source host', { default: 'https://sourcify.dev/server', help: 'Sourcify’s server, or any host serving its /v2/contract API (a self-hosted Sourcify).', ...extra })
+}
+
+/**
+ * The verified-source lookup's checkbox (#36), named `lookup`: off at first and never taken from
+ * a link (`notInLink`), so nothing goes to the host before the person ticks it on this page.
+ */
+export function verifiedLookup(label: string, help: string, extra: FieldExtra = {}): FieldSpec {
+  return checkbox('lookup', label, false, { help, notInLink: true, ...extra })
+}
+
 /** Shown while `field` holds one of `values`. */
 export function when(field: string, ...values: string[]): FieldSpec['showWhen'] {
   return { field, is: values }

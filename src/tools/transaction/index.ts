@@ -6,8 +6,10 @@ import * as ChainFormat from '../../core/chain/ChainFormat'
 import * as TokenInfo from '../../core/chain/TokenInfo'
 import * as TokenAmount from '../../core/abi/TokenAmount'
 import * as Units from '../../core/format/Units'
+import * as VerifiedAbi from '../../core/debug/VerifiedAbi'
+import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import { defineTool, fieldParser } from '../define'
-import type { Row, Section } from '../types'
+import type { Row, RunContext, Section } from '../types'
 import meta from './meta'
 import { bytes } from '../kit/text'
 
@@ -15,13 +17,41 @@ interface Input extends Record<string, unknown> {
   hash: `0x${string}`
   abi: ChainCall.ParsedAbi | undefined
   abiText: string
+  lookup: boolean
+  host: string
 }
 
 export const parse = fieldParser<Input>({
   hash: (v) => ChainBlocks.parseTxHash(v),
   abi: (v) => (v.trim() ? Abi.parse(v) : undefined),
   abiText: (_v, raw) => raw.abi ?? '',
+  lookup: (v) => v === 'true',
+  host: (v) => VerifiedSource.normalizeHost(v),
 })
+
+/** Who decoded a thing: the verified source of the contract it concerns, else the ABI pasted. */
+function decodeBy<T>(verified: VerifiedAbi.Named | undefined, pasted: Abi.Abi | undefined, f: (abi: Abi.Abi) => T | null): { value: T; by: string } | null {
+  const v = verified && f(verified.abi)
+  if (v) return { value: v, by: `named by the verified source of ${verified.name}: ${verified.by}` }
+  const p = pasted && f(pasted)
+  return p ? { value: p, by: 'named by the ABI pasted' } : null
+}
+
+/** The verified ABIs of the called contract and of each contract that logged (the lookup ticked: `ctx.fetch` given). */
+async function verifiedOf(input: Input, ctx: Pick<RunContext, 'rpc' | 'fetch' | 'signal'>, t: ChainBlocks.Transaction): Promise<VerifiedAbi.Many | undefined> {
+  if (!input.lookup || !ctx.fetch) return undefined
+  const addresses = [...(t.to ? [t.to] : []), ...(t.receipt?.logs.slice(0, MAX_LOGS).map((l) => l.address) ?? [])]
+  return VerifiedAbi.lookupAll({ rpc: ctx.rpc, fetch: ctx.fetch as unknown as VerifiedSource.FetchLike, host: input.host, signal: ctx.signal }, addresses)
+}
+
+/** Which source named each contract, and what was refused and why. */
+function verifiedSection(v: VerifiedAbi.Many, host: string): Section {
+  const rows: Row[] = []
+  for (const n of v.named.values()) rows.push({ label: cs(n.address), value: n.name, mono: false, tone: 'ok', note: n.by })
+  for (const f of v.failed)
+    rows.push({ label: cs(f.address), value: VerifiedAbi.refused(f) ? 'refused: its code differs from the chain’s' : 'not named', mono: false, tone: VerifiedAbi.refused(f) ? 'error' : 'warn', note: f.error.message })
+  return { title: `Verified sources from ${host}`, rows }
+}
 
 const TYPES: Record<number, string> = { 0: 'legacy (0x0)', 1: 'EIP-2930 (0x1)', 2: 'EIP-1559 (0x2)', 3: 'EIP-4844 blob (0x3)', 4: 'EIP-7702 set code (0x4)' }
 const cs = (a: string) => AddressCheck.parseChecksummed(a)
@@ -31,8 +61,23 @@ const MAX_LOGS = 100
 export default defineTool<Input, TransactionData>(meta, {
   parse,
   async run(input, ctx) {
+    let revertBy: string | undefined
     const t = await ChainBlocks.transaction(ctx.rpc, input.hash, input.abi)
     const r = t.receipt
+    const verified = await verifiedOf(input, ctx, t)
+    const at = (a: string | null | undefined) => (a ? verified?.named.get(a.toLowerCase()) : undefined)
+    // a custom error not in the ABI pasted: decoded with the verified ABIs of the transaction's contracts (the called one first)
+    if (t.revert && t.revert.kind === 'unknown' && verified?.named.size) {
+      const all = [at(t.to), ...verified.named.values()].filter((n): n is VerifiedAbi.Named => !!n)
+      for (const n of all) {
+        const d = ChainCall.decodeRevert(t.revert.data, n.abi)
+        if (d.kind !== 'unknown') {
+          t.revert = d
+          revertBy = `named by the verified source of ${n.name}: ${n.by}`
+          break
+        }
+      }
+    }
     const rows: Row[] = [
       { label: 'Hash', value: t.hash },
       // A mined transaction can be replayed in the page's EVM: its call tree, gas, events and state changes.
@@ -43,7 +88,7 @@ export default defineTool<Input, TransactionData>(meta, {
     const how = t.revertHow
     const CERTAINTY = { exact: 'exact', replayed: 'replayed (earlier transactions of the block first)', approximate: 'approximate' } as const
     if (t.revert) {
-      rows.push({ label: 'Revert reason', value: t.revert.text, tone: 'error', ...(how ? { note: how.note } : {}) })
+      rows.push({ label: 'Revert reason', value: t.revert.text, tone: 'error', ...(revertBy || how ? { note: [revertBy, how?.note].filter(Boolean).join('. ') } : {}) })
       if (t.revert.data !== '0x') rows.push({ label: 'Revert data', value: t.revert.data, open: { tool: 'error-decode', inputs: { data: t.revert.data, abi: input.abiText }, label: 'Decode error' } })
     }
     else if (r?.status === 'reverted') rows.push({ label: 'Revert reason', value: 'not found', tone: 'warn', mono: false, ...(how ? { note: how.note } : {}) })
@@ -71,6 +116,8 @@ export default defineTool<Input, TransactionData>(meta, {
     const inputRow: Row = { label: 'Input data', value: t.input, note: t.input === '0x' ? 'No call data (a plain transfer).' : bytes((t.input.length - 2) / 2) }
     if (t.input.length >= 10 && t.to) inputRow.open = { tool: 'calldata-decode', inputs: { data: t.input, abi: input.abiText }, label: 'Decode' }
     rows.push(inputRow)
+    const call = t.to && t.input.length >= 10 ? decodeBy(at(t.to), input.abi, (abi) => ChainCall.decodeCallData(t.input, abi)) : null
+    if (call) rows.push({ label: 'Function', value: call.value, note: call.by })
     // An ERC-20 amount in the token's units (symbol and decimals read from the token), the raw integer beside it.
     const amount = t.to ? TokenAmount.of(t.input) : null
     if (amount && t.to) {
@@ -86,9 +133,9 @@ export default defineTool<Input, TransactionData>(meta, {
     if (r && r.logs.length) {
       const logRows: Row[] = []
       for (const l of r.logs.slice(0, MAX_LOGS)) {
-        const decoded = ChainCall.decodeLog(l, input.abi)
-        logRows.push({ label: `Log ${l.logIndex}: address`, value: cs(l.address), open: openAccount(cs(l.address)) })
-        if (decoded) logRows.push({ label: `Log ${l.logIndex}: event`, value: decoded })
+        const decoded = decodeBy(at(l.address), input.abi, (abi) => ChainCall.decodeLog(l, abi))
+        logRows.push({ label: `Log ${l.logIndex}: address`, value: cs(l.address), open: openAccount(cs(l.address)), ...(at(l.address) ? { note: at(l.address)!.name } : {}) })
+        if (decoded) logRows.push({ label: `Log ${l.logIndex}: event`, value: decoded.value, note: decoded.by })
         l.topics.forEach((tp, i) => logRows.push({ label: `Log ${l.logIndex}: topic ${i}`, value: tp }))
         logRows.push({
           label: `Log ${l.logIndex}: data`,
@@ -98,8 +145,10 @@ export default defineTool<Input, TransactionData>(meta, {
       }
       sections.push({ title: `Logs (${r.logs.length})`, rows: logRows })
     }
-    // What the page needs to replay it on request (its trace): the hash once mined, and the ABI given.
-    const data: TransactionData = { hash: t.hash, mined: !!r, ...(input.abi ? { abi: input.abi } : {}) }
+    if (verified) sections.push(verifiedSection(verified, input.host))
+    // What the page needs to replay it on request (its trace): the hash once mined, and the ABIs given or verified.
+    const abis = [...(input.abi ? [input.abi] : []), ...(verified ? [...verified.named.values()].map((n) => n.abi) : [])]
+    const data: TransactionData = { hash: t.hash, mined: !!r, ...(abis.length ? { abi: abis.flat() } : {}) }
     return { sections, data }
   },
 })

@@ -1,5 +1,5 @@
 import { defineMeta } from '../define'
-import { abi, text } from '../kit/fieldKinds'
+import { abi, text, verifiedHost, verifiedLookup } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'transaction',
@@ -12,5 +12,7 @@ export default defineMeta({
   fields: [
     text('hash', 'Transaction hash', { placeholder: '0x… (66 characters)' }),
     abi('ABI (optional)', { placeholder: 'error TooBig(uint256)\nevent Set(uint256 value)', help: 'JSON ABI or signatures, one per line: decodes custom errors and events.' }),
+    verifiedLookup('Decode with verified ABIs from this host', 'Sends only the chain id and the address of the called contract and of each contract that logged (behind a proxy, its implementation’s too) to the host; the code it serves is checked against the chain’s, and a mismatch is refused, never used. Off by default, and nothing is sent while it is off.'),
+    verifiedHost(),
   ],
 })

@@ -13,6 +13,6 @@ export default defineMeta({
   fields: [
     { name: 'address', label: 'Contract address', kind: 'text', placeholder: '0x…' },
     { name: 'host', label: 'Verified-source host', kind: 'text', default: 'https://sourcify.dev/server', help: 'Sourcify’s server, or any host serving its /v2/contract API (a self-hosted Sourcify).' },
-    { name: 'lookup', label: 'Fetch the verified source from this host', kind: 'checkbox', default: 'false', help: 'Sends only the chain id and the contract address to the host; off by default, and nothing is sent while it is off.' },
+    { name: 'lookup', label: 'Fetch the verified source from this host', kind: 'checkbox', default: 'false', notInLink: true, help: 'Sends only the chain id and the contract address to the host; off by default, and nothing is sent while it is off.' },
   ],
 })

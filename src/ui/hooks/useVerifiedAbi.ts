@@ -1,0 +1,77 @@
+/**
+ * The verified ABI of an address (#36), for a page where an address appears (/contract-read):
+ * while the person's opt-in is on, and only when they ask (`ask`), the contract's verified source
+ * is fetched from the host named beside the box, read and checked against the chain's code in the
+ * verified-source worker (a mismatch is refused, never used), and behind a proxy the
+ * implementation's too (`core/debug/VerifiedAbi.lookup`). It gives the ABI, both names, and the
+ * one line that says which source named it. Nothing is sent while the opt-in is off, nor before
+ * `ask`; the host is asked through the page's connection policy, like the tool runner's lookups.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
+import * as Net from '../../core/chain/Net'
+import type * as VerifiedAbi from '../../core/debug/VerifiedAbi'
+import type * as VerifiedSource from '../../core/debug/VerifiedSource'
+import type { ErrorInfo } from '../../core/Errors'
+import { allowed, allowLookupNextLoad } from '../connection/connectPolicy'
+
+export type VerifiedAbiState =
+  | { status: 'off' | 'idle' | 'loading' }
+  | { status: 'done'; named: VerifiedAbi.Named }
+  | { status: 'error'; error: ErrorInfo }
+
+export interface VerifiedAbiHook {
+  state: VerifiedAbiState
+  /** Fetch and check now (does nothing while the opt-in is off or the address is not one). */
+  ask: () => void
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+
+/** The page's fetch, policed like the tool runner's lookups (a host the page's policy does not name: a message, allowed from the next load). */
+const policedFetch: VerifiedSource.FetchLike = (url, init) => {
+  const f = Net.fetchFn()
+  if (f && allowed(url)) return f(url, init as never) as unknown as ReturnType<VerifiedSource.FetchLike>
+  if (f) allowLookupNextLoad(url)
+  return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
+}
+
+export function useVerifiedAbi({ on, host, address }: { on: boolean; host: string; address: string }): VerifiedAbiHook {
+  const [state, setState] = useState<VerifiedAbiState>({ status: on ? 'idle' : 'off' })
+  const current = useRef<AbortController | null>(null)
+  const target = address.trim()
+
+  // another address, host or the opt-in turned off: what was named no longer holds
+  useEffect(() => {
+    current.current?.abort()
+    current.current = null
+    setState({ status: on ? 'idle' : 'off' })
+  }, [on, host, target])
+  useEffect(() => () => current.current?.abort(), [])
+
+  const ask = useCallback(() => {
+    if (!on || !ADDRESS.test(target)) return
+    current.current?.abort()
+    const controller = new AbortController()
+    current.current = controller
+    setState({ status: 'loading' })
+    void (async () => {
+      try {
+        const [VerifiedAbi, client, { getProvider }] = await Promise.all([import('../../core/debug/VerifiedAbi'), import('../../workers/verifiedSourceClient'), import('../connection/store')])
+        const { RelayedError } = await import('../../core/Errors')
+        const read: VerifiedAbi.Reader = async (text, asked, code) => {
+          const r = await client.readChecked(text, asked, code).promise
+          if (!r.ok) throw new RelayedError(r.error)
+          return r.value
+        }
+        const named = await VerifiedAbi.lookup({ rpc: getProvider().rpc, fetch: policedFetch, host, read, signal: controller.signal }, target)
+        if (current.current === controller) setState({ status: 'done', named })
+      } catch (e) {
+        const { toErrorInfo } = await import('../../core/Errors')
+        if (current.current === controller) setState({ status: 'error', error: toErrorInfo(e) })
+      }
+    })()
+  }, [on, host, target])
+
+  return { state, ask }
+}
