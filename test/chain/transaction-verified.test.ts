@@ -63,7 +63,7 @@ describe('transaction decoded with verified ABIs', () => {
     const rows = rowsOf(await run({ hash: bumpTx, host: server.url, lookup: 'true' }))
     expect(rows.get('Function')?.value).toBe('bump()')
     expect(rows.get('Function')?.note).toMatch(/verified source of ERC1967Proxy → Counter/)
-    const ev = decodeEventLog({ abi: counterAbi(), topics: bumpLog.topics as [Hex], data: bumpLog.data }) as { eventName: string; args: { who: string; count: bigint } }
+    const ev = decodeEventLog({ abi: counterAbi(), topics: bumpLog.topics as [Hex], data: bumpLog.data }) as unknown as { eventName: string; args: { who: string; count: bigint } }
     const event = rows.get(`Log 0: event`)
     expect(event?.value).toMatch(new RegExp(`^${ev.eventName}\\(who=${ev.args.who}, count=${ev.args.count}\\)$`, 'i'))
     expect(event?.note).toMatch(new RegExp(`verified source from ${server.url}, full match`))
