@@ -291,3 +291,12 @@ export async function importKeyThenPickIn(page: Page, key: string, address: stri
   await expect(page).toHaveURL(new RegExp(`/${to.id}$`))
   await page.getByLabel("Key from this page's keyring").selectOption(address)
 }
+
+/**
+ * On /send-transaction: chooses to sign with a private key held in the page (on the local devnet
+ * the node's unlocked account is the default), then pastes `key`.
+ */
+export async function signWithKey(page: Page, key: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Sign with' }).selectOption({ label: 'a private key held in this page' })
+  await page.getByLabel('Private key', { exact: true }).fill(key)
+}

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { expect, openTool, output, test } from './fixtures'
+import { expect, openTool, output, signWithKey, test } from './fixtures'
 
 /** Looks up block 0 with the block tool and waits for its Number; returns the form and the result. */
 async function lookUpBlockZero(page: Page) {
@@ -187,7 +187,7 @@ test.describe('the trace view beyond /simulate', () => {
     const node = flat(await rpc<NodeFrame>(devnet.rpcUrl, 'debug_traceCall', [{ from: ADDR4, data: initCode }, 'latest', { tracer: 'callTracer' }]))
     expect(node.map((f) => f.type)).toEqual(['CREATE', 'CALL'])
     await openTool(page, 'send-transaction')
-    await page.getByLabel('Private key', { exact: true }).fill(KEY4)
+    await signWithKey(page, KEY4)
     await page.getByLabel('Data (hex)').fill(initCode)
     await page.getByLabel('Chain id').fill(String(devnet.chainId))
     await page.getByRole('button', { name: 'Review', exact: true }).click()

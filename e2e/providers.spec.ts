@@ -4,7 +4,7 @@
  * a contract, use the console; and only the app's origin and the chosen node are ever contacted.
  */
 import { utils } from 'ethers'
-import { expect, installTestWallet, openTool, output, test, walletCalls } from './fixtures'
+import { expect, installTestWallet, openTool, output, signWithKey, test, walletCalls } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
 
 // anvil's well-known test mnemonic ("test test … junk"), accounts 7 and 8 (test-only keys).
@@ -55,7 +55,7 @@ test('reads a funded test account', async ({ page }) => {
 
 test('sends ether from a devnet key through the confirmation step, then shows the receipt', async ({ page, devnet }) => {
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY7)
+  await signWithKey(page, KEY7)
   await page.getByLabel('To', { exact: true }).fill(ADDR8)
   await page.getByLabel('Value', { exact: true }).fill('0.25')
   // on the devnet the chain id is filled in from the node (a first Review must not fail on an empty field)
@@ -86,7 +86,7 @@ test('sends ether from a devnet key through the confirmation step, then shows th
 
 test('editing after review asks for a new review; a wrong chain id is refused before signing', async ({ page }) => {
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY7)
+  await signWithKey(page, KEY7)
   await page.getByLabel('To', { exact: true }).fill(ADDR8)
   await page.getByLabel('Value', { exact: true }).fill('1')
   await page.getByLabel('Chain id').fill('1')
@@ -102,7 +102,7 @@ test('editing after review asks for a new review; a wrong chain id is refused be
 
 test('deploys a contract signed in the page and calls its view function', async ({ page }) => {
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY7)
+  await signWithKey(page, KEY7)
   await page.getByLabel('Data (hex)').fill(STORE_INIT)
   await page.getByLabel('Chain id').fill('31337')
   await page.getByRole('button', { name: 'Review', exact: true }).click()
@@ -124,7 +124,7 @@ test('deploys a contract signed in the page and calls its view function', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Send a transaction' })).toBeVisible()
   await expect(page.getByLabel('Data (hex)')).toHaveValue(`0x60fe47b1${'5'.padStart(64, '0')}`)
   await expect(page.getByLabel('To', { exact: true })).toHaveValue(address)
-  await page.getByLabel('Private key', { exact: true }).fill(KEY7)
+  await signWithKey(page, KEY7)
   await page.getByLabel('Chain id').fill('31337')
   await page.getByRole('button', { name: 'Review', exact: true }).click()
   await expect(output(page, 'Call')).toHaveText('set(v=5)')
@@ -138,7 +138,7 @@ test('deploys a contract signed in the page and calls its view function', async 
 test('a transaction that would revert is stopped before signing; sent anyway, its revert reason is found', async ({ page }) => {
   // deploy the Store contract (from account 7), then call set(101), which reverts with Error("too big")
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY7)
+  await signWithKey(page, KEY7)
   await page.getByLabel('Data (hex)').fill(STORE_INIT)
   await page.getByLabel('Chain id').fill('31337')
   await page.getByRole('button', { name: 'Review', exact: true }).click()
@@ -146,7 +146,7 @@ test('a transaction that would revert is stopped before signing; sent anyway, it
   const address = (await output(page, 'Contract created').textContent())!
   const setTooBig = `0x60fe47b1${(101).toString(16).padStart(64, '0')}`
   await openTool(page, 'send-transaction', { to: address, data: setTooBig, chainId: '31337' })
-  await page.getByLabel('Private key', { exact: true }).fill(KEY7)
+  await signWithKey(page, KEY7)
   await page.getByRole('button', { name: 'Review', exact: true }).click()
   await expect(page.getByRole('alert')).toContainText('The transaction would revert: Error("too big")')
   await expect(page.getByRole('region', { name: 'Confirmation' })).toHaveCount(0)

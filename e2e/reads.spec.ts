@@ -3,7 +3,7 @@
  * devnet the e2e server starts. State is set up from the test process with JSON-RPC to the
  * same node (anvil's unlocked accounts 5 and 6, used by no other spec).
  */
-import { expect, openTool, output, test } from './fixtures'
+import { expect, openTool, output, signWithKey, test } from './fixtures'
 import { Ens, Hash, Hex } from 'ox'
 import { compile } from '../test/chain/solc'
 
@@ -145,7 +145,7 @@ contract Named { uint256 public n; constructor(uint256 x) { n = x; } }`
   await page.getByRole('link', { name: 'Deploy with send-transaction' }).click()
   await expect(page.getByLabel('Data (hex)')).toHaveValue(`${c.bytecode}${(4242).toString(16).padStart(64, '0')}`)
   await expect(page.getByLabel('To', { exact: true })).toHaveValue('')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY5)
+  await signWithKey(page, KEY5)
   await page.getByLabel('Chain id').fill('31337')
   await page.getByRole('button', { name: 'Review', exact: true }).click()
   await page.getByRole('button', { name: 'Confirm, sign and send' }).click()

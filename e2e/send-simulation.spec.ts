@@ -11,7 +11,7 @@ import { keccak256, toBytes } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { compile } from '../test/chain/solc'
 import { SOURCE } from '../test/chain/simtoken'
-import { expect, openTool, test } from './fixtures'
+import { expect, openTool, signWithKey, test } from './fixtures'
 
 // anvil's test accounts 4 (sender) and 3 (recipient): no other spec uses them. Test-only key.
 const KEY4 = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a'
@@ -47,7 +47,7 @@ const row = (page: Page, label: string) => panel(page).getByRole('status', { nam
 
 async function review(page: Page, chainId: number, fields: { to: string; value?: string; data?: string }) {
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY4)
+  await signWithKey(page, KEY4)
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(fields.to)
   if (fields.value) await page.getByLabel('Value', { exact: true }).fill(fields.value)
   if (fields.data) await page.getByLabel('Data (hex)').fill(fields.data)
@@ -133,7 +133,7 @@ test.describe.serial('send confirmation simulates', () => {
     expect(reason).toBe('SimToken: transfer amount exceeds balance')
     // a typed gas limit: the simulation runs with it as well (the review cannot estimate a reverting call)
     await openTool(page, 'send-transaction')
-    await page.getByLabel('Private key', { exact: true }).fill(KEY4)
+    await signWithKey(page, KEY4)
     await page.getByRole('textbox', { name: 'To', exact: true }).fill(forwarder)
     await page.getByLabel('Data (hex)').fill(data)
     await page.getByLabel('Chain id').fill(String(devnet.chainId))
@@ -159,7 +159,7 @@ test.describe.serial('send confirmation simulates', () => {
     const without = BigInt((await rpc<string>(devnet.rpcUrl, 'eth_estimateGas', [{ from: ADDR4, to: token, data }, 'latest'])).result!)
     expect(estimate).not.toBe(without)
     await openTool(page, 'send-transaction')
-    await page.getByLabel('Private key', { exact: true }).fill(KEY4)
+    await signWithKey(page, KEY4)
     await page.getByRole('textbox', { name: 'To', exact: true }).fill(token)
     await page.getByLabel('Data (hex)').fill(data)
     await page.getByLabel('Chain id').fill(String(devnet.chainId))
@@ -196,7 +196,7 @@ test.describe.serial('send confirmation simulates', () => {
     const rpcAuth = { chainId: `0x${devnet.chainId.toString(16)}`, address: forwarder, nonce: `0x${nonce.toString(16)}`, yParity: `0x${auth.yParity!.toString(16)}`, r: auth.r, s: auth.s }
     const estimate = BigInt((await rpc<string>(devnet.rpcUrl, 'eth_estimateGas', [{ from: ADDR4, to: authority.address, data, value: `0x${value.toString(16)}`, authorizationList: [rpcAuth] }, 'latest'])).result!)
     await openTool(page, 'send-transaction')
-    await page.getByLabel('Private key', { exact: true }).fill(KEY4)
+    await signWithKey(page, KEY4)
     await page.getByRole('textbox', { name: 'To', exact: true }).fill(authority.address)
     await page.getByLabel('Value', { exact: true }).fill('0.001')
     await page.getByLabel('Data (hex)').fill(data)

@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { ethers } from 'ethers'
-import { expect, openTool, output, test as base } from './fixtures'
+import { expect, openTool, output, signWithKey, test as base } from './fixtures'
 import { roundTrips, startProxy } from '../test/fault-server'
 import { STORE_INIT } from '../test/chain/contracts'
 import { A1, AVATAR_SOURCE, RECORDS, SOURCE as CCIP_SOURCE, signer as gatewaySigner, startGateway } from '../test/chain/ccipKit'
@@ -130,7 +130,7 @@ async function connect(page: import('@playwright/test').Page, url: string) {
 
 async function review(page: import('@playwright/test').Page, value: string) {
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY9)
+  await signWithKey(page, KEY9)
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(ADDR8)
   await page.getByLabel('Value', { exact: true }).fill(value)
   await page.getByLabel('Chain id').fill('31337')
@@ -274,7 +274,7 @@ test('a node answering in 2 s: Review takes two round trips (reads at once, then
   try {
     await connect(page, proxy.url)
     await openTool(page, 'send-transaction')
-    await page.getByLabel('Private key', { exact: true }).fill(KEY9)
+    await signWithKey(page, KEY9)
     await page.getByRole('textbox', { name: 'To', exact: true }).fill(ADDR8)
     await page.getByLabel('Value', { exact: true }).fill('0.03')
     await page.getByLabel('Chain id').fill('31337')

@@ -4,7 +4,7 @@
  * the sent list follows the transaction until mined, tx-build fills from the node and hands
  * its signed result to Broadcast, which shows the hash before the receipt.
  */
-import { expect, openTool, output, test } from './fixtures'
+import { expect, openTool, output, signWithKey, test } from './fixtures'
 
 // anvil's well-known test mnemonic ("test test … junk"), accounts 9 and 8 (test-only keys).
 const KEY9 = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
@@ -15,7 +15,7 @@ const APPROVE_MAX = '0x095ea7b300000000000000000000000023618e81e3f5cdf7f54c3d65f
 
 test('the confirmation decodes the call and warns: unlimited approval, no code at the recipient, expected and maximum fee', async ({ page, devnet }) => {
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY9)
+  await signWithKey(page, KEY9)
   await page.getByLabel('To', { exact: true }).fill(ADDR8)
   await page.getByLabel('Data (hex)').fill(APPROVE_MAX)
   await page.getByLabel('Chain id').fill(String(devnet.chainId))
@@ -36,7 +36,7 @@ test('the confirmation decodes the call and warns: unlimited approval, no code a
 
 test('once sent, the hash stays and the form does not come back; the sent list follows it until mined', async ({ page, devnet }) => {
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY9)
+  await signWithKey(page, KEY9)
   await page.getByLabel('To', { exact: true }).fill(ADDR8)
   await page.getByLabel('Value', { exact: true }).fill('0.01')
   await page.getByLabel('Transaction type').selectOption('legacy')
@@ -92,7 +92,7 @@ async function lyingNode(page: import('@playwright/test').Page, rpcUrl: string, 
 
 async function reviewTransfer(page: import('@playwright/test').Page, chainId: number, value: string) {
   await openTool(page, 'send-transaction')
-  await page.getByLabel('Private key', { exact: true }).fill(KEY9)
+  await signWithKey(page, KEY9)
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(ADDR8)
   await page.getByLabel('Value', { exact: true }).fill(value)
   await page.getByLabel('Chain id').fill(String(chainId))

@@ -18,7 +18,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import QRCode from 'qrcode'
 import { KEYS, addr } from '../test/chain/sendKit'
-import { expect, output, test } from './fixtures'
+import { expect, output, signWithKey, test } from './fixtures'
 import { savedFile, seed, tokenTransfer, useSignerBrowsers } from './witnessKit'
 
 const KEY = KEYS[0]!
@@ -48,7 +48,7 @@ test.describe('the send confirmation’s witness, by animated QR code', () => {
 
     const a = await signer.online(baseURL!, devnet)
     await a.goto('/send-transaction')
-    await a.getByLabel('Private key', { exact: true }).fill(KEY)
+    await signWithKey(a, KEY)
     await a.getByRole('textbox', { name: 'To', exact: true }).fill(token)
     await a.getByLabel('Data (hex)').fill(data)
     await a.getByLabel('Chain id').fill(String(devnet.chainId))

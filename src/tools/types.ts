@@ -76,6 +76,13 @@ export interface FieldSpec {
    * skips it; the generic form and the examples use it as declared. Only for tools with a page.
    */
   setBy?: string
+  /**
+   * A field that is not typed into (a select) which still counts as input: while it holds a
+   * non-blank value the form is not blank, so a live page runs and shows its result though
+   * every text field is empty (opcodes' "Compare with": two hardforks and no search show
+   * their differences). Text, textarea and file fields always count.
+   */
+  engages?: boolean
 }
 
 /** Raw input, exactly as typed: field name to string. */

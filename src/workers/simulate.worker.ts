@@ -37,6 +37,7 @@ serve<SimProtocol>(self, {
     holder.verified = m.verified ? JSON.stringify(m.verified) : undefined
     const report = await simulate(client, m.input, holder, m.abis)
     const record = (holder.session?.rpc.transport as Partial<VerifiedReads.VerifiedTransport> | undefined)?.record
-    return Outcome.ok(record ? { ...report, verified: VerifiedReads.summary(record) } : report)
+    // the keys proven go back too: a page re-executing its eth_call here counts them as its own (VerifiedReads.addProven)
+    return Outcome.ok(record ? { ...report, verified: { ...VerifiedReads.summary(record), keys: record.keys } } : report)
   },
 })

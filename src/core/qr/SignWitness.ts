@@ -131,3 +131,16 @@ export class NoSenderError extends BaseError {
     super('SignWitness.NoSenderError', 'The request names no sender address: the simulation needs the account that will sign.', { hints: ['Fill “From” on the online device and make the request again.'] })
   }
 }
+
+/**
+ * The verifier's own code (the proof checker and the EVM, loaded on demand) could not be loaded:
+ * the page went offline before it was fetched. Nothing is said of the witness, which was never read.
+ */
+export class VerifierNotLoadedError extends BaseError {
+  constructor(cause?: unknown) {
+    super('SignWitness.VerifierNotLoadedError', 'The witness verifier could not be loaded: this copy of the page went offline before its verifier code was fetched. The witness was not checked.', {
+      hints: ['Open this page once while online (or use the single-file offline build, which carries the verifier), then check the witness again.'],
+      ...(cause !== undefined ? { cause } : {}),
+    })
+  }
+}

@@ -68,7 +68,7 @@ export interface Report {
   /** The node's own trace compared with ours, when asked for. */
   nodeTrace?: TraceCompare.Comparison
   /** Verified mode (#26): the anchor, what was proven and what was the node's word (`VerifiedReads.summary`). */
-  verified?: { anchor: string; proven: string; notProven: string }
+  verified?: { anchor: string; proven: string; notProven: string; keys?: { accounts: string[]; slots: string[] } }
 }
 
 /** At most this many frames are decoded (the rest are shown raw). */

@@ -56,3 +56,14 @@ describe('VerifiedReads', () => {
     expect(s.notProven).toContain("The node's word, not proven: eth_chainId, eth_gasPrice.")
   })
 })
+
+describe('VerifiedReads.addProven', () => {
+  it('counts what another transport proved into a record, each account and slot once (#41: the worker\'s proofs were counted nowhere)', () => {
+    const t = VerifiedReads.transport({ url: 'http://x', request: async () => [] } as unknown as SimRpc.Transport, { kind: 'none' })
+    expect(VerifiedReads.summary(t.record).proven).toMatch(/^0 accounts and 0 slots proven/)
+    VerifiedReads.addProven(t.record, { accounts: ['5:0xaa', '5:0xbb'], slots: ['5:0xaa:0x00'] })
+    VerifiedReads.addProven(t.record, { accounts: ['5:0xaa'], slots: ['5:0xaa:0x00', '5:0xaa:0x01'] })
+    expect([t.record.accounts, t.record.slots]).toEqual([2, 2])
+    expect(VerifiedReads.summary(t.record).proven).toMatch(/^2 accounts and 2 slots proven/)
+  })
+})

@@ -59,6 +59,8 @@ export interface Record {
   /** Accounts and slots proven (distinct). */
   accounts: number
   slots: number
+  /** What `accounts` and `slots` count, by key (`block:address`, `block:address:slot`): plain data a worker sends back for `addProven`. */
+  keys: ProvenKeys
   /** Round trips verified mode added (headers and anchor checks). */
   extraRoundTrips: number
   /** Time spent verifying proofs and headers, in milliseconds. */
@@ -67,6 +69,37 @@ export interface Record {
   unproven: string[]
   /** eth_calls re-executed in the page's EVM over proven state. */
   executed: number
+}
+
+/** The distinct accounts and slots proven: `<block>:<address>` and `<block>:<address>:<slot>`. */
+export interface ProvenKeys {
+  accounts: string[]
+  slots: string[]
+}
+
+/** A record's keys as sets, for `addProven`'s lookups. */
+const provenSeen = new WeakMap<Record, { accounts: Set<string>; slots: Set<string> }>()
+
+/**
+ * Counts into `record` what another transport proved (the simulation worker re-executing an
+ * eth_call over its own proofs): each account and slot once, however many transports proved it.
+ */
+export function addProven(record: Record, keys: ProvenKeys): void {
+  let seen = provenSeen.get(record)
+  if (!seen) provenSeen.set(record, (seen = { accounts: new Set(record.keys.accounts), slots: new Set(record.keys.slots) }))
+  const { accounts, slots } = seen
+  for (const k of keys.accounts)
+    if (!accounts.has(k)) {
+      accounts.add(k)
+      record.keys.accounts.push(k)
+      record.accounts++
+    }
+  for (const k of keys.slots)
+    if (!slots.has(k)) {
+      slots.add(k)
+      record.keys.slots.push(k)
+      record.slots++
+    }
 }
 
 const STATE = new Set(['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt'])
@@ -102,11 +135,11 @@ function keep({ record, proven }: ProveContext, h: PinnedHeader, key: string, ac
   const prev = proven.get(key)
   if (prev) ProofVerify.checkReads(h, prev.account, { balance: acct.balance, nonce: acct.nonce })
   const entry: Proven = prev ?? { account: acct, slots: new Map() }
-  if (!prev) record.accounts++
+  if (!prev) addProven(record, { accounts: [key], slots: [] })
   for (const s of acct.storage)
     if (!entry.slots.has(s.slot)) {
       entry.slots.set(s.slot, s.value)
-      record.slots++
+      addProven(record, { accounts: [], slots: [`${key}:${s.slot}`] })
     }
   if (acct.code !== undefined) entry.code = acct.code
   proven.set(key, entry)
@@ -181,6 +214,7 @@ export function transport(inner: SimRpc.Transport, anchor: Anchor): VerifiedTran
     headers: [],
     accounts: 0,
     slots: 0,
+    keys: { accounts: [], slots: [] },
     extraRoundTrips: 0,
     verifyMs: 0,
     unproven: [],

@@ -36,6 +36,21 @@ describe('StorageLayout.parse', () => {
     expect(StorageLayout.parse(JSON.stringify(output), 'A').storage).toHaveLength(5)
     expect(() => StorageLayout.parse(JSON.stringify(output), 'C')).toThrow(/No layout for "C"/)
   })
+  it('refuses a slot or an offset that is not a number, naming the variable (#41: was "Cannot convert zero to a BigInt" at the run)', () => {
+    const withSlot = (slot: unknown, offset: unknown = 0) => JSON.stringify({ ...LAYOUT, storage: [LAYOUT.storage[0], { ...LAYOUT.storage[1], slot, offset }] })
+    expect(() => StorageLayout.parse(withSlot('zero'))).toThrow(StorageLayout.InvalidLayoutError)
+    expect(() => StorageLayout.parse(withSlot('zero'))).toThrow(/"small": slot "zero" is not a slot\. A slot must be a whole number/)
+    expect(() => StorageLayout.parse(withSlot('-1'))).toThrow(/"small": slot "-1" is not a slot/)
+    expect(() => StorageLayout.parse(withSlot(1.5))).toThrow(/"small": slot 1.5 is not a slot/)
+    expect(() => StorageLayout.parse(withSlot(`0x1${'0'.repeat(64)}`))).toThrow(/"small": slot .* is not a slot/)
+    expect(() => StorageLayout.parse(withSlot('1', 'x'))).toThrow(/"small": offset "x" is not a byte offset/)
+    expect(() => StorageLayout.parse(withSlot('1', 32))).toThrow(/"small": offset 32 is not a byte offset/)
+    // numbers, decimal strings and hex strings are all the same slot
+    for (const slot of [7, '7', '0x07']) expect(StorageLayout.parse(withSlot(slot)).storage[1]!.slot).toBe('7')
+    // a struct member's slot is checked too
+    const struct = { ...LAYOUT, storage: [{ label: 's', offset: 0, slot: '0', type: 't_struct' }], types: { ...TYPES, t_struct: { encoding: 'inplace', label: 'struct S', numberOfBytes: '64', members: [{ label: 'a', offset: 0, slot: 'one', type: 't_uint256' }] } } }
+    expect(() => StorageLayout.parse(JSON.stringify(struct))).toThrow(/members\[0\] "a": slot "one" is not a slot/)
+  })
   it('says what is wrong with text that is not a layout', () => {
     expect(() => StorageLayout.parse('')).toThrow(/Paste a storage layout/)
     expect(() => StorageLayout.parse('{"storage": [')).toThrow(/not valid JSON/)

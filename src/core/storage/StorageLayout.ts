@@ -99,8 +99,24 @@ function entries(v: unknown, where: string): Entry[] {
     const o = e as Record<string, unknown>
     if (!o || typeof o.label !== 'string' || typeof o.type !== 'string' || (typeof o.slot !== 'string' && typeof o.slot !== 'number'))
       throw new InvalidLayoutError(`${where}[${i}] needs a label, a slot and a type.`)
-    return { label: o.label, slot: String(o.slot), offset: Number(o.offset ?? 0), type: o.type }
+    return { label: o.label, slot: slotOf(o.slot, `${where}[${i}] "${o.label}"`), offset: offsetOf(o.offset, `${where}[${i}] "${o.label}"`), type: o.type }
   })
+}
+
+/** A variable's (or member's) slot as a decimal string: a whole number, decimal as solc writes it (or 0x-hex); anything else is refused, naming the variable. */
+function slotOf(v: unknown, who: string): string {
+  const s = typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? String(v) : '') : String(v).trim()
+  if (!/^(\d+|0x[0-9a-fA-F]+)$/.test(s) || BigInt(s) >= 2n ** 256n)
+    throw new InvalidLayoutError(`${who}: slot ${JSON.stringify(v)} is not a slot. A slot must be a whole number from 0 below 2^256, in decimal as solc writes it ("0", "1", …) or 0x-hex.`)
+  return BigInt(s).toString()
+}
+
+/** A variable's byte offset in its slot: a whole number from 0 to 31 (0 when absent). */
+function offsetOf(v: unknown, who: string): number {
+  const n = v === undefined ? 0 : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 31)
+    throw new InvalidLayoutError(`${who}: offset ${JSON.stringify(v)} is not a byte offset. An offset must be a whole number from 0 to 31.`)
+  return n
 }
 
 /**
@@ -156,7 +172,8 @@ function splitIds(list: string): string[] {
  * `t_array(t_uint64)dyn_storage`, `t_string_storage`), so they are read from the id.
  */
 function filled(id: string, t: Partial<TypeInfo>): TypeInfo {
-  const base = { label: t.label ?? id, numberOfBytes: t.numberOfBytes ?? '32', ...(t.members ? { members: t.members } : {}) }
+  const members = t.members === undefined ? undefined : entries(t.members, `types["${id}"].members`)
+  const base = { label: t.label ?? id, numberOfBytes: t.numberOfBytes ?? '32', ...(members ? { members } : {}) }
   if (t.encoding) return { ...t, ...base, encoding: t.encoding }
   const mapping = /^t_mapping\((.+)\)$/.exec(id)
   if (mapping) {

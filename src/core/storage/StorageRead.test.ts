@@ -136,4 +136,18 @@ describe('StorageRead against the getters on anvil', () => {
       expect(again.variables).toEqual(r.variables)
     }
   }, 120_000)
+
+  it('with checkCode, says how much code is at the address, as cast code does: none at an empty account (#41)', async () => {
+    const { cast } = await import('../../../test/support')
+    const layout = StorageLayout.parse(JSON.stringify(vars.layout))
+    const empty = ethers.Wallet.createRandom().address.toLowerCase()
+    for (const at of [address, empty]) {
+      const code = cast(['code', at, '--rpc-url', anvil.url])
+      const r = await StorageRead.read(rpc, layout, at, 'latest', { checkCode: true })
+      expect(r.codeBytes, at).toBe((code.length - 2) / 2)
+    }
+    expect(cast(['code', empty, '--rpc-url', anvil.url])).toBe('0x')
+    // without the option, no code is asked for
+    expect((await StorageRead.read(rpc, layout, empty, 'latest')).codeBytes).toBeUndefined()
+  })
 })

@@ -12,6 +12,6 @@ export default defineMeta({
   fields: [
     text('query', 'Search', { placeholder: 'sstore, 0x5c, transient storage', help: 'A name, a byte (0x5c) or words of the meaning.' }),
     select('hardfork', 'Hardfork', [...HARDFORK_OPTIONS], { default: DEFAULT_HARDFORK }),
-    select('compare', 'Compare with', [['', 'no comparison'], ...HARDFORK_OPTIONS]),
+    select('compare', 'Compare with', [['', 'no comparison'], ...HARDFORK_OPTIONS], { engages: true }),
   ],
 })

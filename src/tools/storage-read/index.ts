@@ -5,7 +5,7 @@ import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import * as StorageLayout from '../../core/storage/StorageLayout'
 import * as StorageRead from '../../core/storage/StorageRead'
 import { defineTool, fieldParser } from '../define'
-import type { Row, RunContext, Section } from '../types'
+import type { Note, Row, RunContext, Section } from '../types'
 import meta from './meta'
 
 interface Input extends Record<string, unknown> {
@@ -110,7 +110,7 @@ async function verifiedLayout(input: Input, ctx: RunContext): Promise<Named> {
 }
 
 async function run(input: Input, ctx: RunContext) {
-  const opts = { keys: input.keys, arrayItems: input.items, signal: ctx.signal }
+  const opts = { keys: input.keys, arrayItems: input.items, signal: ctx.signal, checkCode: true }
   const address = AddressCheck.checksum(input.address)
   const named: Named = input.layout ? { layout: input.layout, by: 'the layout pasted' } : await verifiedLayout(input, ctx)
   // With a second block, each value reads `at the first block → at the second`.
@@ -127,7 +127,12 @@ async function run(input: Input, ctx: RunContext) {
       { label: 'Slots read', value: `${reads} with eth_getStorageAt`, mono: false, copy: false, note: roundsNote(first.rounds + (second?.rounds ?? 0)) },
     ] },
   ]
-  return { sections, data: { variables: first.variables, namedBy: named.by, ...(second ? { compared: second.variables } : {}) } }
+  // No code at the address: every slot of an account without a contract reads zero, which is not the contract's state.
+  const empty = [first.codeBytes === 0 ? input.block : undefined, second?.codeBytes === 0 ? input.compare : undefined].filter((b): b is Rpc.BlockTag => b !== undefined)
+  const notes: Note[] = empty.length
+    ? [{ tone: 'warn', text: `There is no code at ${address} at block ${empty.map(blockName).join(' and block ')}: no contract is there, so every variable reads as zero. Check the address and the chain (or the block, if it was deployed later).` }]
+    : []
+  return { sections, ...(notes.length ? { notes } : {}), data: { variables: first.variables, namedBy: named.by, ...(second ? { compared: second.variables } : {}) } }
 }
 
 export default defineTool<Input>(meta, { parse, run })

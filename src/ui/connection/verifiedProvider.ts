@@ -30,6 +30,8 @@ export function verifiedProvider(rpc: Eip1193Like, rpcUrl: string, anchor: Verif
     )
     const outcome = await run.promise
     if (!outcome.ok) throw new RelayedError(outcome.error)
+    // what the worker proved to re-execute the call is proven for this read too (#41: it was counted nowhere)
+    if (outcome.value.verified?.keys) VerifiedReads.addProven(t.record, outcome.value.verified.keys)
     const r = outcome.value.result
     return { status: r.status, returnData: r.returnData, ...(r.error ? { error: r.error } : {}) }
   }

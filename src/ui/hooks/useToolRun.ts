@@ -57,10 +57,10 @@ export function inputKey(meta: ToolMeta, values: RawInput, files: Record<string,
   return JSON.stringify([meta.fields.map((f) => raw[f.name] ?? ''), fileKeys])
 }
 
-/** True when every text, textarea and file field is empty (and the tool has one). */
+/** True when every text, textarea, file and engaging (`FieldSpec.engages`) field is empty (and the tool has one). */
 export function isBlank(meta: ToolMeta, values: RawInput, files: Record<string, BlobLike>): boolean {
   const hidden = hiddenFields(meta, values)
-  const inputs = meta.fields.filter((f) => (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'file') && !hidden.has(f.name))
+  const inputs = meta.fields.filter((f) => (f.kind === 'text' || f.kind === 'textarea' || f.kind === 'file' || f.engages) && !hidden.has(f.name))
   if (!inputs.length) return false
   return inputs.every((f) => (f.kind === 'file' ? !files[f.name] : !(values[f.name] ?? '').trim()))
 }

@@ -41,7 +41,10 @@ export default function WitnessCheck({ request }: { request: string }) {
     if (!file || request.trim() === '') return
     setBusy(true)
     ;(async () => {
-      const kit = await import('../../../tools/qr-sign/witness')
+      // the verifier's code not loaded (offline before it was fetched) is not the witness's fault
+      const kit = await import('../../../tools/qr-sign/witness').catch((e: unknown) => {
+        throw new SignWitness.VerifierNotLoadedError(e)
+      })
       return kit.check(readRequest(request), file.bytes)
     })().then(
       (c) => alive && setChecked(c),
@@ -86,7 +89,7 @@ export default function WitnessCheck({ request }: { request: string }) {
       />
       <QrScanner key={scans} types={[SignWitness.UR_TYPE]} maxMessage={SignWitness.MAX_UR_MESSAGE} label="Witness scanner" onScanned={onScanned} />
       {busy && <p role="status">Checking the proofs and simulating…</p>}
-      <ErrorNotice error={shownError && { ...shownError, message: `Witness refused: ${shownError.message}` }} />
+      <ErrorNotice error={shownError && (shownError.name === 'SignWitness.VerifierNotLoadedError' ? shownError : { ...shownError, message: `Witness refused: ${shownError.message}` })} />
       {checked && (
         <>
           <ResultView result={{ sections: checked.sections, notes: checked.report.warnings.map((text) => ({ tone: 'warn' as const, text })) }} label="Witness check" />
