@@ -15,7 +15,8 @@ const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}
  * a DELEGATECALL's value is its caller's `msg.value`, marked as inherited.
  */
 export function FrameWho({ f, names }: { f: { type: string; address: string; codeAddress: string; value: bigint }; names?: ReadonlyMap<string, string> | undefined }) {
-  const other = f.codeAddress.toLowerCase() !== f.address.toLowerCase()
+  // a DELEGATECALL or CALLCODE names both, even into its own code (a multicall's `address(this).delegatecall`)
+  const other = f.type === 'DELEGATECALL' || f.type === 'CALLCODE' || f.codeAddress.toLowerCase() !== f.address.toLowerCase()
   const name = names?.get(f.address.toLowerCase())
   const codeName = other ? names?.get(f.codeAddress.toLowerCase()) : undefined
   return (
