@@ -69,6 +69,7 @@ export interface Frame {
   /** The code that runs (differs from `address` under DELEGATECALL and CALLCODE). */
   codeAddress: string
   caller: string
+  /** The frame's `msg.value`: what a CALL or CREATE sent; for a DELEGATECALL its caller's, inherited (no ether moves); 0 for a STATICCALL. */
   value: bigint
   gasLimit: number
   gasUsed: number
@@ -681,7 +682,8 @@ export interface StepView {
   returnData: Hex
   /** The SHA3 inputs (`key ‖ slot`) the storage slots shown lead to, for naming mapping entries ({@link preimagesOf}); absent when none. */
   preimages?: Hex[] | undefined
-  callStack: { id: number; type: FrameType; address: string; codeAddress: string; depth: number; callStep: number; error?: string | undefined }[]
+  /** Outermost first; `value` is the frame's `msg.value` (a DELEGATECALL's is its caller's, inherited). */
+  callStack: { id: number; type: FrameType; address: string; codeAddress: string; value: bigint; depth: number; callStep: number; error?: string | undefined }[]
 }
 
 /** Materialises step `i`. */
@@ -706,7 +708,7 @@ export function step(rec: Recording, i: number): StepView {
     transient: acc.filter((a) => a.kind === 'tload' || a.kind === 'tstore'),
     returnData: returnDataAt(rec, i),
     ...(preimages.length ? { preimages } : {}),
-    callStack: callStackAt(rec, i).map((f) => ({ id: f.id, type: f.type, address: f.address, codeAddress: f.codeAddress, depth: f.depth, callStep: f.callStep, ...(f.error ? { error: f.error } : {}) })),
+    callStack: callStackAt(rec, i).map((f) => ({ id: f.id, type: f.type, address: f.address, codeAddress: f.codeAddress, value: f.value, depth: f.depth, callStep: f.callStep, ...(f.error ? { error: f.error } : {}) })),
   }
 }
 

@@ -15,6 +15,7 @@ useDebugChain()
 interface CallFrame {
   type: string
   to?: string
+  value?: string
   gasUsed: string
   error?: string
   calls?: CallFrame[]
@@ -40,21 +41,25 @@ describe('GasProfile against anvil\'s callTracer and struct log', () => {
       const p = GasProfile.fromRecording(recording, BigInt(receipt.gasUsed))
       expect(p.total).toBe(used)
       // a failed CREATE has no `to` in callTracer (its address is not compared); callTracer's `to` of a DELEGATECALL or CALLCODE is the code's address; the frame's address is its storage's
-      const theirs: { type: string; to: string | undefined; gas: number; self: number; failed: boolean; depth: number }[] = []
+      // each frame's msg.value as callTracer gives it (a DELEGATECALL's: its caller's, inherited; a STATICCALL has none)
+      const theirs: { type: string; to: string | undefined; value: bigint; gas: number; self: number; failed: boolean; depth: number }[] = []
       const walk = (f: CallFrame, depth: number) => {
         if (f.type === 'SELFDESTRUCT') return
         const gas = depth === 1 ? used : Number(BigInt(f.gasUsed))
         const kids = (f.calls ?? []).filter((k) => k.type !== 'SELFDESTRUCT').reduce((s, k) => s + Number(BigInt(k.gasUsed)), 0)
-        theirs.push({ type: f.type, to: f.to?.toLowerCase(), gas, self: gas - kids, failed: !!f.error, depth })
+        theirs.push({ type: f.type, to: f.to?.toLowerCase(), value: BigInt(f.value ?? 0), gas, self: gas - kids, failed: !!f.error, depth })
         for (const k of f.calls ?? []) walk(k, depth + 1)
       }
       walk(calls, 1)
-      expect(p.frames.map((f, k) => ({ type: f.type, to: theirs[k]?.to === undefined ? undefined : (f.type === 'DELEGATECALL' || f.type === 'CALLCODE' ? f.codeAddress : f.address).toLowerCase(), gas: f.gas, self: f.self, failed: f.failed, depth: f.depth })), h).toEqual(theirs)
+      expect(p.frames.map((f, k) => ({ type: f.type, to: theirs[k]?.to === undefined ? undefined : (f.type === 'DELEGATECALL' || f.type === 'CALLCODE' ? f.codeAddress : f.address).toLowerCase(), value: f.value, gas: f.gas, self: f.self, failed: f.failed, depth: f.depth })), h).toEqual(theirs)
       expect(p.frames.reduce((s, f) => s + f.self, 0)).toBe(used)
       // steps: every struct log step belongs to one frame; a frame's first step is at its depth
       expect(p.frames.reduce((s, f) => s + f.steps, 0)).toBe(trace.structLogs.length)
       for (const f of p.frames) if (f.firstStep >= 0) expect(trace.structLogs[f.firstStep]!.depth).toBe(f.depth)
       expect(p.frames[0]!.firstStep).toBe(0)
     }
+    // the payable proxy's DELEGATECALL runs with the 7 wei its caller was sent
+    const payIn = await DebugTrace.replay(client(), hashes[4]!)
+    expect(GasProfile.fromRecording(payIn.recording, 0n).frames.map((f) => [f.type, f.value])).toEqual([['CALL', 7n], ['DELEGATECALL', 7n]])
   }, 240_000)
 })

@@ -19,8 +19,12 @@ export interface FrameGas {
   parent: number
   depth: number
   type: DebugTrace.FrameType
+  /** The account the frame runs as (its storage; the proxy under a DELEGATECALL). */
   address: string
+  /** The account whose code runs (the implementation under a DELEGATECALL; else `address`). */
   codeAddress: string
+  /** The frame's `msg.value` in wei; a DELEGATECALL's is its caller's (inherited: no ether moves with it). */
+  value: bigint
   /** The frame's gas used, its callees' included (the root's: the transaction's gas used). */
   gas: number
   /** Without its callees' gas. */
@@ -50,7 +54,7 @@ export function fromRecording(rec: DebugTrace.Recording, gasUsed: bigint | numbe
     const f = rec.frames[id]!
     const gas = f.parent < 0 ? total : f.gasUsed
     const children = f.children.reduce((s, c) => s + rec.frames[c]!.gasUsed, 0)
-    frames.push({ id, parent: f.parent, depth: f.depth, type: f.type, address: f.address, codeAddress: f.codeAddress, gas, self: gas - children, steps: steps[id]!, failed: f.error !== undefined, firstStep: f.firstStep })
+    frames.push({ id, parent: f.parent, depth: f.depth, type: f.type, address: f.address, codeAddress: f.codeAddress, value: f.value, gas, self: gas - children, steps: steps[id]!, failed: f.error !== undefined, firstStep: f.firstStep })
     for (const c of f.children) walk(c)
   }
   if (rec.frames.length) walk(0)

@@ -53,9 +53,15 @@ export function gasTree(report: SimReport.Report, options: Options = {}): GasNod
   return walk(report.root)
 }
 
-function gasLabel(l: Line): string {
+/**
+ * A box's name: the contract and function (`Token.transfer`). A DELEGATECALL or CALLCODE names
+ * both accounts: the one it runs as (the proxy) and the one whose code runs, with the function
+ * (`Proxy running Vault.deposit`).
+ */
+export function gasLabel(l: Line): string {
   const who = l.name ?? (l.to ? middle(l.to, 6, 4) : 'new contract')
-  return l.fn && !l.fn.startsWith('(') ? `${who}.${l.fn}` : who
+  const fn = l.fn && !l.fn.startsWith('(') ? `${who}.${l.fn}` : who
+  return l.context ? `${l.contextName ?? middle(l.context, 6, 4)} running ${fn}` : fn
 }
 
 /** The sum of the boxes' own parts (equal to the transaction's gas used, barring a large refund). */

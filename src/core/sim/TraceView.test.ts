@@ -8,7 +8,8 @@ import { getAddress } from 'viem'
 import * as TraceFlows from './TraceFlows'
 import * as TraceView from './TraceView'
 import { A0, OTHER } from '../../../test/chain/sim/contracts'
-import { c, data, flat, replayed, useTraceChain } from '../../../test/chain/traceKit'
+import { c, data, flat, replayed, rpc, send, useTraceChain } from '../../../test/chain/traceKit'
+import { creditOf, delegateContracts, deployData, multicallDeposits } from '../../../test/chain/delegateValue'
 
 useTraceChain()
 
@@ -99,5 +100,60 @@ describe('TraceView on replayed devnet transactions', () => {
     expect(lines[0]!.reason).toBe('outer fail')
     expect(lines[1]!.undone).toBe(true)
     expect(lines[1]!.revertOrigin).toBe(false)
+  })
+
+  it('a DELEGATECALL runs with its caller\'s msg.value: each delegate frame carries it as inherited (equal to anvil\'s callTracer value), moves none, and names the proxy it runs as and the code it runs', async () => {
+    const dv = delegateContracts()
+    const book = (await send(undefined, deployData(dv), 0n, 5_000_000n)).contractAddress as `0x${string}`
+    const proxy = (await send(undefined, deployData(dv, book), 0n, 5_000_000n)).contractAddress as `0x${string}`
+    const value = 1_500_000_000_000_000_000n
+    const { receipt, report, trace } = await replayed(proxy, multicallDeposits(dv, 2), value)
+    expect(receipt.status).toBe('0x1')
+    // the reuse the trace must show: paid once, credited twice (the book read back through the proxy)
+    expect(BigInt(await rpc<string>('eth_call', [{ to: proxy, data: creditOf(dv, A0) }, 'latest']))).toBe(2n * value)
+    const nodeFrames = flat(trace)
+    const lines = TraceView.lines(report, { names: { [book.toLowerCase()]: 'DepositBook', [proxy.toLowerCase()]: 'BookProxy' } })
+    expect(lines).toHaveLength(nodeFrames.length)
+    // the proxy into multicall, then per deposit: multicall into the proxy's code, the proxy into deposit
+    const delegates = lines.filter((l) => l.type === 'DELEGATECALL')
+    expect(delegates).toHaveLength(5)
+    const short = (a: string) => `${getAddress(a).slice(0, 8)}…${getAddress(a).slice(-6)}`
+    lines.forEach((l, i) => {
+      const n = nodeFrames[i]!
+      expect(l.type).toBe(n.type)
+      if (n.type !== 'DELEGATECALL') {
+        expect(l.inheritedValue).toBeUndefined()
+        expect(l.context).toBeUndefined()
+        return
+      }
+      // anvil's callTracer gives a DELEGATECALL the value its code runs with, `from` the account it runs as, `to` the code
+      expect(n.value).toBeDefined()
+      expect(l.inheritedValue).toBe(BigInt(n.value!))
+      expect(l.inheritedValue).toBe(value)
+      expect(l.value).toBe(0n)
+      expect(l.context).toBe(getAddress(n.from))
+      expect(l.context).toBe(getAddress(proxy))
+      expect(l.contextName).toBe('BookProxy')
+      expect(l.to).toBe(getAddress(n.to!))
+      expect(l.text).toContain(' · value 1.5 ETH (inherited from caller) · ')
+      expect(l.text).toContain(short(n.to!))
+    })
+    expect(lines[0]!.value).toBe(value)
+    expect(lines[0]!.text).not.toContain('inherited')
+    // no ether moved but the payment to the proxy
+    expect(TraceFlows.valueFlows(report).find((f) => f.asset === 'ETH')!.transfers.map((t) => [t.from, t.to, t.amount])).toEqual([[getAddress(A0), getAddress(proxy), value]])
+    // the gas table names both accounts of a delegate frame: the proxy it runs as, the code it runs
+    const rows = TraceFlows.gasRows(TraceFlows.gasTree(report, { names: { [book.toLowerCase()]: 'DepositBook', [proxy.toLowerCase()]: 'BookProxy' } }))
+    expect(rows).toHaveLength(nodeFrames.length)
+    rows.forEach((r, i) => {
+      const n = nodeFrames[i]!
+      if (n.type !== 'DELEGATECALL') return expect(r.label).not.toContain(' running ')
+      expect(r.label).toMatch(new RegExp(`^BookProxy running ${getAddress(n.to!) === getAddress(book) ? 'DepositBook' : 'BookProxy'}\\b`))
+    })
+    // without names, the addresses
+    const bare = TraceFlows.gasRows(TraceFlows.gasTree(report))
+    const first = nodeFrames.findIndex((n) => n.type === 'DELEGATECALL')
+    const six = (a: string) => `${getAddress(a).slice(0, 6)}…${getAddress(a).slice(-4)}`
+    expect(bare[first]!.label.startsWith(`${six(proxy)} running ${six(book)}`)).toBe(true)
   })
 })

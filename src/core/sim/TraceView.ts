@@ -60,6 +60,20 @@ export interface Line {
   args: Arg[]
   /** Wei moved with the call (0 for DELEGATECALL and STATICCALL: no ether moves). */
   value: bigint
+  /**
+   * DELEGATECALL only: the `msg.value` its code runs with, which is its caller's (the value the
+   * calling frame was sent, passed down through any DELEGATECALLs between). No ether moves with
+   * it, yet the code sees it: a value counted once per delegate call is counted again.
+   */
+  inheritedValue?: bigint
+  /**
+   * DELEGATECALL and CALLCODE: the account the code runs as (its storage, its balance,
+   * `address(this)`; a proxy), checksummed. `to` is then the account whose code runs (the
+   * implementation), as a node's callTracer gives them.
+   */
+  context?: string
+  /** Known name of `context`. */
+  contextName?: string
   /** Gas used: the frame's, or for the top frame the transaction's (intrinsic cost and refund included). */
   gasUsed: bigint
   /** The frame ended in an error (its own, or one it passed on). */
@@ -85,6 +99,13 @@ export function reasonOf(f: SimReport.FrameView): string | undefined {
 }
 
 const creates = (t: CallTrace.FrameType) => t === 'CREATE' || t === 'CREATE2'
+/** A frame that runs another account's code as its caller (DELEGATECALL, CALLCODE): `from` is then the context, `to` the code. */
+const runsAs = (t: CallTrace.FrameType) => t === 'DELEGATECALL' || t === 'CALLCODE'
+
+/** The value a DELEGATECALL runs with, in words: `value 1.5 ETH (inherited from caller)`. */
+export function inheritedText(v: bigint): string {
+  return `value ${ether(v)} (inherited from caller)`
+}
 
 function argValue(a: { type: string; value: string }): string {
   if (a.type === 'address') return checksum(a.value)
@@ -123,6 +144,10 @@ export function line(f: SimReport.FrameView, report: SimReport.Report, options: 
   else if (f.type === 'SELFDESTRUCT') fn = 'selfdestruct'
   else if (f.input.length >= 10 && !precompile(f.to)) fn = f.input.slice(0, 10)
   const value = f.value !== undefined && f.type !== 'DELEGATECALL' && f.type !== 'STATICCALL' ? BigInt(f.value) : 0n
+  // the EVM gives a DELEGATECALL's message its caller's value (the trace's `value` of the frame)
+  const inheritedValue = f.type === 'DELEGATECALL' && f.value !== undefined ? BigInt(f.value) : undefined
+  const context = runsAs(f.type) ? checksum(f.from) : undefined
+  const contextName = runsAs(f.type) ? nameOf(f.from, report, options) : undefined
   const gasUsed = root ? BigInt(report.result.gasUsed) : BigInt(f.gasUsed)
   const reason = reasonOf(f)
   const id = root ? 'root' : f.path.join('.')
@@ -138,6 +163,9 @@ export function line(f: SimReport.FrameView, report: SimReport.Report, options: 
     ...(source ? { source } : {}),
     args,
     value,
+    ...(inheritedValue !== undefined ? { inheritedValue } : {}),
+    ...(context ? { context } : {}),
+    ...(contextName ? { contextName } : {}),
     gasUsed,
     failed,
     revertOrigin: origin,
@@ -161,13 +189,15 @@ export function callText(l: Pick<Line, 'fn' | 'args'>): string {
 
 /**
  * The line as text: `TYPE [name] 0xAbCdEf…123456 call(args) · value · gas`, and the failure
- * where it is marked: `· reverted: reason` on the frame where it started or was caught.
+ * where it is marked: `· reverted: reason` on the frame where it started or was caught. A
+ * DELEGATECALL that runs with a value says so, as its caller's: `· value 1.5 ETH (inherited from caller)`.
  */
 export function lineText(l: Line): string {
   const who = l.to ? `${l.name ? `${l.name} ` : ''}${middle(l.to)}` : '(new contract)'
   const call = callText(l)
   const parts = [`${l.type} ${who}${call ? ` ${call}` : ''}`]
   if (l.value > 0n) parts.push(ether(l.value))
+  if (l.inheritedValue) parts.push(inheritedText(l.inheritedValue))
   parts.push(`${grouped(l.gasUsed)} gas`)
   if (l.revertOrigin) parts.push(`reverted: ${l.reason}`)
   else if (l.caught) parts.push(`reverted, caught by the caller: ${l.reason}`)

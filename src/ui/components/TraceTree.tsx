@@ -1,6 +1,6 @@
 /**
  * The call tree as a debugger shows it: one line per frame (call type, contract, decoded call,
- * value, gas used), indented by depth. Each frame with calls has a button that collapses them
+ * value, gas used), indented by depth; a DELEGATECALL's value is its caller's, marked as inherited. Each frame with calls has a button that collapses them
  * (aria-expanded); the line itself is a button that opens the frame's details (addresses,
  * input with a link to the decoder, output or revert, its events). The frame where the
  * transaction's failure started is marked once, with its reason; a revert a caller caught is
@@ -104,6 +104,7 @@ function LineText({ l }: { l: TraceView.Line }) {
       )}
       <span className="ft-meta">
         {l.value > 0n && <span className="ft-value"> · {TraceView.ether(l.value)}</span>}
+        {!!l.inheritedValue && <span className="ft-value ft-inherited"> · {TraceView.inheritedText(l.inheritedValue)}</span>}
         <span className="ft-gas"> · {TraceView.grouped(l.gasUsed)} gas</span>
       </span>
       {l.revertOrigin && <span className="ft-revert"> · reverted: {l.reason}</span>}
@@ -114,10 +115,14 @@ function LineText({ l }: { l: TraceView.Line }) {
 
 function FrameDetails({ f, l, id }: { f: SimReport.FrameView; l: TraceView.Line; id: string }) {
   const creates = f.type === 'CREATE' || f.type === 'CREATE2'
+  // a DELEGATECALL or CALLCODE runs `to`'s code as `from` (the proxy): the rows say which is which
   const rows: Row[] = [
-    { label: 'From', value: l.from, open: { tool: 'account', inputs: { address: l.from }, label: 'Inspect' } },
-    ...(l.to ? [{ label: creates ? 'Created' : f.type === 'SELFDESTRUCT' ? 'Beneficiary' : 'To', value: l.to, ...(l.name ? { note: l.name } : {}), open: { tool: 'account', inputs: { address: l.to }, label: 'Inspect' } }] : []),
+    l.context
+      ? { label: 'Runs as', value: l.context, note: `${l.contextName ? `${l.contextName}: ` : ''}its storage and balance`, open: { tool: 'account', inputs: { address: l.context }, label: 'Inspect' } }
+      : { label: 'From', value: l.from, open: { tool: 'account', inputs: { address: l.from }, label: 'Inspect' } },
+    ...(l.to ? [{ label: creates ? 'Created' : f.type === 'SELFDESTRUCT' ? 'Beneficiary' : l.context ? 'Code of' : 'To', value: l.to, ...(l.name ? { note: l.name } : {}), open: { tool: 'account', inputs: { address: l.to }, label: 'Inspect' } }] : []),
     ...(l.value > 0n ? [{ label: 'Value', value: TraceView.ether(l.value), note: `${l.value} wei` }] : []),
+    ...(l.inheritedValue ? [{ label: 'Value (inherited)', value: TraceView.ether(l.inheritedValue), note: `${l.inheritedValue} wei: the caller's msg.value, which this code sees; no ether moves with a DELEGATECALL` }] : []),
     { label: 'Gas used', value: TraceView.grouped(l.gasUsed), note: l.depth === 0 ? 'the transaction\'s gas used: intrinsic cost and refund included' : `of ${TraceView.grouped(BigInt(f.gas))} available to the call` },
     { label: 'Input', value: f.input, ...(f.input.length >= 10 && !creates ? { open: { tool: 'calldata-decode', inputs: { data: f.input }, label: 'Decode call' } } : {}) },
   ]

@@ -81,7 +81,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
             <StoragePanel title="Transient storage" items={d.view.transient} />
           </div>
           <ReturnDataPanel view={d.view} />
-          <GasPanel worker={worker} goTo={d.goTo} sources={src.summary} />
+          <GasPanel worker={worker} goTo={d.goTo} sources={src.summary} names={names} />
         </>
       )}
       <details className="dbg-keys">

@@ -45,7 +45,7 @@ function GasBox({ box, px, goTo }: { box: Box; px: number; goTo: (i: number) => 
   // about 7.5 px per character at 12 px monospace)
   const label = `${f.type} ${gas} gas`
   const text = px > label.length * 7.5 + 10 ? label : px > gas.length * 7.5 + 10 ? gas : ''
-  const name = `Frame ${f.id}: ${label}, ${grouped(f.self)} in itself, ${f.address}${f.failed ? ', failed' : ''}`
+  const name = `Frame ${f.id}: ${label}, ${grouped(f.self)} in itself, ${f.address}${f.codeAddress.toLowerCase() !== f.address.toLowerCase() ? ` running the code of ${f.codeAddress}` : ''}${f.failed ? ', failed' : ''}`
   return (
     <button
       type="button"

@@ -7,13 +7,12 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import type * as GasProfile from '../../../core/debug/GasProfile'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { grouped } from '../../components'
+import { FrameWho } from './Panels'
 
 const GasChart = lazy(() => import('./GasChart').then((m) => ({ default: m.GasChart })))
 
-const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
-
-/** `sources`: what the loaded artifacts matched (a new value asks again, for the internal functions' gas). */
-export function GasPanel({ worker, goTo, sources }: { worker: DebugWorker; goTo: (i: number) => void; sources?: unknown }) {
+/** `names`: contract names by address (from the loaded artifacts); a DELEGATECALL's row names the proxy and the code it runs. `sources`: what the loaded artifacts matched (a new value asks again, for the internal functions' gas). */
+export function GasPanel({ worker, goTo, sources, names }: { worker: DebugWorker; goTo: (i: number) => void; sources?: unknown; names?: ReadonlyMap<string, string> | undefined }) {
   const [profile, setProfile] = useState<GasProfile.Profile>()
   useEffect(() => {
     let live = true
@@ -39,7 +38,7 @@ export function GasPanel({ worker, goTo, sources }: { worker: DebugWorker; goTo:
             {profile.frames.map((f) => (
               <tr key={f.id}>
                 <th scope="row" style={{ paddingLeft: `${(f.depth - 1) * 1.2}em` }}>
-                  <span className="mono">{f.type}</span> <span className="mono" title={f.address}>{short(f.address)}</span>
+                  <FrameWho f={f} names={names} />
                   {f.failed && <span className="dbg-bad"> (failed)</span>}
                   {f.firstStep >= 0 && (
                     <button type="button" className="dbg-link" onClick={() => goTo(f.firstStep)} aria-label={`Go to the first step of frame ${f.id}`}>

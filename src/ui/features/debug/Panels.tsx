@@ -4,12 +4,39 @@
  */
 import { useState } from 'react'
 import type * as DebugTrace from '../../../core/debug/DebugTrace'
+import { ether, inheritedText } from '../../../core/sim/TraceView'
 import { CopyButton, grouped } from '../../components'
 
 const short = (a: string) => (a.length > 16 ? `${a.slice(0, 8)}…${a.slice(-6)}` : a)
 
 /**
- * The call frames, outermost first; with compiler output, each frame's contract by name and,
+ * A call frame in words: its type, the account it runs as (named where known), the code it runs
+ * when that is another's (a DELEGATECALL's implementation, named where known), and its value;
+ * a DELEGATECALL's value is its caller's `msg.value`, marked as inherited.
+ */
+export function FrameWho({ f, names }: { f: { type: string; address: string; codeAddress: string; value: bigint }; names?: ReadonlyMap<string, string> | undefined }) {
+  // a DELEGATECALL or CALLCODE names both, even into its own code (a multicall's `address(this).delegatecall`)
+  const other = f.type === 'DELEGATECALL' || f.type === 'CALLCODE' || f.codeAddress.toLowerCase() !== f.address.toLowerCase()
+  const name = names?.get(f.address.toLowerCase())
+  const codeName = other ? names?.get(f.codeAddress.toLowerCase()) : undefined
+  return (
+    <>
+      <span className="mono">{f.type}</span> {name && <strong>{name} </strong>}
+      <span className="mono" title={f.address}>{short(f.address)}</span>
+      {other && (
+        <span>
+          {' '}running {codeName && <strong>{codeName} </strong>}
+          <span className="mono" title={f.codeAddress}>{short(f.codeAddress)}</span>
+        </span>
+      )}
+      {f.value > 0n && <span> · {f.type === 'DELEGATECALL' ? inheritedText(f.value) : ether(f.value)}</span>}
+    </>
+  )
+}
+
+/**
+ * The call frames, outermost first, each with its value (a DELEGATECALL's marked as its caller's);
+ * with compiler output, each frame's contract by name and,
  * after the current frame, the internal functions the step is inside (from the source maps).
  */
 export function CallStack({ view, names, frames = [] }: { view: DebugTrace.StepView; names?: ReadonlyMap<string, string> | undefined; frames?: readonly (readonly string[])[] | undefined }) {
@@ -19,13 +46,10 @@ export function CallStack({ view, names, frames = [] }: { view: DebugTrace.StepV
     <nav aria-label="Call stack" className="dbg-crumbs">
       <ol>
         {view.callStack.flatMap((f, i) => {
-          const name = names?.get(f.codeAddress.toLowerCase())
           const inner = fns(i)
           return [
             <li key={f.id} aria-current={i === last && inner.length === 0 ? 'step' : undefined}>
-              <span className="mono">{f.type}</span> {name && <strong>{name} </strong>}
-              <span className="mono" title={f.address}>{short(f.address)}</span>
-              {f.codeAddress !== f.address && <span className="hint"> (code {short(f.codeAddress)})</span>}
+              <FrameWho f={f} names={names} />
               {f.error && <span className="dbg-bad"> · {f.error}</span>}
             </li>,
             ...inner.map((fn, k) => (

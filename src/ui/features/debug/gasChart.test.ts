@@ -9,7 +9,7 @@ import type * as GasProfile from '../../../core/debug/GasProfile'
 import { heaviest, icicle } from './gasChart'
 
 const frame = (id: number, parent: number, depth: number, gas: number, self: number, firstStep = id): GasProfile.FrameGas => ({
-  id, parent, depth, type: 'CALL', address: `0x${id.toString(16).padStart(40, '0')}`, codeAddress: '', gas, self, steps: 1, failed: false, firstStep,
+  id, parent, depth, type: 'CALL', address: `0x${id.toString(16).padStart(40, '0')}`, codeAddress: '', value: 0n, gas, self, steps: 1, failed: false, firstStep,
 })
 
 /** A random call tree's profile: gas from the leaves up, the root's gas the total. */
