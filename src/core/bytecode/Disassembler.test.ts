@@ -84,6 +84,22 @@ describe('Disassembler equals cast disassemble', () => {
 })
 
 describe('Disassembler: what it reads off the instructions', () => {
+  it('the listing row (text of the instruction read back from offsets, what Listing.tsx draws) equals cast\'s line, a cut-off PUSH with no data (issue #41)', async () => {
+    let cut = 0
+    for (let n = 1; n <= 32; n++) {
+      // a PUSHn with fewer than n data bytes at the end of random code
+      const head = crypto.getRandomValues(new Uint8Array(20)).map((b) => (b >= 0x60 && b <= 0x7f ? 0x01 : b))
+      const hex = Disassembler.toHex(new Uint8Array([...head, 0x5f + n, ...crypto.getRandomValues(new Uint8Array(n - 1))]))
+      const code = Disassembler.parse(hex)
+      const at = Disassembler.offsets(Disassembler.instructions(code, Opcodes.NEWEST))
+      const rows = Array.from(at, (_, k) => { const x = Disassembler.instructionAt(code, at, k, Opcodes.NEWEST); return `${x.offset.toString(16).padStart(8, '0')}: ${Disassembler.text(x)}` })
+      const theirs = (await castAsync(['disassemble', hex])).split('\n').filter((l) => l !== '')
+      expect(rows.map((l) => castName(l)), hex).toEqual(theirs)
+      expect(theirs.at(-1)).toMatch(new RegExp(`: PUSH${n}$`))
+      cut++
+    }
+    expect(cut).toBe(32)
+  })
   it('keeps the data of a PUSH cut off by the end, marked', () => {
     const [a, b] = Disassembler.instructions(Disassembler.parse('0x600161ab'))
     expect(a).toMatchObject({ offset: 0, name: 'PUSH1', push: '01' })

@@ -208,8 +208,12 @@ export function indexAt(at: Uint32Array, offset: number): number {
 
 /** One instruction as `cast disassemble` prints it: `00000000: PUSH1 0x80` (no data when cut off). */
 export function line(x: Instruction): string {
-  const at = x.offset.toString(16).padStart(8, '0')
-  return x.push !== undefined && !x.truncated ? `${at}: ${x.name} 0x${x.push}` : `${at}: ${x.name}`
+  return `${x.offset.toString(16).padStart(8, '0')}: ${text(x)}`
+}
+
+/** The instruction part of cast's line, the listing's row: `PUSH1 0x80`; a PUSH cut off by the end of the code is its bare name, as cast lists it. */
+export function text(x: Instruction): string {
+  return x.push !== undefined && !x.truncated ? `${x.name} 0x${x.push}` : x.name
 }
 
 /** Basic blocks: a JUMPDEST starts one; a jump, a halt or an undefined opcode ends one. */
