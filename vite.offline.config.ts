@@ -74,6 +74,9 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: false,
   },
+  // evmole's default entry awaits its .wasm at the top level, which an iife worker cannot run (the
+  // disassembler's dispatcher runs evmole in the tool worker, #41): its entry without, as vite.config.ts.
+  resolve: { alias: [{ find: /^evmole$/, replacement: join(import.meta.dirname, 'src/core/abi/evmoleBrowser.ts') }] },
   // Classic workers: Chromium does not start a module worker from a blob: URL in a file:// page
   // (its origin is opaque); a classic one starts. One file each (an iife bundle has no chunks).
   worker: { format: 'iife', plugins: () => [vanityWasm({ inline: true }), noLibraryCdn()] },

@@ -116,6 +116,21 @@ test.describe('the single offline file, opened from disk with the network off', 
     expect(seen.network).toEqual([])
   })
 
+  test('disassemble lists its dispatcher from evmole in the tool worker (an iife worker: evmole without top-level await, #41)', async ({ context }) => {
+    const page = await offlinePage(context)
+    const seen = watch(page)
+    await page.goto(`${pathToFileURL(offlineFile).href}#/disassemble`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const { examples } = await import('../src/tools/disassemble/examples')
+    await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: examples[0]!.title, exact: true }).click()
+    await page.locator('form[data-run] input, form[data-run] textarea').first().press('Control+Enter')
+    // solc's methodIdentifiers of the example: foo(uint256), transfer(address,uint256), bar()
+    await expect(page.getByRole('heading', { name: /^Dispatcher: 3 functions/ })).toBeVisible({ timeout: 30_000 })
+    for (const sel of ['0x2fbebd38', '0xa9059cbb', '0xfebb0f7e']) await expect(page.getByText(sel, { exact: true }).first()).toBeVisible()
+    expect(seen.errors).toEqual([])
+    expect(seen.network).toEqual([])
+  })
+
   for (const meta of OFFLINE_TOOLS) {
     test(`${meta.id}: every worked example gives its expected rows`, async ({ context }) => {
       test.setTimeout(60_000 + meta.examples.length * 90_000)

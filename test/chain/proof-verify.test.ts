@@ -226,3 +226,49 @@ describe('a tampering proxy between the client and anvil', () => {
     expect(Object.values(caught).reduce((x, y) => x + y, 0)).toBe(TAMPERINGS)
   }, 120_000)
 })
+
+describe('a real eth_getProof with a node added, moved, duplicated or dropped (issue #41)', () => {
+  /** Short nodes (under 32 bytes, so a parent would hold them inlined): empty list, empty string, a 2-nibble leaf, a 31-byte list. */
+  const SHORT = ['0xc0', '0x80', '0xc3822001', `0xde${'80'.repeat(30)}`]
+  type Tamper = { name: string; apply: (nodes: string[]) => string[] }
+  const tampers = (n: number): Tamper[] => [
+    ...SHORT.map((s) => ({ name: `short node ${s.slice(0, 10)} appended`, apply: (x: string[]) => [...x, s] })),
+    ...SHORT.map((s) => ({ name: `short node ${s.slice(0, 10)} inserted`, apply: (x: string[]) => { const i = 1 + rand(Math.max(1, x.length - 1)); return [...x.slice(0, i), s, ...x.slice(i)] } })),
+    ...SHORT.map((s) => ({ name: `short node ${s.slice(0, 10)} put first`, apply: (x: string[]) => [s, ...x] })),
+    ...(n >= 2 ? [{ name: 'two nodes swapped', apply: (x: string[]) => { const i = rand(x.length - 1); const y = [...x]; [y[i], y[i + 1]] = [y[i + 1]!, y[i]!]; return y } }] : []),
+    { name: 'the list reversed', apply: (x: string[]) => (x.length >= 2 ? [...x].reverse() : [...x, ...x]) },
+    { name: 'a node duplicated', apply: (x: string[]) => { const i = rand(x.length); return [...x.slice(0, i + 1), x[i]!, ...x.slice(i + 1)] } },
+    { name: 'the last node repeated at the end', apply: (x: string[]) => [...x, x.at(-1)!] },
+    { name: 'a node dropped', apply: (x: string[]) => { const i = rand(x.length); return [...x.slice(0, i), ...x.slice(i + 1)] } },
+    { name: 'the last node dropped', apply: (x: string[]) => x.slice(0, -1) },
+  ]
+
+  it('each tampering of the account proof and of a storage proof is refused; the untampered answer verifies', async () => {
+    const at = Rpc.toQuantity(blockNumber)
+    const header = ProofVerify.verifyHeader(await Rpc.request(direct, 'eth_getBlockByNumber', [at, false]))
+    let refused = 0
+    for (const a of accounts.filter((x) => x.storage.some((s) => BigInt(s.value) !== 0n))) {
+      const slots = a.storage.map((s) => s.slot)
+      const raw = (await Rpc.request(direct, 'eth_getProof', [a.address, slots, at])) as Json
+      const honest = await ProofVerify.verifyProof(header, raw, a.address, slots)
+      expect(honest.balance).toBe(a.balance)
+      for (const s of a.storage) expect(honest.storage.find((x) => x.slot === s.slot)?.value).toBe(s.value)
+      const accountProof = raw.accountProof as string[]
+      for (const t of tampers(accountProof.length)) {
+        const tampered = { ...raw, accountProof: t.apply(accountProof) }
+        await expect(ProofVerify.verifyProof(header, tampered, a.address, slots), `account proof, ${t.name}`).rejects.toThrow(new RegExp(`account proof of ${a.address} does not verify`))
+        refused++
+      }
+      const sp = raw.storageProof as Json[]
+      const i = sp.findIndex((e) => BigInt(e.value as string) !== 0n)
+      const nodes = sp[i]!.proof as string[]
+      for (const t of tampers(nodes.length)) {
+        const tampered = { ...raw, storageProof: sp.map((e, k) => (k === i ? { ...e, proof: t.apply(nodes) } : e)) }
+        await expect(ProofVerify.verifyProof(header, tampered, a.address, slots), `storage proof, ${t.name}`).rejects.toThrow(new RegExp(`proof of ${a.address} slot ${slots[i]} does not verify`))
+        refused++
+      }
+    }
+    console.log(`proof-verify: ${refused} added/moved/duplicated/dropped-node tamperings of anvil proofs refused`)
+    expect(refused).toBeGreaterThan(40)
+  })
+})

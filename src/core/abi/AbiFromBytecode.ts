@@ -89,6 +89,18 @@ export async function infer(code: string, options: { table?: SignatureTable.Tabl
   })
 }
 
+/**
+ * The selectors `code` dispatches and where each function's code starts: evmole's selector
+ * pass alone (what `cast selectors` runs), shared by /bytecode-selectors (`infer`) and the
+ * disassembler's dispatcher (`Disassembler.entries`). Code 0x dispatches nothing.
+ */
+export async function selectors(code: string): Promise<{ selector: string; offset: number }[]> {
+  const hex = HexBytes.parse(code, 'code')
+  if (hex === '0x') return []
+  const evmole = await load()
+  return (evmole.contractInfo(hex, { selectors: true }).functions ?? []).map((f) => ({ selector: `0x${f.selector}`, offset: f.bytecodeOffset }))
+}
+
 /** A JSON ABI parameter for a canonical type, tuples as components. */
 function param(type: string, name = ''): Record<string, unknown> {
   if (!type.startsWith('(')) return { name, type }

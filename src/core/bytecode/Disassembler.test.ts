@@ -55,7 +55,7 @@ describe('Disassembler equals cast disassemble', () => {
     // Each compiled creation code splits into constructor and runtime, the runtime ending in solc's metadata.
     const seen = new Set<string>()
     for (const [label, hex] of all.filter(([l]) => !l.startsWith('Store'))) {
-      const d = Disassembler.disassemble(hex)
+      const d = await Disassembler.disassemble(hex)
       expect(d.parts.map((p) => p.kind), label).toEqual(['constructor', 'runtime'])
       const m = d.parts[1]!.metadata
       expect(m?.compiler, label).toBe('solc')
@@ -84,6 +84,22 @@ describe('Disassembler equals cast disassemble', () => {
 })
 
 describe('Disassembler: what it reads off the instructions', () => {
+  it('the listing row (text of the instruction read back from offsets, what Listing.tsx draws) equals cast\'s line, a cut-off PUSH with no data (issue #41)', async () => {
+    let cut = 0
+    for (let n = 1; n <= 32; n++) {
+      // a PUSHn with fewer than n data bytes at the end of random code
+      const head = crypto.getRandomValues(new Uint8Array(20)).map((b) => (b >= 0x60 && b <= 0x7f ? 0x01 : b))
+      const hex = Disassembler.toHex(new Uint8Array([...head, 0x5f + n, ...crypto.getRandomValues(new Uint8Array(n - 1))]))
+      const code = Disassembler.parse(hex)
+      const at = Disassembler.offsets(Disassembler.instructions(code, Opcodes.NEWEST))
+      const rows = Array.from(at, (_, k) => { const x = Disassembler.instructionAt(code, at, k, Opcodes.NEWEST); return `${x.offset.toString(16).padStart(8, '0')}: ${Disassembler.text(x)}` })
+      const theirs = (await castAsync(['disassemble', hex])).split('\n').filter((l) => l !== '')
+      expect(rows.map((l) => castName(l)), hex).toEqual(theirs)
+      expect(theirs.at(-1)).toMatch(new RegExp(`: PUSH${n}$`))
+      cut++
+    }
+    expect(cut).toBe(32)
+  })
   it('keeps the data of a PUSH cut off by the end, marked', () => {
     const [a, b] = Disassembler.instructions(Disassembler.parse('0x600161ab'))
     expect(a).toMatchObject({ offset: 0, name: 'PUSH1', push: '01' })
@@ -115,14 +131,14 @@ describe('Disassembler: what it reads off the instructions', () => {
     const bl = Disassembler.blocks(ins)
     expect(bl.map((b) => [b.start, b.end, b.exit, b.jumpdest])).toEqual([[0, 2, 'JUMP', false], [3, 3, 'STOP', false], [4, 9, 'JUMPI', true], [10, 11, 'STOP', true]])
   })
-  it('splits creation code at the constructor\'s copy, and where the runtime given appears', () => {
-    const d = Disassembler.disassemble(STORE_INIT)
+  it('splits creation code at the constructor\'s copy, and where the runtime given appears', async () => {
+    const d = await Disassembler.disassemble(STORE_INIT)
     expect(d.parts.map((p) => [p.kind, p.start, p.size])).toEqual([['constructor', 0, 0x11], ['runtime', 0x11, (STORE_RUNTIME_HEX.length - 2) / 2]])
     expect(Disassembler.toHex(Disassembler.parse(STORE_INIT).subarray(0x11))).toBe(STORE_RUNTIME_HEX)
-    const withArgs = Disassembler.disassemble(`${STORE_INIT}${'00'.repeat(31)}2a`, { runtime: STORE_RUNTIME_HEX })
+    const withArgs = await Disassembler.disassemble(`${STORE_INIT}${'00'.repeat(31)}2a`, { runtime: STORE_RUNTIME_HEX })
     expect(withArgs.split).toMatch(/runtime code given/)
     expect(withArgs.trailing).toBe(`0x${'00'.repeat(31)}2a`)
-    expect(Disassembler.disassemble(STORE_RUNTIME_HEX).parts.map((p) => p.kind)).toEqual(['code'])
+    expect((await Disassembler.disassemble(STORE_RUNTIME_HEX)).parts.map((p) => p.kind)).toEqual(['code'])
   })
   it('solc creation code: runtime part, its metadata, and the dispatcher entries solc reports', async () => {
     const table = await SignatureTable.load('function')
@@ -130,7 +146,7 @@ describe('Disassembler: what it reads off the instructions', () => {
     const solc = (await import('solc')).default as { compile(i: string): string }
     const out = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources: { 'T.sol': { content: source } }, settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['evm.bytecode.object', 'evm.deployedBytecode.object', 'evm.methodIdentifiers'] } } } })))
     const c = out.contracts['T.sol'].T.evm as { bytecode: { object: string }; deployedBytecode: { object: string }; methodIdentifiers: Record<string, string> }
-    const d = Disassembler.disassemble(`0x${c.bytecode.object}`, { table })
+    const d = await Disassembler.disassemble(`0x${c.bytecode.object}`, { table })
     expect(d.parts.map((p) => p.kind)).toEqual(['constructor', 'runtime'])
     const rt = d.parts[1]!
     expect(Disassembler.toHex(Disassembler.parse(`0x${c.bytecode.object}`).subarray(rt.start, rt.start + rt.size))).toBe(`0x${c.deployedBytecode.object}`)
@@ -155,7 +171,7 @@ describe('Disassembler: what it reads off the instructions', () => {
     const big = `0x${'6001600101'.repeat(9830)}`
     let pauses = 0
     const d = await Disassembler.disassembleInSteps(big, {}, async () => void pauses++)
-    expect(d).toEqual(Disassembler.disassemble(big))
+    expect(d).toEqual(await Disassembler.disassemble(big))
     expect(d.parts[0]!.instructions.length).toBe(9830 * 3)
     expect(pauses).toBeGreaterThanOrEqual(8)
     const signal = { aborted: false }

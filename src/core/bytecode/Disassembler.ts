@@ -2,19 +2,19 @@
  * EVM bytecode as instructions, the way `cast disassemble` prints them (offset, opcode name,
  * PUSH data; a PUSH cut off by the end of the code shows no data, an undefined byte is
  * `UNKNOWN(0x0C)`), with what an auditor reads off them: jump destinations, basic blocks, the
- * function dispatcher's entries (selector → destination, named from the offline signature
- * table), the compiler's CBOR metadata, and creation code split into constructor, runtime
+ * function dispatcher's entries (selector → the function's code, found by evmole, the engine
+ * /bytecode-selectors and `cast selectors` use, and named from the offline signature table), the compiler's CBOR metadata, and creation code split into constructor, runtime
  * and constructor arguments. Opcode names follow the chosen hardfork (`Opcodes`).
  *
  * @example
  * ```ts
- * const d = Disassembler.disassemble('0x6080604052…')
+ * const d = await Disassembler.disassemble('0x6080604052…')
  * d.parts[0].instructions[0] // { offset: 0, op: 0x60, name: 'PUSH1', push: '80' }
  * Disassembler.line(d.parts[0].instructions[0]) // '00000000: PUSH1 0x80'
  * ```
  */
 import { BaseError } from '../Errors'
-import * as Dispatch from '../abi/Dispatch'
+import * as AbiFromBytecode from '../abi/AbiFromBytecode'
 import type * as SignatureTable from '../abi/SignatureTable'
 import * as HexText from '../format/HexText'
 import * as Metadata from './Metadata'
@@ -51,9 +51,9 @@ export interface Block {
 
 export interface Entry {
   selector: `0x${string}`
-  /** Offset of the PUSH holding the selector. */
-  offset: number
-  /** Where the dispatcher jumps for it (null when not a PUSH before the JUMPI). */
+  /** Offset of the first PUSH holding the selector's value (null when no PUSH holds it whole). */
+  offset: number | null
+  /** Where the function's code starts, as evmole finds it (null when it gives none). */
   dest: number | null
   /** Canonical signatures from the offline table (empty: unknown). */
   signatures: string[]
@@ -208,8 +208,12 @@ export function indexAt(at: Uint32Array, offset: number): number {
 
 /** One instruction as `cast disassemble` prints it: `00000000: PUSH1 0x80` (no data when cut off). */
 export function line(x: Instruction): string {
-  const at = x.offset.toString(16).padStart(8, '0')
-  return x.push !== undefined && !x.truncated ? `${at}: ${x.name} 0x${x.push}` : `${at}: ${x.name}`
+  return `${x.offset.toString(16).padStart(8, '0')}: ${text(x)}`
+}
+
+/** The instruction part of cast's line, the listing's row: `PUSH1 0x80`; a PUSH cut off by the end of the code is its bare name, as cast lists it. */
+export function text(x: Instruction): string {
+  return x.push !== undefined && !x.truncated ? `${x.name} 0x${x.push}` : x.name
 }
 
 /** Basic blocks: a JUMPDEST starts one; a jump, a halt or an undefined opcode ends one. */
@@ -231,26 +235,24 @@ export function blocks(ins: readonly Instruction[]): Block[] {
   return out
 }
 
-/** The dispatcher's entries: `Dispatch`'s selector comparisons, with the JUMPI destination of each. */
-export function entries(code: Uint8Array, ins: readonly Instruction[], table?: SignatureTable.Table): Entry[] {
-  let found: Dispatch.Found[]
-  try {
-    found = Dispatch.selectors(toHex(code))
-  } catch {
-    return []
+/**
+ * The dispatcher's entries: the selectors evmole finds (`AbiFromBytecode.selectors`, the call
+ * /bytecode-selectors makes, and `cast selectors`' engine: every dispatcher shape it knows, a
+ * selector with leading zero bytes pushed short and via-IR's `PUSH4 sel SUB` included), each
+ * with the function's code offset and the first PUSH that holds its value.
+ */
+export async function entries(code: Uint8Array, ins: readonly Instruction[], table?: SignatureTable.Table): Promise<Entry[]> {
+  if (!code.length) return []
+  const found = await AbiFromBytecode.selectors(toHex(code))
+  const pushed = new Map<number, number>()
+  for (const x of ins) {
+    if (x.op < PUSH1 || x.op > PUSH1 + 3 || x.truncated || x.push === undefined) continue
+    const v = parseInt(x.push, 16)
+    if (!pushed.has(v)) pushed.set(v, x.offset)
   }
-  const index = new Map(ins.map((x, k) => [x.offset, k]))
   return found.map((f) => {
-    const k = index.get(f.offset) ?? -1
-    let dest: number | null = null
-    for (let j = k + 1; j > 0 && j < Math.min(ins.length, k + 6); j++) {
-      if (ins[j]!.op === JUMPI) {
-        dest = ins[j]!.target ?? null
-        break
-      }
-    }
     const names = table ? [...new Set(table.lookup('function', f.selector).map((m) => canonical(m.item)))] : []
-    return { selector: f.selector, offset: f.offset, dest, signatures: names }
+    return { selector: f.selector as `0x${string}`, offset: pushed.get(parseInt(f.selector.slice(2), 16)) ?? null, dest: f.offset, signatures: names }
   })
 }
 
@@ -270,10 +272,8 @@ function* partSteps(kind: Part['kind'], code: Uint8Array, start: number, options
   const ins = decoded ?? (yield* decode(code, options.hardfork ?? Opcodes.CURRENT))
   const metadata = Metadata.read(code)
   yield
-  // The dispatcher is in runtime code; constructor code has none.
-  const ent = kind === 'constructor' ? [] : entries(metadata ? code.subarray(0, metadata.start) : code, ins, options.table)
-  yield
-  return { kind, start, size: code.length, instructions: ins, blocks: blocks(ins), jumpdests: ins.filter((x) => x.op === JUMPDEST).length, entries: ent, metadata }
+  // The dispatcher's entries are filled in afterwards (`withEntries`: evmole is asynchronous).
+  return { kind, start, size: code.length, instructions: ins, blocks: blocks(ins), jumpdests: ins.filter((x) => x.op === JUMPDEST).length, entries: [], metadata }
 }
 
 /**
@@ -336,8 +336,18 @@ function returnsAfter(ins: readonly Instruction[], k: number): boolean {
 }
 
 /** Disassembles `hex` (runtime or creation code; `options.runtime` helps split the latter). */
-export function disassemble(hex: string, options: Options = {}): Disassembly {
-  return drain(steps(hex, options))
+export async function disassemble(hex: string, options: Options = {}): Promise<Disassembly> {
+  return withEntries(parse(hex), drain(steps(hex, options)), options)
+}
+
+/** Each part's dispatcher entries (the dispatcher is in runtime code; constructor code has none; metadata excluded). */
+async function withEntries(code: Uint8Array, d: Disassembly, options: Options): Promise<Disassembly> {
+  for (const p of d.parts) {
+    if (p.kind === 'constructor') continue
+    const bytes = code.subarray(p.start, p.start + (p.metadata ? p.metadata.start : p.size))
+    p.entries = await entries(bytes, p.instructions, options.table)
+  }
+  return d
 }
 
 /**
@@ -348,7 +358,7 @@ export async function disassembleInSteps(hex: string, options: Options, pause: (
   const g = steps(hex, options)
   for (;;) {
     const r = g.next()
-    if (r.done) return r.value
+    if (r.done) return withEntries(parse(hex), r.value, options)
     await pause()
     if (options.signal?.aborted) throw new CancelledError()
   }

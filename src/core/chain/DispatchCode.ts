@@ -1,5 +1,6 @@
 /**
- * The runtime code whose selectors `Dispatch.selectors` lists, read from a node: an
+ * The runtime code whose selectors /bytecode-selectors lists (`AbiFromBytecode`, evmole: the
+ * engine the disassembler's dispatcher uses too, `Disassembler.entries`), read from a node: an
  * address's code (eth_getCode), or, when asked, the code of the implementation behind a
  * proxy (EIP-1967 implementation or beacon slot, EIP-1822), since a proxy dispatches
  * nothing of its own.
@@ -7,7 +8,7 @@
  * @example
  * ```ts
  * const c = await DispatchCode.fetch(rpc, '0x…', { followProxy: true })
- * Dispatch.selectors(c.code)
+ * await AbiFromBytecode.selectors(c.code)
  * ```
  */
 import { BaseError } from '../Errors'

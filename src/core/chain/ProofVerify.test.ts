@@ -141,3 +141,52 @@ describe('ProofVerify.verifyProofs: one node store for a batch', () => {
     await expect(ProofVerify.verifyProofs(s.hdr, [honestB, { raw: { ...(await s.answer(a.address)), balance: '0x1' }, address: a.address }])).rejects.toThrow(/balance of .* is not what its proof/)
   })
 })
+
+describe('ProofVerify.unusedNode: every proof node accounted for by the walk (issue #41)', () => {
+  /** A trie with raw (unhashed) keys, so short nodes occur and are inlined in their parents; its walk for `key`, and its proof by the library (inlined nodes listed). */
+  async function walk(key: Uint8Array) {
+    const trie = await createMPT({})
+    for (const k of ['0x0100', '0x0101', '0x0102', '0x01ff', '0x0200', '0x03'] as const) await trie.put(hexToBytes(k), hexToBytes('0x0a'))
+    for (let i = 0; i < 20; i++) await trie.put(hexToBytes(`0x04${i.toString(16).padStart(2, '0')}${'ab'.repeat(20)}`), hexToBytes(`0x${'cd'.repeat(32)}`))
+    const { stack } = await trie.findPath(key, true)
+    const walked = stack.map((n) => n.serialize())
+    const library = await createMerkleProof(trie, key) // @ethereumjs/mpt's style: every node on the path, inlined ones too
+    return { walked, library }
+  }
+  const short = (b: Uint8Array[]) => b.filter((n, i) => i > 0 && n.length < 32)
+
+  it('accepts both proof styles (inlined nodes listed, as @ethereumjs/mpt does, or left out, as geth does) and refuses any node added, moved or left out', async () => {
+    const { walked, library } = await walk(hexToBytes('0x0101'))
+    expect(short(walked).length).toBeGreaterThan(0) // the path goes through inlined nodes
+    expect(library.map(bytesToHex)).toEqual(walked.map(bytesToHex))
+    const geth = library.filter((n, i) => i === 0 || n.length >= 32)
+    expect(geth.length).toBeLessThan(library.length)
+    for (const [style, proof] of [['library', library], ['geth', geth]] as const) {
+      expect(ProofVerify.unusedNode(walked, proof), style).toBeNull()
+      const inlined = short(walked)[0]!
+      const cases: [string, Uint8Array[]][] = [
+        ['a short node appended', [...proof, hexToBytes('0xc0')]],
+        ['an inlined node of the path listed twice at the end', [...proof, inlined, inlined]],
+        ['an inlined node of the path put before the root', [inlined, ...proof]],
+        ['a short node put first', [hexToBytes('0x80'), ...proof]],
+        ['a short node inserted after the root', [proof[0]!, hexToBytes('0xc3822001'), ...proof.slice(1)]],
+        ['the root duplicated', [proof[0]!, ...proof]],
+        ['the root left out', proof.slice(1)],
+        ['the list reversed', [...proof].reverse()],
+      ]
+      for (const [what, bad] of cases) expect(`${style}: ${what}: ${ProofVerify.unusedNode(walked, bad)}`).toMatch(/: (node \d+|the proof ends)/)
+    }
+  })
+
+  it('refuses a short node added to a proof of a hashed-key trie (what a node sends), which the walk never reaches', async () => {
+    const s = await state(8)
+    const a = s.accounts[2]!
+    const raw = await s.answer(a.address, [a.slot])
+    await expect(ProofVerify.verifyProofs(s.hdr, [{ raw, address: a.address, slots: [a.slot] }])).resolves.toHaveLength(1)
+    for (const extra of ['0xc0', '0x80', `0xde${'80'.repeat(30)}`]) {
+      await expect(ProofVerify.verifyProofs(s.hdr, [{ raw: { ...raw, accountProof: [...raw.accountProof, extra] }, address: a.address, slots: [a.slot] }])).rejects.toThrow(/account proof .* does not verify: node \d+ of \d+ is not on the path to the key \(an added node, a short one\)/)
+      const sp = [{ ...raw.storageProof[0]!, proof: [raw.storageProof[0]!.proof[0]!, extra, ...raw.storageProof[0]!.proof.slice(1)] }]
+      await expect(ProofVerify.verifyProofs(s.hdr, [{ raw: { ...raw, storageProof: sp }, address: a.address, slots: [a.slot] }])).rejects.toThrow(/storage proof .* does not verify/)
+    }
+  })
+})

@@ -89,13 +89,14 @@ export function verifyHeader(raw: unknown, expectedHash?: string): VerifiedHeade
 /**
  * The proof nodes of a batch of answers in one content-addressed store (issue #26): each
  * distinct node is converted and hashed once and kept under its keccak, and ONE trie of the
- * library (its walk from a root, `get` with missing nodes thrown) reads every account and slot
- * of the batch, its root switched per read. Sound because the store is content-addressed: a
- * walk from a root follows hashes only, so it reaches only nodes that root commits to, whoever
- * sent them. Exact refusals: the store notes which nodes a read fetched, and each answer's own
- * proof must be exactly that path (so a changed, left-out or added node is refused for the
- * answer that carries it, even when another answer holds the honest node), and a node that
- * no answer holds is refused as missing, never read as absence.
+ * library (its walk from a root, `findPath` with missing nodes thrown) reads every account and
+ * slot of the batch, its root switched per read. Sound because the store is content-addressed:
+ * a walk from a root follows hashes only, so it reaches only nodes that root commits to,
+ * whoever sent them. Exact refusals: the walk returns every node it went through (inlined ones
+ * too), and each answer's own proof must be exactly that path, node by node in the walk's
+ * order (`unusedNode`: so a changed, left-out, moved or added node, a short one included, is
+ * refused for the answer that carries it, even when another answer holds the honest node),
+ * and a node that no answer holds is refused as missing, never read as absence.
  */
 interface ProofNode {
   bytes: Uint8Array
@@ -103,24 +104,9 @@ interface ProofNode {
   hash: string
 }
 
-/** The library's in-memory DB over a map, noting the key of each node a walk fetches. */
-class NotingDB extends MapDB<string, Uint8Array> {
-  constructor(
-    map: Map<string, Uint8Array>,
-    private readonly reads: string[],
-  ) {
-    super(map)
-  }
-  override get(key: string) {
-    this.reads.push(key)
-    return super.get(key)
-  }
-}
-
 class NodeStore {
   readonly nodes = new Map<string, ProofNode>()
   private readonly db = new Map<string, Uint8Array>()
-  private readonly reads: string[] = []
   private trie: MerklePatriciaTrie | undefined
 
   /** A proof's nodes (form and bounds checked, converted once per distinct node; hashed later in `seal`). */
@@ -145,7 +131,7 @@ class NodeStore {
       node.hash = bytesToHex(keccak_256(node.bytes)).slice(2)
       this.db.set(node.hash, node.bytes)
     }
-    this.trie = await createMPT({ db: new NotingDB(this.db, this.reads), valueEncoding: ValueEncoding.Bytes, useKeyHashing: true })
+    this.trie = await createMPT({ db: new MapDB(this.db), valueEncoding: ValueEncoding.Bytes, useKeyHashing: true })
   }
 
   /** The value `key` (hashed) holds under `root`, read by the library's walk; refused unless `proof` is exactly the path it took. */
@@ -157,20 +143,47 @@ class NodeStore {
     }
     if (proof.length === 0) throw new ProofInvalidError(address, slot, `the proof is empty but the root ${root} is not the empty trie's`)
     const bad = () => new ProofInvalidError(address, slot, `a proof node does not hash to the root ${root} or to its parent, or a node on the path is missing`)
-    this.reads.length = 0
     let value: Uint8Array | null
+    let walked: Uint8Array[]
     try {
-      this.trie!.root(hexToBytes(root as `0x${string}`))
-      value = await this.trie!.get(key, true)
+      const trie = this.trie!
+      trie.root(hexToBytes(root as `0x${string}`))
+      // the library's walk: the node it ends at and every node it went through, root first (inlined ones too)
+      const found = await trie.findPath(keccak_256(key), true) // the secure trie's key: keccak256 of the address or slot
+      value = found.node !== null && found.remaining.length === 0 ? found.node.value() : null
+      walked = found.stack.map((n) => n.serialize())
     } catch {
       throw bad()
     }
-    // the nodes the walk fetched by hash; a node under 32 bytes is held inside its parent (never fetched), the root always is
-    const path = proof.filter((n, i) => i === 0 || n.bytes.length >= 32)
-    if (path.length !== this.reads.length || path.some((n, i) => n.hash !== this.reads[i])) throw bad()
+    const unaccounted = unusedNode(walked, proof.map((n) => n.bytes))
+    if (unaccounted !== null) throw new ProofInvalidError(address, slot, unaccounted)
     return value
   }
 }
+
+/**
+ * Why `proof` is not exactly the path the walk took (`walked`: the nodes it went through, root
+ * first, as the library serializes them), or null when it is. Every node of the proof must be
+ * the walk's next node, in the walk's order: the root and each node referenced by hash (32
+ * bytes or more) must be there; a node under 32 bytes is held inside its parent, so a proof may
+ * list it (as @ethereumjs/mpt's do) or leave it out (as geth's do), but only at its place on
+ * the path. Anything else (a node added, short or not, duplicated, reordered, left out) is
+ * refused, named by its index.
+ */
+export function unusedNode(walked: readonly Uint8Array[], proof: readonly Uint8Array[]): string | null {
+  let p = 0
+  for (let i = 0; i < walked.length; i++) {
+    const w = walked[i]!
+    const inlined = i > 0 && w.length < 32
+    const next = proof[p]
+    if (next !== undefined && equalBytes(next, w)) p++
+    else if (!inlined) return next === undefined ? `the proof ends after ${p} nodes, but the path goes on (a node on the path is missing)` : `node ${p} is not the next node on the path (a node was changed, added, left out or moved)`
+  }
+  if (p < proof.length) return `node ${p} of ${proof.length} is not on the path to the key (an added node${proof[p]!.length < 32 ? ', a short one' : ''})`
+  return null
+}
+
+const equalBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i])
 
 const word = (v: unknown, what: string): `0x${string}` => `0x${Rpc.quantity(v, what).toString(16).padStart(64, '0')}`
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()

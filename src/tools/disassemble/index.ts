@@ -97,7 +97,7 @@ function dispatcher(p: Disassembler.Part): Section | undefined {
   return {
     title: `Dispatcher: ${p.entries.length} function${p.entries.length === 1 ? '' : 's'}, ${named} named`,
     rows: p.entries.map((e): Row => {
-      const where = `Compared at ${at(e.offset)}; ${e.dest === null ? 'its destination is computed' : `jumps to ${at(e.dest)}`}.`
+      const where = `${e.offset === null ? 'No PUSH holds it whole' : `Pushed at ${at(e.offset)}`}; ${e.dest === null ? 'its code\'s start is not known' : `its code starts at ${at(e.dest)}`}.`
       return e.signatures.length
         ? { label: e.selector, value: e.signatures.join('\n'), note: where }
         : { label: e.selector, value: 'not in the offline table', mono: false, copy: false, note: where, open: { tool: 'signature-from-selector', inputs: { keys: e.selector }, label: 'Look up' } }

@@ -67,7 +67,7 @@ function CopyListing({ part, hardfork, label }: { part: Part; hardfork: string; 
 function Row({ x, k, part, names, immutables, starts, marked, go }: { x: Disassembler.Instruction; k: number; part: Part; names: Map<number, string[]>; immutables: Map<number, string[]>; starts: Set<number>; marked: boolean; go: (offset: number) => void }) {
   const meta = part.metadataStart !== null && x.offset >= part.metadataStart
   const cls = [starts.has(x.offset) ? 'block-start' : '', meta ? 'muted' : '', marked ? 'marked' : '', immutables.has(x.offset) ? 'has-immutable' : ''].filter(Boolean).join(' ')
-  const ins = `${x.name}${x.push !== undefined && x.push !== '' ? ` 0x${x.push}` : ''}`
+  const ins = Disassembler.text(x)
   return (
     <tr className={cls || undefined} aria-rowindex={k + 2} aria-current={marked || undefined}>
       <td className="mono">{hex(x.offset)}</td>
