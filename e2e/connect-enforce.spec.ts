@@ -136,7 +136,14 @@ const test = base.extend<{ hosts: { a: Host; b: Host } }>({
     await use(errors)
     expect(errors, 'console errors').toEqual([])
   },
-  requests: async ({}, use) => use([]),
+  // What the page asked over the network: the app, the devnet, A and the (routed) lookup host only, never B.
+  requests: async ({ page, baseURL, devnet, hosts }, use) => {
+    const urls: string[] = []
+    page.on('request', (r) => urls.push(r.url()))
+    await use(urls)
+    const allowed = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin, hosts.a.origin, hosts.a.ws.slice(0, -1), LOOKUP]
+    expect(urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && !allowed.includes(new URL(u).origin))).toEqual([])
+  },
 })
 
 /** The probe worker's script, served by the app's own server from its assets (as the app's workers are). */

@@ -60,9 +60,15 @@ export function sourceOf(url: string): string | null {
 /** The sources of `connect-src`: self, each chosen origin once, then the signature lookup's host when it is on. */
 export function sources({ nodeUrls = [], lookupUrls = [], signatureLookup = false }: { nodeUrls?: readonly string[]; lookupUrls?: readonly string[]; signatureLookup?: boolean } = {}): string[] {
   const out: string[] = ["'self'"]
-  const add = (s: string | null) => s && !out.includes(s) && out.push(s)
+  const add = (s: string | null) => {
+    if (s && !out.includes(s)) out.push(s)
+  }
   // A node by both its schemes on its one host and port (a node answers HTTP and WebSocket there, as anvil and geth do).
-  for (const url of nodeUrls) add(sourceOf(url)) && add(twinOf(sourceOf(url)!))
+  for (const url of nodeUrls) {
+    const s = sourceOf(url)
+    add(s)
+    if (s) add(twinOf(s))
+  }
   for (const url of [...lookupUrls, ...(signatureLookup ? [LOOKUP_ORIGIN] : [])]) add(sourceOf(url))
   return out
 }
