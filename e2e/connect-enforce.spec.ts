@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+// @ts-expect-error: ws (a dependency of a dependency) ships no types; only its server's connection event is used
 import { WebSocketServer } from 'ws'
 import { expect, test as base } from './fixtures'
 
@@ -49,8 +50,8 @@ async function host(rpc?: string): Promise<Host> {
     })()
   })
   server.on('connection', () => connections++)
-  const wss = new WebSocketServer({ server })
-  wss.on('connection', (socket) => socket.send('hello'))
+  const wss = new WebSocketServer({ server }) as { on: (e: 'connection', f: (socket: { send: (data: string) => void }) => void) => void; close: () => void }
+  wss.on('connection', (socket: { send: (data: string) => void }) => socket.send('hello'))
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   const port = (server.address() as AddressInfo).port
   return {
