@@ -300,3 +300,29 @@ export async function signWithKey(page: Page, key: string): Promise<void> {
   await page.getByRole('combobox', { name: 'Sign with' }).selectOption({ label: 'a private key held in this page' })
   await page.getByLabel('Private key', { exact: true }).fill(key)
 }
+
+/**
+ * Points the page at a JSON-RPC URL through the connection dialog and waits until it answers
+ * with `chainId`. A node the page's connect-src does not name yet (any origin but the app's and
+ * the devnet's: no other port of this machine is named wholesale, #41) reloads the page with a
+ * policy that names it; the dialog is then opened again to read the chain id.
+ */
+export async function connectByUrl(page: Page, url: string, chainId = 31337): Promise<void> {
+  await page.goto('/')
+  await page.locator('.conn-badge').click()
+  const dialog = page.getByRole('dialog', { name: 'Connection' })
+  await dialog.getByRole('radio', { name: 'A JSON-RPC URL' }).check()
+  await dialog.getByLabel('Endpoint URL').fill(url)
+  const answered = dialog.getByText(`(chain id ${chainId})`)
+  const reloaded = page.waitForEvent('load', { timeout: 30_000 }).then(() => 'reloaded' as const)
+  const shown = answered.waitFor({ timeout: 30_000 }).then(() => 'shown' as const)
+  reloaded.catch(() => undefined)
+  shown.catch(() => undefined)
+  await dialog.getByRole('button', { name: 'Connect' }).click()
+  if ((await Promise.race([reloaded, shown])) === 'reloaded') {
+    await expect(page.locator('.conn-badge')).toBeVisible()
+    await page.locator('.conn-badge').click()
+    await expect(answered).toBeVisible({ timeout: 30_000 })
+  }
+  await dialog.getByRole('button', { name: 'Close' }).click()
+}

@@ -7,7 +7,7 @@
  * Printed, not asserted: the time from the answer's headers to the message, and the longest
  * main-thread task a PerformanceObserver saw while it was read.
  */
-import { expect, openTool, output, test as base } from "./fixtures";
+import { connectByUrl, expect, openTool, output, test as base } from "./fixtures";
 import { startFaultServer, type FaultServer } from "../test/fault-server";
 
 let srv: FaultServer;
@@ -59,19 +59,8 @@ test.afterAll(async () => {
   await srv.close();
 });
 
-/** Points the page at a JSON-RPC URL through the connection dialog. */
-async function connect(page: import("@playwright/test").Page, url: string) {
-  await page.goto("/");
-  await page.getByRole("button", { name: /Anvil \/ Hardhat/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Connection" });
-  await dialog.getByRole("radio", { name: "A JSON-RPC URL" }).check();
-  await dialog.getByLabel("Endpoint URL").fill(url);
-  await dialog.getByRole("button", { name: "Connect" }).click();
-  await expect(dialog.getByText("(chain id 31337)")).toBeVisible({
-    timeout: 30_000,
-  });
-  await dialog.getByRole("button", { name: "Close" }).click();
-}
+/** Points the page at a JSON-RPC URL through the connection dialog (a reload where the policy must name it). */
+const connect = (page: import("@playwright/test").Page, url: string) => connectByUrl(page, url);
 
 /** Records long tasks in the page from its start: `__longest()` gives the longest since the last `__resetLong()`. */
 const LONG_TASKS = `

@@ -10,7 +10,7 @@ import { createServer as createHttpServer } from 'node:http'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { ethers } from 'ethers'
-import { expect, openTool, output, signWithKey, test as base } from './fixtures'
+import { connectByUrl, expect, openTool, output, signWithKey, test as base } from './fixtures'
 import { roundTrips, startProxy } from '../test/fault-server'
 import { STORE_INIT } from '../test/chain/contracts'
 import { A1, AVATAR_SOURCE, RECORDS, SOURCE as CCIP_SOURCE, signer as gatewaySigner, startGateway } from '../test/chain/ccipKit'
@@ -114,19 +114,8 @@ async function mined<T = { contractAddress: string; status: string }>(url: strin
   }
 }
 
-/** Points the page at a JSON-RPC URL through the connection dialog. */
-async function connect(page: import('@playwright/test').Page, url: string) {
-  await page.goto('/')
-  await page.getByRole('button', { name: /Anvil \/ Hardhat/ }).click()
-  const dialog = page.getByRole('dialog', { name: 'Connection' })
-  await dialog.getByRole('radio', { name: 'A JSON-RPC URL' }).check()
-  await dialog.getByLabel('Endpoint URL').fill(url)
-  await dialog.getByRole('button', { name: 'Connect' }).click()
-  await expect(dialog.getByText('(chain id 31337)')).toBeVisible({
-    timeout: 30_000,
-  })
-  await dialog.getByRole('button', { name: 'Close' }).click()
-}
+/** Points the page at a JSON-RPC URL through the connection dialog (a reload where the policy must name it). */
+const connect = (page: import('@playwright/test').Page, url: string) => connectByUrl(page, url)
 
 async function review(page: import('@playwright/test').Page, value: string) {
   await openTool(page, 'send-transaction')
