@@ -58,41 +58,6 @@ test('storage-read: at an address with no code, a warning says so (eth_getCode a
   await expect(page.getByText(/There is no code at/)).toHaveCount(0)
 })
 
-test('send-transaction on the devnet: To and Value only, Review reaches Confirm, signed by the node\'s first account', async ({ page, devnet }) => {
-  const { ethers } = await import('ethers')
-  const accounts = await rpc<string[]>(devnet.rpcUrl, 'eth_accounts', [])
-  await openTool(page, 'send-transaction')
-  await page.getByLabel('To', { exact: true }).fill(ethers.Wallet.createRandom().address)
-  await page.getByLabel('Value', { exact: true }).fill('0.01')
-  await page.getByRole('button', { name: 'Review', exact: true }).click()
-  const confirm = page.getByRole('region', { name: 'Confirmation' })
-  await expect(confirm.getByRole('button', { name: 'Confirm and send with the wallet' })).toBeVisible({ timeout: 20_000 })
-  await expect(confirm.getByRole('status', { name: 'From', exact: true })).toHaveText(ethers.utils.getAddress(accounts[0]!))
-  await expect(page.getByText('Enter the private key to sign with')).toHaveCount(0)
-})
-
-test.describe('on a 390 px phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } })
-  test('address: the longest valid inputs (every letter in the wrong case, a 78-digit chain id) fit the width', async ({ page }) => {
-    const { ethers } = await import('ethers')
-    // 40 letters a–f: the most characters that can be in the wrong case; the seed is printed
-    const seed = crypto.getRandomValues(new Uint8Array(40))
-    console.log(`address letters seed ${Buffer.from(seed).toString('hex')}`)
-    const checksummed = ethers.utils.getAddress(`0x${[...seed].map((b) => 'abcdef'[b % 6]).join('')}`)
-    const flipped = `0x${[...checksummed.slice(2)].map((c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).join('')}`
-    const longestChain = ((1n << 256n) - 1n).toString()
-    await openTool(page, 'address', { address: flipped, chainId: longestChain })
-    await expect(output(page, 'Checksummed (EIP-55)')).toHaveText(checksummed)
-    await expect(output(page, 'Status')).toHaveText(/^Checksum mismatch at characters 1, 2, 3/)
-    await expect(page.getByRole('status', { name: `EIP-1191 (chain ${longestChain})` })).toBeVisible()
-    await expect(page.getByRole('figure', { name: 'Checksum comparison' })).toBeVisible()
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll('body *')].filter((el) => el.getBoundingClientRect().right > 390.5).map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${el.getBoundingClientRect().right}`).slice(0, 10),
-    )
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width; wider: ${wide.join(' | ')}`).toBeLessThanOrEqual(390)
-  })
-})
-
 test('contract-read with verified reads: the Proven row counts the account and slot the worker proved to re-execute the call', async ({ page, devnet }) => {
   // a contract of its own that returns its slot 0 whatever it is called with
   const contract = '0x00000000000000000000000000000000000c0d41'

@@ -19,7 +19,7 @@ import { withDefaults } from '../../../tools/define'
 import { send } from '../../../tools/send-transaction'
 import type tool from '../../../tools/send-transaction'
 import { ErrorNotice, useToolPage, type ToolPageProps } from '../../components'
-import { getProvider, useConnection } from '../../connection/store'
+import { getProvider } from '../../connection/store'
 import { pending } from '../../hooks/pending'
 import { EditForm } from './EditForm'
 import { PendingList } from './PendingList'
@@ -48,19 +48,7 @@ export default function SendTransactionPage(props: ToolPageProps<typeof tool>) {
   const [sendError, setSendError] = useState<ErrorInfo | null>(null)
   const raw = withDefaults(meta, values)
   const review = useReviewSimulation()
-  const { act, setValues } = page
-
-  // On the local devnet the node's accounts are unlocked: the node signs by default (To and
-  // Value are then enough for a Review). Decided once per page, and only while no key is typed:
-  // choosing "a private key" afterwards stays chosen. Elsewhere a key stays the default.
-  const devnet = useConnection().choice.kind === 'devnet'
-  const signerDecided = useRef(false)
-  const defaultSigner = raw.signer === 'key' && !raw.privateKey
-  useEffect(() => {
-    if (signerDecided.current || !devnet) return
-    signerDecided.current = true
-    if (defaultSigner) setValues({ signer: 'node' })
-  }, [devnet, defaultSigner, setValues])
+  const { act } = page
 
   // A review is shown once, when it arrives; any edit after it goes back to the form (the
   // action's result is withdrawn when the values change: what is confirmed is exactly what was shown).
