@@ -244,5 +244,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'threads',
+    // Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core CI
+    // machine. Most files wait on anvil, cast or solc rather than compute, so two take turns well.
+    maxWorkers: 2,
   },
 })

@@ -1,20 +1,41 @@
 /**
- * "Try an example" shows a result on every page (#23): on the e2e devnet, seeded with the known
- * state `npm start` seeds (scripts/devnet-fixtures.mjs), the first example of every tool is
- * clicked once, as a newcomer would, and the page must then show a result, with no run error.
- * No example runs another first (each test opens a fresh page; the devnet is shared).
+ * A newcomer's first visit to every page, in one test per page:
+ * - an untouched form shows no error and no empty result (#17): a live form runs once on its
+ *   defaults and stays quiet;
+ * - "Try an example" shows a result (#23): on the e2e devnet, seeded with the known state
+ *   `npm start` seeds (scripts/devnet-fixtures.mjs), the first example is clicked once, as a
+ *   newcomer would, and the page must then show a result, where the eye is, with no run error.
+ * No example runs another first (each test opens a fresh page; the devnet is shared). The two
+ * were two walks over every page; one visit serves both (#41: CI time).
  */
-import { allTools, expect, openTool, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { allTools, expect, isLive, openTool, test } from './fixtures'
 
 const tools = await allTools()
 /** What a page shows as its result: result rows, a page's own result section, or a table. */
 const RESULT = 'main section.result output, main section.result table, main .result [role="tree"], main table'
 
+/** Waits until a live generic form has run once on its defaults (a custom page: until loaded). */
+async function settled(page: Page, live: boolean) {
+  const form = page.locator('form[data-run]')
+  if (live && (await form.count())) await expect(form.first()).toHaveAttribute('data-fresh', 'true')
+}
+
+// The tests are many and independent (each has its own page): both workers take them.
+test.describe.configure({ mode: 'parallel' })
+
 for (const meta of tools) {
   const first = meta.examples[0]
-  if (!first) continue
-  test(`${meta.id}: "${first.title}" shows its result`, async ({ page }) => {
+  const title = first ? `, then "${first.title}" shows its result` : ''
+  test(`${meta.id}: the untouched form shows no error and no empty result${title}`, async ({ page }) => {
     await openTool(page, meta.id)
+    await settled(page, isLive(meta))
+    const alerts = await page.locator('main [role="alert"], main .error, main .notice-error').allTextContents()
+    const empties = await page.locator('main .result').allTextContents()
+    expect(alerts, 'alerts on the untouched form').toEqual([])
+    expect(empties.filter((t) => /\(none\)|0x, 0 bytes/.test(t)), 'empty results on the untouched form').toEqual([])
+    if (!first) return
+
     await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: first.title, exact: true }).click()
     if (meta.examplesRun === false) {
       // a run that sends something waits for the person's own click: the form is filled, nothing ran

@@ -1,59 +1,12 @@
 /**
  * The newcomer's day (#17): quiet forms, fresh results, keyboard paths, and layouts that fit.
- * Each test here failed before the change it covers.
+ * Each test here failed before the change it covers. The walks over every page (an untouched
+ * form is quiet; no page scrolls sideways) are in examples-show.spec.ts and every-page.spec.ts.
  */
-import type { Page } from '@playwright/test'
-import { allTools, expect, isLive, openTool, output, showFirstExample, test } from './fixtures'
+import { expect, openTool, output, test } from './fixtures'
 
-
-/** Horizontal overflow of the page, and headings that skip a level (h1 > h3). */
-async function layoutFaults(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const faults: string[] = []
-    const over = document.documentElement.scrollWidth - window.innerWidth
-    if (over > 0) {
-      const wide = [...document.querySelectorAll<HTMLElement>('main *')]
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
-        .slice(0, 3)
-        .map((el) => `${el.tagName.toLowerCase()}.${el.className}`)
-      faults.push(`scrolls sideways by ${over}px (${wide.join(', ')})`)
-    }
-    let last = 0
-    for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
-      if ((h as HTMLElement).closest('dialog:not([open])')) continue
-      const level = Number(h.tagName[1])
-      if (last === 0 && level !== 1) faults.push(`first heading is ${h.tagName} "${h.textContent}"`)
-      else if (level > last + 1) faults.push(`${h.tagName} "${h.textContent}" after h${last}`)
-      last = level
-    }
-    if (document.querySelectorAll('h1').length !== 1) faults.push(`${document.querySelectorAll('h1').length} h1 headings`)
-    return faults
-  })
-}
-
-/** Waits until a live generic form has run once on its defaults (a custom page: until loaded). */
-async function settled(page: Page, live: boolean) {
-  const form = page.locator('form[data-run]')
-  if (live && (await form.count())) await expect(form.first()).toHaveAttribute('data-fresh', 'true')
-}
-
-// One test per tool (#41): no test's budget covers a walk over every tool, so a slow day on a
-// loaded machine cannot time out the whole list, and a fault names its tool.
-// The per-tool tests are many and independent (each has its own page): both workers take them.
+// The tests are independent (each has its own page): both workers take them.
 test.describe.configure({ mode: 'parallel' })
-
-const tools = await allTools()
-
-for (const meta of tools) {
-  test(`an untouched form shows no error and no empty result: /${meta.id}`, async ({ page }) => {
-    await openTool(page, meta.id)
-    await settled(page, isLive(meta))
-    const alerts = await page.locator('main [role="alert"], main .error, main .notice-error').allTextContents()
-    const empties = await page.locator('main .result').allTextContents()
-    expect(alerts, 'alerts on the untouched form').toEqual([])
-    expect(empties.filter((t) => /\(none\)|0x, 0 bytes/.test(t)), 'empty results on the untouched form').toEqual([])
-  })
-}
 
 test('errors appear once a field is touched, or at once when the tool is run (Ctrl+Enter)', async ({ page }) => {
   await openTool(page, 'rlp')
@@ -112,26 +65,6 @@ test('choosing a tool in the palette focuses its first field; Escape closes the 
   await expect(page).toHaveURL(/\/hash$/)
   await expect(page.getByRole('textbox', { name: 'Input' })).toBeFocused()
 })
-
-for (const size of [
-  { width: 1366, height: 800 },
-  { width: 390, height: 844 },
-]) {
-  test(`no page scrolls sideways and headings are in order at ${size.width}x${size.height}: home`, async ({ page }) => {
-    await page.setViewportSize(size)
-    await page.goto('/')
-    await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
-    expect(await layoutFaults(page)).toEqual([])
-  })
-  for (const meta of tools) {
-    test(`no page scrolls sideways and headings are in order at ${size.width}x${size.height}, with its first example: /${meta.id}`, async ({ page }) => {
-      await page.setViewportSize(size)
-      await openTool(page, meta.id)
-      await showFirstExample(page, meta)
-      expect(await layoutFaults(page)).toEqual([])
-    })
-  }
-}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })

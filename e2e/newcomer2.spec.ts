@@ -1,12 +1,14 @@
 /**
  * The newcomer's day (#17), its remaining points: decoded values shown formatted, the
- * selectors of a contract read from the node, messages in the field's words, and an
- * accessibility check of every page at both sizes (axe-core is not installed here, so the
- * structure is checked: named controls, heading order, unique ids).
+ * selectors of a contract read from the node, and messages in the field's words. (The
+ * structure check of every page at both sizes is in every-page.spec.ts.)
  * Values come from cast, Node's Date and solc-js, never from the page under test.
  */
 import type { Page } from '@playwright/test'
-import { allTools, expect, impersonatedSender, openTool, output, showFirstExample, test } from './fixtures'
+import { expect, impersonatedSender, openTool, output, test } from './fixtures'
+
+// The tests are independent (each has its own page): both workers take them.
+test.describe.configure({ mode: 'parallel' })
 
 const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText())
 /** cast to-unit keeps every fractional digit unless the value is whole ("1.500000" vs "1"). */
@@ -149,72 +151,3 @@ test('messages speak the field: JSON errors name a line and column, never the en
   }).toPass({ timeout: 30_000 })
   await expect(page.getByText(/chainId is not/)).toHaveCount(0)
 })
-
-/**
- * What axe's structural rules look for, read from the accessibility tree Playwright computes
- * (ariaSnapshot) and the DOM: controls without a name, headings out of order, repeated ids.
- */
-async function a11yFaults(page: Page): Promise<string[]> {
-  const faults: string[] = []
-  const tree = await page.locator('body').ariaSnapshot()
-  if (!/- heading "/.test(tree)) faults.push('no named heading in the accessibility tree (is the snapshot read right?)')
-  for (const line of tree.split('\n')) {
-    const m = /^\s*- (button|textbox|combobox|checkbox|link|radio|spinbutton|slider|switch|searchbox|img)(\s*\[[^\]]*\])?(:.*)?$/.exec(line)
-    if (m) faults.push(`unnamed ${m[1]}: ${line.trim()}`)
-  }
-  faults.push(
-    ...(await page.evaluate(() => {
-      const out: string[] = []
-      let last = 0
-      for (const h of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
-        if ((h as HTMLElement).closest('dialog:not([open]), [hidden]')) continue
-        const level = Number(h.tagName[1])
-        if (level > last + 1) out.push(`${h.tagName} "${h.textContent}" after h${last}`)
-        last = level
-      }
-      const ids = [...document.querySelectorAll('[id]')].map((e) => e.id)
-      for (const id of new Set(ids.filter((id, i) => ids.indexOf(id) !== i))) out.push(`id "${id}" is used more than once`)
-      if (document.querySelectorAll('main').length !== 1) out.push(`${document.querySelectorAll('main').length} main landmarks`)
-      if (!document.documentElement.lang) out.push('no lang on <html>')
-      return out
-    })),
-  )
-  return faults
-}
-
-// The per-tool tests are many and independent (each has its own page): both workers take them.
-test.describe.configure({ mode: 'parallel' })
-
-const tools = await allTools()
-
-// One test per page and size (#41): no test's budget covers a walk over every tool.
-for (const size of [
-  { width: 1366, height: 768 },
-  { width: 390, height: 844 },
-]) {
-  test(`at ${size.width}x${size.height}, home: every control named, headings in order, ids unique, and the check sees a fault`, async ({ page }) => {
-    await page.setViewportSize(size)
-    await page.goto('/')
-    await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
-    expect(await a11yFaults(page)).toEqual([])
-    // The check sees what it is meant to: an input without a label and a repeated id are reported.
-    // Built from elements, not an HTML string: the page enforces Trusted Types (#28).
-    await page.evaluate(() => {
-      const probe = document.createElement('div')
-      probe.id = 'probe'
-      const span = document.createElement('span')
-      span.id = 'probe'
-      probe.append(document.createElement('input'), span)
-      document.querySelector('main')!.append(probe)
-    })
-    expect(await a11yFaults(page)).toEqual(expect.arrayContaining([expect.stringMatching(/^unnamed textbox/), 'id "probe" is used more than once']))
-  })
-  for (const meta of tools) {
-    test(`at ${size.width}x${size.height}, with its first example run: every control named, headings in order, ids unique: /${meta.id}`, async ({ page }) => {
-      await page.setViewportSize(size)
-      await openTool(page, meta.id)
-      await showFirstExample(page, meta)
-      expect(await a11yFaults(page)).toEqual([])
-    })
-  }
-}
