@@ -85,7 +85,7 @@ describe('SourceCache', () => {
     // one byte no mask covers, flipped on the chain
     const changed = original.slice()
     const at = unmaskedByte(compileFixtures().contracts['src/Token.sol']!.Token!)
-    changed[at] ^= 1
+    changed[at] = changed[at]! ^ 1
     const hex = `0x${Buffer.from(changed).toString('hex')}`
     await nodeReply(anvil.url, 'anvil_setCode', [token, hex])
     try {
