@@ -5,6 +5,9 @@
  * opens the page with the lookup off and sends nothing (requests counted at the server); ticked
  * and asked, /contract-read offers Counter's functions behind the proxy with no ABI pasted and
  * /transaction names bump() and its event from the verified ABI, each saying which source named it.
+ * Those sources are kept in the page (IndexedDB): /transaction names them again with nothing sent,
+ * and with the host gone /verified-source still shows Counter, says it came from the page's copy
+ * and lists what is kept; Remove and Remove all empty the list, and the next lookup asks the host again.
  */
 import { encodeFunctionData, type Abi, type Hex } from 'viem'
 import { expect, forward, test } from './fixtures'
@@ -52,6 +55,38 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read an
     await expect(page.getByText(/named by the verified source of ERC1967Proxy → Counter/).first()).toBeVisible({ timeout: 30_000 })
     await expect(page.getByText('bump()', { exact: true })).toBeVisible()
     await expect(page.getByText(/^Bumped\(who=/i)).toBeVisible()
+    // kept in the page (IndexedDB) by /contract-read's fetch: /transaction named them from there, nothing sent
+    expect(server.requests.length).toBe(before)
+    await expect(page.getByText(/named by the verified source of ERC1967Proxy → Counter: verified source from .* \(kept in this browser since .*; nothing sent\), full match/).first()).toBeVisible()
+
+    // the host gone (every request to it fails and is counted): /verified-source still names Counter, from the page's copy
+    let sent = 0
+    let down = true
+    await page.unroute(`${host}/**`)
+    await page.route(`${host}/**`, (route) => (down ? (sent++, route.abort('connectionrefused')) : forward(route, { url: server.url + route.request().url().slice(host.length) })))
+    await page.goto(`/verified-source?address=${fx.contracts.implementation.address}&host=${encodeURIComponent(host)}`)
+    await page.getByRole('checkbox', { name: 'Fetch the verified source from this host' }).check()
+    await page.getByRole('button', { name: 'Fetch and check' }).click()
+    await expect(page.getByText('kept in this browser: nothing sent')).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByText('Counter', { exact: true }).first()).toBeVisible()
+    expect(sent).toBe(0)
+    // listed, and removable: Remove takes one row, Remove all the rest
+    const kept = page.getByRole('table', { name: 'Kept verified sources' })
+    await expect(kept.getByRole('row')).toHaveCount(3)
+    await expect(kept.getByRole('cell', { name: 'ERC1967Proxy', exact: true })).toBeVisible()
+    await page.getByRole('button', { name: new RegExp(`^Remove ERC1967Proxy at ${proxy}`, 'i') }).click()
+    await expect(kept.getByRole('cell', { name: 'ERC1967Proxy', exact: true })).toHaveCount(0)
+    await expect(kept.getByRole('cell', { name: 'Counter', exact: true })).toBeVisible()
+    await page.getByRole('button', { name: 'Remove all kept sources' }).click()
+    await expect(page.getByText('None kept yet.')).toBeVisible()
+    // removed means gone: with the host back, the next lookup asks it (one request) and keeps it again
+    down = false
+    const asked = server.requests.length
+    await page.getByRole('button', { name: 'Fetch and check' }).click()
+    await expect(page.getByText('from the host just now')).toBeVisible({ timeout: 30_000 })
+    expect(server.requests.length - asked).toBe(1)
+    expect(sent).toBe(0)
+    await expect(kept.getByRole('cell', { name: 'Counter', exact: true })).toBeVisible()
   } finally {
     await server.close()
   }

@@ -7,6 +7,7 @@
  * - `src/tools/<id>/index.ts`: `parse` and `run`, importing core; loaded lazily.
  */
 import type * as Abi from '../core/abi/Abi'
+import type * as SourceCache from '../core/debug/SourceCache'
 import type * as Outcome from '../core/Outcome'
 
 export const CAPABILITIES = [
@@ -214,6 +215,11 @@ export interface RunContext<D = unknown> {
    * ticked the lookup. Absent (the default) means: contact nothing.
    */
   fetch?: (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: unknown }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>
+  /**
+   * With the lookup ticked: the verified sources the page keeps (IndexedDB, #36), asked before
+   * the host through `SourceCache.obtain` (a hit sends nothing). Absent: nothing kept.
+   */
+  sources?: SourceCache.Store
 }
 
 /** Everything about a tool that is cheap to load: shown in the shell. */

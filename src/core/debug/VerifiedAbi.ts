@@ -23,6 +23,7 @@ import * as AbiParse from '../abi/Abi'
 import * as Proxy from '../chain/Proxy'
 import * as Rpc from '../chain/Rpc'
 import { BaseError, toErrorInfo, type ErrorInfo } from '../Errors'
+import * as SourceCache from './SourceCache'
 import * as VerifiedSource from './VerifiedSource'
 
 /** Reads and checks an answer (a worker on the page; {@link VerifiedSource.readChecked} by default). Rejects a mismatch. */
@@ -35,6 +36,8 @@ export interface Options {
   read?: Reader
   signal?: VerifiedSource.SignalLike
   block?: Rpc.BlockTag
+  /** The page's kept sources (SourceCache): asked first, and a hit sends nothing to the host. */
+  cache?: SourceCache.Store | undefined
 }
 
 /** One contract whose verified source was fetched and accepted. */
@@ -81,12 +84,10 @@ const matchText = (k: 'full' | 'partial') => (k === 'full' ? 'full match' : 'par
 async function one(o: Options, chainId: string, address: string): Promise<{ source: Source; abi: Abi.Abi }> {
   const code = fromHex(Rpc.data(await Rpc.request(o.rpc, 'eth_getCode', [address, o.block ?? 'latest']), 'the code'))
   if (code.length === 0) throw new NoCodeError(address)
-  const text = await VerifiedSource.fetchAnswer(o.fetch, o.host, chainId, address, o.signal ? { signal: o.signal } : {})
-  const asked = { chainId, address: address.toLowerCase() }
-  const { answer, check } = await (o.read ?? VerifiedSource.readChecked)(text, asked, code)
-  const host = VerifiedSource.normalizeHost(o.host)
+  const got = await SourceCache.obtain({ fetch: o.fetch, host: o.host, cache: o.cache, ...(o.read ? { read: o.read } : {}), signal: o.signal }, chainId, address, code)
+  const { answer, check } = got.checked
   return {
-    source: { address: address.toLowerCase() as `0x${string}`, name: answer.name, path: answer.path, match: check.kind, by: `verified source from ${host}, ${matchText(check.kind)}` },
+    source: { address: address.toLowerCase() as `0x${string}`, name: answer.name, path: answer.path, match: check.kind, by: SourceCache.by(got) },
     abi: AbiParse.fromJson(answer.abi),
   }
 }

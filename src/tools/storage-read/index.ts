@@ -1,6 +1,7 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as Proxy from '../../core/chain/Proxy'
 import * as Rpc from '../../core/chain/Rpc'
+import * as SourceCache from '../../core/debug/SourceCache'
 import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import * as StorageLayout from '../../core/storage/StorageLayout'
 import * as StorageRead from '../../core/storage/StorageRead'
@@ -100,11 +101,12 @@ async function verifiedLayout(input: Input, ctx: RunContext): Promise<Named> {
   const proxy = await Proxy.implementationOf(ctx.rpc, input.address, input.block)
   const target = proxy?.implementation ?? input.address
   const code = hexBytes(Rpc.data(await Rpc.request(ctx.rpc, 'eth_getCode', [target, input.block]), 'the code'))
-  const text = await VerifiedSource.fetchAnswer(ctx.fetch as unknown as VerifiedSource.FetchLike, host, chainId, target, { signal: ctx.signal })
-  // a tool runs on the page's thread (it cannot reach a worker); the answer is bounded in size
-  const { answer, check } = VerifiedSource.readChecked(text, { chainId, address: target }, code)
-  if (!answer.storageLayout) throw new StorageLayout.InvalidLayoutError(`The verified source of ${answer.name} from ${host} carries no storage layout (compiled without it).`)
-  const by = `verified source from ${host}, ${check.kind === 'full' ? 'full match' : 'partial match (metadata differs)'}`
+  // the page's kept sources first (nothing sent on a hit); a tool runs on the page's thread (it
+  // cannot reach a worker); the answer is bounded in size
+  const got = await SourceCache.obtain({ fetch: ctx.fetch as unknown as VerifiedSource.FetchLike, host, cache: ctx.sources, signal: ctx.signal }, chainId, target, code)
+  const { answer } = got.checked
+  if (!answer.storageLayout) throw new StorageLayout.InvalidLayoutError(`The verified source of ${answer.name} from ${got.host} carries no storage layout (compiled without it).`)
+  const by = SourceCache.by(got)
   const of = `${answer.name} (${answer.path})`
   return { layout: StorageLayout.parse(JSON.stringify(answer.storageLayout)), by, note: proxy ? `${of}, the implementation at ${AddressCheck.checksum(proxy.implementation)} behind this proxy (${proxy.how})` : of }
 }

@@ -38,10 +38,10 @@ function decodeBy<T>(verified: VerifiedAbi.Named | undefined, pasted: Abi.Abi | 
 }
 
 /** The verified ABIs of the called contract and of each contract that logged (the lookup ticked: `ctx.fetch` given). */
-async function verifiedOf(input: Input, ctx: Pick<RunContext, 'rpc' | 'fetch' | 'signal'>, t: ChainBlocks.Transaction): Promise<VerifiedAbi.Many | undefined> {
+async function verifiedOf(input: Input, ctx: Pick<RunContext, 'rpc' | 'fetch' | 'signal' | 'sources'>, t: ChainBlocks.Transaction): Promise<VerifiedAbi.Many | undefined> {
   if (!input.lookup || !ctx.fetch) return undefined
   const addresses = [...(t.to ? [t.to] : []), ...(t.receipt?.logs.slice(0, MAX_LOGS).map((l) => l.address) ?? [])]
-  return VerifiedAbi.lookupAll({ rpc: ctx.rpc, fetch: ctx.fetch as unknown as VerifiedSource.FetchLike, host: input.host, signal: ctx.signal }, addresses)
+  return VerifiedAbi.lookupAll({ rpc: ctx.rpc, fetch: ctx.fetch as unknown as VerifiedSource.FetchLike, host: input.host, signal: ctx.signal, cache: ctx.sources }, addresses)
 }
 
 /** Which source named each contract, and what was refused and why. */

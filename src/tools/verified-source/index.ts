@@ -7,6 +7,7 @@
  */
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as Rpc from '../../core/chain/Rpc'
+import * as SourceCache from '../../core/debug/SourceCache'
 import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import { defineTool, fieldParser } from '../define'
 import type { Row, Section } from '../types'
@@ -34,6 +35,8 @@ export interface Data {
   answer?: VerifiedSource.Answer
   check?: VerifiedSource.Check
   immutables?: VerifiedSource.ImmutableValue[]
+  /** `cache`: the page's kept copy, nothing sent to the host. */
+  from?: 'host' | 'cache'
 }
 
 type Param = { type?: unknown; components?: unknown }
@@ -63,13 +66,16 @@ function storageRows(layout: VerifiedSource.Answer['storageLayout']): Row[] {
 
 const lines = (text: string) => text.split('\n').length
 
-function resultOf(a: VerifiedSource.Answer, check: Extract<VerifiedSource.Check, { kind: 'full' | 'partial' }>, imm: VerifiedSource.ImmutableValue[], host: string, address: string): Section[] {
+function resultOf(a: VerifiedSource.Answer, check: Extract<VerifiedSource.Check, { kind: 'full' | 'partial' }>, imm: VerifiedSource.ImmutableValue[], got: SourceCache.Obtained, address: string): Section[] {
   const settings = [a.optimizer ? (a.optimizer.enabled ? `optimizer on${a.optimizer.runs !== undefined ? `, ${a.optimizer.runs} runs` : ''}` : 'optimizer off') : '', a.viaIR ? 'via IR' : '', a.evmVersion ? `EVM ${a.evmVersion}` : ''].filter(Boolean).join(' · ')
   const sections: Section[] = [
     { title: 'Checked against the chain', rows: [
       { label: 'Match', value: check.kind === 'full' ? 'Full match' : 'Partial match (metadata differs)', mono: false, tone: check.kind === 'full' ? 'ok' : 'warn', note: check.reason },
       { label: 'Host says', value: a.runtimeMatch ?? a.match ?? 'nothing', mono: false },
-      { label: 'Host', value: host, mono: false },
+      { label: 'Host', value: got.host, mono: false },
+      got.from === 'cache'
+        ? { label: 'Fetched', value: 'kept in this browser: nothing sent', mono: false, copy: false, note: `${SourceCache.by(got)}. Remove it below to fetch it again.` }
+        : { label: 'Fetched', value: 'from the host just now', mono: false, copy: false, note: 'Kept in this browser for the next lookup of this code (listed below).' },
       { label: 'Contract', value: AddressCheck.checksum(address), open: { tool: 'account', inputs: { address: AddressCheck.checksum(address) }, label: 'Inspect' } },
     ] },
     { title: 'Compilation', rows: [
@@ -116,12 +122,13 @@ export default defineTool<Input>(meta, {
         data,
       }
     }
-    const text = await VerifiedSource.fetchAnswer(ctx.fetch as unknown as VerifiedSource.FetchLike, input.host, chainId, input.address, { signal: ctx.signal })
-    // parse, check and immutables: here, on the page's thread (a tool cannot reach a worker);
-    // pages call src/workers/verifiedSourceClient.ts for the same step off the main thread
-    const { answer, check, immutables: imm } = VerifiedSource.readChecked(text, { chainId, address: input.address }, code)
-    const data: Data = { chainId, address: input.address, answer, check, immutables: imm }
-    return { sections: resultOf(answer, check, imm, input.host, input.address), data }
+    // the page's kept sources first (nothing sent on a hit); parse, check and immutables here, on
+    // the page's thread (a tool cannot reach a worker); pages call src/workers/verifiedSourceClient.ts
+    // for the same step off the main thread
+    const got = await SourceCache.obtain({ fetch: ctx.fetch as unknown as VerifiedSource.FetchLike, host: input.host, cache: ctx.sources, signal: ctx.signal }, chainId, input.address, code)
+    const { answer, check, immutables: imm } = got.checked
+    const data: Data = { chainId, address: input.address, answer, check, immutables: imm, from: got.from }
+    return { sections: resultOf(answer, check, imm, got, input.address), data }
   },
 })
 

@@ -113,7 +113,8 @@ function runHere(network: boolean, raw: RawInput, events: WorkEvents, extras: Ru
     try {
       const { verified, ...provider } = network ? await currentProvider() : {}
       // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
-      const online = raw.lookup === 'true' ? { fetch: policed(Net.fetchFn() as RunContext['fetch']) } : {}
+      // With it, the verified sources the page keeps (#36), asked before any host.
+      const online = raw.lookup === 'true' ? { fetch: policed(Net.fetchFn() as RunContext['fetch']), sources: (await import('./sourceCache')).sourceCache } : {}
       const abis = await libraryAbis(extras)
       const result = await run({ signal, progress: (fraction, label) => signal.aborted || events.progress({ fraction, ...(label !== undefined ? { label } : {}) }), stream, ...provider, ...online, ...(abis ? { abis } : {}) })
       if (signal.aborted) return Outcome.fail(Outcome.cancelled())

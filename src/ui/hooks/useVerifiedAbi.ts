@@ -57,14 +57,15 @@ export function useVerifiedAbi({ on, host, address }: { on: boolean; host: strin
     setState({ status: 'loading' })
     void (async () => {
       try {
-        const [VerifiedAbi, client, { getProvider }] = await Promise.all([import('../../core/debug/VerifiedAbi'), import('../../workers/verifiedSourceClient'), import('../connection/store')])
+        const [VerifiedAbi, client, { getProvider }, { sourceCache }] = await Promise.all([import('../../core/debug/VerifiedAbi'), import('../../workers/verifiedSourceClient'), import('../connection/store'), import('./sourceCache')])
         const { RelayedError } = await import('../../core/Errors')
         const read: VerifiedAbi.Reader = async (text, asked, code) => {
           const r = await client.readChecked(text, asked, code).promise
           if (!r.ok) throw new RelayedError(r.error)
           return r.value
         }
-        const named = await VerifiedAbi.lookup({ rpc: getProvider().rpc, fetch: policedFetch, host, read, signal: controller.signal }, target)
+        // the page's kept sources first: a hit sends nothing to the host
+        const named = await VerifiedAbi.lookup({ rpc: getProvider().rpc, fetch: policedFetch, host, read, signal: controller.signal, cache: sourceCache }, target)
         if (current.current === controller) setState({ status: 'done', named })
       } catch (e) {
         const { toErrorInfo } = await import('../../core/Errors')

@@ -64,13 +64,13 @@ export function useVerifiedSources(worker: DebugWorker, summary: Summary): Verif
     setLoading(true)
     void (async () => {
       try {
-        const [{ fetchVerified }, VerifiedSource, client, { getProvider }] = await Promise.all([import('./verifiedSources'), import('../../../core/debug/VerifiedSource'), import('../../../workers/verifiedSourceClient'), import('../../connection/store')])
+        const [{ fetchVerified }, VerifiedSource, client, { getProvider }, { sourceCache }] = await Promise.all([import('./verifiedSources'), import('../../../core/debug/VerifiedSource'), import('../../../workers/verifiedSourceClient'), import('../../connection/store'), import('../../hooks/sourceCache')])
         const target = VerifiedSource.normalizeHost(hostRef.current)
         const profile = await worker.ask({ kind: 'profile' })
         if (!profile.ok) throw Object.assign(new Error(profile.error.message), { info: profile.error })
         const got = await fetchVerified(
           profile.value.frames.map((f) => f.codeAddress),
-          { rpc: getProvider().rpc, fetch: policedFetch, host: target, read: (text, asked, code) => client.readChecked(text, asked, code).promise, signal: controller.signal },
+          { rpc: getProvider().rpc, fetch: policedFetch, host: target, read: (text, asked, code) => client.readChecked(text, asked, code).promise, signal: controller.signal, cache: sourceCache },
         )
         if (live) setFetched(got)
       } catch (e) {

@@ -9,8 +9,9 @@
  */
 import type { Eip1193Like } from '../../../core/chain/Rpc'
 import * as Rpc from '../../../core/chain/Rpc'
-import * as VerifiedSource from '../../../core/debug/VerifiedSource'
-import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
+import * as SourceCache from '../../../core/debug/SourceCache'
+import type * as VerifiedSource from '../../../core/debug/VerifiedSource'
+import { RelayedError, toErrorInfo, type ErrorInfo } from '../../../core/Errors'
 import type * as Outcome from '../../../core/Outcome'
 import type { ArtifactFile } from './useSource'
 
@@ -40,6 +41,8 @@ export interface Options {
   host: string
   read: Reader
   signal?: VerifiedSource.SignalLike
+  /** The page's kept sources: asked first (a hit sends nothing to the host); what matched is kept. */
+  cache?: SourceCache.Store | undefined
 }
 
 /** The checked answer as solc standard-JSON output (what `Artifacts.parse` reads from a dropped file). */
@@ -69,14 +72,14 @@ export async function fetchVerified(addresses: readonly string[], o: Options): P
     try {
       const code = fromHex(Rpc.data(await Rpc.request(o.rpc, 'eth_getCode', [address, 'latest']), 'the code'))
       if (code.length === 0) continue
-      const text = await VerifiedSource.fetchAnswer(o.fetch, o.host, chainId, address, o.signal ? { signal: o.signal } : {})
-      const r = await o.read(text, { chainId, address }, code)
-      if (!r.ok) {
-        out.failed.push({ address, error: r.error })
-        continue
+      const read: SourceCache.Reader = async (text, asked, c) => {
+        const r = await o.read(text, asked, c)
+        if (!r.ok) throw new RelayedError(r.error)
+        return r.value
       }
-      const { answer, check } = r.value
-      const by = `verified source from ${o.host}, ${check.kind === 'full' ? 'full match' : 'partial match (metadata differs)'}`
+      const got = await SourceCache.obtain({ fetch: o.fetch, host: o.host, cache: o.cache, read, signal: o.signal }, chainId, address, code)
+      const { answer, check } = got.checked
+      const by = SourceCache.by(got)
       out.named.push({ address, name: answer.name, path: answer.path, match: check.kind, by })
       out.files.push({ name: `${by}: ${answer.name} at ${address}`, text: asCompilerOutput(answer) })
     } catch (e) {
