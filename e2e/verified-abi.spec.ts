@@ -4,16 +4,19 @@
  * served under the app's origin as in debug-verified-source.spec.ts. A URL saying lookup=true
  * opens the page with the lookup off and sends nothing (requests counted at the server); ticked
  * and asked, /contract-read offers Counter's functions behind the proxy with no ABI pasted and
- * /transaction names bump() and its event from the verified ABI, each saying which source named it.
+ * /transaction names bump() and its event from the verified ABI, each saying which source named it;
+ * /simulate, from a lookup=true URL, simulates with nothing sent, then ticked names bump() in the
+ * trace, the Bumped event and the proxy's changed variables (Counter's storage layout), each saying
+ * which source named it.
  */
-import { encodeFunctionData, type Abi, type Hex } from 'viem'
-import { expect, forward, test } from './fixtures'
+import { encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
+import { expect, forward, openTool, output, test } from './fixtures'
 import { compileFixtures, deployFixtures, startSourcifyServer } from '../test/chain/sourcifyServer'
 import { sentAt } from '../test/support'
 import { A0 } from '../test/chain/sim/contracts'
 
 
-test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read and /transaction named by the verified source', async ({ page, devnet, baseURL }) => {
+test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /transaction and /simulate named by the verified source', async ({ page, devnet, baseURL }) => {
   test.setTimeout(180_000)
   const fx = await deployFixtures(devnet.rpcUrl)
   const server = await startSourcifyServer(fx)
@@ -52,6 +55,32 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read an
     await expect(page.getByText(/named by the verified source of ERC1967Proxy → Counter/).first()).toBeVisible({ timeout: 30_000 })
     await expect(page.getByText('bump()', { exact: true })).toBeVisible()
     await expect(page.getByText(/^Bumped\(who=/i)).toBeVisible()
+
+    // /simulate: bump() through the proxy, from a URL that says lookup=true: off, simulated with nothing sent
+    const asked = server.requests.length
+    await openTool(page, 'simulate', { mode: 'call', from: A0, to: proxy, data: encodeFunctionData({ abi: counter, functionName: 'bump' } as never), lookup: 'true', host })
+    const simBox = page.getByRole('checkbox', { name: 'Name the trace with verified sources from this host' })
+    await expect(simBox).not.toBeChecked()
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('success', { timeout: 30_000 })
+    await expect(page.getByRole('region', { name: 'Verified sources' })).toHaveCount(0)
+    expect(server.requests.length).toBe(asked)
+    await simBox.check()
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Verified sources' })).toContainText('ERC1967Proxy → Counter', { timeout: 30_000 })
+    // the function: the top frame's details (open in a small tree) say the verified source named it
+    const by = `the verified source of ERC1967Proxy → Counter: verified source from ${host}, full match`
+    await expect(page.getByRole('list', { name: 'Call tree' })).toContainText('bump()')
+    await expect(page.getByRole('list', { name: 'Call tree' }).getByText(`decoded with ${by}`).first()).toBeVisible()
+    // the event
+    const events = page.getByRole('region', { name: 'Events' })
+    await expect(events).toContainText('Bumped(address,uint256)')
+    await expect(events).toContainText(`decoded with ${by}`)
+    // the state variables, by Counter's layout on the proxy's storage
+    const storage = page.getByRole('table', { name: new RegExp(`Storage of ${getAddress(proxy)}`) })
+    await expect(storage).toContainText('Slots named by the storage layout of the verified source of ERC1967Proxy → Counter')
+    await expect(storage.getByText('count', { exact: true })).toBeVisible()
+    await expect(storage.getByText(`byWho[${getAddress(A0)}]`, { exact: true })).toBeVisible()
   } finally {
     await server.close()
   }

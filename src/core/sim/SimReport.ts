@@ -69,7 +69,7 @@ export interface Report {
   nodeTrace?: TraceCompare.Comparison
   /** Verified mode (#26): the anchor, what was proven and what was the node's word (`VerifiedReads.summary`). */
   verified?: { anchor: string; proven: string; notProven: string; keys?: { accounts: string[]; slots: string[] } }
-  /** Verified sources (#36, `SimVerified.apply`): what each named, what was refused and why. */
+  /** Verified sources (#36, `debug/SimVerified.apply`): what each named, what was refused and why. */
   named?: Named
 }
 

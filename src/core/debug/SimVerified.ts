@@ -29,10 +29,10 @@
 import { Hash } from 'ox'
 import * as Calldata from '../abi/Calldata'
 import type * as Rpc from '../chain/Rpc'
-import type * as VerifiedAbi from '../debug/VerifiedAbi'
+import type * as VerifiedAbi from './VerifiedAbi'
 import * as SlotNames from '../storage/SlotNames'
 import * as StorageLayout from '../storage/StorageLayout'
-import type * as SimReport from './SimReport'
+import type * as SimReport from '../sim/SimReport'
 
 /** At most this many contracts of one trace are asked of the host. */
 export const MAX_ADDRESSES = 40
