@@ -4,19 +4,22 @@
  * served under the app's origin as in debug-verified-source.spec.ts. A URL saying lookup=true
  * opens the page with the lookup off and sends nothing (requests counted at the server); ticked
  * and asked, /contract-read offers Counter's functions behind the proxy with no ABI pasted and
- * /transaction names bump() and its event from the verified ABI, each saying which source named it.
- * Those sources are kept in the page (IndexedDB): /transaction names them again with nothing sent,
- * and with the host gone /verified-source still shows Counter, says it came from the page's copy
- * and lists what is kept; Remove and Remove all empty the list, and the next lookup asks the host again.
+ * /transaction names bump() and its event from the verified ABI, each saying which source named it;
+ * /simulate, from a lookup=true URL, simulates with nothing sent, then ticked names bump() in the
+ * trace, the Bumped event and the proxy's changed variables (Counter's storage layout), each saying
+ * which source named it. Those sources are kept in the page (IndexedDB): /transaction and /simulate
+ * name them again with nothing sent, and with the host gone /verified-source still shows Counter,
+ * says it came from the page's copy and lists what is kept; Remove and Remove all empty the list,
+ * and the next lookup asks the host again.
  */
-import { encodeFunctionData, type Abi, type Hex } from 'viem'
-import { expect, forward, test } from './fixtures'
+import { encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
+import { expect, forward, openTool, output, test } from './fixtures'
 import { compileFixtures, deployFixtures, startSourcifyServer } from '../test/chain/sourcifyServer'
 import { sentAt } from '../test/support'
 import { A0 } from '../test/chain/sim/contracts'
 
 
-test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read and /transaction named by the verified source', async ({ page, devnet, baseURL }) => {
+test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /transaction and /simulate named by the verified source', async ({ page, devnet, baseURL }) => {
   test.setTimeout(180_000)
   const fx = await deployFixtures(devnet.rpcUrl)
   const server = await startSourcifyServer(fx)
@@ -59,6 +62,33 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read an
     expect(server.requests.length).toBe(before)
     await expect(page.getByText(/named by the verified source of ERC1967Proxy → Counter: verified source from .* \(kept in this browser since .*; nothing sent\), full match/).first()).toBeVisible()
 
+    // /simulate: bump() through the proxy, from a URL that says lookup=true: off, simulated with nothing sent
+    const beforeSim = server.requests.length
+    await openTool(page, 'simulate', { mode: 'call', from: A0, to: proxy, data: encodeFunctionData({ abi: counter, functionName: 'bump' } as never), lookup: 'true', host })
+    const simBox = page.getByRole('checkbox', { name: 'Name the trace with verified sources from this host' })
+    await expect(simBox).not.toBeChecked()
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('success', { timeout: 30_000 })
+    await expect(page.getByRole('region', { name: 'Verified sources' })).toHaveCount(0)
+    expect(server.requests.length).toBe(beforeSim)
+    await simBox.check()
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    await expect(page.getByRole('region', { name: 'Verified sources' })).toContainText('ERC1967Proxy → Counter', { timeout: 30_000 })
+    // the function: the top frame's details (open in a small tree) say the verified source named it
+    // kept by /contract-read's fetch: named from the page's copy, nothing sent
+    const by = /decoded with the verified source of ERC1967Proxy → Counter: verified source from .* \(kept in this browser since .*; nothing sent\), full match/
+    await expect(page.getByRole('list', { name: 'Call tree' })).toContainText('bump()')
+    await expect(page.getByRole('list', { name: 'Call tree' }).getByText(by).first()).toBeVisible()
+    // the event
+    const events = page.getByRole('region', { name: 'Events' })
+    await expect(events).toContainText('Bumped(address,uint256)')
+    await expect(events).toContainText(by)
+    // the state variables, by Counter's layout on the proxy's storage
+    const storage = page.getByRole('table', { name: new RegExp(`Storage of ${getAddress(proxy)}`) })
+    await expect(storage).toContainText('Slots named by the storage layout of the verified source of ERC1967Proxy → Counter')
+    await expect(storage.getByText('count', { exact: true })).toBeVisible()
+    await expect(storage.getByText(`byWho[${getAddress(A0)}]`, { exact: true })).toBeVisible()
+    expect(server.requests.length).toBe(beforeSim)
     // the host gone (every request to it fails and is counted): /verified-source still names Counter, from the page's copy
     let sent = 0
     let down = true

@@ -64,6 +64,8 @@ export interface Named {
   implementation?: Source & { how: string }
   /** One line: what named it. */
   by: string
+  /** solc's storage layout of the code that runs on this address's storage (behind a proxy: the implementation's), when the host has it. */
+  layout?: VerifiedSource.Answer['storageLayout']
 }
 
 export interface Many {
@@ -81,7 +83,7 @@ const fromHex = (h: string): Uint8Array => {
 const matchText = (k: 'full' | 'partial') => (k === 'full' ? 'full match' : 'partial match (metadata differs)')
 
 /** The verified source of one address, checked against its code; throws `VerifiedSource.*` errors (a mismatch: MismatchError). */
-async function one(o: Options, chainId: string, address: string): Promise<{ source: Source; abi: Abi.Abi }> {
+async function one(o: Options, chainId: string, address: string): Promise<{ source: Source; abi: Abi.Abi; layout: VerifiedSource.Answer['storageLayout'] }> {
   const code = fromHex(Rpc.data(await Rpc.request(o.rpc, 'eth_getCode', [address, o.block ?? 'latest']), 'the code'))
   if (code.length === 0) throw new NoCodeError(address)
   const got = await SourceCache.obtain({ fetch: o.fetch, host: o.host, cache: o.cache, ...(o.read ? { read: o.read } : {}), signal: o.signal }, chainId, address, code)
@@ -89,6 +91,7 @@ async function one(o: Options, chainId: string, address: string): Promise<{ sour
   return {
     source: { address: address.toLowerCase() as `0x${string}`, name: answer.name, path: answer.path, match: check.kind, by: SourceCache.by(got) },
     abi: AbiParse.fromJson(answer.abi),
+    layout: answer.storageLayout,
   }
 }
 
@@ -114,11 +117,11 @@ export async function lookup(o: Options, address: string, chainId?: string): Pro
   const at = address.toLowerCase() as `0x${string}`
   const proxy = await Proxy.implementationOf(o.rpc, at, o.block ?? 'latest')
   if (!proxy) {
-    const { source, abi } = await one(o, chain, at)
-    return { address: at, name: source.name, abi, contract: source, by: source.by }
+    const { source, abi, layout } = await one(o, chain, at)
+    return { address: at, name: source.name, abi, contract: source, by: source.by, ...(layout ? { layout } : {}) }
   }
   const impl = await one(o, chain, proxy.implementation)
-  let own: { source: Source; abi: Abi.Abi } | undefined
+  let own: Awaited<ReturnType<typeof one>> | undefined
   try {
     own = await one(o, chain, at)
   } catch (e) {
@@ -133,6 +136,8 @@ export async function lookup(o: Options, address: string, chainId?: string): Pro
     ...(own ? { contract: own.source } : {}),
     implementation: { ...impl.source, how: proxy.how },
     by: `${impl.source.by} (the implementation at ${proxy.implementation} behind this ${own ? proxyName : 'proxy'}${own ? `, itself ${matchText(own.source.match)}` : ''})`,
+    // the implementation's code runs on the proxy's storage
+    ...(impl.layout ? { layout: impl.layout } : {}),
   }
 }
 

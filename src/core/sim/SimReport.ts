@@ -69,6 +69,20 @@ export interface Report {
   nodeTrace?: TraceCompare.Comparison
   /** Verified mode (#26): the anchor, what was proven and what was the node's word (`VerifiedReads.summary`). */
   verified?: { anchor: string; proven: string; notProven: string; keys?: { accounts: string[]; slots: string[] } }
+  /** Verified sources (#36, `debug/SimVerified.apply`): what each named, what was refused and why. */
+  named?: Named
+}
+
+/** What verified sources named in a report (#36): the contracts, the refusals, the changed slots' variables. */
+export interface Named {
+  /** The host asked. */
+  host: string
+  /** By lowercase address: the contract's name (`ERC1967Proxy → Counter` behind a proxy) and the line saying what named it. */
+  contracts: Record<string, { name: string; by: string }>
+  /** Addresses with no verified source used, and why (refused: the host's code differs from the chain's). */
+  failed: { address: string; refused: boolean; message: string }[]
+  /** By lowercase address: each changed slot (as the report spells it) → its variables, and what named them. */
+  slots: Record<string, { names: Record<string, string>; by: string }>
 }
 
 /** At most this many frames are decoded (the rest are shown raw). */

@@ -114,12 +114,15 @@ function argValue(a: { type: string; value: string }): string {
 }
 
 /** The name a person would know the address by. */
-export function nameOf(address: string | undefined, report: Pick<SimReport.Report, 'tokens'>, options: Options = {}): string | undefined {
+export function nameOf(address: string | undefined, report: Pick<SimReport.Report, 'tokens'> & Partial<Pick<SimReport.Report, 'named'>>, options: Options = {}): string | undefined {
   if (!address) return undefined
   const a = address.toLowerCase()
   const own = options.names?.[a]
   if (own) return own
   const token = report.tokens[a] ?? report.tokens[checksum(address)] ?? report.tokens[address]
+  // a verified source's name (#36): both a proxy's and its implementation's (`ERC1967Proxy → Counter`), beside a token's symbol
+  const verified = report.named?.contracts[a]?.name
+  if (verified) return token?.symbol ? `${token.symbol} (${verified})` : verified
   if (token?.symbol) return token.symbol
   return precompile(a)
 }

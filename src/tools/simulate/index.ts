@@ -1,4 +1,5 @@
 import type * as SimReport from '../../core/sim/SimReport'
+import type { FetchLike } from '../../core/debug/VerifiedSource'
 import { defineTool } from '../define'
 import type { Holder } from './engine'
 import { parse, type Input } from './input'
@@ -18,6 +19,12 @@ export default defineTool<Input, SimReport.Report>(meta, {
     const { clientFor, simulate, toToolResult } = await import('./engine')
     const client = clientFor(ctx.rpc, ctx.rpcUrl, { signal: ctx.signal, onRoundTrip: (n, req) => ctx.progress(0, `${n} node round trips, ${req} requests`) })
     if (!input.chain) holder.session = undefined
-    return toToolResult(await simulate(client, input, holder))
+    const report = await simulate(client, input, holder)
+    // the lookup ticked (`ctx.fetch` given only then): the trace named by verified sources (#36)
+    if (!input.lookup || !ctx.fetch) return toToolResult(report)
+    const [VerifiedAbi, SimVerified, VerifiedSource] = await Promise.all([import('../../core/debug/VerifiedAbi'), import('../../core/debug/SimVerified'), import('../../core/debug/VerifiedSource')])
+    const host = VerifiedSource.normalizeHost(input.host ?? '')
+    const many = await VerifiedAbi.lookupAll({ rpc: ctx.rpc, fetch: ctx.fetch as unknown as FetchLike, host, signal: ctx.signal, block: SimVerified.blockOf(report) }, SimVerified.addressesOf(report))
+    return toToolResult(SimVerified.apply(report, many, host))
   },
 })

@@ -6,6 +6,7 @@ import * as Rpc from '../../core/chain/Rpc'
 import type * as Simulation from '../../core/sim/Simulation'
 import * as SimulationInput from '../../core/sim/SimulationInput'
 import * as StateOverrides from '../../core/sim/StateOverrides'
+import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import { fieldParser } from '../define'
 import { blockContextParsers, callParsers, replayPlaceParsers, type BlockContextInput, type CallInput } from '../kit/blockContext'
 import * as Fields from '../kit/fields'
@@ -30,6 +31,9 @@ export interface Input extends Record<string, unknown>, CallInput, BlockContextI
   atBlock?: Rpc.BlockTag | undefined
   /** Replay the mined transaction after this many of its block's other transactions (hash mode). */
   position?: number | undefined
+  /** Name the trace with verified sources from `host` (#36): ticked on the page, never from a link. */
+  lookup?: boolean
+  host?: string
 }
 
 export const parse = fieldParser<Input>(
@@ -45,6 +49,9 @@ export const parse = fieldParser<Input>(
     ...blockContextParsers,
     atBlock: (v, raw) => replayPlaceParsers.atBlock(v, raw) as Rpc.BlockTag | undefined,
     position: replayPlaceParsers.position,
+    lookup: (v) => v === 'true',
+    // checked only while the lookup is ticked (a host left as it was blocks nothing)
+    host: (v, raw) => (raw.lookup === 'true' ? VerifiedSource.normalizeHost(v) : v.trim()),
   },
   meta,
 )

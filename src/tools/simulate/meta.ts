@@ -1,5 +1,5 @@
 import { defineMeta } from '../define'
-import { abi, blockTag, checkbox, select, textarea, unless, when } from '../kit/fieldKinds'
+import { abi, blockTag, checkbox, select, textarea, unless, verifiedHost, verifiedLookup, when } from '../kit/fieldKinds'
 import { blockContextFields, callFields, minedFields } from '../kit/blockContextFields'
 
 /** The Store test contract the devnet fixtures deploy (scripts/devnet-fixtures.mjs; `cast compute-address <fixtures account> --nonce 0`). */
@@ -20,6 +20,8 @@ export default defineMeta({
     textarea('raw', 'Signed transaction', { placeholder: '0x02f8…', help: 'Run as the node would run it next: signature, nonce and balance checked.', showWhen: when('mode', 'raw') }),
     textarea('overrides', 'State overrides (JSON)', { placeholder: '{ "0xAddress": { "balance": "0xde0b6b3a7640000", "nonce": 1, "code": "0x…", "stateDiff": { "0x0": "0x1" } } }', help: 'As cast and geth take them: balance, nonce, code, state (all storage) or stateDiff (some slots).', showWhen: unless('mode', 'hash') }),
     abi('ABI of the called contract (optional)', { placeholder: 'function set(uint256 v)\nevent Set(uint256 value)', help: 'Decodes its functions, events and errors by name in the trace; the ABIs saved in your library and the offline signature table are used too.' }),
+    verifiedLookup('Name the trace with verified sources from this host', 'Sends only the chain id and the address of each contract the simulation ran, emitted from or changed storage of (behind a proxy, its implementation’s too) to the host, once the simulation ends; the code it serves is checked against the chain’s, and a mismatch is refused, never used. Names functions, events, errors and state variables. Off by default, and nothing is sent while it is off.'),
+    verifiedHost(),
     checkbox('steps', 'Record opcode steps (first 2,000)'),
     checkbox('compare', 'Compare with the node\'s own trace (debug_traceCall / debug_traceTransaction, where offered)'),
     checkbox('chain', 'Chain on the previous simulation (its block and changes stay)', false, { showWhen: unless('mode', 'hash') }),

@@ -7,7 +7,9 @@ export function EngineProgress({ doing, state, onCancel }: { doing: string; stat
     <div className="progress" role="status">
       <progress aria-label="Progress" />
       <span>
-        {doing} {trips.roundTrips} node round trip{trips.roundTrips === 1 ? '' : 's'}, {trips.requests} requests
+        {doing}
+        {/* the engine done, the page still working on its answer (naming it): no round trips to count */}
+        {state.kind !== 'done' && ` ${trips.roundTrips} node round trip${trips.roundTrips === 1 ? '' : 's'}, ${trips.requests} requests`}
       </span>
       <button type="button" onClick={onCancel}>
         Cancel

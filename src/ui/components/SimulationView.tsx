@@ -111,6 +111,7 @@ export function SimulationView({ report, compact = false, slotNames }: { report:
           </Suspense>
         )}
       </section>
+      {report.named && <VerifiedSources named={report.named} />}
       {compact && <Assets assets={report.assets} tokens={report.tokens} />}
       {!compact && (
         <>
@@ -136,7 +137,7 @@ export function SimulationView({ report, compact = false, slotNames }: { report:
           </section>
           <section className="section" aria-label="State changes" id={sid('state')}>
             <h2 className="section-title">State changes</h2>
-            <Storage storage={report.assets.storage} slotNames={slotNames} />
+            <Storage storage={report.assets.storage} slotNames={slotNames} named={report.named} />
             {r.steps && (
               <Suspense fallback={null}>
                 <Steps steps={r.steps} total={r.stepCount ?? r.steps.length} truncated={!!r.truncatedSteps} />
@@ -144,6 +145,28 @@ export function SimulationView({ report, compact = false, slotNames }: { report:
             )}
           </section>
         </>
+      )}
+    </section>
+  )
+}
+
+/** Which verified source named each contract of the trace (#36), and what was refused or missing, and why. */
+function VerifiedSources({ named }: { named: SimReport.Named }) {
+  const rows: Row[] = [
+    ...Object.entries(named.contracts).map(([a, n]): Row => ({ label: TraceView.checksum(a), value: n.name, mono: false, tone: 'ok', note: n.by })),
+    ...named.failed.map((f): Row => ({ label: TraceView.checksum(f.address), value: f.refused ? 'refused: its code differs from the chain’s' : 'not named', mono: false, tone: f.refused ? 'error' : 'warn', note: f.message })),
+  ]
+  return (
+    <section className="section" aria-label="Verified sources">
+      <h2 className="section-title">Verified sources from {named.host}</h2>
+      {rows.length ? (
+        <dl>
+          {rows.map((row, i) => (
+            <ResultRow key={`${row.label}-${i}`} row={row} />
+          ))}
+        </dl>
+      ) : (
+        <p className="hint">No contract in this trace to ask about.</p>
       )}
     </section>
   )
@@ -174,20 +197,33 @@ function Events({ events }: { events: SimReport.EventView[] }) {
 /** Slot → names for the contract at an address (a storage layout given on the page), or nothing. */
 type SlotNamer = (address: string) => ReadonlyMap<string, string> | undefined
 
-function Storage({ storage, slotNames }: { storage: AssetChanges.StorageChange[]; slotNames?: SlotNamer | undefined }) {
+/**
+ * Each contract's changed slots, named by the layout pasted on the page for its address, else by
+ * its verified source's layout (#36); the line under the table says which, and a pasted layout
+ * that wins over a verified one says so.
+ */
+function Storage({ storage, slotNames, named }: { storage: AssetChanges.StorageChange[]; slotNames?: SlotNamer | undefined; named?: SimReport.Named | undefined }) {
   if (!storage.length) return <p className="hint">No storage changes.</p>
   return (
     <>
-      {storage.map((c) => (
-        <StorageTable key={c.address} c={c} names={slotNames?.(c.address)} />
-      ))}
+      {storage.map((c) => {
+        const pasted = slotNames?.(c.address)
+        const verified = named?.slots[c.address.toLowerCase()]
+        const vnames = verified ? new Map(Object.entries(verified.names)) : undefined
+        const by = pasted?.size
+          ? `Slots named by the storage layout pasted${vnames?.size ? ` (it wins over ${verified!.by}: clear it to use that)` : ''}.`
+          : vnames?.size
+            ? `Slots named by ${verified!.by}.`
+            : undefined
+        return <StorageTable key={c.address} c={c} names={pasted?.size ? pasted : vnames} by={by} />
+      })}
     </>
   )
 }
 
-function StorageTable({ c, names }: { c: AssetChanges.StorageChange; names: ReadonlyMap<string, string> | undefined }) {
+function StorageTable({ c, names, by }: { c: AssetChanges.StorageChange; names: ReadonlyMap<string, string> | undefined; by?: string | undefined }) {
   return (
-    <SimTable label={`Storage of ${TraceView.checksum(c.address)}`} head={['Slot', 'Before', 'After']} caption={<caption className="mono">Storage of {TraceView.checksum(c.address)}</caption>}>
+    <SimTable label={`Storage of ${TraceView.checksum(c.address)}`} head={['Slot', 'Before', 'After']} caption={<caption className="mono">Storage of {TraceView.checksum(c.address)}{by && <div className="hint">{by}</div>}</caption>}>
       {c.slots.map((s) => (
         <tr key={s.slot}>
           <td className="mono">

@@ -29,7 +29,7 @@ export interface VerifiedAbiHook {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /** The page's fetch, policed like the tool runner's lookups (a host the page's policy does not name: a message, allowed from the next load). */
-const policedFetch: VerifiedSource.FetchLike = (url, init) => {
+export const policedFetch: VerifiedSource.FetchLike = (url, init) => {
   const f = Net.fetchFn()
   if (f && allowed(url)) return f(url, init as never) as unknown as ReturnType<VerifiedSource.FetchLike>
   if (f) allowLookupNextLoad(url)

@@ -8,7 +8,10 @@
  * (`engine: 'simulation'`), which is this page's `useSimulation` with `keep`: one worker keeps
  * the chained session between runs.
  */
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import type * as Abi from '../../../core/abi/Abi'
+import type * as SimReport from '../../../core/sim/SimReport'
+import type { SimInput } from '../../../workers/simulateClient'
 import type tool from '../../../tools/simulate'
 import { ResultColumns, RunError, RunForm, useToolPage, type ToolPageProps } from '../../components'
 import { SimulationView } from '../../components/SimulationView'
@@ -28,7 +31,28 @@ export default function SimulatePage(props: ToolPageProps<typeof tool>) {
   const [cleared, setCleared] = useState(false)
   // The tool runs in this engine (`engine: 'simulation'`): one worker keeps the chained session between runs.
   const sim = useSimulation({ keep: true })
-  const page = useToolPage(props, { engine: sim })
+  // With the lookup ticked (#36), the report the worker sends is then named by verified sources:
+  // asked only once the simulation ended, and cancelled with it.
+  const naming = useRef<AbortController | null>(null)
+  const { run: simRun, cancel: simCancel } = sim
+  const engine = useMemo(
+    () => ({
+      run: async (input: SimInput, abis?: readonly Abi.Abi[]): Promise<SimReport.Report> => {
+        naming.current?.abort()
+        const report = await simRun(input, abis)
+        if (!input.lookup) return report
+        const controller = (naming.current = new AbortController())
+        const { nameReport } = await import('../../hooks/verifiedNames')
+        return nameReport(report, input.host ?? '', controller.signal)
+      },
+      cancel: () => {
+        naming.current?.abort()
+        simCancel()
+      },
+    }),
+    [simRun, simCancel],
+  )
+  const page = useToolPage(props, { engine })
   const library = useAbiLibrary()
   const abiCount = useMemo(() => abisOf(library).length, [library])
   const storageNames = useStorageNames()
@@ -68,7 +92,7 @@ export default function SimulatePage(props: ToolPageProps<typeof tool>) {
         {storageNames.form}
         {abiCount > 0 && <p className="hint">Decoding with {abiCount} ABI{abiCount === 1 ? '' : 's'} from your library, then the offline table.</p>}
       </RunForm>
-      {state.status === 'running' && <EngineProgress doing="Simulating…" state={sim.state} onCancel={page.cancel} />}
+      {state.status === 'running' && <EngineProgress doing={sim.state.kind === 'done' ? 'Naming the trace with verified sources…' : 'Simulating…'} state={sim.state} onCancel={page.cancel} />}
       {!cleared && <RunError page={page} />}
     </>
   )
