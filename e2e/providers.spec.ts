@@ -1,9 +1,10 @@
 /**
  * Providers end to end, against the real anvil devnet the e2e server starts: connect, read a
- * funded account, send ether from a devnet key through the confirmation step, deploy and call
+ * funded account, send ether from a devnet key through the confirmation step (and, by default,
+ * from the node's unlocked account), deploy and call
  * a contract, use the console; and only the app's origin and the chosen node are ever contacted.
  */
-import { utils } from 'ethers'
+import { utils, Wallet } from 'ethers'
 import { expect, installTestWallet, openTool, output, signWithKey, test, walletCalls } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
 
@@ -82,6 +83,30 @@ test('sends ether from a devnet key through the confirmation step, then shows th
   await page.getByRole('button', { name: 'Look up', exact: true }).click()
   await expect(output(page, 'Status')).toHaveText('success')
   await expect(output(page, 'Value (ether)')).toHaveText('0.25')
+})
+
+test('on the devnet the node\'s unlocked account signs by default: To and Value only reach Confirm, and anvil has the payment (#41)', async ({ page, devnet }) => {
+  const rpc = async <T,>(method: string, params: unknown[]): Promise<T> => {
+    const r = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    return ((await r.json()) as { result: T }).result
+  }
+  const node = utils.getAddress((await rpc<string[]>('eth_accounts', []))[0]!)
+  const to = Wallet.createRandom().address // a fresh recipient: its balance is the payment alone
+  console.log(`node account ${node}, recipient ${to}`)
+  await openTool(page, 'send-transaction')
+  await page.getByLabel('To', { exact: true }).fill(to)
+  await page.getByLabel('Value', { exact: true }).fill('0.125')
+  await page.getByRole('button', { name: 'Review', exact: true }).click()
+  const confirm = page.getByRole('region', { name: 'Confirmation' })
+  await expect(confirm.getByRole('button', { name: 'Confirm and send with the wallet' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByText('Enter the private key to sign with')).toHaveCount(0)
+  await expect(output(page, 'From').first()).toHaveText(node)
+  await confirm.getByRole('button', { name: 'Confirm and send with the wallet' }).click()
+  await expect(output(page, 'Status')).toHaveText('success', { timeout: 20_000 })
+  const hash = (await output(page, 'Transaction hash').textContent())!
+  const receipt = await rpc<{ status: string; from: string; to: string }>('eth_getTransactionReceipt', [hash])
+  expect(receipt).toMatchObject({ status: '0x1', from: node.toLowerCase(), to: to.toLowerCase() })
+  expect(BigInt(await rpc<string>('eth_getBalance', [to, 'latest']))).toBe(utils.parseEther('0.125').toBigInt())
 })
 
 test('editing after review asks for a new review; a wrong chain id is refused before signing', async ({ page }) => {

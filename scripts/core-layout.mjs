@@ -41,7 +41,7 @@ export const FAMILIES = {
   hash: ['Hashing', 'SolidityValue', 'SolidityPacked', 'StorageSlot'],
   // The contract ABI: codecs, call data, events, selectors and the signature table.
   abi: [
-    'Abi', 'AbiCodec', 'AbiGuess', 'AbiLayout', 'Calldata', 'CalldataEncode', 'Deploy', 'Dispatch',
+    'Abi', 'AbiCodec', 'AbiGuess', 'AbiLayout', 'Calldata', 'CalldataEncode', 'Deploy',
     'EtherscanText', 'EventEncode', 'Selector', 'SignatureKeys', 'SignatureLookup', 'SignatureTable', 'ValueFormat',
     'Approval', 'TokenAmount', 'Erc20Preset', 'AccountCall', 'UniversalRouter',
   ],

@@ -66,10 +66,16 @@ export function visibleRaw(meta: ToolMeta, raw: RawInput): RawInput {
   return out
 }
 
-/** The raw values of a tool's fields with defaults filled in. */
-export function withDefaults(meta: ToolMeta, raw: RawInput): RawInput {
+/** Where the page is, for the defaults that depend on it (`FieldSpec.devnetDefault`). */
+export interface DefaultsContext {
+  /** Connected to the local devnet (its accounts are unlocked). */
+  devnet?: boolean
+}
+
+/** The raw values of a tool's fields with defaults filled in (on the devnet, a field's `devnetDefault` where it has one). */
+export function withDefaults(meta: ToolMeta, raw: RawInput, on: DefaultsContext = {}): RawInput {
   const out: RawInput = {}
-  for (const f of meta.fields) out[f.name] = raw[f.name] ?? rawDefault(f)
+  for (const f of meta.fields) out[f.name] = raw[f.name] ?? (on.devnet && f.devnetDefault !== undefined ? f.devnetDefault : rawDefault(f))
   return out
 }
 

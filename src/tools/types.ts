@@ -55,6 +55,13 @@ export interface FieldSpec {
   options?: readonly FieldOption[]
   /** Initial raw value ('' when absent; 'true'/'false' for checkboxes). */
   default?: string
+  /**
+   * The initial raw value while the page is connected to the local devnet, whose accounts are
+   * unlocked (#41): send-transaction's signer is the node's account there, a key elsewhere. The
+   * page kit fills it in (`withDefaults` with `{ devnet: true }`); a value in the link or one the
+   * person chooses always wins, and is kept in the URL whatever it is (`toSearch`'s `given`).
+   */
+  devnetDefault?: string
   /** Input hint for mobile keyboards and password managers. */
   inputMode?: 'text' | 'decimal' | 'numeric'
   /**

@@ -6,6 +6,7 @@ import { ErrorBoundary } from './components/ErrorBoundary'
 import { Examples, ToolForm, type ToolPageProps } from './components/ToolForm'
 import { currentSearch, hasNavigated, replaceSearch, useLocation } from './router'
 import { clearHandOff, onHandOff, peekHandOff } from './handoff'
+import { useOnDevnet } from './connection/store'
 import { fromSearch, MAX_URL_VALUE, toSearch, withheld } from './url'
 
 /** Custom pages, discovered by folder: src/ui/features/<tool-id>/index.tsx. */
@@ -81,15 +82,18 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
   // A value too large for a link is held in memory (url.ts) and edited there in place: the URL
   // keeps the same reference, so this revision is what tells the page to read it again.
   const [heldRev, setHeldRev] = useState(0)
+  // On the local devnet some fields start elsewhere (`devnetDefault`: send-transaction's signer is the node's unlocked account).
+  const devnet = useOnDevnet()
   // eslint-disable-next-line react-hooks/exhaustive-deps -- heldRev: a held value changed behind the same URL
-  const values = useMemo(() => withDefaults(meta, { ...fromSearch(meta, search), ...secrets }), [meta, search, secrets, heldRev])
+  const values = useMemo(() => withDefaults(meta, { ...fromSearch(meta, search), ...secrets }, { devnet }), [meta, search, secrets, heldRev, devnet])
 
   const setValues = useCallback(
     (patch: RawInput) => {
       // secrets, and an opt-in to contact a host (`notInLink`): kept in this page's memory, never in the URL
       const secretNames = new Set(meta.fields.filter((f) => f.secret || f.notInLink).map((f) => f.name))
       const search = currentSearch()
-      const current = withDefaults(meta, fromSearch(meta, search))
+      const inLink = fromSearch(meta, search)
+      const current = withDefaults(meta, inLink, { devnet })
       const memory: RawInput = {}
       const back: string[] = []
       // A value put in the URL by hand that looks like a key moves to memory too.
@@ -104,12 +108,14 @@ export function ToolRoute({ entry }: { entry: ToolEntry }) {
           for (const k of back) delete next[k]
           return next
         })
-      replaceSearch(toSearch(meta, { ...current, ...patch }, search))
+      // What the link or the person set stays set (a devnet default is kept out until then).
+      const given = new Set([...Object.keys(inLink), ...Object.keys(patch)])
+      replaceSearch(toSearch(meta, { ...current, ...patch }, search, given))
       // Typing into a held value: the page reads it again in a transition (interruptible, and
       // dropped for the next key), not as an urgent render of the whole page per key.
       if (Object.entries(patch).some(([k, v]) => !secretNames.has(k) && v.length > MAX_URL_VALUE)) startTransition(() => setHeldRev((r) => r + 1))
     },
-    [meta],
+    [meta, devnet],
   )
   const setFile = useCallback((name: string, file: BlobLike | undefined) => {
     setFiles((f) => {

@@ -68,16 +68,19 @@ function remember(name: string, value: string, editing?: string): number {
 /**
  * Query string (without "?") holding the shown, non-secret values that differ from the
  * defaults. `editing`: the page's query string now, when the tool's page writes its own state
- * (see `remember`).
+ * (see `remember`). `given`: the fields the link or the person set; with it, a field whose
+ * default depends on the connection (`devnetDefault`) is written exactly when given, whatever it
+ * holds, so an unset one follows the connection and a chosen one stays chosen.
  */
-export function toSearch(meta: ToolMeta, values: RawInput, editing?: string): string {
+export function toSearch(meta: ToolMeta, values: RawInput, editing?: string, given?: ReadonlySet<string>): string {
   const params = new URLSearchParams()
   const defaults = withDefaults(meta, {})
   const hidden = hiddenFields(meta, values)
   for (const f of meta.fields) {
     if (f.secret || f.notInLink || f.kind === 'file' || hidden.has(f.name)) continue
     const v = values[f.name]
-    if (v === undefined || v === defaults[f.name]) continue
+    if (v === undefined) continue
+    if (given && f.devnetDefault !== undefined ? !given.has(f.name) : v === defaults[f.name]) continue
     if (withheld(meta, f.name, v)) continue
     if (v.length > MAX_URL_VALUE) params.set(`@${f.name}`, String(remember(f.name, v, editing)))
     else params.set(f.name, v)
@@ -99,8 +102,8 @@ export function fromSearch(meta: ToolMeta, search: string): RawInput {
   return out
 }
 
-/** A link to a tool with the given inputs (secrets dropped). */
+/** A link to a tool with the given inputs (secrets dropped; a field whose default depends on the connection only when given). */
 export function toolHref(meta: ToolMeta, inputs: RawInput): string {
-  const s = toSearch(meta, withDefaults(meta, inputs))
+  const s = toSearch(meta, withDefaults(meta, inputs), undefined, new Set(Object.keys(inputs)))
   return `/${meta.id}${s ? `?${s}` : ''}`
 }

@@ -12,7 +12,7 @@ export default defineMeta({
   runs: 'network',
   uses: ['abis'],
   fields: [
-    select('signer', 'Sign with', [['key', 'a private key held in this page'], ['node', 'the wallet or node account (eth_sendTransaction)']]),
+    select('signer', 'Sign with', [['key', 'a private key held in this page'], ['node', 'the wallet or node account (eth_sendTransaction)']], { devnetDefault: 'node' }),
     privateKey('Private key', { help: 'Used in this page only to sign; never sent, stored or put in the URL.', showWhen: when('signer', 'key') }),
     address('from', 'From', { help: 'With a private key: optional, must match the key. With a wallet or node account: the account (empty = the first one).' }),
     text('to', 'To', { placeholder: '0x… (empty: deploy a contract)' }),

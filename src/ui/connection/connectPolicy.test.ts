@@ -58,3 +58,22 @@ describe('installConnectPolicy', () => {
     expect(p.connectSources()).toEqual(names.slice(1))
   })
 })
+
+describe('policedFetch (the runner\'s lookups and the verified-source fetches)', () => {
+  it('fetches from a host the policy names; any other is refused with how to allow it, and is allowed from the next load', async () => {
+    const devnet = document.createElement('meta')
+    devnet.name = 'workbench-devnet'
+    devnet.content = JSON.stringify({ rpcUrl: 'https://devnet.example:8545', chainId: 31337 })
+    document.head.append(devnet)
+    const p = await fresh()
+    p.installConnectPolicy()
+    const f = vi.fn(async (url: string, init?: { method?: string }) => ({ url, method: init?.method }))
+    await expect(p.policedFetch(f)('https://devnet.example:8545/x', { method: 'POST' })).resolves.toEqual({ url: 'https://devnet.example:8545/x', method: 'POST' })
+    await expect(p.policedFetch(f)('https://lookup.example/api?q=1')).rejects.toMatchObject({ name: 'ConnectPolicy.NotAllowedError' })
+    expect(f).toHaveBeenCalledTimes(1)
+    expect(JSON.parse(sessionStorage.getItem('ether-workbench.lookup-origins') ?? '[]')).toEqual(['https://lookup.example'])
+    // no fetch at all: refused the same way, nothing remembered
+    await expect(p.policedFetch(undefined)('https://other.example/')).rejects.toMatchObject({ name: 'ConnectPolicy.NotAllowedError' })
+    expect(JSON.parse(sessionStorage.getItem('ether-workbench.lookup-origins') ?? '[]')).toEqual(['https://lookup.example'])
+  })
+})

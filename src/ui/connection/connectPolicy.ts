@@ -146,3 +146,18 @@ export function allowLookupNextLoad(url: string): void {
     /* storage off: nothing to remember */
   }
 }
+
+/**
+ * `f` (a fetch) asking first whether the page's connection policy names the host: a host it does
+ * not name (a lookup host listed after the page opened) gets a message that says how to allow it
+ * (`ConnectPolicy.NotAllowedError`, and the host is allowed from the next load), not the browser's
+ * bare "Failed to fetch". With no fetch at all (undefined), every call is refused the same way.
+ * The one check of the runner's lookups (runWork) and the pages' verified-source fetches.
+ */
+export function policedFetch<A extends unknown[], R>(f: ((url: string, ...rest: A) => Promise<R>) | undefined): (url: string, ...rest: A) => Promise<R> {
+  return (url, ...rest) => {
+    if (f && allowed(url)) return f(url, ...rest)
+    if (f) allowLookupNextLoad(url)
+    return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
+  }
+}

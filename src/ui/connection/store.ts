@@ -395,6 +395,15 @@ export function useConnection(): ConnectionState & { choose: typeof choose; refr
   return { ...s, choose, refresh, discoverWallets, availableWallets }
 }
 
+/**
+ * Whether the page is on the local devnet (chosen, and announced: not a static host with no node),
+ * re-rendering only when that changes: the page kit's devnet defaults (`FieldSpec.devnetDefault`).
+ */
+export function useOnDevnet(): boolean {
+  const onDevnet = () => state.choice.kind === 'devnet' && state.status !== 'none'
+  return useSyncExternalStore(subscribe, onDevnet, onDevnet)
+}
+
 /** For tests: the current state without React. */
 export function getConnection(): ConnectionState {
   return state

@@ -5,8 +5,7 @@
  */
 import type * as Abi from '../../core/abi/Abi'
 import * as Net from '../../core/chain/Net'
-import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
-import { allowLookupNextLoad, allowed } from '../connection/connectPolicy'
+import { policedFetch } from '../connection/connectPolicy'
 import { toErrorInfo } from '../../core/Errors'
 import * as Outcome from '../../core/Outcome'
 import type * as VerifiedReads from '../../core/sim/VerifiedReads'
@@ -114,7 +113,8 @@ function runHere(network: boolean, raw: RawInput, events: WorkEvents, extras: Ru
       const { verified, ...provider } = network ? await currentProvider() : {}
       // The opt-in online lookup: a fetch only when the person ticked it (absent = contact nothing).
       // With it, the verified sources the page keeps (#36), asked before any host.
-      const online = raw.lookup === 'true' ? { fetch: policed(Net.fetchFn() as RunContext['fetch']), sources: (await import('./sourceCache')).sourceCache } : {}
+      const f = Net.fetchFn() as RunContext['fetch']
+      const online = raw.lookup === 'true' ? { fetch: f && policedFetch(f), sources: (await import('./sourceCache')).sourceCache } : {}
       const abis = await libraryAbis(extras)
       const result = await run({ signal, progress: (fraction, label) => signal.aborted || events.progress({ fraction, ...(label !== undefined ? { label } : {}) }), stream, ...provider, ...online, ...(abis ? { abis } : {}) })
       if (signal.aborted) return Outcome.fail(Outcome.cancelled())
@@ -124,20 +124,6 @@ function runHere(network: boolean, raw: RawInput, events: WorkEvents, extras: Ru
     }
   })()
   return { promise, cancel: () => controller.abort(), running: network, ran: true }
-}
-
-/**
- * The lookup's fetch, asking first whether the page's connection policy names the host: a host it
- * does not name (an ENS gateway listed after the page opened) gets a message that says how to allow
- * it, not the browser's bare "Failed to fetch".
- */
-function policed(f: RunContext['fetch']): RunContext['fetch'] {
-  if (!f) return f
-  return (url, init) => {
-    if (allowed(url)) return f(url, init)
-    allowLookupNextLoad(url)
-    return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
-  }
 }
 
 /** The split runner's module: loaded by the pages that declare a split (see `useToolRun`), not by every tool page. */

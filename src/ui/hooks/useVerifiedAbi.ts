@@ -8,12 +8,11 @@
  * `ask`; the host is asked through the page's connection policy, like the tool runner's lookups.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
 import * as Net from '../../core/chain/Net'
 import type * as VerifiedAbi from '../../core/debug/VerifiedAbi'
 import type * as VerifiedSource from '../../core/debug/VerifiedSource'
 import type { ErrorInfo } from '../../core/Errors'
-import { allowed, allowLookupNextLoad } from '../connection/connectPolicy'
+import { policedFetch } from '../connection/connectPolicy'
 
 export type VerifiedAbiState =
   | { status: 'off' | 'idle' | 'loading' }
@@ -28,13 +27,8 @@ export interface VerifiedAbiHook {
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
-/** The page's fetch, policed like the tool runner's lookups (a host the page's policy does not name: a message, allowed from the next load). */
-export const policedFetch: VerifiedSource.FetchLike = (url, init) => {
-  const f = Net.fetchFn()
-  if (f && allowed(url)) return f(url, init as never) as unknown as ReturnType<VerifiedSource.FetchLike>
-  if (f) allowLookupNextLoad(url)
-  return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
-}
+/** The page's fetch, policed like the tool runner's lookups (`policedFetch`: a host the page's policy does not name gets a message, and is allowed from the next load). */
+export const pageFetch: VerifiedSource.FetchLike = (url, init) => policedFetch(Net.fetchFn())(url, init as never) as unknown as ReturnType<VerifiedSource.FetchLike>
 
 export function useVerifiedAbi({ on, host, address }: { on: boolean; host: string; address: string }): VerifiedAbiHook {
   const [state, setState] = useState<VerifiedAbiState>({ status: on ? 'idle' : 'off' })
@@ -65,7 +59,7 @@ export function useVerifiedAbi({ on, host, address }: { on: boolean; host: strin
           return r.value
         }
         // the page's kept sources first: a hit sends nothing to the host
-        const named = await VerifiedAbi.lookup({ rpc: getProvider().rpc, fetch: policedFetch, host, read, signal: controller.signal, cache: sourceCache }, target)
+        const named = await VerifiedAbi.lookup({ rpc: getProvider().rpc, fetch: pageFetch, host, read, signal: controller.signal, cache: sourceCache }, target)
         if (current.current === controller) setState({ status: 'done', named })
       } catch (e) {
         const { toErrorInfo } = await import('../../core/Errors')

@@ -1,7 +1,7 @@
 /**
  * A simulation report named by verified sources (#36), on the page: loaded only once the person
  * ticked the lookup and a simulation ended. Each contract of the trace (`SimVerified.addressesOf`)
- * is asked of the host through the page's connection policy (`policedFetch`, as the other
+ * is asked of the host through the page's connection policy (`pageFetch`, as the other
  * lookups), its answer read and checked against the chain's code in the verified-source worker
  * (a mismatch is refused, never used), and the report renamed by `SimVerified.apply`.
  */
@@ -12,7 +12,8 @@ import type * as SimReport from '../../core/sim/SimReport'
 import * as SimVerified from '../../core/debug/SimVerified'
 import { readChecked } from '../../workers/verifiedSourceClient'
 import { getProvider } from '../connection/store'
-import { policedFetch } from './useVerifiedAbi'
+import { pageFetch } from './useVerifiedAbi'
+import { sourceCache } from './sourceCache'
 
 const read: VerifiedAbi.Reader = async (text, asked, code) => {
   const r = await readChecked(text, asked, code).promise
@@ -23,6 +24,6 @@ const read: VerifiedAbi.Reader = async (text, asked, code) => {
 /** `report` with what the verified sources from `host` name; throws only for a bad host or a cancel (each contract's failure is listed in `named.failed`). */
 export async function nameReport(report: SimReport.Report, host: string, signal: AbortSignal): Promise<SimReport.Report> {
   const target = VerifiedSource.normalizeHost(host)
-  const many = await VerifiedAbi.lookupAll({ rpc: getProvider().rpc, fetch: policedFetch, host: target, read, signal, block: SimVerified.blockOf(report) }, SimVerified.addressesOf(report))
+  const many = await VerifiedAbi.lookupAll({ rpc: getProvider().rpc, fetch: pageFetch, host: target, read, signal, cache: sourceCache, block: SimVerified.blockOf(report) }, SimVerified.addressesOf(report))
   return SimVerified.apply(report, many, target)
 }

@@ -7,12 +7,11 @@
  * (and is allowed from the next load), as the lookups of the tool runner do.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import * as ConnectPolicy from '../../../core/chain/ConnectPolicy'
 import * as Net from '../../../core/chain/Net'
 import type { ErrorInfo } from '../../../core/Errors'
 import type { Summary } from '../../../tools/debug/rows'
 import type { DebugWorker } from '../../../workers/debugClient'
-import { allowed, allowLookupNextLoad } from '../../connection/connectPolicy'
+import { policedFetch } from '../../connection/connectPolicy'
 import type { ArtifactFile } from './useSource'
 import type { Fetched } from './verifiedSources'
 import type * as VerifiedSource from '../../../core/debug/VerifiedSource'
@@ -36,14 +35,8 @@ export interface VerifiedSources {
 
 const NONE: readonly ArtifactFile[] = []
 
-/** The page's fetch, policed like the tool runner's lookups (see runWork's `policed`). */
-const policedFetch: VerifiedSource.FetchLike = (url, init) => {
-  const f = Net.fetchFn()
-  if (!f) return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
-  if (allowed(url)) return f(url, init as never) as unknown as ReturnType<VerifiedSource.FetchLike>
-  allowLookupNextLoad(url)
-  return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
-}
+/** The page's fetch, policed like the tool runner's lookups (`policedFetch`: a host the page's policy does not name gets a message, and is allowed from the next load). */
+const pageFetch: VerifiedSource.FetchLike = (url, init) => policedFetch(Net.fetchFn())(url, init as never) as unknown as ReturnType<VerifiedSource.FetchLike>
 
 export function useVerifiedSources(worker: DebugWorker, summary: Summary): VerifiedSources {
   const [on, setOnState] = useState(false)
@@ -70,7 +63,7 @@ export function useVerifiedSources(worker: DebugWorker, summary: Summary): Verif
         if (!profile.ok) throw Object.assign(new Error(profile.error.message), { info: profile.error })
         const got = await fetchVerified(
           profile.value.frames.map((f) => f.codeAddress),
-          { rpc: getProvider().rpc, fetch: policedFetch, host: target, read: (text, asked, code) => client.readChecked(text, asked, code).promise, signal: controller.signal, cache: sourceCache },
+          { rpc: getProvider().rpc, fetch: pageFetch, host: target, read: (text, asked, code) => client.readChecked(text, asked, code).promise, signal: controller.signal, cache: sourceCache },
         )
         if (live) setFetched(got)
       } catch (e) {
