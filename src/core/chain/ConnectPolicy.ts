@@ -100,6 +100,11 @@ export function allows(list: readonly string[], url: string, self = ''): boolean
 }
 
 /** A request to a host the page's policy does not name: reload to allow it, or choose another. */
+/**
+ * A request the page's policy would refuse, said before the browser refuses it. Code that reads a
+ * failed fetch as "unreachable" passes this one on instead (Ccip, EnsAvatar, SignatureLookup), so
+ * the person learns how to allow the host.
+ */
 export class NotAllowedError extends BaseError {
   constructor(source: string) {
     super(
@@ -107,7 +112,9 @@ export class NotAllowedError extends BaseError {
       `This page may connect only to the chosen node and the hosts it was opened with, and ${source} is not one of them.`,
       {
         hints: [
-          `${source} is now allowed for this tab: reload the page (your inputs stay in the address bar) and run again.`,
+          source === LOOKUP_ORIGIN
+            ? `The lookup is on in the address bar now: reload the page (your inputs stay there) and run again; ${source} is allowed while the page is opened with the lookup on.`
+            : `${source} is now allowed for this tab: reload the page (your inputs stay in the address bar) and run again.`,
           'The rule stops a script injected into the page from sending your data anywhere else (SECURITY.md, "Where the page connects").',
         ],
       },

@@ -134,7 +134,8 @@ function policed(f: RunContext['fetch']): RunContext['fetch'] {
   if (!f) return f
   return (url, init) => {
     if (allowed(url)) return f(url, init)
-    allowLookupNextLoad(url)
+    // The signature lookup's host is named by lookup=true in the address (the reload carries it), not for the rest of the tab.
+    if (ConnectPolicy.sourceOf(url) !== ConnectPolicy.LOOKUP_ORIGIN) allowLookupNextLoad(url)
     return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
   }
 }
