@@ -9,7 +9,6 @@
 import { AbiItem } from 'ox'
 import type * as Abi from './Abi'
 import { BaseError } from '../Errors'
-import * as ConnectPolicy from '../chain/ConnectPolicy'
 import * as ReadBody from '../ReadBody'
 
 /** The service's host, for the UI to name. */
@@ -149,7 +148,8 @@ export async function lookup(kind: Kind, key: string, fetchFn: FetchLike, option
     response = await fetchFn(target, { headers: { accept: 'application/json' }, ...(options.signal ? { signal: options.signal } : {}) })
   } catch (e) {
     // the page's policy does not name the host (the lookup ticked after the page opened): said as such
-    if (e instanceof ConnectPolicy.NotAllowedError) throw e
+    // (by name: core/abi imports nothing of core/chain, where ConnectPolicy is)
+    if (e instanceof BaseError && e.name === 'ConnectPolicy.NotAllowedError') throw e
     throw new UnreachableError(e)
   }
   if (!response.ok) throw new InvalidResponseError(`The service answered with HTTP status ${response.status}.`)
