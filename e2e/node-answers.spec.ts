@@ -59,9 +59,6 @@ test.afterAll(async () => {
   await srv.close();
 });
 
-/** Points the page at a JSON-RPC URL through the connection dialog (a reload where the policy must name it). */
-const connect = (page: import("@playwright/test").Page, url: string) => connectByUrl(page, url);
-
 /** Records long tasks in the page from its start: `__longest()` gives the longest since the last `__resetLong()`. */
 const LONG_TASKS = `
   (() => {
@@ -92,7 +89,7 @@ for (const bytes of SIZES) {
     await page.addInitScript(LONG_TASKS);
     for (const [len, pace] of KINDS) {
       const node = `${srv.url}/big/${bytes}/${len}/${pace}`;
-      await connect(page, node);
+      await connectByUrl(page, node);
       await openTool(page, "rpc-console", {
         method: "eth_getProof",
         params: JSON.stringify(["0x" + "11".repeat(20), [], "latest"]),
@@ -169,7 +166,7 @@ test.describe(() => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await connect(page, `${srv.url}/big/2600000/chunked/fast/cut`);
+    await connectByUrl(page, `${srv.url}/big/2600000/chunked/fast/cut`);
     await openTool(page, "rpc-console", {
       method: "eth_getProof",
       params: "[]",

@@ -21,10 +21,18 @@
  * scripts are inline, so script-src names each by its SHA-256 (no 'unsafe-inline'); workers
  * start from blob: URLs; everything else is 'none'.
  *
- * @param {{ devnetUrl?: string | null, header?: boolean, offline?: boolean, scriptHashes?: string[] }} [opts]
+ * `script` (#41): the header a script's response carries. It is a policy only where the script
+ * starts a worker from its own URL, and the page never does that: it starts each worker from a
+ * blob: URL that imports the script (src/ui/connection/connectPolicy.ts), so the worker inherits
+ * the page's narrowed policy. A worker started straight from a script's URL (by code that
+ * bypassed the page's Worker) gets this one, whose connect-src is the app's own origin alone:
+ * it can reach no node and no other host. The service worker (sw.js) is such a worker and
+ * fetches only from its own origin.
+ *
+ * @param {{ devnetUrl?: string | null, header?: boolean, offline?: boolean, script?: boolean, scriptHashes?: string[] }} [opts]
  * @returns {string}
  */
-export function contentSecurityPolicy({ devnetUrl = null, header = false, offline = false, scriptHashes = [] } = {}) {
+export function contentSecurityPolicy({ devnetUrl = null, header = false, offline = false, script = false, scriptHashes = [] } = {}) {
   if (offline) {
     return [
       "default-src 'none'",
@@ -41,7 +49,8 @@ export function contentSecurityPolicy({ devnetUrl = null, header = false, offlin
     ].join('; ')
   }
   const connect = ["'self'", 'http://127.0.0.1:*', 'http://localhost:*', 'ws://127.0.0.1:*', 'ws://localhost:*', 'https:', 'wss:']
-  if (devnetUrl) {
+  if (script) connect.splice(1)
+  else if (devnetUrl) {
     const origin = new URL(devnetUrl).origin
     if (!connect.includes(origin)) connect.splice(1, 0, origin)
   }

@@ -43,6 +43,8 @@ export function serveDist({ root, port = 0, host = '127.0.0.1', devnet = null })
   const base = resolve(root)
   // A strict CSP header on every response (scripts/csp.mjs), naming the devnet it announces.
   const csp = contentSecurityPolicy({ devnetUrl: devnet?.rpcUrl ?? null, header: true })
+  // A script's response: connect-src 'self' alone, the policy of a worker started straight from it (#41).
+  const scriptCsp = contentSecurityPolicy({ header: true, script: true })
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     const headers = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', 'cache-control': 'no-cache', 'content-security-policy': csp, 'x-frame-options': 'DENY', ...securityHeaders() }
@@ -71,6 +73,7 @@ export function serveDist({ root, port = 0, host = '127.0.0.1', devnet = null })
       res.end(withDevnetMeta(readFileSync(file, 'utf8'), devnet))
       return
     }
+    if (type.startsWith('text/javascript')) headers['content-security-policy'] = scriptCsp
     res.writeHead(200, { ...headers, 'content-type': type })
     createReadStream(file).pipe(res)
   })

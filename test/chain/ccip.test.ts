@@ -9,6 +9,7 @@
 import { ethers } from 'ethers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { A1, signer, useCcipChain } from './ccipKit'
+import * as ConnectPolicy from '../../src/core/chain/ConnectPolicy'
 import * as EnsResolve from '../../src/core/ens/EnsResolve'
 import ensTool from '../../src/tools/ens-resolve'
 import { withDefaults } from '../../src/tools/define'
@@ -76,6 +77,15 @@ describe('CCIP-read (EIP-3668) for ENS on anvil, with a loopback gateway', () =>
     } finally {
       k.gw.forge = false
     }
+  })
+
+  it('a gateway the page\'s connect-src does not name yet (listed after the page opened, #41): the tool says how to allow it, not "unreachable"', async () => {
+    k.gw.hits.length = 0
+    const refused: typeof nodeFetch = async (url) => {
+      throw new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url)!)
+    }
+    await expect(EnsResolve.resolve(k.rpc, 'off.eth', { fetch: refused, allowedHosts: [host()] })).rejects.toMatchObject({ name: 'ConnectPolicy.NotAllowedError', hints: [`${k.gw.url} is now allowed for this tab: reload the page (your inputs stay in the address bar) and run again.`, expect.any(String)] })
+    expect(k.gw.hits).toEqual([])
   })
 
 })

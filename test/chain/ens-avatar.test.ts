@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { castAsync, startAnvil, type Anvil } from '../support'
 import { compile } from './solc'
 import { AVATAR_SOURCE as SOURCE } from './ccipKit'
+import * as ConnectPolicy from '../../src/core/chain/ConnectPolicy'
 import * as EnsAvatar from '../../src/core/ens/EnsAvatar'
 import * as EnsResolve from '../../src/core/ens/EnsResolve'
 import * as Rpc from '../../src/core/chain/Rpc'
@@ -95,6 +96,13 @@ describe('ENS avatars (ENSIP-12) through the chain, with per-host consent for th
     expect(n.owned).toBe(true)
     expect(n.image).toBe('https://images.example/721.png')
     expect(hits).toEqual(['/meta/721'])
+    // allowed, but the page's connect-src does not name the host yet (#41): said as such, not "unreachable"
+    hits.length = 0
+    const refused: typeof nodeFetch = async (url) => {
+      throw new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url)!)
+    }
+    await expect(EnsAvatar.resolveNft(rpc, a, A1, { fetch: refused, allowedHosts: [host] })).rejects.toMatchObject({ name: 'ConnectPolicy.NotAllowedError', hints: [`${new URL(base).origin} is now allowed for this tab: reload the page (your inputs stay in the address bar) and run again.`, expect.any(String)] })
+    expect(hits).toEqual([])
   })
 
   it('ERC-1155: balance checked, {id} filled in as 64 hex digits (as cast formats the id)', async () => {

@@ -2,6 +2,7 @@ import { ethers } from 'ethers'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { BaseError } from '../Errors'
+import * as ConnectPolicy from '../chain/ConnectPolicy'
 import * as Calldata from './Calldata'
 import * as SignatureLookup from './SignatureLookup'
 
@@ -155,6 +156,11 @@ describe('SignatureLookup.lookup', () => {
       throw new TypeError('Failed to fetch')
     }
     await expect(SignatureLookup.lookup('function', TRANSFER, down)).rejects.toMatchObject({ name: 'SignatureLookup.UnreachableError' })
+    // refused by the page's connect-src (the lookup ticked after the page opened, #41): said as such, with how to allow it, not "could not be reached"
+    const refused: SignatureLookup.FetchLike = async (url) => {
+      throw new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url)!)
+    }
+    await expect(SignatureLookup.lookup('function', TRANSFER, refused)).rejects.toMatchObject({ name: 'ConnectPolicy.NotAllowedError', hints: [expect.stringMatching(/^The lookup is on in the address bar now: reload the page/), expect.any(String)] })
     await expect(SignatureLookup.lookup('function', TRANSFER, async () => ({ ok: false, status: 429, text: async () => '' }))).rejects.toMatchObject({ name: 'SignatureLookup.InvalidResponseError', shortMessage: expect.stringContaining('429') })
     await expect(SignatureLookup.lookup('function', TRANSFER, ok('<html>'))).rejects.toMatchObject({ name: 'SignatureLookup.InvalidResponseError' })
     // an answer that breaks off after the headers was reached: it is said to be cut off (#41), not unreachable

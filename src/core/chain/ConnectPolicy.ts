@@ -8,11 +8,16 @@
  *
  * Named, and nothing else:
  * - the app's own origin (`'self'`);
- * - this machine (`http:`/`ws:` on 127.0.0.1 and localhost, any port): a local node, the devnet;
- *   data sent there stays on the person's computer;
- * - the chosen node's origin, and the devnet the server announced;
- * - the opt-in signature lookup's host (api.openchain.xyz: asked only when the person ticks the lookup);
+ * - the chosen node's origin, and the devnet the server announced, each with its WebSocket (or
+ *   HTTP) twin on the same host and port; a node on this machine is named by its exact origin
+ *   too: another port of this machine is another host (#41);
+ * - the opt-in signature lookup's host (api.openchain.xyz) only when the page was opened with
+ *   the lookup on (`lookup=true` in its address); ticked later, the run says to reload;
  * - off-chain lookup hosts the person listed (ENS CCIP-read gateways, avatar metadata).
+ *
+ * Workers get the same policy: the page starts each of its workers from a blob: URL that
+ * imports the worker's script (connectPolicy.ts), and a blob: worker inherits the policy of the
+ * page that made it, this narrowed one included.
  *
  * CSP cannot name an IPv6 literal host: a node at one is named by its scheme (`https:`), said in
  * SECURITY.md. An origin that is not a plain scheme://host[:port] is never written into the policy.
@@ -20,14 +25,11 @@
  * @example
  * ```ts
  * const s = ConnectPolicy.sources({ nodeUrls: ['https://eth.example.org/v2/KEY'] })
- * ConnectPolicy.directive(s) // "connect-src 'self' http://127.0.0.1:* … https://eth.example.org"
+ * ConnectPolicy.directive(s) // "connect-src 'self' https://eth.example.org"
  * ConnectPolicy.allows(s, 'https://evil.example/x') // false
  * ```
  */
 import { BaseError } from '../Errors'
-
-/** This machine, any port. */
-export const LOOPBACK = ['http://127.0.0.1:*', 'http://localhost:*', 'ws://127.0.0.1:*', 'ws://localhost:*'] as const
 
 /**
  * The opt-in signature lookup's origin (`SignatureLookup.HOST`; written out, not imported, so the
@@ -55,24 +57,33 @@ export function sourceOf(url: string): string | null {
   return ORIGIN.test(origin) ? origin : null
 }
 
-/** The sources of `connect-src`: self, loopback, lookup, then each chosen origin once. */
-export function sources({ nodeUrls = [], lookupUrls = [] }: { nodeUrls?: readonly string[]; lookupUrls?: readonly string[] } = {}): string[] {
-  const out: string[] = ["'self'", ...LOOPBACK, LOOKUP_ORIGIN]
-  for (const url of [...nodeUrls, ...lookupUrls]) {
-    const s = sourceOf(url)
-    if (s && !out.includes(s) && !coveredByLoopback(s)) out.push(s)
+/** The sources of `connect-src`: self, each chosen origin once, then the signature lookup's host when it is on. */
+export function sources({ nodeUrls = [], lookupUrls = [], signatureLookup = false }: { nodeUrls?: readonly string[]; lookupUrls?: readonly string[]; signatureLookup?: boolean } = {}): string[] {
+  const out: string[] = ["'self'"]
+  const add = (s: string | null) => {
+    if (s && !out.includes(s)) out.push(s)
   }
+  // A node by both its schemes on its one host and port (a node answers HTTP and WebSocket there, as anvil and geth do).
+  for (const url of nodeUrls) {
+    const s = sourceOf(url)
+    add(s)
+    if (s) add(twinOf(s))
+  }
+  for (const url of [...lookupUrls, ...(signatureLookup ? [LOOKUP_ORIGIN] : [])]) add(sourceOf(url))
   return out
+}
+
+/** The same host and port by the other family of scheme (http ↔ ws, https ↔ wss); a scheme-only source stays itself. */
+function twinOf(source: string): string | null {
+  const m = /^(https?|wss?)(:.*)$/.exec(source)
+  if (!m || m[2] === ':') return null
+  const twin = { http: 'ws', https: 'wss', ws: 'http', wss: 'https' }[m[1] as 'http']
+  return `${twin}${m[2]}`
 }
 
 /** The `connect-src` directive for these sources. */
 export function directive(list: readonly string[]): string {
   return `connect-src ${list.join(' ')}`
-}
-
-function coveredByLoopback(source: string): boolean {
-  const m = ORIGIN.exec(source)
-  return !!m && (m[1] === 'http' || m[1] === 'ws') && (m[2] === '127.0.0.1' || m[2] === 'localhost')
 }
 
 /**
@@ -82,13 +93,18 @@ function coveredByLoopback(source: string): boolean {
 export function allows(list: readonly string[], url: string, self = ''): boolean {
   const s = sourceOf(url)
   if (!s) return false
-  if (list.includes(s) || coveredByLoopback(s)) return true
+  if (list.includes(s)) return true
   if (self && sourceOf(self) === s && list.includes("'self'")) return true
   // A scheme-only source (an IPv6 node) allows that scheme.
   return list.includes(`${s.split(':')[0]}:`)
 }
 
 /** A request to a host the page's policy does not name: reload to allow it, or choose another. */
+/**
+ * A request the page's policy would refuse, said before the browser refuses it. Code that reads a
+ * failed fetch as "unreachable" passes this one on instead (Ccip, EnsAvatar, SignatureLookup), so
+ * the person learns how to allow the host.
+ */
 export class NotAllowedError extends BaseError {
   constructor(source: string) {
     super(
@@ -96,7 +112,9 @@ export class NotAllowedError extends BaseError {
       `This page may connect only to the chosen node and the hosts it was opened with, and ${source} is not one of them.`,
       {
         hints: [
-          `${source} is now allowed for this tab: reload the page (your inputs stay in the address bar) and run again.`,
+          source === LOOKUP_ORIGIN
+            ? `The lookup is on in the address bar now: reload the page (your inputs stay there) and run again; ${source} is allowed while the page is opened with the lookup on.`
+            : `${source} is now allowed for this tab: reload the page (your inputs stay in the address bar) and run again.`,
           'The rule stops a script injected into the page from sending your data anywhere else (SECURITY.md, "Where the page connects").',
         ],
       },

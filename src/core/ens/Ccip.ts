@@ -19,6 +19,7 @@
  */
 import { AbiParameters, Address, Hex } from 'ox'
 import * as ChainCall from '../chain/ChainCall'
+import * as ConnectPolicy from '../chain/ConnectPolicy'
 import { BaseError } from '../Errors'
 import type * as Rpc from '../chain/Rpc'
 
@@ -115,7 +116,9 @@ async function fetchGateway(lookup: Lookup, options: Options): Promise<`0x${stri
     try {
       // (the run's signal is a plain flag, not an AbortSignal: checked between requests)
       res = await options.fetch(url, get ? { method: 'GET' } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: lookup.callData, sender }) })
-    } catch {
+    } catch (e) {
+      // the page's policy does not name the host yet: said as such (how to allow it), not as "unreachable"
+      if (e instanceof ConnectPolicy.NotAllowedError) throw e
       failures.push(`${host}: unreachable`)
       continue
     }

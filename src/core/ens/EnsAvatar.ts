@@ -17,6 +17,7 @@
 import { AbiFunction, AbiParameters, Address, Base64 } from 'ox'
 import * as Ccip from './Ccip'
 import * as ChainCall from '../chain/ChainCall'
+import * as ConnectPolicy from '../chain/ConnectPolicy'
 import { BaseError } from '../Errors'
 import type * as Rpc from '../chain/Rpc'
 
@@ -118,7 +119,8 @@ async function fetchMetadata(url: string, options: Options): Promise<unknown> {
   let res: Awaited<ReturnType<Ccip.Fetch>>
   try {
     res = await options.fetch(url, { method: 'GET' })
-  } catch {
+  } catch (e) {
+    if (e instanceof ConnectPolicy.NotAllowedError) throw e
     throw new MetadataError(p.host, 'is unreachable')
   }
   if (!res.ok) throw new MetadataError(p.host, `answered HTTP ${res.status}`)

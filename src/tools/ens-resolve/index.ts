@@ -1,6 +1,7 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as Ccip from '../../core/ens/Ccip'
 import * as Chains from '../../core/chain/Chains'
+import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
 import * as EnsAvatar from '../../core/ens/EnsAvatar'
 import { BaseError } from '../../core/Errors'
 import * as Ens from '../../core/ens/Ens'
@@ -44,7 +45,7 @@ async function avatarRows(record: string, owner: string, rpc: import('../types')
       const connected = await Chains.chainId(rpc)
       if (connected !== a.chainId) return { rows, note: `The avatar NFT is on chain ${a.chainId}; the node is on chain ${connected}, so it was not read.` }
       const n = await EnsAvatar.resolveNft(rpc, a, owner, options).catch((e: unknown) => {
-        if (e instanceof EnsAvatar.HostNotAllowedError || e instanceof EnsAvatar.MetadataError) return e
+        if (e instanceof EnsAvatar.HostNotAllowedError || e instanceof EnsAvatar.MetadataError || e instanceof ConnectPolicy.NotAllowedError) return e
         throw e
       })
       if (n instanceof BaseError) return { rows, note: `${n.shortMessage} ${n.hints.join(' ')}` }

@@ -8,6 +8,7 @@ import * as Approval from '../../core/abi/Approval'
 import type * as AbiLayout from '../../core/abi/AbiLayout'
 import type * as Calldata from '../../core/abi/Calldata'
 import { BaseError } from '../../core/Errors'
+import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
 import * as SignatureLookup from '../../core/abi/SignatureLookup'
 import * as UniversalRouter from '../../core/abi/UniversalRouter'
 import type { Row, RunContext, Section, ToolResult } from '../types'
@@ -119,7 +120,9 @@ export async function withOnlineLookup(
   } catch (e) {
     if (!(e instanceof BaseError)) throw e
     const out = await offline()
-    return { ...out, notes: [{ tone: 'warn', text: `Online lookup failed: ${e.shortMessage}` }, ...(out.notes ?? [])] }
+    // refused by the page's policy: the note says how to allow the host (its hint)
+    const how = e instanceof ConnectPolicy.NotAllowedError ? ` ${e.hints[0] ?? ''}` : ''
+    return { ...out, notes: [{ tone: 'warn', text: `Online lookup failed: ${e.shortMessage}${how}` }, ...(out.notes ?? [])] }
   }
   const host = SignatureLookup.HOST
   const what = kind === 'event' ? 'event with the topic' : 'signature with the selector'

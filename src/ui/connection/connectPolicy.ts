@@ -85,13 +85,53 @@ export function installConnectPolicy(): void {
   } catch {
     handoff = null
   }
-  const list = ConnectPolicy.sources({ nodeUrls: nodeUrlsAtStart(), lookupUrls: lookupUrlsAtStart() })
+  // The signature lookup's host only when the page opened with the lookup on (the form's field in the address).
+  const signatureLookup = new URLSearchParams(globalThis.location?.search ?? '').get('lookup') === 'true'
+  const list = ConnectPolicy.sources({ nodeUrls: nodeUrlsAtStart(), lookupUrls: lookupUrlsAtStart(), signatureLookup })
   const meta = document.createElement('meta')
   meta.httpEquiv = 'Content-Security-Policy'
   meta.content = ConnectPolicy.directive(list)
   meta.setAttribute('data-workbench', 'connect-policy')
   document.head.append(meta)
   installed = list
+  startWorkersUnderPolicy()
+}
+
+/**
+ * Workers under the page's policy (#41). A worker started from its script's URL takes the policy
+ * of that script's response (the server's, broad), not the page's narrowed meta policy; a worker
+ * started from a blob: URL inherits the policy of the page that made it, this one included
+ * (CSP3, the policy container). So every worker the page starts from a URL of its own origin is
+ * started from a one-line blob: module that imports the worker's script: the script runs as
+ * before, its `fetch` and `WebSocket` held to the chosen node by the browser. The server sends
+ * `connect-src 'self'` with its scripts (scripts/csp.mjs), so a worker started straight from a
+ * script's URL (bypassing this) reaches no other host either. One blob: URL per script, kept.
+ */
+function startWorkersUnderPolicy(): void {
+  if (typeof globalThis.Worker !== 'function' || typeof Blob === 'undefined' || typeof URL.createObjectURL !== 'function') return
+  const Native = globalThis.Worker
+  const boots = new Map<string, string>()
+  const boot = (href: string): string => {
+    let b = boots.get(href)
+    if (!b) {
+      b = URL.createObjectURL(new Blob([`import ${JSON.stringify(href)}\n`], { type: 'text/javascript' }))
+      boots.set(href, b)
+    }
+    return b
+  }
+  function PolicyWorker(this: unknown, url: string | URL, options?: WorkerOptions): Worker {
+    let target: URL | null = null
+    try {
+      target = new URL(String(url), location.href)
+    } catch {
+      /* the native constructor says what is wrong */
+    }
+    // Classic workers would need importScripts, a Trusted Types sink in the worker: the app's are modules.
+    if (target && target.origin === location.origin && options?.type === 'module') return new Native(boot(target.href), options)
+    return new Native(url, options)
+  }
+  PolicyWorker.prototype = Native.prototype
+  Object.defineProperty(globalThis, 'Worker', { value: PolicyWorker, writable: true, configurable: true })
 }
 
 /** The sources in force, or null when the page put none in force. */
@@ -157,7 +197,8 @@ export function allowLookupNextLoad(url: string): void {
 export function policedFetch<A extends unknown[], R>(f: ((url: string, ...rest: A) => Promise<R>) | undefined): (url: string, ...rest: A) => Promise<R> {
   return (url, ...rest) => {
     if (f && allowed(url)) return f(url, ...rest)
-    if (f) allowLookupNextLoad(url)
+    // The signature lookup's host is named by lookup=true in the address (the reload carries it), not for the rest of the tab.
+    if (f && ConnectPolicy.sourceOf(url) !== ConnectPolicy.LOOKUP_ORIGIN) allowLookupNextLoad(url)
     return Promise.reject(new ConnectPolicy.NotAllowedError(ConnectPolicy.sourceOf(url) ?? url.slice(0, 80)))
   }
 }
