@@ -30,8 +30,8 @@ describe('URL state', () => {
     )
   })
 
-  it('a link cannot turn an online lookup on (#36, #41): lookup=true is ignored on the verified-source and signature-lookup pages and never written', () => {
-    const pages = ['storage-read', 'transaction', 'contract-read', 'verified-source', 'calldata-decode', 'event-decode', 'error-decode'].map((id) => registry.find((e) => e.meta.id === id)!.meta)
+  it('a link cannot turn the verified-source lookup on (#36): lookup=true is ignored on its pages and never written', () => {
+    const pages = ['storage-read', 'transaction', 'contract-read', 'verified-source'].map((id) => registry.find((e) => e.meta.id === id)!.meta)
     for (const meta of pages) {
       expect(meta.fields.find((f) => f.name === 'lookup')?.notInLink).toBe(true)
       expect(fromSearch(meta, '?lookup=true&host=http%3A%2F%2F127.0.0.1%3A1').lookup).toBeUndefined()

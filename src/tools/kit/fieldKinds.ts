@@ -84,12 +84,9 @@ export function abi(label: string, extra: FieldExtra = {}): FieldSpec {
   return textarea('abi', label, extra)
 }
 
-/**
- * The decoders' checkbox that allows looking up unknown signatures online, off at first and never
- * taken from a link (`notInLink`, as the verified-source lookup): the person ticks it on the page.
- */
+/** The decoders' checkbox that allows looking up unknown signatures online, off at first. */
 export function signatureLookup(): FieldSpec {
-  return checkbox('lookup', 'Look up unknown signatures online (api.openchain.xyz)', false, { help: LOOKUP_HELP, notInLink: true })
+  return checkbox('lookup', 'Look up unknown signatures online (api.openchain.xyz)', false, { help: LOOKUP_HELP })
 }
 
 /** The verified-source host (#36), named beside its lookup: Sourcify's server unless the person gives another. */
