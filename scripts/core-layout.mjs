@@ -69,7 +69,7 @@ export const FAMILIES = {
 export const RENAMES = { SendTx: 'TxSend', PendingTx: 'TxPending' }
 
 /** The shared base: stays at the root of src/core, importable by every family. */
-export const ROOT_MODULES = ['Errors', 'Outcome']
+export const ROOT_MODULES = ['Errors', 'Outcome', 'ReadBody']
 
 /** Folders of src/core that are not families (data the modules import). */
 const NOT_MODULES = ['data']
