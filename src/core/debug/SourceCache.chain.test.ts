@@ -8,12 +8,12 @@
  * same interface and is covered end to end in e2e/verified-abi.spec.ts). Needs anvil.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as Rpc from '../../src/core/chain/Rpc'
-import * as SourceCache from '../../src/core/debug/SourceCache'
-import * as VerifiedAbi from '../../src/core/debug/VerifiedAbi'
-import * as VerifiedSource from '../../src/core/debug/VerifiedSource'
-import { castAsync, nodeReply, startAnvil, type Anvil } from '../support'
-import { deployFixtures, startSourcifyServer, unmaskedByte, compileFixtures, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import * as Rpc from '../../core/chain/Rpc'
+import * as SourceCache from './SourceCache'
+import * as VerifiedAbi from './VerifiedAbi'
+import * as VerifiedSource from './VerifiedSource'
+import { castAsync, nodeReply, startAnvil, type Anvil } from '../../../test/support'
+import { deployFixtures, startSourcifyServer, unmaskedByte, compileFixtures, type Fixtures, type SourcifyServer } from '../../../test/chain/sourcifyServer'
 
 let anvil: Anvil
 let fx: Fixtures
