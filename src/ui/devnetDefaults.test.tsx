@@ -6,8 +6,9 @@
  * the URL. Rendered through ToolRoute (the page kit's initial values), with the connection's
  * "on the devnet" answer set by each test.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { withPageRendering } from '../../test/pageKit'
 import { withDefaults } from '../tools/define'
 import { findTool } from '../tools/registry'
 import { ToolRoute } from './ToolRoute'
@@ -19,17 +20,7 @@ vi.mock('./connection/store', async (importOriginal) => ({ ...(await importOrigi
 const entry = findTool('send-transaction')!
 const { meta } = entry
 
-beforeAll(() => {
-  globalThis.Worker ??= class {
-    onmessage = null
-    onerror = null
-    postMessage() {}
-    terminate() {}
-    addEventListener() {}
-    removeEventListener() {}
-  } as unknown as typeof Worker
-})
-afterEach(cleanup)
+withPageRendering()
 
 /** Opens /send-transaction with `search` and gives its "Sign with" select once drawn. */
 async function open(search: string, devnet: boolean): Promise<HTMLSelectElement> {
