@@ -14,9 +14,11 @@
  *   and bytes.
  * - anvil prints `storage` only at SLOAD and SSTORE steps: the map of every slot of the step's
  *   storage address touched so far in the transaction (the value written by an SSTORE; the value
- *   read by an SLOAD when the slot is not in the map yet; a slot already there keeps its value,
- *   even one a reverted frame wrote). It is rebuilt from our accesses in step order by that rule
- *   and compared at those steps; at every other step both have none.
+ *   read by a cold SLOAD, which revm journals as a warming; a warm SLOAD leaves the map as it is,
+ *   so a slot keeps the value a reverted frame wrote while the slot stays warm, and a slot first
+ *   touched in a reverted frame is cold again afterwards, so its next SLOAD puts back the value
+ *   read). It is rebuilt from our accesses in step order by that rule and compared at those steps;
+ *   at every other step both have none.
  * - anvil names 0x44 DIFFICULTY; EthereumJS (and we) PREVRANDAO.
  * - A CALL or CALLCODE with value: the step's cost counts the gas given to the callee without
  *   the free 2,300 stipend (DebugTrace does the same).
@@ -243,9 +245,10 @@ export function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit
       const addr = frame.address
       const m = storage.get(addr) ?? new Map<string, string>()
       storage.set(addr, m)
-      // anvil: an SSTORE sets the slot; an SLOAD adds a slot not yet in the map and leaves one that
-      // is (even when a reverted frame wrote it: the map is a log, not the state)
-      if (a.kind === 'sstore' || !m.has(h32(a.slot))) m.set(h32(a.slot), h32(a.value))
+      // anvil: an SSTORE sets the slot; a cold SLOAD (2,100 gas: revm journals the warming) sets
+      // the value read; a warm one leaves the map (even a value a reverted frame wrote: the map is
+      // a log, not the state). A slot first warmed in a reverted frame is cold again after it.
+      if (a.kind === 'sstore' || !m.has(h32(a.slot)) || rec.cost[i] === COLD_SLOAD) m.set(h32(a.slot), h32(a.value))
     }
     if (rec.op[i] === 0x55 && i === frame.lastStep && frame.error === 'out of gas' && rec.gas[i]! > 2300) {
       const m = storage.get(frame.address) ?? new Map<string, string>()
@@ -258,6 +261,8 @@ export function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit
   }
   return out
 }
+/** EIP-2929: an SLOAD of a slot not yet accessed in the transaction (or first accessed in a frame that reverted). */
+const COLD_SLOAD = 2100
 const sortKeys = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)))
 
 export const counts = { steps: 0, frames: 0, txs: 0, ms: { anvil: 0, replay: 0, compare: 0 }, compareCpu: 0, json: { bytes: 0, parseCpu: 0 } }
