@@ -1,9 +1,13 @@
 /**
  * End-to-end fixtures: every test's page fails the test on any console error, page error,
- * or request to a host other than the app's own origin and the devnet.
+ * or request to a host other than the app's own origin, the devnet and the nodes the test
+ * started itself (`nodes`).
  */
 import { chromium, test as base, expect, type Browser, type Locator, type Page, type Route } from '@playwright/test'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
 import { ethers } from 'ethers'
 
 export interface Devnet {
@@ -16,16 +20,29 @@ type Fixtures = {
   consoleErrors: string[]
   /** Every request URL the page made. */
   requests: string[]
-  /** The devnet the e2e server started (a real anvil). */
+  /** The devnet the e2e server started (a real anvil), shared by every worker. */
   devnet: Devnet
+  /** Nodes the test started itself (their origins are allowed beside the app's and the devnet's). */
+  nodes: string[]
+  /**
+   * Console lines Chromium itself writes for a request that failed (a test that drops
+   * connections expects its "Failed to load resource: net::…" lines; the page cannot silence
+   * them): a string is matched whole, a RegExp anywhere. Every other console error fails the test.
+   */
+  browserNetworkErrors: (string | RegExp)[]
 }
 
 export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  nodes: async ({}, use) => use([]),
+  // eslint-disable-next-line no-empty-pattern
+  browserNetworkErrors: async ({}, use) => use([]),
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ page, browserNetworkErrors }, use) => {
       const errors: string[] = []
+      const expected = (t: string) => browserNetworkErrors.some((e) => (typeof e === 'string' ? e === t : e.test(t)))
       page.on('console', (m) => {
-        if (m.type() === 'error') errors.push(m.text())
+        if (m.type() === 'error' && !expected(m.text())) errors.push(m.text())
       })
       page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
       await use(errors)
@@ -34,11 +51,11 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
   requests: [
-    async ({ page, baseURL, devnet }, use) => {
+    async ({ page, baseURL, devnet, nodes }, use) => {
       const urls: string[] = []
       page.on('request', (r) => urls.push(r.url()))
       await use(urls)
-      const allowed = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin]
+      const allowed = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin, ...nodes.map((n) => new URL(n).origin)]
       const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && !allowed.includes(new URL(u).origin))
       expect(foreign, 'requests to hosts other than the app and the chosen node').toEqual([])
     },
@@ -51,6 +68,50 @@ export const test = base.extend<Fixtures>({
 })
 
 export { expect }
+
+/** A free loopback port. */
+export async function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port
+      s.close(() => res(p))
+    })
+  })
+}
+
+export interface Node {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * A fresh anvil of the test's own (chain 31337) on a free loopback port. The shared devnet serves
+ * every worker at once: another spec's unmined cheat (anvil_setBalance, anvil_setStorageAt)
+ * changes anvil's latest state without a new header, so proofs at latest do not match the header's
+ * state root until the next block. A test that needs the chain to itself (verified reads, automine
+ * off) starts its own and pushes its URL to `nodes`.
+ */
+export async function startAnvil(args: string[] = []): Promise<Node> {
+  const port = await freePort()
+  const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'anvil'), ['--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: 'ignore' })
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    const up = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) }).then((r) => r.ok, () => false)
+    if (up) break
+    if (i > 300) throw new Error(`anvil did not answer on ${url} within 30 s`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise((res) => {
+        if (child.exitCode !== null) return res()
+        child.once('exit', () => res())
+        child.kill('SIGTERM')
+      }),
+  }
+}
 
 /** What Playwright says of a routed request nobody waits for any more. */
 const CANCELLED = /disposed|closed|already handled/i

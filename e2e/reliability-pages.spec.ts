@@ -5,7 +5,8 @@
  * /address fits a 390 px phone with the longest valid inputs; the offline signer says its
  * verifier could not be loaded; /contract-read's proven row counts what the worker proved.
  */
-import { expect, impersonatedSender, openTool, output, test, type Devnet } from './fixtures'
+import type { Page } from '@playwright/test'
+import { connectByUrl, expect, impersonatedSender, openTool, output, startAnvil, test, type Devnet } from './fixtures'
 
 /** A sender of its own (impersonated, funded): the devnet's test accounts belong to other tests. */
 const deployer = (devnet: Devnet) => impersonatedSender(devnet, '0x00000000000000000000000000000000000e2e41')
@@ -58,7 +59,19 @@ test('storage-read: at an address with no code, a warning says so (eth_getCode a
   await expect(page.getByText(/There is no code at/)).toHaveCount(0)
 })
 
-test('contract-read with verified reads: the Proven row counts the account and slot the worker proved to re-execute the call', async ({ page, devnet }) => {
+test('contract-read with verified reads: the Proven row counts the account and slot the worker proved to re-execute the call', async ({ page, nodes }) => {
+  // an anvil of its own: on the shared devnet another worker's unmined cheat (anvil_setBalance,
+  // anvil_setStorageAt) changes the latest state under its header, and proofs at latest then fail (rightly)
+  const node = await startAnvil()
+  nodes.push(node.url)
+  try {
+    await provenRow(page, { rpcUrl: node.url, chainId: 31337 })
+  } finally {
+    await node.stop()
+  }
+})
+
+async function provenRow(page: Page, devnet: Devnet) {
   // a contract of its own that returns its slot 0 whatever it is called with
   const contract = '0x00000000000000000000000000000000000c0d41'
   const value = 1000n + BigInt(Math.floor(Math.random() * 1e6))
@@ -72,6 +85,7 @@ test('contract-read with verified reads: the Proven row counts the account and s
   console.log(`prestateTracer: ${Object.keys(pre).length} accounts (${Object.keys(pre).join(', ')}), ${slots} slots of the contract`)
   expect(slots).toBe(1)
 
+  await connectByUrl(page, devnet.rpcUrl)
   await openTool(page, 'contract-read', { address: contract, abi: 'function get() view returns (uint256)' })
   await page.getByRole('button', { name: /Anvil \/ Hardhat \(local devnet\)/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Connection' })
@@ -91,4 +105,4 @@ test('contract-read with verified reads: the Proven row counts the account and s
   // every account anvil's tracer saw the call read (the caller, the contract) was proven; the page's EVM may read more (the coinbase)
   expect(Number(m![1]), 'accounts proven').toBeGreaterThanOrEqual(Object.keys(pre).length)
   expect(Number(m![2]), 'slots proven').toBe(slots)
-})
+}

@@ -5,92 +5,18 @@
  * page at it through the connection dialog, as a person would. Values are checked against the
  * node read directly (JSON-RPC from the test, not through the page).
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer as createHttpServer } from 'node:http'
-import { createServer } from 'node:net'
-import { join } from 'node:path'
 import { ethers } from 'ethers'
-import { connectByUrl, expect, openTool, output, signWithKey, test as base } from './fixtures'
+import { connectByUrl, expect, openTool, output, signWithKey, startAnvil, test } from './fixtures'
 import { roundTrips, startProxy } from '../test/fault-server'
 import { STORE_INIT } from '../test/chain/contracts'
 import { A1, AVATAR_SOURCE, RECORDS, SOURCE as CCIP_SOURCE, signer as gatewaySigner, startGateway } from '../test/chain/ccipKit'
 import { compile } from '../test/chain/solc'
 
-/**
- * The nodes a test starts: the page may contact them (and nothing else beyond the app and the
- * devnet). `browserNetworkErrors`: console lines Chromium itself writes for a request that
- * failed (a test that drops connections expects its "Failed to load resource: net::…" lines;
- * the page cannot silence them); every other console error still fails the test.
- */
-const test = base.extend<{ nodes: string[]; browserNetworkErrors: string[] }>({
-  // eslint-disable-next-line no-empty-pattern
-  nodes: async ({}, use) => use([]),
-  // eslint-disable-next-line no-empty-pattern
-  browserNetworkErrors: async ({}, use) => use([]),
-  // overrides keep the fixtures' { auto: true } (Playwright inherits it)
-  consoleErrors: async ({ page, browserNetworkErrors }, use) => {
-    const errors: string[] = []
-    page.on('console', (m) => {
-      if (m.type() === 'error' && !browserNetworkErrors.includes(m.text())) errors.push(m.text())
-    })
-    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`))
-    await use(errors)
-    expect(errors, 'console errors').toEqual([])
-  },
-  requests: async ({ page, baseURL, devnet, nodes }, use) => {
-    const urls: string[] = []
-    page.on('request', (r) => urls.push(r.url()))
-    await use(urls)
-    const allowed = [new URL(baseURL!).origin, new URL(devnet.rpcUrl).origin, ...nodes.map((n) => new URL(n).origin)]
-    const foreign = urls.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && !allowed.includes(new URL(u).origin))
-    expect(foreign, 'requests to hosts other than the app and the chosen node').toEqual([])
-  },
-})
-
 // anvil's well-known test mnemonic ("test test … junk"), accounts 9 and 8 (test-only keys).
 const KEY9 = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
 const ADDR9 = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 const ADDR8 = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
-
-interface Node {
-  url: string
-  stop(): Promise<void>
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as { port: number }).port
-      s.close(() => res(p))
-    })
-  })
-}
-
-/** A fresh anvil (chain 31337) on a free loopback port. */
-async function startAnvil(args: string[] = []): Promise<Node> {
-  const port = await freePort()
-  const child: ChildProcess = spawn(join(process.cwd(), 'node_modules', '.bin', 'anvil'), ['--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: 'ignore' })
-  const url = `http://127.0.0.1:${port}`
-  for (let i = 0; ; i++) {
-    try {
-      await rpc(url, 'eth_chainId')
-      break
-    } catch (e) {
-      if (i > 300) throw e
-      await new Promise((r) => setTimeout(r, 100))
-    }
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise((res) => {
-        if (child.exitCode !== null) return res()
-        child.once('exit', () => res())
-        child.kill('SIGTERM')
-      }),
-  }
-}
 
 /** JSON-RPC straight to a node (the independent read). */
 async function rpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {

@@ -7,7 +7,7 @@
  * gives another block hash is reported as disagreeing.
  */
 import type { Page } from '@playwright/test'
-import { expect, openTool, output, test } from './fixtures'
+import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
 
 const ADDR8 = '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f'
 /** A contract set with anvil_setCode: returns its slot 0 whatever it is called with. */
@@ -30,12 +30,26 @@ async function switchOn(page: Page, secondNode: string) {
   await expect(page.getByRole('button', { name: /verified reads/ })).toBeVisible()
 }
 
-test('verified reads switch: an account and a contract call verified with the anchor shown; a lying node refused at the result', async ({ page, devnet }) => {
+test('verified reads switch: an account and a contract call verified with the anchor shown; a lying node refused at the result', async ({ page, nodes }) => {
+  // an anvil of its own: on the shared devnet another worker's unmined cheat changes the latest state
+  // under its header, and proofs at latest then fail (rightly)
+  const node = await startAnvil()
+  nodes.push(node.url)
+  try {
+    await readsOnItsOwnNode(page, node.url)
+  } finally {
+    await node.stop()
+  }
+})
+
+async function readsOnItsOwnNode(page: Page, url: string) {
+  const devnet = { rpcUrl: url }
   const value = 4242n + BigInt(Math.floor(Math.random() * 1e6))
   console.log(`verified-switch: slot 0 = ${value}`)
   await rpc(devnet.rpcUrl, 'anvil_setCode', [CONTRACT, RETURN_SLOT0])
   await rpc(devnet.rpcUrl, 'anvil_setStorageAt', [CONTRACT, '0x0', `0x${value.toString(16).padStart(64, '0')}`])
   await rpc(devnet.rpcUrl, 'evm_mine', [])
+  await connectByUrl(page, devnet.rpcUrl)
 
   await openTool(page, 'account', { address: ADDR8, block: 'latest', unit: 'wei' })
   await switchOn(page, devnet.rpcUrl)
@@ -83,7 +97,7 @@ test('verified reads switch: an account and a contract call verified with the an
   await expect(output(page, 'Anchor')).toHaveCount(0)
   await expect(output(page, 'Balance (wei)')).toHaveCount(0)
   await page.unroute(`${devnet.rpcUrl.replace(/\/$/, '')}/**`)
-})
+}
 
 test('verified reads switch: a second node that gives another block hash is reported as disagreeing', async ({ page, devnet }) => {
   const second = `${devnet.rpcUrl.replace(/\/$/, '')}/second-node`
