@@ -219,6 +219,24 @@ export function webSocket(url: string, options: Pick<HttpOptions, 'timeoutMs' | 
     }
   }
 
+  /**
+   * A message over the cap is not parsed. Its id is read from its first 256 characters where it
+   * comes before any nested value (`{"jsonrpc":"2.0","id":7,"result":…`, as nodes write them):
+   * that request fails with the size. A notification (`"method"` first) waits for nothing and is
+   * dropped. Otherwise the message may answer any request waiting on this connection, so each
+   * fails with the size rather than waiting out its timeout.
+   */
+  function refuseOversized(text: string) {
+    const head = text.slice(0, 256)
+    if (/^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"method"\s*:/.test(head)) return
+    const id = /^\s*\{[^{}[\]]*?"id"\s*:\s*(\d{1,15})\s*[,}]/.exec(head)?.[1]
+    const one = id === undefined ? undefined : pending.get(Number(id))
+    const err = (method: string) => new RpcFaults.ResponseTooLargeError({ url: u, method }, text.length, maxBytes, 'message')
+    if (!one) return failAll(err)
+    pending.delete(Number(id))
+    one.reject(err(one.method))
+  }
+
   function open(): Promise<WebSocketLike> {
     if (socket && socket.readyState === 1) return Promise.resolve(socket)
     if (opening) return opening
@@ -256,7 +274,7 @@ export function webSocket(url: string, options: Pick<HttpOptions, 'timeoutMs' | 
       })
       ws.addEventListener('message', (ev) => {
         const text = typeof ev.data === 'string' ? ev.data : ''
-        if (text.length > maxBytes) return
+        if (text.length > maxBytes) return refuseOversized(text)
         let msg: unknown
         try {
           msg = JSON.parse(text)

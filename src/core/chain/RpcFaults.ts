@@ -156,19 +156,28 @@ export class InvalidJsonError extends BaseError {
 }
 
 /**
- * The answer is larger than we accept: `declared` when its Content-Length said so (nothing was
- * read), else `bytes` is what had arrived when the read was stopped.
+ * The answer is larger than we accept. `how`: `true` when its Content-Length said so (nothing was
+ * read); `false` when `bytes` is what had arrived when the read was stopped; `'message'` for a
+ * WebSocket message, which the browser delivers whole (`bytes` is its length in characters, at
+ * most its size in bytes), measured before it is parsed.
  */
 export class ResponseTooLargeError extends BaseError {
   readonly bytes: number
   readonly maxBytes: number
-  constructor(where: Where, bytes: number, max: number, declared = false) {
+  constructor(where: Where, bytes: number, max: number, how: boolean | 'message' = false) {
     super(
       'Rpc.ResponseTooLargeError',
-      declared
-        ? `${at(where)} answered, but its answer is too large: it declares ${ReadBody.size(bytes)}; at most ${ReadBody.size(max)} is accepted.`
-        : `${at(where)} answered, but its answer is too large: reading stopped after ${ReadBody.size(bytes)}; at most ${ReadBody.size(max)} is accepted.`,
-      { hints: ['Ask for less (a smaller block range, fewer logs, fewer slots), or use a node that answers within the limit.'] },
+      how === 'message'
+        ? `${at(where)} answered, but its answer is too large: a WebSocket message of at least ${ReadBody.size(bytes)}; at most ${ReadBody.size(max)} is accepted, so it was not parsed.`
+        : how
+          ? `${at(where)} answered, but its answer is too large: it declares ${ReadBody.size(bytes)}; at most ${ReadBody.size(max)} is accepted.`
+          : `${at(where)} answered, but its answer is too large: reading stopped after ${ReadBody.size(bytes)}; at most ${ReadBody.size(max)} is accepted.`,
+      {
+        hints: [
+          ...(how === 'message' ? ['A browser hands a WebSocket message over whole, so it was received before it could be measured; over HTTP the read stops at the limit.'] : []),
+          'Ask for less (a smaller block range, fewer logs, fewer slots), or use a node that answers within the limit.',
+        ],
+      },
     )
     this.bytes = bytes
     this.maxBytes = max
