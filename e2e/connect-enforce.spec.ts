@@ -14,7 +14,6 @@ import { createServer, type IncomingMessage } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
-// @ts-expect-error: ws (a dependency of a dependency) ships no types; only its server's connection event is used
 import { WebSocketServer } from 'ws'
 import { expect, test as base } from './fixtures'
 

@@ -9,6 +9,7 @@
 import type * as Abi from '../core/abi/Abi'
 import type * as SourceCache from '../core/debug/SourceCache'
 import type * as Outcome from '../core/Outcome'
+import type * as ReadBody from '../core/ReadBody'
 
 export const CAPABILITIES = [
   { id: 'units', title: 'Units' },
@@ -221,7 +222,7 @@ export interface RunContext<D = unknown> {
    * For tools with an opt-in online lookup: the `fetch` to use, given only when the person
    * ticked the lookup. Absent (the default) means: contact nothing.
    */
-  fetch?: (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: unknown }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>
+  fetch?: (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: unknown }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> } & ReadBody.ResponseLike>
   /**
    * With the lookup ticked: the verified sources the page keeps (IndexedDB, #36), asked before
    * the host through `SourceCache.obtain` (a hit sends nothing). Absent: nothing kept.

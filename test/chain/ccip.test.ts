@@ -10,7 +10,9 @@ import { ethers } from 'ethers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { A1, signer, useCcipChain } from './ccipKit'
 import * as ConnectPolicy from '../../src/core/chain/ConnectPolicy'
+import * as Ccip from '../../src/core/ens/Ccip'
 import * as EnsResolve from '../../src/core/ens/EnsResolve'
+import * as ReadBody from '../../src/core/ReadBody'
 import ensTool from '../../src/tools/ens-resolve'
 import { withDefaults } from '../../src/tools/define'
 
@@ -24,6 +26,8 @@ describe('CCIP-read (EIP-3668) for ENS on anvil, with a loopback gateway', () =>
     await setResolver('post.eth', await deploy('OffchainResolver', [[`${k.gw.url}/down`, `${k.gw.url}/post`], ethers.utils.computeAddress(signer.publicKey)]))
     await setResolver('relay.eth', await deploy('Relay', [[`${k.gw.url}/get/{sender}/{data}.json`]]))
     await setResolver('loop.eth', await deploy('Loop', [[`${k.gw.url}/echo`]]))
+    await setResolver('huge.eth', await deploy('OffchainResolver', [[`${k.gw.url}/huge`], ethers.utils.computeAddress(signer.publicKey)]))
+    await setResolver('huge-then-post.eth', await deploy('OffchainResolver', [[`${k.gw.url}/huge`, `${k.gw.url}/post`], ethers.utils.computeAddress(signer.publicKey)]))
   }, 120_000)
 
   it('without consent: nothing is contacted, and the host is named', async () => {
@@ -64,6 +68,16 @@ describe('CCIP-read (EIP-3668) for ENS on anvil, with a loopback gateway', () =>
     expect(rows.get('Address')).toBe(A1)
     expect(rows.get('Text: description')).toBe('served by the gateway')
     expect(rows.get('Gateway GET')).toMatch(new RegExp(`^${k.gw.url}/get/0x`))
+  })
+
+  it('a gateway answer streamed past the cap is not read further: the next gateway answers, or the message names the cap', async () => {
+    k.gw.hits.length = 0
+    const r = await EnsResolve.resolve(k.rpc, 'huge-then-post.eth', { fetch: nodeFetch, allowedHosts: [host()] })
+    expect(r.address).toBe(A1)
+    expect(k.gw.hits.map((h) => `${h.method} ${h.path}`)).toEqual(['POST /huge', 'POST /post'])
+    const e = await EnsResolve.resolve(k.rpc, 'huge.eth', { fetch: nodeFetch, allowedHosts: [host()] }).then(() => undefined, (x: Error) => x)
+    expect(e).toMatchObject({ name: 'Ccip.GatewayError' })
+    expect(e!.message.split('\n')[0]).toBe(`The CCIP-read gateway ${host()} no gateway answered (${host()}: answer over ${ReadBody.size(Ccip.MAX_BODY_BYTES)}, not read).`)
   })
 
   it('POST template after a 5xx first gateway; a forged answer is refused by the resolver', async () => {

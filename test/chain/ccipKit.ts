@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http'
 import { ethers } from 'ethers'
 import { afterAll, beforeAll } from 'vitest'
 import type * as Ccip from '../../src/core/ens/Ccip'
+import type { RunContext } from '../../src/tools/types'
 import * as EnsResolve from '../../src/core/ens/EnsResolve'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
@@ -107,6 +108,13 @@ export async function startGateway(): Promise<Gateway> {
       const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': '*', 'content-type': 'application/json' }
       if (req.method === 'OPTIONS') return res.writeHead(204, cors), res.end()
       if (req.url?.startsWith('/down')) return res.writeHead(503, cors), res.end('{"message":"down"}')
+      if (req.url?.startsWith('/huge')) {
+        // an answer without a length, streamed past Ccip's cap: 3 MiB of one hex string
+        res.writeHead(200, cors)
+        res.write('{"data":"0x')
+        for (let i = 0; i < 48; i++) res.write('ab'.repeat(32 * 1024))
+        return res.end('"}')
+      }
       let sender: string
       let data: string
       const get = /^\/get\/(0x[0-9a-f]{40})\/(0x[0-9a-f]*)\.json$/.exec(req.url ?? '')
@@ -144,8 +152,8 @@ export interface CcipChain {
   /** The test registry's code put at ENS's registry address. */
   installRegistry(): Promise<void>
   setResolver(name: string, resolver: string): Promise<void>
-  /** Node's fetch, as the page's is injected. */
-  fetch: Ccip.Fetch
+  /** Node's fetch, as the page's is injected (a tool's `RunContext.fetch`, which Ccip's and EnsAvatar's take). */
+  fetch: NonNullable<RunContext['fetch']>
 }
 
 export function useCcipChain(): CcipChain {
@@ -175,7 +183,7 @@ export function useCcipChain(): CcipChain {
     const data = (await castAsync(['calldata', 'setResolver(bytes32,address)', await castAsync(['namehash', name]), resolver])) as `0x${string}`
     await TxSend.waitForReceipt(k.rpc, await send({ from: A0, to: EnsResolve.REGISTRY, data }), { timeoutMs: 10_000, pollMs: 50 })
   }
-  k.fetch = (url, init) => fetch(url, init)
+  k.fetch = (url, init) => fetch(url, init as RequestInit)
   return k
 }
 

@@ -16,6 +16,7 @@ import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
 import ensTool from '../../src/tools/ens-resolve'
 import { withDefaults } from '../../src/tools/define'
+import type { RunContext } from '../../src/tools/types'
 
 const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 const A1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
@@ -27,14 +28,24 @@ let rpc: Rpc.Transport
 let server: Server
 let base: string
 const hits: string[] = []
+/** An ERC-1155 token id whose metadata the server streams past EnsAvatar's cap. */
+const HUGE_ID = 0x1234abn
 const castRpc = () => ['--rpc-url', anvil.url]
-const nodeFetch: EnsAvatar.Options['fetch'] = (url, init) => fetch(url, init)
+const nodeFetch: NonNullable<RunContext['fetch']> = (url, init) => fetch(url, init as RequestInit)
 
 beforeAll(async () => {
   anvil = await startAnvil()
   rpc = Rpc.http(anvil.url)
   server = createServer((req, res) => {
     hits.push(req.url ?? '')
+    if ((req.url ?? '').endsWith(`${HUGE_ID.toString(16)}`)) {
+      // metadata without a length, streamed past the cap: 2 MiB of one JSON string
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
+      res.write('{"name":"')
+      const piece = 'a'.repeat(64 * 1024)
+      for (let i = 0; i < 32; i++) res.write(piece)
+      return res.end('"}')
+    }
     res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' })
     res.end(JSON.stringify({ name: 'token', image: `https://images.example/${(req.url ?? '').split('/').pop()}.png` }))
   })
@@ -67,6 +78,7 @@ describe('ENS avatars (ENSIP-12) through the chain, with per-host consent for th
     nft1155 = await deploy('Nft1155', 'f(string)', `${base}/meta/{id}`)
     await call(nft721, 'mint(address,uint256)', A1, '42')
     await call(nft1155, 'mint(address,uint256)', A1, '7')
+    await call(nft1155, 'mint(address,uint256)', A1, HUGE_ID.toString())
     for (const [name, avatar] of [
       ['pic.eth', `eip155:31337/erc721:${nft721}/42`],
       ['multi.eth', `eip155:31337/erc1155:${nft1155}/7`],
@@ -79,6 +91,14 @@ describe('ENS avatars (ENSIP-12) through the chain, with per-host consent for th
     }
     await call(nft721, 'mint(address,uint256)', A2, '43')
   }, 120_000)
+
+  it('metadata streamed past the 1 MiB cap without a length: the read stops at the cap, and the message says so', async () => {
+    const a = EnsAvatar.parse(`eip155:31337/erc1155:${nft1155}/${HUGE_ID}`)
+    if (a.kind !== 'nft') throw new Error(a.kind)
+    const e = await EnsAvatar.resolveNft(rpc, a, A1, { fetch: nodeFetch, allowedHosts: [new URL(base).host] }).then(() => undefined, (x: Error) => x)
+    expect(e).toBeInstanceOf(EnsAvatar.MetadataError)
+    expect(e!.message).toMatch(/answered more than 1 MiB \(1,048,576 bytes\): not read further/)
+  })
 
   it('ERC-721: owner and tokenURI as cast reads them; the metadata only from an allowed host', async () => {
     const t = (await EnsResolve.texts(rpc, 'pic.eth', ['avatar']))[0]!

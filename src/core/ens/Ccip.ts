@@ -21,6 +21,7 @@ import { AbiParameters, Address, Hex } from 'ox'
 import * as ChainCall from '../chain/ChainCall'
 import * as ConnectPolicy from '../chain/ConnectPolicy'
 import { BaseError } from '../Errors'
+import * as ReadBody from '../ReadBody'
 import type * as Rpc from '../chain/Rpc'
 
 /** `OffchainLookup(address,string[],bytes,bytes4,bytes)`. */
@@ -31,6 +32,8 @@ export const MAX_REDIRECTS = 4
 
 /** The largest gateway answer read (characters of hex). */
 const MAX_ANSWER = 2 * 1024 * 1024
+/** The largest gateway body read (the answer's hex and its JSON around it): the read stops there while it streams. */
+export const MAX_BODY_BYTES = MAX_ANSWER + 64 * 1024
 
 export interface Lookup {
   sender: `0x${string}`
@@ -40,8 +43,8 @@ export interface Lookup {
   extraData: `0x${string}`
 }
 
-/** A fetch with the parts a gateway request needs (the page passes the browser's). */
-export type Fetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>
+/** A fetch with the parts a gateway request needs (the page passes the browser's); its body is read through `ReadBody` under a cap. */
+export type Fetch = (url: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<{ ok: boolean; status: number } & ReadBody.ResponseLike>
 
 export interface Options {
   /** Absent: contact nothing (the lookup is refused, naming the hosts). */
@@ -124,8 +127,13 @@ async function fetchGateway(lookup: Lookup, options: Options): Promise<`0x${stri
     }
     let body: unknown
     try {
-      body = await res.json()
-    } catch {
+      body = JSON.parse(await ReadBody.text(res, { maxBytes: MAX_BODY_BYTES, from: host }))
+    } catch (e) {
+      // too large or cut off while it streamed: that gateway failed, the next one is tried
+      if (e instanceof ReadBody.TooLargeError || e instanceof ReadBody.CutOffError) {
+        failures.push(`${host}: ${e instanceof ReadBody.TooLargeError ? `answer over ${ReadBody.size(e.maxBytes)}, not read` : `answer cut off after ${ReadBody.size(e.bytes)}`}`)
+        continue
+      }
       body = undefined
     }
     const message = body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string' ? (body as { message: string }).message.slice(0, 200) : ''

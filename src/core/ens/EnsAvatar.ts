@@ -19,6 +19,7 @@ import * as Ccip from './Ccip'
 import * as ChainCall from '../chain/ChainCall'
 import * as ConnectPolicy from '../chain/ConnectPolicy'
 import { BaseError } from '../Errors'
+import * as ReadBody from '../ReadBody'
 import type * as Rpc from '../chain/Rpc'
 
 export type Avatar =
@@ -46,6 +47,9 @@ export function parse(record: string): Avatar {
   if (host) return { kind: 'unsupported', url: r, reason: 'plain http to another host; only https is fetched' }
   return { kind: 'unsupported', url: r, reason: 'not a URL this page reads' }
 }
+
+/** The largest NFT metadata body read (ERC-721/1155 metadata is a few KiB; an inline image_data may be larger): the read stops there while it streams. */
+export const MAX_METADATA_BYTES = 1024 * 1024
 
 const ownerOfFn = AbiFunction.from('function ownerOf(uint256 id) view returns (address)')
 const balanceOfFn = AbiFunction.from('function balanceOf(address owner, uint256 id) view returns (uint256)')
@@ -124,8 +128,16 @@ async function fetchMetadata(url: string, options: Options): Promise<unknown> {
     throw new MetadataError(p.host, 'is unreachable')
   }
   if (!res.ok) throw new MetadataError(p.host, `answered HTTP ${res.status}`)
+  let text: string
   try {
-    return await res.json()
+    text = await ReadBody.text(res, { maxBytes: MAX_METADATA_BYTES, from: p.host })
+  } catch (e) {
+    if (e instanceof ReadBody.TooLargeError) throw new MetadataError(p.host, `answered more than ${ReadBody.size(e.maxBytes)}: not read further`)
+    if (e instanceof ReadBody.CutOffError) throw new MetadataError(p.host, `answered, then was cut off after ${ReadBody.size(e.bytes)}`)
+    throw new MetadataError(p.host, 'did not answer text')
+  }
+  try {
+    return JSON.parse(text)
   } catch {
     throw new MetadataError(p.host, 'did not answer JSON')
   }
