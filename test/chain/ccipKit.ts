@@ -7,7 +7,6 @@
 import { createServer, type Server } from 'node:http'
 import { ethers } from 'ethers'
 import { afterAll, beforeAll } from 'vitest'
-import type * as Ccip from '../../src/core/ens/Ccip'
 import type { RunContext } from '../../src/tools/types'
 import * as EnsResolve from '../../src/core/ens/EnsResolve'
 import * as Rpc from '../../src/core/chain/Rpc'
