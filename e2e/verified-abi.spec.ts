@@ -8,7 +8,8 @@
  * /simulate, from a lookup=true URL, simulates with nothing sent, then ticked names bump() in the
  * trace, the Bumped event and the proxy's changed variables (Counter's storage layout), each saying
  * which source named it. Those sources are kept in the page (IndexedDB): /transaction and /simulate
- * name them again with nothing sent, and with the host gone /verified-source still shows Counter,
+ * name them again with nothing sent, and with the host gone /verified-source still shows Counter
+ * (its immutable `step` by name, equal to what the getter returns),
  * says it came from the page's copy and lists what is kept; Remove and Remove all empty the list,
  * and the next lookup asks the host again.
  */
@@ -100,6 +101,12 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /
     await expect(page.getByText('kept in this browser: nothing sent')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByText('Counter', { exact: true }).first()).toBeVisible()
     expect(sent).toBe(0)
+    // Counter's immutable by name, read from the chain's code: the constructor's value, as the getter step() returns it
+    const stepCall = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: fx.contracts.implementation.address, data: encodeFunctionData({ abi: [{ type: 'function', name: 'step', inputs: [], outputs: [{ type: 'uint256' }], stateMutability: 'view' }], functionName: 'step' }) }, 'latest'] }) })
+    const step = BigInt(((await stepCall.json()) as { result: Hex }).result)
+    expect(step).toBe(fx.immutables.step)
+    const immutables = page.getByRole('group', { name: 'Immutables (1), read from the chain’s code' })
+    await expect(immutables.getByRole('status', { name: 'step', exact: true })).toHaveText(String(step))
     // listed, and removable: Remove takes one row, Remove all the rest
     const kept = page.getByRole('table', { name: 'Kept verified sources' })
     await expect(kept.getByRole('row')).toHaveCount(3)
