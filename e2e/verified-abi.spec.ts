@@ -14,7 +14,7 @@
  * and the next lookup asks the host again.
  */
 import { encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
-import { expect, forward, openTool, output, test } from './fixtures'
+import { expect, forward, impersonatedSender, openTool, output, test } from './fixtures'
 import { compileFixtures, deployFixtures, startSourcifyServer } from '../test/chain/sourcifyServer'
 import { sentAt } from '../test/support'
 import { A0 } from '../test/chain/sim/contracts'
@@ -124,6 +124,41 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /
     expect(server.requests.length - asked).toBe(1)
     expect(sent).toBe(0)
     await expect(kept.getByRole('cell', { name: 'Counter', exact: true })).toBeVisible()
+  } finally {
+    await server.close()
+  }
+})
+
+test('the send confirmation: its trace named by verified sources only once ticked, from the host, before anything is signed', async ({ page, devnet, baseURL }) => {
+  test.setTimeout(120_000)
+  const fx = await deployFixtures(devnet.rpcUrl)
+  const server = await startSourcifyServer(fx)
+  // a sender of this test's own: the node signs for it (the devnet default), funded and impersonated
+  const FROM = '0x00000000000000000000000000000000deb05c37'
+  await impersonatedSender(devnet, FROM)
+  try {
+    const host = `${baseURL}/verified-source-host`
+    await page.route(`${host}/**`, (route) => forward(route, { url: server.url + route.request().url().slice(host.length) }))
+    const counter = compileFixtures().contracts['src/Counter.sol']!.Counter!.abi as Abi
+    const proxy = fx.contracts.proxy.address
+    const data = encodeFunctionData({ abi: counter, functionName: 'bump' } as never)
+    await openTool(page, 'send-transaction', { from: FROM, to: proxy, data, lookup: 'true', host })
+    // lookup=true in the link does not tick the box: reviewed with nothing sent to the host
+    const box = page.getByRole('checkbox', { name: 'Name the confirmation’s trace with verified sources from this host' })
+    await expect(box).not.toBeChecked()
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    const confirm = page.getByRole('region', { name: 'Confirmation' })
+    await expect(confirm.getByRole('list', { name: 'Call tree' })).toBeVisible({ timeout: 30_000 })
+    await expect(confirm.getByRole('region', { name: 'Verified sources' })).toHaveCount(0)
+    expect(server.requests).toEqual([])
+    // ticked: the next review's simulation is named, the host asked for the proxy and its implementation only
+    await page.getByRole('button', { name: 'Edit' }).click()
+    await box.check()
+    await page.getByRole('button', { name: 'Review', exact: true }).click()
+    await expect(confirm.getByRole('region', { name: 'Verified sources' })).toContainText('ERC1967Proxy → Counter', { timeout: 30_000 })
+    await expect(confirm.getByRole('list', { name: 'Call tree' })).toContainText('bump()')
+    expect(server.requests.map((r) => r.url.split('?')[0]).sort()).toEqual([`/v2/contract/${fx.chainId}/${fx.contracts.implementation.address.toLowerCase()}`, `/v2/contract/${fx.chainId}/${proxy.toLowerCase()}`].sort())
+    await expect(confirm.getByRole('button', { name: 'Confirm and send with the wallet' })).toBeEnabled()
   } finally {
     await server.close()
   }

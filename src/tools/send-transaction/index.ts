@@ -7,6 +7,7 @@ import * as Chains from '../../core/chain/Chains'
 import * as Key from '../../core/keys/Key'
 import * as Rpc from '../../core/chain/Rpc'
 import * as TxSend from '../../core/tx/TxSend'
+import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import type * as TxDecode from '../../core/tx/TxDecode'
 import type * as TxWarnings from '../../core/tx/TxWarnings'
 import * as Units from '../../core/format/Units'
@@ -34,6 +35,10 @@ export interface Input extends Record<string, unknown> {
   maxFeePerGas: bigint | undefined
   maxPriorityFeePerGas: bigint | undefined
   confirm: boolean
+  /** Name the review's simulation with verified sources (#36): opt-in, never in a link. */
+  lookup: boolean
+  /** The Sourcify-compatible host, normalized while `lookup` is ticked. */
+  host: string
 }
 
 function wholeNumber(v: string, what: string, max: bigint): bigint | undefined {
@@ -92,6 +97,9 @@ export const parse = fieldParser<Input>({
   maxFeePerGas: (v) => ChainFormat.parseGweiOptional(v),
   maxPriorityFeePerGas: (v) => ChainFormat.parseGweiOptional(v),
   confirm: (v) => v === 'true',
+  lookup: (v) => v === 'true',
+  // checked only while the lookup is ticked (a host left as it was blocks nothing)
+  host: (v, raw) => (raw.lookup === 'true' ? VerifiedSource.normalizeHost(v) : v.trim()),
 })
 
 /** Parses the access list and the signed authorizations, loading their parsers on first use; errors name the field. */

@@ -1,5 +1,5 @@
 import { defineMeta } from '../define'
-import { abi, address, checkbox, numeric, privateKey, select, text, textarea, unless, when } from '../kit/fieldKinds'
+import { abi, address, checkbox, numeric, privateKey, select, text, textarea, unless, verifiedHost, verifiedLookup, when } from '../kit/fieldKinds'
 
 /** Init code of the tiny Store test contract (hand-assembled; annotated in test/chain/contracts.ts). */
 
@@ -20,6 +20,8 @@ export default defineMeta({
     select('unit', 'Unit of the value', [['ether', 'ether'], ['gwei', 'gwei'], ['wei', 'wei']]),
     textarea('data', 'Data (hex)', { placeholder: '0x (call data from the call-data encoder, or init code to deploy)' }),
     abi('ABI (optional)', { placeholder: 'function transfer(address to, uint256 amount)', help: 'Decodes the call data in the confirmation (JSON ABI or signatures, one per line).' }),
+    verifiedLookup('Name the confirmation’s trace with verified sources from this host', 'Sends only the chain id and the address of each contract the simulated transaction runs, emits from or changes storage of (behind a proxy, its implementation’s too) to the host, once the review’s simulation ends; the code it serves is checked against the chain’s, and a mismatch is refused, never used. Names functions, events, errors and state variables. Off by default, and nothing is sent while it is off.'),
+    verifiedHost(),
     numeric('chainId', 'Chain id', { placeholder: 'e.g. 1 for Ethereum', help: 'The chain you mean to use: the node must be on it, and the transaction is signed for it. Filled in on the local devnet.' }),
     select('type', 'Transaction type', [
       ['eip1559', 'EIP-1559 (type 2)'], ['legacy', 'Legacy (type 0, EIP-155)'], ['eip2930', 'EIP-2930 access list (type 1)'],

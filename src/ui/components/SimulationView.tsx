@@ -151,7 +151,7 @@ export function SimulationView({ report, compact = false, slotNames }: { report:
 }
 
 /** Which verified source named each contract of the trace (#36), and what was refused or missing, and why. */
-function VerifiedSources({ named }: { named: SimReport.Named }) {
+export function VerifiedSources({ named }: { named: SimReport.Named }) {
   const rows: Row[] = [
     ...Object.entries(named.contracts).map(([a, n]): Row => ({ label: TraceView.checksum(a), value: n.name, mono: false, tone: 'ok', note: n.by })),
     ...named.failed.map((f): Row => ({ label: TraceView.checksum(f.address), value: f.refused ? 'refused: its code differs from the chain’s' : 'not named', mono: false, tone: f.refused ? 'error' : 'warn', note: f.message })),

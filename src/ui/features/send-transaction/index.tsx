@@ -113,6 +113,7 @@ export default function SendTransactionPage(props: ToolPageProps<typeof tool>) {
           sending={step.kind === 'sending'}
           byNode={raw.signer === 'node'}
           sim={review.sim}
+          naming={review.naming}
           onConfirm={() => void onConfirm()}
           onEdit={() => setStep({ kind: 'edit' })}
           onCancelSim={review.cancelSim}

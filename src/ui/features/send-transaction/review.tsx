@@ -4,11 +4,13 @@
  * carries what will be signed. The reviewed transaction is then simulated here (in the
  * simulation worker; never holds up Confirm). `ReviewPanel` shows it all, with Confirm and Edit.
  */
-import { lazy, Suspense, useCallback } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { summaryRows, type ReviewData } from '../../../tools/send-transaction'
-import { ResultView } from '../../components'
+import { ErrorNotice, ResultView } from '../../components'
 import { revertText, SimulationSummary } from '../../components/SimulationSummary'
+import { VerifiedSources } from '../../components/SimulationView'
 import { callInput, useSimulation, type SimulationState } from '../../hooks/useSimulation'
+import { useNamedReport, type Naming } from '../../hooks/useNamedReport'
 import { abiLibrary } from '../../hooks/abiLibrary'
 import { useInView } from '../../hooks/useInView'
 import { TraceTree } from '../../components/TraceTree'
@@ -31,19 +33,30 @@ export function useReviewSimulation() {
   // A simulation belongs to its review: leaving the review (`reset`) ends it and terminates its worker.
   const simulation = useSimulation()
   const { start } = simulation
+  // with the lookup ticked (#36): the finished simulation is named by verified sources
+  const [lookup, setLookup] = useState<{ host: string } | null>(null)
+  const { state, naming } = useNamedReport(simulation.state, lookup)
   const startSim = useCallback(
     ({ reviewed, input }: ReviewData) => {
+      setLookup(input.lookup ? { host: input.host } : null)
       const s = reviewed.summary
       const abis = [...abiLibrary.abis(), ...(input.abi ? [input.abi] : [])]
       start(callInput({ from: s.from, to: s.to, value: s.value, data: s.data, gas: s.gas, block: 'pending', accessList: s.type === 'legacy' ? undefined : s.accessList, authorizationList: s.type === 'eip7702' ? s.authorizationList : undefined }), abis)
     },
     [start],
   )
-  return { sim: simulation.state, startSim, dropSim: simulation.reset, cancelSim: simulation.cancel }
+  return { sim: state, naming, startSim, dropSim: simulation.reset, cancelSim: simulation.cancel }
+}
+
+/** Where the naming by verified sources stands, said under the simulation (nothing while the lookup is off). */
+function NamingLine({ naming }: { naming: Naming }) {
+  if (naming.status === 'naming') return <p className="hint" role="status">Naming the trace with verified sources from {naming.host}…</p>
+  if (naming.status === 'failed') return <ErrorNotice error={naming.error} />
+  return null
 }
 
 /** The confirmation: exactly what will be signed, what the simulation says it will do, then Confirm and Edit. */
-export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onCancelSim }: { data: ReviewData; sending: boolean; byNode: boolean; sim: SimulationState; onConfirm: () => void; onEdit: () => void; onCancelSim: () => void }) {
+export function ReviewPanel({ data, sending, byNode, sim, naming = { status: 'off' }, onConfirm, onEdit, onCancelSim }: { data: ReviewData; sending: boolean; byNode: boolean; sim: SimulationState; naming?: Naming; onConfirm: () => void; onEdit: () => void; onCancelSim: () => void }) {
   const { reviewed, input } = data
   const ref = useInView<HTMLElement>()
   return (
@@ -76,6 +89,8 @@ export function ReviewPanel({ data, sending, byNode, sim, onConfirm, onEdit, onC
             <TraceTree report={sim.report} />
           </section>
         )}
+        <NamingLine naming={naming} />
+        {sim.kind === 'done' && sim.report.named && <VerifiedSources named={sim.report.named} />}
       </div>
       <div className="actions">
         <button type="button" className="primary" onClick={onConfirm} disabled={sending || !reviewed.summary.affordable}>
