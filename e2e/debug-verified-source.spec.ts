@@ -5,7 +5,8 @@
  * the local server. The page records bump() through the proxy; nothing goes to the host until
  * "Fetch verified sources" is ticked; then both contracts are named by the verified source (full
  * match), and with no file dropped the keyboard steps by source line from the proxy's
- * delegatecall into Counter and to the line that stores `count` (the fixture's own text).
+ * delegatecall into Counter and to the line that stores `count` (the fixture's own text), where
+ * the call stack names the function the step is inside (bump(), from the verified source map).
  * The host is served under the app's origin (routed to the local server by Playwright), so the
  * page's requests stay with the app and the devnet, as the fixtures require.
  */
@@ -63,6 +64,8 @@ test('verified sources: none asked before the opt-in; then the proxy and Counter
     await page.keyboard.press('s')
     const countLine = COUNTER_SOL.split('\n').find((l) => l.includes('count += step;'))!.trim()
     await expect(line).toHaveText(countLine)
+    // the call stack names the function the step is inside, from the verified source map (no file dropped)
+    await expect(page.getByRole('navigation', { name: 'Call stack' }).getByRole('listitem').filter({ hasText: /^bump\(\)$/ })).toHaveCount(1)
   } finally {
     await server.close()
   }
