@@ -272,3 +272,25 @@ describe('a real eth_getProof with a node added, moved, duplicated or dropped (i
     expect(refused).toBeGreaterThan(40)
   })
 })
+
+describe('a devnet cheat without a block', () => {
+  it('after an unmined anvil_setBalance of another account, a proof at latest does not match the header: refused, with the devnet hint; after evm_mine it verifies', async () => {
+    const own = await startAnvil()
+    try {
+      const rpc = Rpc.http(own.url)
+      const who = randHex(20)
+      await Rpc.request(rpc, 'anvil_setBalance', [who, '0x64'])
+      await Rpc.request(rpc, 'evm_mine', [])
+      expect((await ProofVerify.readAccount(rpc, who)).account.balance).toBe(100n)
+      // another account's cheat, not mined: anvil's latest state no longer has the header's state root
+      await Rpc.request(rpc, 'anvil_setBalance', [randHex(20), '0x1'])
+      const e = await ProofVerify.readAccount(rpc, who).then(() => undefined, (x: unknown) => x)
+      expect(e).toBeInstanceOf(ProofVerify.ProofInvalidError)
+      expect((e as BaseError).hints.join(' ')).toMatch(/On a local devnet, a cheat .* mine a block \(evm_mine\), then read again/)
+      await Rpc.request(rpc, 'evm_mine', [])
+      expect((await ProofVerify.readAccount(rpc, who)).account.balance).toBe(100n)
+    } finally {
+      await own.stop()
+    }
+  })
+})

@@ -368,7 +368,13 @@ export class CodeMismatchError extends BaseError {
 
 export class ProofInvalidError extends BaseError {
   constructor(address: string, slot: string | null, reason: string) {
-    super('ProofVerify.ProofInvalidError', `The ${slot === null ? 'account' : 'storage'} proof of ${address}${slot === null ? '' : ` slot ${slot}`} does not verify: ${reason}.`)
+    super('ProofVerify.ProofInvalidError', `The ${slot === null ? 'account' : 'storage'} proof of ${address}${slot === null ? '' : ` slot ${slot}`} does not verify: ${reason}.`, {
+      hints: [
+        'The answer is refused: the node changed it or its proof.',
+        // measured on anvil: after an unmined cheat anywhere, no proof at latest matches the header until the next block
+        'On a local devnet, a cheat (anvil_setBalance, anvil_setStorageAt, hardhat_setBalance…) changes the latest state without a new header, so no proof at latest matches it: mine a block (evm_mine), then read again.',
+      ],
+    })
   }
 }
 
