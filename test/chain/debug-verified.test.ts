@@ -8,7 +8,7 @@
  * ERC1967Proxy. A host serving a byte changed names nothing and hands nothing over.
  * Needs anvil.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { encodeFunctionData, type Abi, type Hex } from 'viem'
 import * as Artifacts from '../../src/core/debug/Artifacts'
 import * as DebugSource from '../../src/core/debug/DebugSource'
@@ -18,9 +18,10 @@ import * as Rpc from '../../src/core/chain/Rpc'
 import * as Outcome from '../../src/core/Outcome'
 import * as SimRpc from '../../src/core/sim/SimRpc'
 import { fetchVerified, type Reader } from '../../src/ui/features/debug/verifiedSources'
-import { sentAt, startAnvil, type Anvil } from '../support'
+import { sentAt, type Anvil } from '../support'
 import { A0 } from './sim/contracts'
-import { compileFixtures, COUNTER_SOL, deployFixtures, startSourcifyServer, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { compileFixtures, COUNTER_SOL, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { useSourcifyChain } from './sourcifyChain'
 
 let anvil: Anvil
 let fx: Fixtures
@@ -35,17 +36,11 @@ const read: Reader = async (text, asked, code) => {
 }
 const options = () => ({ rpc: Rpc.http(anvil.url), fetch: fetch as unknown as VerifiedSource.FetchLike, host: server.url, read })
 
-beforeAll(async () => {
-  anvil = await startAnvil()
-  fx = await deployFixtures(anvil.url)
-  server = await startSourcifyServer(fx)
+useSourcifyChain(async (c) => {
+  ;({ anvil, fx, server } = c)
   const abi = compileFixtures().contracts['src/Counter.sol']!.Counter!.abi as Abi
   const receipt = await sentAt(anvil.url, { from: A0, to: fx.contracts.proxy.address, data: encodeFunctionData({ abi, functionName: 'bump' } as never), gas: '0x989680' })
   recording = (await DebugTrace.replay(SimRpc.create(SimRpc.httpTransport(anvil.url)), receipt.transactionHash as Hex)).recording
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  await anvil?.stop()
 })
 
 const addresses = () => recording.frames.map((f) => f.codeAddress)

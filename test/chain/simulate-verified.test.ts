@@ -8,18 +8,16 @@
  * error as viem decodes the revert data. Unticked: no request; a host serving one byte changed:
  * refused, nothing named by it. Needs anvil.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { decodeErrorResult, decodeEventLog, decodeFunctionData, encodeAbiParameters, encodeFunctionData, getAddress, keccak256, type Abi, type Hex } from 'viem'
 import tool from '../../src/tools/simulate'
-import * as Rpc from '../../src/core/chain/Rpc'
 import type * as SimReport from '../../src/core/sim/SimReport'
 import { withDefaults } from '../../src/tools/define'
 import type { RunContext } from '../../src/tools/types'
-import { startAnvil, type Anvil } from '../support'
 import { A0, A1 } from './sim/contracts'
-import { compileFixtures, deployFixtures, startSourcifyServer, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { compileFixtures, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { useSourcifyChain } from './sourcifyChain'
 
-let anvil: Anvil
 let fx: Fixtures
 let server: SourcifyServer
 let ctx: RunContext
@@ -28,17 +26,10 @@ const solc = (path: string, name: string) => compileFixtures().contracts[path]![
 const counterAbi = () => solc('src/Counter.sol', 'Counter').abi as Abi
 const tokenAbi = () => solc('src/Token.sol', 'Token').abi as Abi
 const libAbi = () => solc('src/Lib.sol', 'UsesLib').abi as Abi
-beforeAll(async () => {
-  anvil = await startAnvil()
-  fx = await deployFixtures(anvil.url)
-  server = await startSourcifyServer(fx)
-  const counted = ((url: string, init: RequestInit) => (asked.push(url), fetch(url, init))) as unknown as RunContext['fetch']
-  ctx = { signal: new AbortController().signal, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url, fetch: counted }
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  await anvil?.stop()
-})
+useSourcifyChain(async (c) => {
+  ;({ fx, server } = c)
+  ctx = c.ctx
+}, asked)
 
 const simulate = async (raw: Record<string, string>): Promise<SimReport.Report> => {
   const parsed = tool.parse(withDefaults(tool, { mode: 'call', host: server.url, ...raw }))

@@ -6,13 +6,13 @@
  * The values must equal what cast reads through the contracts' getters (independent). Unticked:
  * no request at all; a host serving one byte changed: refused. Needs anvil and cast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import tool from '../../src/tools/storage-read'
-import * as Rpc from '../../src/core/chain/Rpc'
 import { withDefaults } from '../../src/tools/define'
 import type { RunContext, ToolResult } from '../../src/tools/types'
-import { cast, startAnvil, type Anvil } from '../support'
-import { deployFixtures, startSourcifyServer, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { cast, type Anvil } from '../support'
+import { type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { useSourcifyChain } from './sourcifyChain'
 
 let anvil: Anvil
 let fx: Fixtures
@@ -20,17 +20,10 @@ let server: SourcifyServer
 let ctx: RunContext
 /** Every URL the tool's fetch was asked for. */
 const asked: string[] = []
-beforeAll(async () => {
-  anvil = await startAnvil()
-  fx = await deployFixtures(anvil.url)
-  server = await startSourcifyServer(fx)
-  const counted = ((url: string, init: RequestInit) => (asked.push(url), fetch(url, init))) as unknown as RunContext['fetch']
-  ctx = { signal: new AbortController().signal, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url, fetch: counted }
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  await anvil?.stop()
-})
+useSourcifyChain(async (c) => {
+  ;({ anvil, fx, server } = c)
+  ctx = c.ctx
+}, asked)
 
 const parse = (raw: Record<string, string>) => tool.parse(withDefaults(tool, raw))
 const run = async (raw: Record<string, string>): Promise<ToolResult> => {

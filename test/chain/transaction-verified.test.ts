@@ -7,15 +7,15 @@
  * independent oracle). Unticked: no request; a host serving one byte changed: refused, nothing decoded
  * with it. Needs anvil.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { decodeEventLog, encodeFunctionData, type Abi, type Hex } from 'viem'
 import tool from '../../src/tools/transaction'
-import * as Rpc from '../../src/core/chain/Rpc'
 import { withDefaults } from '../../src/tools/define'
 import type { RunContext, ToolResult } from '../../src/tools/types'
-import { sentAt, startAnvil, type Anvil } from '../support'
+import { sentAt, type Anvil } from '../support'
 import { A1 } from './sim/contracts'
-import { compileFixtures, deployFixtures, startSourcifyServer, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { compileFixtures, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { useSourcifyChain } from './sourcifyChain'
 
 let anvil: Anvil
 let fx: Fixtures
@@ -26,21 +26,15 @@ let revertTx: Hex
 let bumpLog: { topics: Hex[]; data: Hex }
 const counterAbi = () => compileFixtures().contracts['src/Counter.sol']!.Counter!.abi as Abi
 const tokenAbi = () => compileFixtures().contracts['src/Token.sol']!.Token!.abi as Abi
-beforeAll(async () => {
-  anvil = await startAnvil()
-  fx = await deployFixtures(anvil.url)
-  server = await startSourcifyServer(fx)
-  ctx = { signal: new AbortController().signal, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url, fetch: fetch as unknown as RunContext['fetch'] }
+useSourcifyChain(async (c) => {
+  ;({ anvil, fx, server } = c)
+  ctx = c.ctx
   const r = await sentAt(anvil.url, { from: A1, to: fx.contracts.proxy.address, data: encodeFunctionData({ abi: counterAbi(), functionName: 'bump' }), gas: '0x989680' })
   bumpTx = r.transactionHash as Hex
   bumpLog = (r.logs as { topics: Hex[]; data: Hex }[])[0]!
   // A1 holds no tokens: OpenZeppelin's ERC20InsufficientBalance
   const t = await sentAt(anvil.url, { from: A1, to: fx.contracts.token.address, data: encodeFunctionData({ abi: tokenAbi(), functionName: 'transfer', args: [A1, 5n] }), gas: '0x989680' })
   revertTx = t.transactionHash as Hex
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  await anvil?.stop()
 })
 
 const run = async (raw: Record<string, string>): Promise<ToolResult> => {

@@ -5,27 +5,22 @@
  * independent oracle); behind the ERC-1967 proxy, Counter's, with both names; a host serving a
  * one-byte-changed runtime is refused and nothing of it is handed over. Needs anvil.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as Abi from '../../src/core/abi/Abi'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as VerifiedAbi from '../../src/core/debug/VerifiedAbi'
 import type * as VerifiedSource from '../../src/core/debug/VerifiedSource'
-import { startAnvil, type Anvil } from '../support'
-import { compileFixtures, deployFixtures, PROXY_PATH, startSourcifyServer, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import type { Anvil } from '../support'
+import { compileFixtures, PROXY_PATH, type Fixtures, type SourcifyServer } from './sourcifyServer'
+import { useSourcifyChain } from './sourcifyChain'
 
 let anvil: Anvil
 let fx: Fixtures
 let server: SourcifyServer
 let o: VerifiedAbi.Options
-beforeAll(async () => {
-  anvil = await startAnvil()
-  fx = await deployFixtures(anvil.url)
-  server = await startSourcifyServer(fx)
+useSourcifyChain(async (c) => {
+  ;({ anvil, fx, server } = c)
   o = { rpc: Rpc.http(anvil.url), fetch: fetch as unknown as VerifiedSource.FetchLike, host: server.url }
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  await anvil?.stop()
 })
 
 /** solc's ABI of a fixture contract, as signatures (sorted). */

@@ -7,12 +7,13 @@
  * the storage read by the served layout is compared with cast calling the getters too.
  * Needs anvil and cast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { hexToBytes, type Hex } from 'viem'
 import * as VerifiedSource from '../../src/core/debug/VerifiedSource'
 import * as StorageLayout from '../../src/core/storage/StorageLayout'
-import { cast, nodeRpc, startAnvil, type Anvil } from '../support'
-import { deployFixtures, startSourcifyServer, type Fixtures, type Role, type SourcifyServer } from './sourcifyServer'
+import { cast, nodeRpc, type Anvil } from '../support'
+import { type Fixtures, type Role, type SourcifyServer } from './sourcifyServer'
+import { useSourcifyChain } from './sourcifyChain'
 
 let anvil: Anvil
 let fx: Fixtures
@@ -31,14 +32,8 @@ async function failure(role: Role): Promise<{ error: unknown; ms: number }> {
   throw new Error('the lookup did not fail')
 }
 
-beforeAll(async () => {
-  anvil = await startAnvil()
-  fx = await deployFixtures(anvil.url)
-  server = await startSourcifyServer(fx)
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  await anvil?.stop()
+useSourcifyChain(async (c) => {
+  ;({ anvil, fx, server } = c)
 })
 
 const ROLES: Role[] = ['proxy', 'implementation', 'token', 'usesLib', 'library']

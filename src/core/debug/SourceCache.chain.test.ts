@@ -7,25 +7,20 @@
  * least recently used. The store here is the in-memory one (the page's IndexedDB store has the
  * same interface and is covered end to end in e2e/verified-abi.spec.ts). Needs anvil.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import * as Rpc from '../../core/chain/Rpc'
 import * as SourceCache from './SourceCache'
 import * as VerifiedAbi from './VerifiedAbi'
 import * as VerifiedSource from './VerifiedSource'
-import { castAsync, nodeReply, startAnvil, type Anvil } from '../../../test/support'
-import { deployFixtures, startSourcifyServer, unmaskedByte, compileFixtures, type Fixtures, type SourcifyServer } from '../../../test/chain/sourcifyServer'
+import { castAsync, nodeReply, type Anvil } from '../../../test/support'
+import { unmaskedByte, compileFixtures, type Fixtures, type SourcifyServer } from '../../../test/chain/sourcifyServer'
+import { useSourcifyChain } from '../../../test/chain/sourcifyChain'
 
 let anvil: Anvil
 let fx: Fixtures
 let server: SourcifyServer
-beforeAll(async () => {
-  anvil = await startAnvil()
-  fx = await deployFixtures(anvil.url)
-  server = await startSourcifyServer(fx)
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  await anvil?.stop()
+useSourcifyChain(async (c) => {
+  ;({ anvil, fx, server } = c)
 })
 
 const f = fetch as unknown as VerifiedSource.FetchLike

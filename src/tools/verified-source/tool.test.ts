@@ -5,28 +5,22 @@
  * immutables, whose values cast reads through the getters; a host serving a changed byte is
  * refused; the ABI's signatures are those ethers v5 writes for the same ABI. Needs anvil and cast.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { utils } from 'ethers'
 import tool from './index'
-import * as Rpc from '../../core/chain/Rpc'
 import { withDefaults } from '../define'
 import type { RunContext, ToolResult } from '../types'
-import { cast, startAnvil, type Anvil } from '../../../test/support'
-import { compileFixtures, deployFixtures, startSourcifyServer, type Fixtures, type SourcifyServer } from '../../../test/chain/sourcifyServer'
+import { cast, type Anvil } from '../../../test/support'
+import { compileFixtures, type Fixtures, type SourcifyServer } from '../../../test/chain/sourcifyServer'
+import { useSourcifyChain } from '../../../test/chain/sourcifyChain'
 
 let anvil: Anvil
 let fx: Fixtures
 let server: SourcifyServer
 let ctx: RunContext
-beforeAll(async () => {
-  anvil = await startAnvil()
-  fx = await deployFixtures(anvil.url)
-  server = await startSourcifyServer(fx)
-  ctx = { signal: new AbortController().signal, progress: () => {}, rpc: Rpc.http(anvil.url), rpcUrl: anvil.url, fetch: fetch as unknown as RunContext['fetch'] }
-}, 120_000)
-afterAll(async () => {
-  await server?.close()
-  await anvil?.stop()
+useSourcifyChain(async (c) => {
+  ;({ anvil, fx, server } = c)
+  ctx = c.ctx
 })
 
 const run = async (raw: Record<string, string>, c: RunContext = ctx): Promise<ToolResult> => {
