@@ -292,14 +292,12 @@ export function ResultView({ result, stale = false, label = 'Result' }: { result
   const [more, setMore] = useState<readonly number[]>([])
   const shown = result.sections.map((s, i) => Math.min(s.rows.length, more[i] ?? ROWS_SHOWN))
   const { drawn, pending } = useProgressiveRows(result.sections, rowsOf, shown)
-  const ids = useId()
   return (
     <section className={stale ? 'result stale' : 'result'} aria-label={stale ? `Outdated ${label.toLowerCase()}` : label} aria-busy={pending || undefined}>
       <ResultNotes notes={result.notes} />
       {result.sections.map((s, i) => (
-        // a titled section is a group named by its title: a row's label is read in its context ("step" the immutable, not the function)
-        <div key={i} className="section" {...(s.title ? { role: 'group', 'aria-labelledby': `${ids}-s${i}` } : {})}>
-          {s.title && <h2 className="section-title" id={`${ids}-s${i}`}>{s.title}</h2>}
+        <div key={i} className="section">
+          {s.title && <h2 className="section-title">{s.title}</h2>}
           <SectionRows
             rows={s.rows}
             shown={more[i] ?? ROWS_SHOWN}
