@@ -7,11 +7,11 @@ import * as Chains from '../../core/chain/Chains'
 import * as Key from '../../core/keys/Key'
 import * as Rpc from '../../core/chain/Rpc'
 import * as TxSend from '../../core/tx/TxSend'
-import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import type * as TxDecode from '../../core/tx/TxDecode'
 import type * as TxWarnings from '../../core/tx/TxWarnings'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
+import { verifiedLookupParsers } from '../kit/verifiedLookup'
 import type { Row, RunContext, Section, ToolAction, ToolResult } from '../types'
 import meta from './meta'
 
@@ -97,9 +97,7 @@ export const parse = fieldParser<Input>({
   maxFeePerGas: (v) => ChainFormat.parseGweiOptional(v),
   maxPriorityFeePerGas: (v) => ChainFormat.parseGweiOptional(v),
   confirm: (v) => v === 'true',
-  lookup: (v) => v === 'true',
-  // checked only while the lookup is ticked (a host left as it was blocks nothing)
-  host: (v, raw) => (raw.lookup === 'true' ? VerifiedSource.normalizeHost(v) : v.trim()),
+  ...verifiedLookupParsers,
 })
 
 /** Parses the access list and the signed authorizations, loading their parsers on first use; errors name the field. */

@@ -6,10 +6,10 @@ import * as Rpc from '../../core/chain/Rpc'
 import type * as Simulation from '../../core/sim/Simulation'
 import * as SimulationInput from '../../core/sim/SimulationInput'
 import * as StateOverrides from '../../core/sim/StateOverrides'
-import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import { fieldParser } from '../define'
 import { blockContextParsers, callParsers, replayPlaceParsers, type BlockContextInput, type CallInput } from '../kit/blockContext'
 import * as Fields from '../kit/fields'
+import { verifiedLookupParsers } from '../kit/verifiedLookup'
 import meta from './meta'
 
 export const MAX_STEPS = 2000
@@ -49,9 +49,7 @@ export const parse = fieldParser<Input>(
     ...blockContextParsers,
     atBlock: (v, raw) => replayPlaceParsers.atBlock(v, raw) as Rpc.BlockTag | undefined,
     position: replayPlaceParsers.position,
-    lookup: (v) => v === 'true',
-    // checked only while the lookup is ticked (a host left as it was blocks nothing)
-    host: (v, raw) => (raw.lookup === 'true' ? VerifiedSource.normalizeHost(v) : v.trim()),
+    ...verifiedLookupParsers,
   },
   meta,
 )
