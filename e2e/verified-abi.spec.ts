@@ -7,7 +7,8 @@
  * /transaction names bump() and its event from the verified ABI, each saying which source named it;
  * /simulate, from a lookup=true URL, simulates with nothing sent, then ticked names bump() in the
  * trace, the Bumped event and the proxy's changed variables (Counter's storage layout), each saying
- * which source named it. Those sources are kept in the page (IndexedDB): /transaction and /simulate
+ * which source named it; its capsule carries them, and opened with the host refusing everything it is
+ * named by them (checked against its proofs). Those sources are kept in the page (IndexedDB): /transaction and /simulate
  * name them again with nothing sent, and with the host gone /verified-source still shows Counter
  * (its immutable `step` by name, equal to what the getter returns),
  * says it came from the page's copy and lists what is kept; Remove and Remove all empty the list,
@@ -17,6 +18,8 @@ import { encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
 import { expect, forward, impersonatedSender, openTool, output, test } from './fixtures'
 import { compileFixtures, deployFixtures, startSourcifyServer } from '../test/chain/sourcifyServer'
 import { sentAt } from '../test/support'
+import * as SimCapsule from '../src/core/sim/SimCapsule'
+import { savedFile } from './witnessKit'
 import { A0 } from '../test/chain/sim/contracts'
 
 
@@ -89,6 +92,23 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /
     await expect(storage).toContainText('Slots named by the storage layout of the verified source of ERC1967Proxy → Counter')
     await expect(storage.getByText('count', { exact: true })).toBeVisible()
     await expect(storage.getByText(`byWho[${getAddress(A0)}]`, { exact: true })).toBeVisible()
+    expect(server.requests.length).toBe(beforeSim)
+    // the capsule carries the sources (from the page's copy, nothing sent); opened with the host refusing everything, it is named by them
+    const panel = page.getByRole('region', { name: 'Capsule' })
+    await panel.getByRole('button', { name: 'Export a capsule' }).click()
+    const made = panel.getByRole('region', { name: 'Exported capsule' })
+    await expect(made.getByRole('status', { name: 'Verified sources', exact: true })).toHaveText(/^2 carried: ERC1967Proxy → Counter/, { timeout: 60_000 })
+    const file = await savedFile(page, panel.getByRole('link', { name: 'Save the capsule' }), (await made.getByRole('status', { name: 'Capsule SHA-256', exact: true }).textContent())!)
+    expect(SimCapsule.decode(file).sources?.map((x) => x.address).sort()).toEqual([fx.contracts.implementation.address, proxy].map((a) => a.toLowerCase()).sort())
+    let refusedCapsule = 0
+    await page.unroute(`${host}/**`)
+    await page.route(`${host}/**`, (route) => (refusedCapsule++, route.abort('connectionrefused')))
+    await panel.getByLabel('Open a capsule').setInputFiles({ name: 'named.ewc', mimeType: 'application/octet-stream', buffer: file })
+    await expect(panel.getByRole('region', { name: 'Opened capsule' }).getByRole('status', { name: 'Verified sources', exact: true })).toHaveText(/^2 carried: ERC1967Proxy → Counter/, { timeout: 60_000 })
+    await expect(panel.getByRole('region', { name: 'Verified sources' })).toContainText(`Verified sources from the capsule (served by ${host})`)
+    await expect(panel.getByRole('list', { name: 'Call tree' })).toContainText('bump()')
+    await expect(panel.getByRole('list', { name: 'Call tree' }).getByText(/decoded with the verified source of ERC1967Proxy → Counter: verified source from .* \(carried in the capsule, checked against the code its proofs hold; nothing sent\), full match/).first()).toBeVisible()
+    expect(refusedCapsule).toBe(0)
     expect(server.requests.length).toBe(beforeSim)
     // the host gone (every request to it fails and is counted): /verified-source still names Counter, from the page's copy
     let sent = 0

@@ -35,7 +35,8 @@ export interface Found {
   how: string
 }
 
-function addressInWord(word: `0x${string}`): `0x${string}` | null {
+/** The address a proxy slot's word holds (12 zero bytes, then a non-zero address), null otherwise. */
+export function addressInWord(word: `0x${string}`): `0x${string}` | null {
   const w = word.slice(2).padStart(64, '0')
   if (!/^0{24}/.test(w)) return null
   const a = `0x${w.slice(24)}` as `0x${string}`

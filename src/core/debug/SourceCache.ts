@@ -136,8 +136,10 @@ export interface Options {
 
 export interface Obtained {
   checked: VerifiedSource.Checked
-  /** `cache`: nothing was sent to the host. */
-  from: 'host' | 'cache'
+  /** `cache`: nothing was sent to the host; `capsule`: carried in a simulation capsule, checked against the code its witness proves (nothing sent). */
+  from: 'host' | 'cache' | 'capsule'
+  /** The answer's text as the host served it (what a capsule carries). */
+  text: string
   /** The host that served it (on a hit: the one that served it then). */
   host: string
   /** When it was fetched and checked. */
@@ -149,7 +151,7 @@ const when = (ms: number) => `${new Date(ms).toISOString().slice(0, 16).replace(
 
 /** One line: which source named it, and that it came from the page's cache. */
 export function by(o: Obtained): string {
-  const kept = o.from === 'cache' ? ` (kept in this browser since ${when(o.savedAt)}; nothing sent)` : ''
+  const kept = o.from === 'cache' ? ` (kept in this browser since ${when(o.savedAt)}; nothing sent)` : o.from === 'capsule' ? ' (carried in the capsule, checked against the code its proofs hold; nothing sent)' : ''
   return `verified source from ${o.host}${kept}, ${matchText(o.checked.check.kind)}`
 }
 
@@ -181,7 +183,7 @@ export async function obtain(o: Options, chainId: string, address: string, code:
       try {
         const checked = await read(hit.text, asked, code)
         await quietly(() => cache.touch(key, now()))
-        return { checked, from: 'cache', host: hit.host, savedAt: hit.savedAt }
+        return { checked, from: 'cache', host: hit.host, savedAt: hit.savedAt, text: hit.text }
       } catch (e) {
         if (e instanceof VerifiedSource.CancelledError || o.signal?.aborted) throw e
         // what no longer reads or checks is dropped and asked for again
@@ -197,5 +199,5 @@ export async function obtain(o: Options, chainId: string, address: string, code:
     const { answer } = checked
     await quietly(() => keep(cache, { key, chainId, address: asked.address as `0x${string}`, codeHash: hash, name: answer.name, path: answer.path, match: checked.check.kind, host, bytes: text.length, savedAt, usedAt: savedAt, text }))
   }
-  return { checked, from: 'host', host, savedAt }
+  return { checked, from: 'host', host, savedAt, text }
 }

@@ -38,6 +38,12 @@ export interface Options {
   block?: Rpc.BlockTag
   /** The page's kept sources (SourceCache): asked first, and a hit sends nothing to the host. */
   cache?: SourceCache.Store | undefined
+  /** Where a checked source comes from instead of the cache and the host (a capsule's carried sources: `CarriedSources`). */
+  obtain?: (chainId: string, address: string, code: Uint8Array) => Promise<SourceCache.Obtained>
+  /** How a proxy's implementation is found instead of asking the node (`Proxy.implementationOf`): a capsule reads it from its proofs. */
+  implementationOf?: (address: string) => Promise<Proxy.Found | null>
+  /** Told of each source accepted, with the host's text (to carry it in a capsule). */
+  onSource?: (s: { address: `0x${string}`; host: string; text: string }) => void
 }
 
 /** One contract whose verified source was fetched and accepted. */
@@ -86,8 +92,11 @@ const matchText = (k: 'full' | 'partial') => (k === 'full' ? 'full match' : 'par
 async function one(o: Options, chainId: string, address: string): Promise<{ source: Source; abi: Abi.Abi; layout: VerifiedSource.Answer['storageLayout'] }> {
   const code = fromHex(Rpc.data(await Rpc.request(o.rpc, 'eth_getCode', [address, o.block ?? 'latest']), 'the code'))
   if (code.length === 0) throw new NoCodeError(address)
-  const got = await SourceCache.obtain({ fetch: o.fetch, host: o.host, cache: o.cache, ...(o.read ? { read: o.read } : {}), signal: o.signal }, chainId, address, code)
+  const got = o.obtain
+    ? await o.obtain(chainId, address, code)
+    : await SourceCache.obtain({ fetch: o.fetch, host: o.host, cache: o.cache, ...(o.read ? { read: o.read } : {}), signal: o.signal }, chainId, address, code)
   const { answer, check } = got.checked
+  o.onSource?.({ address: address.toLowerCase() as `0x${string}`, host: got.host, text: got.text })
   return {
     source: { address: address.toLowerCase() as `0x${string}`, name: answer.name, path: answer.path, match: check.kind, by: SourceCache.by(got) },
     abi: AbiParse.fromJson(answer.abi),
@@ -115,7 +124,7 @@ function merge(base: Abi.Abi, extra: Abi.Abi): Abi.Abi {
 export async function lookup(o: Options, address: string, chainId?: string): Promise<Named> {
   const chain = chainId ?? (await chainOf(o))
   const at = address.toLowerCase() as `0x${string}`
-  const proxy = await Proxy.implementationOf(o.rpc, at, o.block ?? 'latest')
+  const proxy = o.implementationOf ? await o.implementationOf(at) : await Proxy.implementationOf(o.rpc, at, o.block ?? 'latest')
   if (!proxy) {
     const { source, abi, layout } = await one(o, chain, at)
     return { address: at, name: source.name, abi, contract: source, by: source.by, ...(layout ? { layout } : {}) }

@@ -699,9 +699,10 @@ export class InvalidChainError extends BaseError {
 }
 
 export class NotVerifiedError extends BaseError {
-  constructor(host: string, chainId: string, address: string) {
-    super('VerifiedSource.NotVerifiedError', `${address} on chain ${chainId} is not verified on this host (${host}).`, {
-      hints: ['Another Sourcify-compatible host may have it; or drop its compiler output into the page instead.'],
+  /** `said`: another wording of the same (a capsule that carries no source for the address). */
+  constructor(host: string, chainId: string, address: string, said?: { message: string; hints: string[] }) {
+    super('VerifiedSource.NotVerifiedError', said?.message ?? `${address} on chain ${chainId} is not verified on this host (${host}).`, {
+      hints: said?.hints ?? ['Another Sourcify-compatible host may have it; or drop its compiler output into the page instead.'],
     })
   }
 }

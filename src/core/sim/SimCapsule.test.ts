@@ -99,7 +99,42 @@ describe('SimCapsule', () => {
     expect(() => SimCapsule.decode(v2([[], [], [], [], [], []]))).toThrow(/not in canonical form/)
     expect(() => SimCapsule.decode(v2([[], [], [], [Uint8Array.of(1, 2)], [], []]))).toThrow(/coinbase.*20 bytes/)
     expect(() => SimCapsule.decode(v2([[], []]))).toThrow(/list of 6 entries/)
-    expect(() => SimCapsule.decode(Rlp.fromBytes([fields[0], Uint8Array.of(3), ...fields.slice(2)] as Uint8Array[]))).toThrow(/version is 3/)
+    expect(() => SimCapsule.decode(Rlp.fromBytes([fields[0], Uint8Array.of(4), ...fields.slice(2)] as Uint8Array[]))).toThrow(/version is 4/)
+  })
+
+  it(`version 3 carries verified sources, round-tripped for any list; out of order, repeated, empty or not UTF-8 is refused (seed ${testSeed})`, async () => {
+    const made = await SimCapsule.make(SimRpc.httpTransport(anvil.url), transfer())
+    const fields = Rlp.toBytes(made.bytes) as (Uint8Array | unknown[])[]
+    const enc = new TextEncoder()
+    const source = fc.record({ address: fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => `0x${Buffer.from(b).toString('hex')}` as `0x${string}`), host: fc.webUrl(), text: fc.string({ unit: 'binary', maxLength: 200 }) })
+    await fc.assert(
+      fc.asyncProperty(fc.array(source, { minLength: 1, maxLength: 6 }), async (sources) => {
+        const w = SimCapsule.withSources(made.bytes, sources)
+        const back = SimCapsule.decode(w.bytes)
+        const want = SimCapsule.sortSources(sources)
+        expect(back.sources).toEqual(want)
+        expect(back.call).toEqual(SimCapsule.decode(made.bytes).call)
+        // the version and the layout, read by another RLP reader: [..., witness, six empty block entries, [[address, host, text], …]]
+        const t = Rlp.toBytes(w.bytes) as unknown[]
+        expect([...(t[1] as Uint8Array)]).toEqual([3])
+        expect(t[10]).toEqual([[], [], [], [], [], []])
+        expect(t[11]).toEqual(want.map((x) => [Buffer.from(x.address.slice(2), 'hex'), enc.encode(x.host), enc.encode(x.text)].map((b) => new Uint8Array(b))))
+        // carrying none gives the capsule back as it was
+        expect(SimCapsule.withSources(w.bytes, []).bytes).toEqual(made.bytes)
+      }),
+      { seed: testSeed, numRuns: 30 },
+    )
+    const v3 = (sources: unknown) => Rlp.fromBytes([fields[0], Uint8Array.of(3), ...fields.slice(2), [[], [], [], [], [], []], sources] as Uint8Array[])
+    const a = (n: number) => new Uint8Array(20).fill(n)
+    const ok = [a(1), enc.encode('https://h'), enc.encode('{}')]
+    expect(SimCapsule.decode(v3([ok])).sources).toHaveLength(1)
+    expect(() => SimCapsule.decode(v3([]))).toThrow(/not a non-empty list/)
+    expect(() => SimCapsule.decode(v3([[a(2), ok[1], ok[2]], ok]))).toThrow(/not in canonical form/)
+    expect(() => SimCapsule.decode(v3([ok, ok]))).toThrow(/not in canonical form/)
+    expect(() => SimCapsule.decode(v3([[a(1), ok[1], Uint8Array.of(0xff, 0xfe)]]))).toThrow(/not UTF-8/)
+    expect(() => SimCapsule.decode(v3([[a(1).slice(1), ok[1], ok[2]]]))).toThrow(/address is not 20 bytes/)
+    expect(() => SimCapsule.decode(v3([[a(1), ok[1]]]))).toThrow(/not \[address, host, text\]/)
+    expect(() => SimCapsule.withSources(made.bytes, Array.from({ length: SimCapsule.SOURCE_LIMITS.count + 1 }, (_, i) => ({ address: `0x${i.toString(16).padStart(40, '0')}` as `0x${string}`, host: 'h', text: '' })))).toThrow(/at most 64/)
   })
 
   it('refuses a capsule from another hardfork, or opened under another one', async () => {

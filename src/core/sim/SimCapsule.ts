@@ -11,8 +11,13 @@
  * six entries in the order timestamp, number, baseFee, coinbase, prevrandao, gasLimit, each `[]`
  * (not overridden) or `[value]` (an integer, minimal; coinbase 20 bytes; prevrandao 32). A
  * capsule without block overrides is written as version 1, so files made before them, and
- * their hashes, stay as they were. Canonical only (re-encoding gives the same bytes). Its
- * SHA-256 is what the page shows and what a person compares.
+ * their hashes, stay as they were. With verified sources (#36), version 3: the block field
+ * always (six `[]` when none is overridden) and one more, `sources`: a list of
+ * `[address (20 bytes), host, text]`, the host's answer for each contract as it was read,
+ * ordered by address, one per address (`core/debug/CarriedSources` checks each against the
+ * code the witness proves, with no host). A capsule without sources keeps version 1 or 2.
+ * Canonical only (re-encoding gives the same bytes). Its SHA-256 is what the page shows and
+ * what a person compares; the report's does not change with the sources it carries.
  *
  * @example
  * ```ts
@@ -32,11 +37,22 @@ import * as StateOverrides from './StateOverrides'
 
 type Hex = `0x${string}`
 
-/** The newest version this page writes (with block overrides) and reads; version 1 (without) is still written and read. */
-export const VERSION = 2
+/** The newest version this page writes (with verified sources) and reads; versions 1 (no block overrides) and 2 (block overrides) are still written and read. */
+export const VERSION = 3
 const MAGIC = new TextEncoder().encode('EWC')
-/** A capsule is its witness plus the call and the overrides' text. */
-export const MAX_BYTES = SimWitness.LIMITS.maxBytes + 256 * 1024
+/** The verified sources one capsule carries: at most this many, and this many bytes of their text together. */
+export const SOURCE_LIMITS = { count: 64, bytes: 24 * 2 ** 20 }
+/** A capsule is its witness plus the call and the overrides' text, and the verified sources it carries. */
+export const MAX_BYTES = SimWitness.LIMITS.maxBytes + 256 * 1024 + SOURCE_LIMITS.bytes + SOURCE_LIMITS.count * 1024
+
+/** One contract's verified source as the host served it (the answer's JSON text), carried so the capsule names its report offline. */
+export interface Source {
+  /** Lowercase. */
+  address: Hex
+  /** The host that served it (`https://sourcify.dev/server`). */
+  host: string
+  text: string
+}
 
 export interface Capsule {
   call: Simulation.CallInput
@@ -46,10 +62,14 @@ export interface Capsule {
   /** Block context overrides the call ran under; absent (or empty) for the block's own. */
   blockOverrides?: BlockOverrides.Overrides | undefined
   witness: Uint8Array
+  /** Verified sources carried with it (version 3), by address; absent or empty for none. */
+  sources?: readonly Source[] | undefined
 }
 
 export interface Opened {
   capsule: Capsule
+  /** The witness, verified: the proven state the carried sources are checked against. */
+  verified: SimWitness.Verified
   /** The report: the outcome's JSON text, the same bytes on every device. */
   report: string
   traceHash: Hex
@@ -66,11 +86,26 @@ const uint = (v: bigint): Uint8Array => (v === 0n ? new Uint8Array() : hexToByte
 
 const BLOCK_FIELDS = ['timestamp', 'number', 'baseFee', 'coinbase', 'prevrandao', 'gasLimit'] as const
 
+const utf8 = new TextEncoder()
+
+/** Sources in the capsule's order (by address), one per address (the last given wins), bounded. */
+export function sortSources(sources: readonly Source[]): Source[] {
+  const by = new Map<string, Source>()
+  for (const x of sources) by.set(x.address.toLowerCase(), { ...x, address: x.address.toLowerCase() as Hex })
+  const out = [...by.values()].sort((a, b) => (a.address < b.address ? -1 : a.address > b.address ? 1 : 0))
+  if (out.length > SOURCE_LIMITS.count) throw new SimWitness.BoundsError(`${out.length} verified sources`, `at most ${SOURCE_LIMITS.count} in one capsule`)
+  const bytes = out.reduce((n, x) => n + x.text.length, 0)
+  if (bytes > SOURCE_LIMITS.bytes) throw new SimWitness.BoundsError(`verified sources of ${bytes} characters`, `at most ${SOURCE_LIMITS.bytes} in one capsule`)
+  return out
+}
+
 export function encode(c: Capsule): Uint8Array {
+  const sources = c.sources?.length ? sortSources(c.sources) : undefined
   const block = BlockOverrides.isEmpty(c.blockOverrides) ? undefined : c.blockOverrides!
+  const blockField = BLOCK_FIELDS.map((k) => (block?.[k] === undefined ? [] : [typeof block[k] === 'bigint' ? uint(block[k]) : hexToBytes(block[k])]))
   return Rlp.fromBytes([
     MAGIC,
-    uint(block ? 2n : 1n),
+    uint(sources ? 3n : block ? 2n : 1n),
     new TextEncoder().encode(c.hardfork),
     hexToBytes(c.call.from),
     c.call.to ? hexToBytes(c.call.to) : new Uint8Array(),
@@ -79,8 +114,24 @@ export function encode(c: Capsule): Uint8Array {
     uint(c.call.gas ?? 0n),
     new TextEncoder().encode(c.overrides),
     c.witness,
-    ...(block ? [BLOCK_FIELDS.map((k) => (block[k] === undefined ? [] : [typeof block[k] === 'bigint' ? uint(block[k]) : hexToBytes(block[k])]))] : []),
+    ...(block || sources ? [blockField] : []),
+    ...(sources ? [sources.map((x) => [hexToBytes(x.address), utf8.encode(x.host), utf8.encode(x.text)])] : []),
   ])
+}
+
+/** The carried sources of a version 3 capsule: addresses of 20 bytes in ascending order, hosts and texts UTF-8. */
+function sourcesOf(t: Tree | undefined): Source[] {
+  if (!Array.isArray(t) || t.length === 0) throw new CapsuleError('The capsule cannot be read', 'its verified sources are not a non-empty list')
+  const text = new TextDecoder('utf-8', { fatal: true })
+  return t.map((e, i) => {
+    if (!Array.isArray(e) || e.length !== 3) throw new CapsuleError('The capsule cannot be read', `its verified source #${i + 1} is not [address, host, text]`)
+    try {
+      return { address: bytesToHex(bytes(e[0], `verified source #${i + 1}'s address`, 20)) as Hex, host: text.decode(bytes(e[1], `verified source #${i + 1}'s host`)), text: text.decode(bytes(e[2], `verified source #${i + 1}'s text`)) }
+    } catch (x) {
+      if (x instanceof CapsuleError) throw x
+      throw new CapsuleError('The capsule cannot be read', `verified source #${i + 1} is not UTF-8 text`)
+    }
+  })
 }
 
 type Tree = Uint8Array | Tree[]
@@ -119,8 +170,9 @@ export function decode(file: Uint8Array): Capsule {
   }
   if (!Array.isArray(t) || t.length < 10 || bytesToHex(bytes(t[0], 'the magic')) !== bytesToHex(MAGIC)) throw new CapsuleError('The file is not a capsule', 'it does not start with the capsule magic “EWC”')
   const version = int(t[1], 'the version')
-  if (version !== 1n && version !== 2n) throw new CapsuleError('The capsule cannot be read', `its version is ${version}, this page reads 1 and ${VERSION}`)
-  if (t.length !== (version === 1n ? 10 : 11)) throw new CapsuleError('The capsule cannot be read', `a version ${version} capsule has ${version === 1n ? 10 : 11} fields, this one ${t.length}`)
+  if (version !== 1n && version !== 2n && version !== 3n) throw new CapsuleError('The capsule cannot be read', `its version is ${version}, this page reads 1 to ${VERSION}`)
+  const fields = 9 + Number(version)
+  if (t.length !== fields) throw new CapsuleError('The capsule cannot be read', `a version ${version} capsule has ${fields} fields, this one ${t.length}`)
   const to = bytes(t[4], 'to')
   if (to.length !== 0 && to.length !== 20) throw new CapsuleError('The capsule cannot be read', '“to” is neither empty nor 20 bytes')
   const c: Capsule = {
@@ -133,11 +185,20 @@ export function decode(file: Uint8Array): Capsule {
       gas: int(t[7], 'the gas'),
     },
     overrides: new TextDecoder().decode(bytes(t[8], 'the overrides')),
-    ...(version === 2n ? { blockOverrides: blockOf(t[10]) } : {}),
+    ...(version >= 2n ? { blockOverrides: blockOf(t[10]) } : {}),
     witness: bytes(t[9], 'the witness'),
+    ...(version === 3n ? { sources: sourcesOf(t[11]) } : {}),
   }
   if (bytesToHex(encode(c)) !== bytesToHex(file)) throw new CapsuleError('The capsule cannot be read', 'it is not in canonical form')
   return c
+}
+
+/** The capsule `file` with `sources` carried (replacing any it carried; none: back to version 1 or 2). */
+export function withSources(file: Uint8Array, sources: readonly Source[]): { bytes: Uint8Array; sha256: Hex } {
+  const c = decode(file)
+  const bytes = encode({ ...c, sources })
+  if (bytes.length > MAX_BYTES) throw new SimWitness.BoundsError(`the capsule would be ${bytes.length} bytes`, `at most ${MAX_BYTES} bytes`)
+  return { bytes, sha256: SimWitness.fingerprint(bytes) }
 }
 
 /** Simulates over a node and makes the capsule: its bytes, SHA-256 and report. */
@@ -174,6 +235,7 @@ export async function open(file: Uint8Array, expect: { hardfork?: string | undef
   const off = await SimWitness.replay(capsule.witness, capsule.call, { overrides, blockOverrides: capsule.blockOverrides })
   return {
     capsule,
+    verified: off.verified,
     report: JSON.stringify(off.outcome),
     traceHash: off.traceHash,
     sha256: SimWitness.fingerprint(file),

@@ -22,9 +22,8 @@ export default defineTool<Input, SimReport.Report>(meta, {
     const report = await simulate(client, input, holder)
     // the lookup ticked (`ctx.fetch` given only then): the trace named by verified sources (#36)
     if (!input.lookup || !ctx.fetch) return toToolResult(report)
-    const [VerifiedAbi, SimVerified, VerifiedSource] = await Promise.all([import('../../core/debug/VerifiedAbi'), import('../../core/debug/SimVerified'), import('../../core/debug/VerifiedSource')])
-    const host = VerifiedSource.normalizeHost(input.host ?? '')
-    const many = await VerifiedAbi.lookupAll({ rpc: ctx.rpc, fetch: ctx.fetch as unknown as FetchLike, host, signal: ctx.signal, block: SimVerified.blockOf(report) }, SimVerified.addressesOf(report))
-    return toToolResult(SimVerified.apply(report, many, host))
+    const CarriedSources = await import('../../core/debug/CarriedSources')
+    const named = await CarriedSources.carry({ rpc: ctx.rpc, fetch: ctx.fetch as unknown as FetchLike, host: input.host ?? '', signal: ctx.signal }, report)
+    return toToolResult(named.report)
   },
 })

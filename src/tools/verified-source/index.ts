@@ -36,7 +36,7 @@ export interface Data {
   check?: VerifiedSource.Check
   immutables?: VerifiedSource.ImmutableValue[]
   /** `cache`: the page's kept copy, nothing sent to the host. */
-  from?: 'host' | 'cache'
+  from?: SourceCache.Obtained['from']
 }
 
 type Param = { type?: unknown; components?: unknown }

@@ -4,12 +4,13 @@
  * is asked of the host through the page's connection policy (`pageFetch`, as the other
  * lookups), its answer read and checked against the chain's code in the verified-source worker
  * (a mismatch is refused, never used), and the report renamed by `SimVerified.apply`.
+ * `carrySources` does the same and hands back the sources' texts too, for a capsule to carry.
  */
+import * as CarriedSources from '../../core/debug/CarriedSources'
 import * as VerifiedAbi from '../../core/debug/VerifiedAbi'
-import * as VerifiedSource from '../../core/debug/VerifiedSource'
 import { RelayedError } from '../../core/Errors'
+import type * as SimCapsule from '../../core/sim/SimCapsule'
 import type * as SimReport from '../../core/sim/SimReport'
-import * as SimVerified from '../../core/debug/SimVerified'
 import { readChecked } from '../../workers/verifiedSourceClient'
 import { getProvider } from '../connection/store'
 import { pageFetch } from './useVerifiedAbi'
@@ -23,7 +24,10 @@ const read: VerifiedAbi.Reader = async (text, asked, code) => {
 
 /** `report` with what the verified sources from `host` name; throws only for a bad host or a cancel (each contract's failure is listed in `named.failed`). */
 export async function nameReport(report: SimReport.Report, host: string, signal: AbortSignal): Promise<SimReport.Report> {
-  const target = VerifiedSource.normalizeHost(host)
-  const many = await VerifiedAbi.lookupAll({ rpc: getProvider().rpc, fetch: pageFetch, host: target, read, signal, cache: sourceCache, block: SimVerified.blockOf(report) }, SimVerified.addressesOf(report))
-  return SimVerified.apply(report, many, target)
+  return (await carrySources(report, host, signal)).report
+}
+
+/** {@link nameReport}, with the text of each source that named it (what a capsule carries). */
+export async function carrySources(report: SimReport.Report, host: string, signal: AbortSignal): Promise<{ report: SimReport.Report; sources: SimCapsule.Source[] }> {
+  return CarriedSources.carry({ rpc: getProvider().rpc, fetch: pageFetch, host, read, signal, cache: sourceCache }, report)
 }

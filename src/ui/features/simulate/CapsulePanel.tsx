@@ -2,7 +2,9 @@
  * Simulation capsules on /simulate (issue #26): export the form's call, with the witness of
  * everything it read, as one file whose SHA-256 is shown; open a capsule with no node and see
  * the same report (its SHA-256 equal, byte for byte). A capsule that does not verify, or is
- * from another hardfork, is refused with a message and nothing from it is shown.
+ * from another hardfork, is refused with a message and nothing from it is shown. With the
+ * verified-source lookup ticked (#36), the export carries the sources that named its report, and
+ * an opened capsule is named by the sources it carries (checked against its proofs, no host).
  */
 import { useEffect, useMemo, useState } from 'react'
 import { toErrorInfo, type ErrorInfo } from '../../../core/Errors'
@@ -11,6 +13,7 @@ import type { Input } from '../../../tools/simulate'
 import type { RawInput } from '../../../tools/types'
 import { ErrorNotice, Field, ResultView } from '../../components'
 import { Assets } from '../../components/SimulationSummary'
+import { VerifiedSources } from '../../components/SimulationView'
 import { TraceTree } from '../../components/TraceTree'
 import { getProvider } from '../../connection/store'
 import { HASH_ROUTING } from '../../router'
@@ -31,6 +34,13 @@ const FILE_SPEC = { name: 'capsule', label: 'Open a capsule', kind: 'file', help
 function linkFor(bytes: Uint8Array | undefined): string | null {
   const f = bytes && !HASH_ROUTING ? SimCapsule.toFragment(bytes) : null
   return f ? `${location.origin}${location.pathname}#${f}` : null
+}
+
+/** With the lookup ticked: the sources that name the report, to carry (the same lookup as the simulation's, its cache first). */
+async function carryFor(input: Input): Promise<import('../../../tools/simulate/capsule').Carry | undefined> {
+  if (!input.lookup) return undefined
+  const { carrySources } = await import('../../hooks/verifiedNames')
+  return (report) => carrySources(report, input.host ?? '', new AbortController().signal)
 }
 
 export default function CapsulePanel({ input, values, link = '' }: { input: Input | undefined; values: RawInput; link?: string }) {
@@ -78,7 +88,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
       <h2>Capsule</h2>
       <p className="hint">One file with the call, the hardfork, the overrides and the proofs of every account and slot it reads: opened anywhere, with no node, it gives the same report.</p>
       <div className="actions" style={{ marginBottom: 16 }}>
-        <button type="button" disabled={busy || !input || input.mode !== 'call'} onClick={() => input && void act((k) => k.exportCapsule(input, values.overrides ?? '', getProvider().rpc, getProvider().rpcUrl), false)}>
+        <button type="button" disabled={busy || !input || input.mode !== 'call'} onClick={() => input && void act(async (k) => k.exportCapsule(input, values.overrides ?? '', getProvider().rpc, getProvider().rpcUrl, await carryFor(input)), false)}>
           Export a capsule
         </button>
         {url && shown && !shown.opened && (
@@ -107,6 +117,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
               <a href={shareLink}>Link with this capsule</a>: opens this report anywhere, replayed from the proofs it carries.
             </p>
           )}
+          {shown.report.named && <VerifiedSources named={shown.report.named} />}
           <Assets assets={shown.report.assets} tokens={shown.report.tokens} />
           <TraceTree report={shown.report} />
         </>
