@@ -12,6 +12,22 @@ import * as AbiLayout from './AbiLayout'
 import { BaseError, errorType } from '../Errors'
 import type * as SignatureTable from './SignatureTable'
 
+// An ABI's selectors and topics, hashed once per item (a trace decodes thousands of frames with the same ABI)
+const selectors = new WeakMap<object, Hex.Hex>()
+const topics = new WeakMap<object, Hex.Hex>()
+const signatures = new WeakMap<object, string>()
+const kept = <T,>(m: WeakMap<object, T>, i: object, f: () => T): T => {
+  let h = m.get(i)
+  if (h === undefined) m.set(i, (h = f()))
+  return h
+}
+/** `AbiItem.getSelector`, kept per item. */
+const selectorOfItem = (i: object): Hex.Hex => kept(selectors, i, () => AbiItem.getSelector(i as never))
+/** `AbiItem.getSignatureHash`, kept per item (an event's topic 0). */
+const topicOfItem = (i: object): Hex.Hex => kept(topics, i, () => AbiItem.getSignatureHash(i as never))
+/** `AbiItem.getSignature`, kept per item. */
+const signatureOfItem = (i: object): string => kept(signatures, i, () => AbiItem.getSignature(i as never))
+
 /** How deep nested call data is followed. */
 export const MAX_NESTING = 4
 /** Most nested calls decoded in one input (the rest are shown as bytes). */
@@ -116,7 +132,7 @@ function decodeCallBytes(bytes: Uint8Array, options: DecodeOptions, depth: numbe
       const values = AbiCodec.decode(c.item.inputs, body, 4)
       const call: Call = {
         selector,
-        signature: AbiItem.getSignature(c.item as never),
+        signature: signatureOfItem(c.item),
         human: Abi.humanOf(c.item),
         source: c.source,
         ...(c.sources ? { sources: c.sources } : {}),
@@ -175,14 +191,14 @@ function functionCandidates(selector: string, options: DecodeOptions): Candidate
     const abi = Abi.parse(options.signature)
     const fns = abi.filter((i): i is Abi.FunctionItem => i.type === 'function')
     if (fns.length === 0) throw new InvalidSignatureError('The signature is not a function.', 'Write it as transfer(address,uint256) or function transfer(address to, uint256 amount).')
-    const match = fns.filter((f) => AbiItem.getSelector(f as never) === selector)
+    const match = fns.filter((f) => selectorOfItem(f) === selector)
     if (match.length === 0)
-      throw new SelectorMismatchError(selector, fns.map((f) => `${AbiItem.getSignature(f as never)} = ${AbiItem.getSelector(f as never)}`).join(', '))
+      throw new SelectorMismatchError(selector, fns.map((f) => `${AbiItem.getSignature(f as never)} = ${selectorOfItem(f)}`).join(', '))
     return match.map((item) => ({ item, source: 'signature' }))
   }
   const out: Candidate[] = []
   for (const abi of options.abis ?? [])
-    for (const i of abi) if (i.type === 'function' && AbiItem.getSelector(i as never) === selector) out.push({ item: i, source: 'abi' })
+    for (const i of abi) if (i.type === 'function' && selectorOfItem(i) === selector) out.push({ item: i, source: 'abi' })
   if (out.length) return out
   if (options.table)
     for (const m of options.table.lookup('function', selector)) out.push({ item: m.item as Abi.FunctionItem, source: 'table', sources: m.sources })
@@ -290,7 +306,7 @@ function nestedOf(call: Call, options: DecodeOptions, depth: number, state: { co
 }
 
 function isKnown(selector: string, options: DecodeOptions): boolean {
-  for (const abi of options.abis ?? []) for (const i of abi) if (i.type === 'function' && AbiItem.getSelector(i as never) === selector) return true
+  for (const abi of options.abis ?? []) for (const i of abi) if (i.type === 'function' && selectorOfItem(i) === selector) return true
   return !!options.table && options.table.lookup('function', selector).length > 0
 }
 
@@ -393,11 +409,11 @@ export function decodeError(data: string | Uint8Array, options: DecodeOptions = 
   if (options.signature) {
     const abi = Abi.parse(options.signature)
     const errs = abi.filter((i): i is Abi.ErrorItem => i.type === 'error' || i.type === 'function') as Abi.ErrorItem[]
-    const match = errs.find((e) => AbiItem.getSelector(e as never) === selector)
-    if (!match) throw new SelectorMismatchError(selector, errs.map((e) => `${AbiItem.getSignature(e as never)} = ${AbiItem.getSelector(e as never)}`).join(', '))
+    const match = errs.find((e) => selectorOfItem(e) === selector)
+    if (!match) throw new SelectorMismatchError(selector, errs.map((e) => `${AbiItem.getSignature(e as never)} = ${selectorOfItem(e)}`).join(', '))
     return customOf(match, selector, body, 'signature')
   }
-  for (const abi of options.abis ?? []) for (const i of abi) if (i.type === 'error' && AbiItem.getSelector(i as never) === selector) return customOf(i, selector, body, 'abi')
+  for (const abi of options.abis ?? []) for (const i of abi) if (i.type === 'error' && selectorOfItem(i) === selector) return customOf(i, selector, body, 'abi')
   let firstError: unknown
   if (options.table)
     for (const m of options.table.lookup('error', selector))
@@ -414,7 +430,7 @@ export function decodeError(data: string | Uint8Array, options: DecodeOptions = 
 
 function customOf(item: Abi.ErrorItem, selector: string, body: Uint8Array, source: Source): RevertDecoded {
   const values = AbiCodec.decode(item.inputs, body, 4)
-  return { kind: 'custom', selector, signature: AbiItem.getSignature(item as never), human: Abi.humanOf(item), source, args: argsOf(item.inputs, values) }
+  return { kind: 'custom', selector, signature: signatureOfItem(item), human: Abi.humanOf(item), source, args: argsOf(item.inputs, values) }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -457,16 +473,16 @@ export function decodeEvent(topics: readonly string[], data: string | Uint8Array
   const fitting = candidates.filter(({ item }) => {
     const indexed = item.inputs.filter((i) => i.indexed).length
     if (item.anonymous) return indexed === ts.length
-    return ts.length === indexed + 1 && AbiItem.getSignatureHash(item as never) === ts[0]
+    return ts.length === indexed + 1 && topicOfItem(item) === ts[0]
   })
   if (fitting.length === 0) {
     if (options.signature) {
       const it = candidates[0]!.item
       const indexed = it.inputs.filter((i) => i.indexed).length
-      if (!it.anonymous && AbiItem.getSignatureHash(it as never) !== ts[0]) throw new SelectorMismatchError(ts[0] ?? '(no topics)', `${AbiItem.getSignature(it as never)} = ${AbiItem.getSignatureHash(it as never)}`, 'topic')
+      if (!it.anonymous && topicOfItem(it) !== ts[0]) throw new SelectorMismatchError(ts[0] ?? '(no topics)', `${AbiItem.getSignature(it as never)} = ${topicOfItem(it)}`, 'topic')
       throw new InvalidLogError(`${AbiItem.getSignature(it as never)} has ${indexed} indexed input${indexed === 1 ? '' : 's'}, so its logs have ${indexed + (it.anonymous ? 0 : 1)} topics; got ${ts.length}.`, ['Mark the right inputs "indexed" in the signature.']).at('topics')
     }
-    const sameTopic = candidates.find(({ item }) => !item.anonymous && ts[0] && AbiItem.getSignatureHash(item as never) === ts[0])
+    const sameTopic = candidates.find(({ item }) => !item.anonymous && ts[0] && topicOfItem(item) === ts[0])
     if (sameTopic) {
       const n = sameTopic.item.inputs.filter((i) => i.indexed).length
       throw new InvalidLogError(`The event ${AbiItem.getSignature(sameTopic.item as never)} matches topic0 but has ${n} indexed inputs; the log has ${ts.length - 1} indexed topics.`, ['The ABI marks other inputs indexed than the contract that emitted the log.'])
@@ -505,7 +521,7 @@ function decodeEventWith(item: Abi.EventItem, ts: readonly Hex.Hex[], data: Uint
     const [v] = AbiCodec.decode([p], Hex.toBytes(topic))
     return { path, name: p.name ?? '', type, value: AbiCodec.format(p, v), json: AbiCodec.toJson(p, v), indexed: true }
   })
-  return { topic: item.anonymous ? '' : ts[0]!, signature: AbiItem.getSignature(item as never), human: Abi.humanOf(item), source, anonymous: !!item.anonymous, args }
+  return { topic: item.anonymous ? '' : ts[0]!, signature: signatureOfItem(item), human: Abi.humanOf(item), source, anonymous: !!item.anonymous, args }
 }
 
 /** Parses topics given as lines, commas, or a JSON array. */

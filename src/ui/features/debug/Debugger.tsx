@@ -28,7 +28,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   // the opt-in verified sources (#36) join the dropped files on the same path to the worker
   const verified = useVerifiedSources(worker, summary)
   const given = useMemo(() => (verified.files.length ? [...artifacts, ...verified.files] : artifacts), [artifacts, verified.files])
-  const src = useSource(worker, d.index, given, d.goTo)
+  const src = useSource(worker, d.index, given, d.queue)
   const names = useMemo(() => new Map(src.summary?.contracts.flatMap((c) => (c.name ? [[c.address.toLowerCase(), c.name] as const] : [])) ?? []), [src.summary])
   // the storage panel's names: the layout of the code the current frame runs, from the dropped artifacts
   const slotNames = useSlotNames(d.view, given, names)

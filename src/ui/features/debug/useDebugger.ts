@@ -21,6 +21,12 @@ export interface Debugger {
   goTo: (i: number) => void
   /** Make a move (over, out, revert, next call…) from the current step. */
   move: (m: DebugNav.Move) => void
+  /**
+   * Queue a move the worker answers: it starts from where the moves before it ended, so keys
+   * pressed faster than the worker answers each count from the last one (`n` then `.` steps to
+   * the line after the call, never the line after step 0). The answer, if any, is gone to.
+   */
+  queue: (find: (from: number) => Promise<number | undefined>) => void
 }
 
 export function useDebugger(worker: DebugWorker, summary: Summary): Debugger {
@@ -53,17 +59,32 @@ export function useDebugger(worker: DebugWorker, summary: Summary): Debugger {
     },
     [summary.steps],
   )
+  const tail = useRef<Promise<void>>(Promise.resolve())
+  const queue = useCallback(
+    (find: (from: number) => Promise<number | undefined>) => {
+      tail.current = tail.current
+        .then(() => find(indexRef.current))
+        .then(
+          (i) => {
+            if (i !== undefined) goTo(i)
+          },
+          () => undefined,
+        )
+    },
+    [goTo],
+  )
   const move = useCallback(
     (m: DebugNav.Move) => {
-      if (m.to === 'step') return goTo(indexRef.current + (m.back ? -1 : 1))
-      void worker.ask({ kind: 'go', from: indexRef.current, move: m }).then((o) => {
-        if (o.ok) {
-          setError(undefined)
-          goTo(o.value)
-        } else setError(o.error)
+      // a plain step waits for nothing but the moves queued before it
+      if (m.to === 'step') return queue(async (from) => from + (m.back ? -1 : 1))
+      queue(async (from) => {
+        const o = await worker.ask({ kind: 'go', from, move: m })
+        if (!o.ok) return void setError(o.error)
+        setError(undefined)
+        return o.value
       })
     },
-    [worker, goTo],
+    [worker, queue],
   )
-  return { index, view, rows, error, goTo, move }
+  return { index, view, rows, error, goTo, move, queue }
 }

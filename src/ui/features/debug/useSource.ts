@@ -9,6 +9,7 @@ import type { ErrorInfo } from '../../../core/Errors'
 import type { SourceSummary } from '../../../workers/protocol'
 import type { DebugWorker } from '../../../workers/debugClient'
 import type { SourceMove } from './keys'
+import type { Debugger } from './useDebugger'
 
 /** A file the person dropped, chose or pasted. */
 export interface ArtifactFile {
@@ -38,7 +39,7 @@ export interface Source {
   move: (m: SourceMove) => void
 }
 
-export function useSource(worker: DebugWorker, index: number, files: readonly ArtifactFile[], goTo: (i: number) => void): Source {
+export function useSource(worker: DebugWorker, index: number, files: readonly ArtifactFile[], queue: Debugger['queue']): Source {
   const [summary, setSummary] = useState<SourceSummary>()
   const [error, setError] = useState<ErrorInfo>()
   const [loading, setLoading] = useState(false)
@@ -46,8 +47,6 @@ export function useSource(worker: DebugWorker, index: number, files: readonly Ar
   const [file, setFile] = useState<ShownFile>()
   const [want, setWant] = useState<number>()
   const [breakpoints, setBreakpoints] = useState<ReadonlySet<string>>(new Set())
-  const indexRef = useRef(index)
-  indexRef.current = index
 
   useEffect(() => {
     setSummary(undefined)
@@ -107,21 +106,22 @@ export function useSource(worker: DebugWorker, index: number, files: readonly Ar
   bpRef.current = breakpoints
   const move = useCallback(
     (m: SourceMove) => {
-      const from = indexRef.current
-      if (m.to === 'line') {
-        void worker.ask({ kind: 'source-go', from, move: { to: 'line', back: m.back, over: m.over } }).then((o) => o.ok && goTo(o.value))
-        return
-      }
-      const asks = [...bpRef.current].map((k) => {
-        const [f, line] = k.split(':').map(Number)
-        return worker.ask({ kind: 'source-go', from, move: { to: 'breakpoint', file: f!, line: line!, back: m.back } })
-      })
-      void Promise.all(asks).then((os) => {
+      queue(async (from) => {
+        if (m.to === 'line') {
+          const o = await worker.ask({ kind: 'source-go', from, move: { to: 'line', back: m.back, over: m.over } })
+          return o.ok ? o.value : undefined
+        }
+        const os = await Promise.all(
+          [...bpRef.current].map((k) => {
+            const [f, line] = k.split(':').map(Number)
+            return worker.ask({ kind: 'source-go', from, move: { to: 'breakpoint', file: f!, line: line!, back: m.back } })
+          }),
+        )
         const found = os.flatMap((o) => (o.ok && o.value !== from ? [o.value] : []))
-        if (found.length) goTo(m.back ? Math.max(...found) : Math.min(...found))
+        return found.length ? (m.back ? Math.max(...found) : Math.min(...found)) : undefined
       })
     },
-    [worker, goTo],
+    [worker, queue],
   )
   return { summary, error, loading, place, file, show, breakpoints, toggle, move }
 }
