@@ -12,12 +12,15 @@
  * name them again with nothing sent, and with the host gone /verified-source still shows Counter
  * (its immutable `step` by name, equal to what the getter returns),
  * says it came from the page's copy and lists what is kept; Remove and Remove all empty the list,
- * and the next lookup asks the host again.
+ * and the next lookup asks the host again. /storage-read by address: with no layout pasted and the
+ * lookup off it asks for a layout at the field and sends nothing; ticked, the proxy's variables are
+ * read by its implementation's verified layout (only the implementation asked of the host) and
+ * equal the node's answers to the getters.
  */
-import { encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
+import { decodeFunctionResult, encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
 import { expect, forward, impersonatedSender, openTool, output, test } from './fixtures'
 import { compileFixtures, deployFixtures, startSourcifyServer } from '../test/chain/sourcifyServer'
-import { sentAt } from '../test/support'
+import { nodeReply, sentAt } from '../test/support'
 import * as SimCapsule from '../src/core/sim/SimCapsule'
 import { savedFile } from './witnessKit'
 import { A0 } from '../test/chain/sim/contracts'
@@ -180,6 +183,39 @@ test('the send confirmation: its trace named by verified sources only once ticke
     await expect(confirm.getByRole('list', { name: 'Call tree' })).toContainText('bump()')
     expect(server.requests.map((r) => r.url.split('?')[0]).sort()).toEqual([`/v2/contract/${fx.chainId}/${fx.contracts.implementation.address.toLowerCase()}`, `/v2/contract/${fx.chainId}/${proxy.toLowerCase()}`].sort())
     await expect(confirm.getByRole('button', { name: 'Confirm and send with the wallet' })).toBeEnabled()
+  } finally {
+    await server.close()
+  }
+})
+
+test('/storage-read by address: no layout pasted and the lookup off asks for one and sends nothing; ticked, the proxy read by its implementation’s verified layout, as the node answers its getters', async ({ page, devnet, baseURL }) => {
+  test.setTimeout(120_000)
+  const fx = await deployFixtures(devnet.rpcUrl)
+  const server = await startSourcifyServer(fx)
+  try {
+    const host = `${baseURL}/verified-source-host`
+    await page.route(`${host}/**`, (route) => forward(route, { url: server.url + route.request().url().slice(host.length) }))
+    const counter = compileFixtures().contracts['src/Counter.sol']!.Counter!.abi as Abi
+    const proxy = fx.contracts.proxy.address
+    // the node's own answers to the getters, through the proxy
+    const getter = async (name: 'count' | 'owner') =>
+      decodeFunctionResult({ abi: counter, functionName: name, data: (await nodeReply<Hex>(devnet.rpcUrl, 'eth_call', [{ to: proxy, data: encodeFunctionData({ abi: counter, functionName: name } as never) }, 'latest'])).result! } as never) as unknown as bigint | string
+
+    await openTool(page, 'storage-read', { address: proxy, host })
+    const box = page.getByRole('checkbox', { name: 'With no layout pasted, fetch the verified source’s layout from this host' })
+    await expect(box).not.toBeChecked()
+    await page.getByRole('button', { name: 'Read storage' }).click()
+    await expect(page.getByRole('textbox', { name: 'Storage layout' })).toHaveAccessibleDescription(/Paste a storage layout, or tick/)
+    expect(server.requests).toEqual([])
+
+    await box.check()
+    await page.getByRole('button', { name: 'Read storage' }).click()
+    await expect(output(page, 'Names from')).toHaveText(`verified source from ${host}, full match`, { timeout: 30_000 })
+    await expect(output(page, 'count')).toHaveText(String(await getter('count')))
+    await expect(output(page, 'owner')).toHaveText(new RegExp(`^${String(await getter('owner'))}$`, 'i'))
+    // the proxy's implementation is read from its EIP-1967 slot at the node: only the implementation is asked of the host
+    expect(server.requests.map((r) => r.url.split('?')[0])).toEqual([`/v2/contract/${fx.chainId}/${fx.contracts.implementation.address.toLowerCase()}`])
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText(`the implementation at ${getAddress(fx.contracts.implementation.address)} behind this proxy`)
   } finally {
     await server.close()
   }
