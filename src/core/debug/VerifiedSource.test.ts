@@ -8,6 +8,7 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import * as ConnectPolicy from '../chain/ConnectPolicy'
 import * as VerifiedSource from './VerifiedSource'
 import { expectDomainErrorOrValue } from '../../../test/support'
 import { answerOf, compileFixtures, PROXY_PATH, type Deployed } from '../../../test/chain/sourcifyServer'
@@ -116,6 +117,14 @@ describe('VerifiedSource.fetchAnswer', () => {
     await expect(VerifiedSource.fetchAnswer(() => Promise.reject(new TypeError('Failed to fetch')), '', 1, ADDR)).rejects.toThrow(VerifiedSource.UnreachableError)
     await expect(VerifiedSource.fetchAnswer(async () => streamed([new Uint8Array([0xff, 0xfe])]).res, '', 1, ADDR)).rejects.toThrow(/not UTF-8/)
     await expect(VerifiedSource.fetchAnswer(async () => ({ status: 200 }), '', 1, ADDR)).rejects.toThrow(VerifiedSource.UnreadableError)
+  })
+
+  it('a host the page refuses to contact (its connect policy) is said as that refusal, not as a host that could not be reached', async () => {
+    const refused = () => Promise.reject(new ConnectPolicy.NotAllowedError('https://h.example'))
+    const e = await VerifiedSource.fetchAnswer(refused, 'https://h.example', 1, ADDR).catch((x: unknown) => x)
+    expect(e).toBeInstanceOf(ConnectPolicy.NotAllowedError)
+    expect(e).not.toBeInstanceOf(VerifiedSource.UnreachableError)
+    expect((e as Error).message).toMatch(/https:\/\/h\.example is not one of them/)
   })
 })
 

@@ -226,6 +226,8 @@ export async function fetchAnswer(fetchFn: FetchLike, host: string, chainId: num
   try {
     const res = await Promise.race([
       fetchFn(target, { headers: { accept: 'application/json' }, ...(ctrl ? { signal: ctrl.signal } : {}) }).catch((e: unknown) => {
+        // the page's own refusal (a host it may not contact) says so itself: it is not “unreachable”
+        if (e instanceof BaseError) throw e
         throw new UnreachableError(origin, e instanceof Error ? e.message : String(e))
       }),
       stopped,
