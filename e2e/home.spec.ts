@@ -6,7 +6,7 @@
 import { ethers } from 'ethers'
 import { allTools, expect, test } from './fixtures'
 
-test('a pasted transaction hash offers transaction lookup first; choosing it fills the lookup, not the URL', async ({ page, devnet }) => {
+test('a pasted transaction hash offers transaction lookup first (none as the default: it may be a key); choosing it fills the lookup, not the URL', async ({ page, devnet }) => {
   // a real transaction on the devnet (anvil's unlocked account 0 pays account 1)
   const provider = new ethers.providers.JsonRpcProvider(devnet.rpcUrl)
   const signer = provider.getSigner(0)
@@ -15,7 +15,7 @@ test('a pasted transaction hash offers transaction lookup first; choosing it fil
   await page.goto('/')
   const box = page.getByRole('searchbox', { name: 'Paste a value, or type what you need' })
   await box.fill(sent.hash)
-  const offers = page.getByRole('region', { name: /This looks like a transaction hash/ })
+  const offers = page.getByRole('region', { name: 'A hash, or a private key?' })
   await expect(offers.getByRole('button').first()).toHaveText('Open in Transaction lookup')
   // the key tool last (a hash starting 0xdf is also a whole 32-byte RLP list, offered above it, and the sixth offer is the last)
   if (!/^0xdf/i.test(sent.hash)) await expect(offers.getByRole('button').last()).toHaveText('Open in Address from a key')

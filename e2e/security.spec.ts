@@ -26,16 +26,33 @@ async function paste(page: Page, value: string) {
 }
 
 test.describe('secrets through the palette', () => {
-  test('a pasted 32-byte value: with 0x, transaction lookup first and the key tool last; bare hex, the key tool first; in memory only', async ({ page }) => {
+  test('a pasted 32-byte value (a hash, or a private key?) has no default: Enter opens nothing; the offer the person picks gets it in memory; no request ever carries it', async ({ page }) => {
+    // every request of the page, its URL and body, watched for the key
+    const carried: string[] = []
+    page.on('request', (r) => {
+      if (`${r.url()} ${r.postData() ?? ''}`.toLowerCase().includes(KEY0.slice(2, 22))) carried.push(r.url())
+    })
     await home(page)
-    // with 0x: most likely a transaction hash. Enter opens the lookup, handed over in memory (the node sees it only on Look up)
+    // with 0x: transaction lookup is listed first, the key tool last, but none is chosen for the person
     let options = await paste(page, KEY0)
     await expect(options.first()).toContainText('transaction hash')
     await expect(options.first()).toContainText('not in the URL')
     await expect(options.last()).toContainText('Address from a key')
+    const box = page.getByRole('combobox', { name: 'Find a tool' })
+    await expect(box).toHaveAccessibleDescription(/32 bytes may be a hash or a private key: choose what it is/)
+    const tools = page.getByRole('listbox', { name: 'Tools' })
+    await expect(tools.getByRole('option', { selected: true })).toHaveCount(0)
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Find a tool' })).toBeVisible()
+    await expect(page).toHaveURL(/\/$/)
+    // ↓ chooses the first offer, Enter opens it: the lookup, handed over in memory (the node sees it only on Look up)
+    await page.keyboard.press('ArrowDown')
+    await expect(tools.getByRole('option', { selected: true })).toContainText('transaction hash')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/transaction$/)
     await expect(page.getByLabel('Transaction hash')).toHaveValue(KEY0)
+    // the lookup says what Look up will send, and where
+    await expect(page.getByLabel('Transaction hash')).toHaveAccessibleDescription(/Look up sends this hash to the connected node, and nothing else\. A private key has the same 32 bytes/)
     expect(page.url()).not.toContain(KEY0.slice(2, 20))
     // the key tool is still offered, last, and in memory (from the home page, as the person would start over)
     await home(page)
@@ -44,14 +61,25 @@ test.describe('secrets through the palette', () => {
     await expect(page).toHaveURL(/\/address-from-key$/)
     await expect(output(page, 'Address')).toHaveText(ADDR0)
     expect(page.url()).not.toContain(KEY0.slice(2, 20))
-    // bare 64 hex digits (how wallets export a key): the key tool first
+    // bare 64 hex digits (how wallets export a key): the key tool first, still not chosen by Enter alone
     options = await paste(page, KEY0.slice(2))
     await expect(options.first()).toContainText('Address from a key')
     await expect(options.first()).toContainText('never in the URL')
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/address-from-key$/)
+    await expect(page.getByRole('dialog', { name: 'Find a tool' })).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('dialog', { name: 'Find a tool' })).toBeHidden()
     await expect(output(page, 'Address')).toHaveText(ADDR0)
     expect(page.url()).not.toContain(KEY0.slice(2, 20))
+    // the home page's paste box names no default either
+    await home(page)
+    await page.getByRole('searchbox', { name: 'Paste a value, or type what you need' }).fill(KEY0)
+    const offers = page.getByRole('region', { name: 'A hash, or a private key?' })
+    await expect(offers).toContainText('choose what it is')
+    await expect(offers.getByRole('button', { name: 'Open in Transaction lookup' })).not.toHaveClass(/primary/)
+    expect(carried).toEqual([])
   })
 
   test('an xprv goes to HD derive in memory; an xpub is kept out of the URL and the page says why', async ({ page }) => {
@@ -120,6 +148,8 @@ test.describe('secrets through the palette', () => {
     await paste(page, 'sign message')
     await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: /Sign a message/i }).first().click()
     const keyBox = page.getByLabel('Private key', { exact: true })
+    // the page picks the newest key of the keyring as it opens (a change that is not typing, which hides a revealed key): revealed after that
+    await expect(keyBox).toHaveValue(KEY1)
     await page.getByRole('button', { name: /^Show private key$/i }).click()
     await keyBox.fill(KEY0)
     await expect(keyBox).toHaveAttribute('type', 'text')

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react'
 import { CAPABILITIES, toolsOf } from '../tools/registry'
 import { Link } from './components/Link'
-import { offersFor } from './offers'
+import { AMBIGUOUS_NOTE, offersFor } from './offers'
 import { searchTools } from './search'
 
 /** The jobs most people come for, each one tool away. */
@@ -33,6 +33,7 @@ export function Catalogue() {
   const boxId = useId()
   const value = query.trim()
   const offers = useMemo(() => offersFor(value), [value])
+  const ambiguous = offers.some((o) => o.ambiguous)
   const matching = useMemo(() => (value && value.length <= 40 ? new Set(searchTools(value, 100).map((t) => t.id)) : null), [value])
   const filtering = !!value
   const shown = CAPABILITIES.map((c) => ({ c, tools: toolsOf(c.id).filter((t) => !matching || matching.has(t.id)) }))
@@ -63,15 +64,17 @@ export function Catalogue() {
 
       {offers.length > 0 && (
         <section aria-labelledby="home-offers" className="home-offers">
-          <h2 id="home-offers">This looks like {offers[0]!.what}</h2>
+          {/* a value that may be a private key gets no default: every offer says what it takes the value for (#35) */}
+          <h2 id="home-offers">{ambiguous ? 'A hash, or a private key?' : `This looks like ${offers[0]!.what}`}</h2>
+          {ambiguous && <p className="help">{AMBIGUOUS_NOTE}</p>}
           <ul className="offer-list">
             {offers.map((o, i) => (
               <li key={o.key}>
-                <button type="button" className={i === 0 ? 'primary' : undefined} onClick={o.go}>
+                <button type="button" className={i === 0 && !ambiguous ? 'primary' : undefined} onClick={o.go}>
                   Open in {o.toolTitle}
                 </button>{' '}
                 <span className="hint">
-                  {i > 0 ? `as ${o.what}: ` : ''}
+                  {i > 0 || ambiguous ? `as ${o.what}: ` : ''}
                   {o.detail}
                 </span>
               </li>

@@ -81,4 +81,27 @@ describe('the palette is an ARIA combobox', () => {
     expect(box.hasAttribute('aria-activedescendant')).toBe(false)
     expect(screen.getByRole('listbox', { name: 'Tools' }).textContent).toMatch(/No tool matches/)
   })
+
+  it('a value that may be a private key (32 bytes) has no active option: Enter opens nothing until an arrow chooses one (#35)', () => {
+    const onClose = vi.fn()
+    render(<Palette open onClose={onClose} />)
+    const box = screen.getByRole('combobox', { name: 'Find a tool' })
+    // anvil's published account-0 key: a hash to some tools, a key to others
+    fireEvent.change(box, { target: { value: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' } })
+    const options = screen.getAllByRole('option')
+    expect(options.length).toBeGreaterThan(1)
+    expect(box.getAttribute('aria-activedescendant')).toBeNull()
+    expect(options.filter((o) => o.getAttribute('aria-selected') === 'true')).toEqual([])
+    const note = document.getElementById(box.getAttribute('aria-describedby') ?? '')
+    expect(note?.textContent).toMatch(/may be a hash or a private key: choose what it is/)
+    fireEvent.keyDown(box, { key: 'Enter' })
+    expect(onClose).not.toHaveBeenCalled()
+    fireEvent.keyDown(box, { key: 'ArrowDown' })
+    const now = contract()
+    expect(now.index).toBe(0)
+    // an address is not ambiguous: its first offer is the default again
+    fireEvent.change(box, { target: { value: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' } })
+    expect(contract().index).toBe(0)
+    expect(box.getAttribute('aria-describedby')).toBeNull()
+  })
 })

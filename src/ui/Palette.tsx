@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import { navigate } from './router'
-import { offersFor, tooLongToOffer } from './offers'
+import { AMBIGUOUS_NOTE, offersFor, tooLongToOffer } from './offers'
 import { searchTools } from './search'
 
 interface Choice {
@@ -14,17 +14,21 @@ interface Choice {
 export function Palette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null)
   const [query, setQuery] = useState('')
-  const [active, setActive] = useState(0)
+  // null: not moved since the query changed (the first option, unless the value may be a secret)
+  const [moved, setActive] = useState<number | null>(null)
   // A hostile paste (a 10,000-word "phrase", megabytes) is answered without entering the box (#28).
   const [refused, setRefused] = useState<string | null>(null)
   const input = useRef<HTMLInputElement>(null)
   const listId = useId()
-  const results = useMemo<Choice[]>(() => {
+  const { results, ambiguous } = useMemo(() => {
     const value = query.trim()
-    const detected: Choice[] = offersFor(value)
+    const offers = offersFor(value)
+    const detected: Choice[] = offers
     const named: Choice[] = (value.length <= 40 ? searchTools(query) : []).map((t) => ({ key: t.id, title: t.title, detail: t.summary, go: () => navigate(`/${t.id}`) }))
-    return [...named.slice(0, detected.length ? 4 : 12), ...detected]
+    return { results: [...named.slice(0, detected.length ? 4 : 12), ...detected], ambiguous: offers.some((o) => o.ambiguous) }
   }, [query])
+  // A value that may be a private key gets no default: Enter opens nothing until an option is chosen (#35)
+  const active = moved ?? (ambiguous ? -1 : 0)
 
   useEffect(() => {
     const d = ref.current
@@ -32,7 +36,7 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
     if (open && !d.open) {
       setQuery('')
       setRefused(null)
-      setActive(0)
+      setActive(null)
       d.showModal()
     } else if (!open && d.open) d.close()
   }, [open])
@@ -80,27 +84,33 @@ export function Palette({ open, onClose }: { open: boolean; onClose: () => void 
         aria-expanded="true"
         aria-controls={listId}
         aria-activedescendant={results[active] ? `${listId}-${results[active].key}` : undefined}
+        aria-describedby={ambiguous ? `${listId}-note` : undefined}
         placeholder="Find a tool, or paste a value: an address, call data, a signature…"
         autoFocus
         value={query}
         onChange={(e) => {
           setQuery(e.target.value)
           setRefused(null)
-          setActive(0)
+          setActive(null)
         }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault()
-            setActive((a) => Math.min(a + 1, results.length - 1))
+            setActive(Math.min(active + 1, results.length - 1))
           } else if (e.key === 'ArrowUp') {
             e.preventDefault()
-            setActive((a) => Math.max(a - 1, 0))
+            setActive(Math.max(active - 1, 0))
           } else if (e.key === 'Enter') {
             e.preventDefault()
             choose(results[active])
           }
         }}
       />
+      {ambiguous && (
+        <p id={`${listId}-note`} role="status" className="help">
+          {AMBIGUOUS_NOTE}
+        </p>
+      )}
       <ul id={listId} role="listbox" aria-label="Tools">
         {results.map((c, i) => (
           <li

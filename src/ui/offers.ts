@@ -21,8 +21,16 @@ export interface Offer {
   toolTitle: string
   /** How the value is handed over, or the tool's summary. */
   detail: string
+  /**
+   * The value may be a secret as well as something a tool sends (32 bytes: a transaction or block
+   * hash, a topic, or a private key): no offer is the default, the person chooses what it is (#35).
+   */
+  ambiguous: boolean
   go: () => void
 }
+
+/** What the palette and the home page say when a value may be a secret: they offer no default. */
+export const AMBIGUOUS_NOTE = '32 bytes may be a hash or a private key: choose what it is. Nothing is opened or sent until you do.'
 
 /** Longest pasted value looked at (a contract's init code is well under it). */
 export const MAX_OFFER_CHARS = 1024 * 1024
@@ -56,6 +64,7 @@ export function offersFor(text: string, limit = 6): Offer[] {
       title: `Open ${sug.what} in ${entry.meta.title}`,
       what: sug.what,
       toolTitle: entry.meta.title,
+      ambiguous: sug.shape === 'private-key',
       detail: isSecretTarget(sug)
         ? 'kept in this page only, never in the URL'
         : sug.shape === 'extended-public-key'
