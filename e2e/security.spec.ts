@@ -123,6 +123,13 @@ test.describe('secrets through the palette', () => {
     // balanceOf(address): 36 bytes
     options = await paste(page, '0x70a08231000000000000000000000000f39fd6e51aad88f6f4ce6ab8827279cfffb92266')
     await expect(options.first()).toContainText('call data')
+    // 4 bytes alone: the selector lookup first (#35); ethers' id of approve(address,uint256) gives the selector
+    const approve = ethers.utils.id('approve(address,uint256)').slice(0, 10)
+    options = await paste(page, approve)
+    await expect(options.first()).toContainText('a selector (its signature)')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(new RegExp(`/signature-from-selector\\?.*${approve}`))
+    await expect(page.getByRole('region', { name: 'Result' })).toContainText('approve(address,uint256)')
     options = await paste(page, '1.5 ether')
     await expect(options.first()).toContainText('Unit')
     await page.keyboard.press('Enter')

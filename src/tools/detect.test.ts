@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { fromRlp } from 'viem'
 import { detect, RULES } from './detect'
 import { findTool } from './registry'
+import { createRequire } from 'node:module'
 
 describe('input detection', () => {
   it.each(RULES.map((r) => [r.tool, r.field, r.what] as const))('rule %s.%s (%s) names a registered tool and one of its fields', (tool, field) => {
@@ -115,5 +116,41 @@ describe('the palette and secrets (issue #18, #17)', () => {
     const s = detect(pub)
     expect(s[0]).toMatchObject({ tool: 'address-from-key', field: 'publicKey' })
     expect(s.find((x) => x.tool === 'signature-inspect')?.what).not.toBe('a 65-byte signature')
+  })
+})
+
+describe('the first offer is what the value most likely is (#35)', () => {
+  const top = (t: string) => detect(t)[0]?.tool
+  it('a 65-byte signature (ethers v5 signMessage, random keys) goes to the signature tool, never the transaction decoder, whatever its first byte; a signed transaction (legacy and EIP-1559) to the decoder', async () => {
+    const firsts = new Set<string>()
+    for (let i = 0; i < 40; i++) {
+      const w = ethers.Wallet.createRandom()
+      const sig = await w.signMessage(`gm ${i}`)
+      firsts.add(sig.slice(2, 3))
+      expect(top(sig), sig).toBe('signature-inspect')
+      const legacy = await w.signTransaction({ to: w.address, value: i, gasPrice: 1_000_000_000, gasLimit: 21_000, nonce: i, chainId: 1 })
+      const typed = await w.signTransaction({ type: 2, to: w.address, value: i, maxFeePerGas: 2_000_000_000, maxPriorityFeePerGas: 1, gasLimit: 21_000, nonce: i, chainId: 1 })
+      expect(top(legacy), legacy).toBe('tx-decode')
+      expect(top(typed), typed).toBe('tx-decode')
+    }
+    // 40 random signatures: some started with 0xc–0xf, where a raw transaction's first byte would be
+    expect([...firsts].some((c) => 'cdef'.includes(c))).toBe(true)
+  })
+
+  it('4 bytes alone: the selector lookup first (ethers v5 id of the signature), the call-data decoder after', () => {
+    const sel = ethers.utils.id('approve(address,uint256)').slice(0, 10)
+    expect(detect(sel).map((d) => d.tool).slice(0, 2)).toEqual(['signature-from-selector', 'calldata-decode'])
+  })
+
+  it('code that solc compiled (creation and runtime) goes to the disassembler first, with the selector finder offered too', () => {
+    const solc = createRequire(import.meta.url)('solc') as { compile(input: string): string }
+    const src = '// SPDX-License-Identifier: MIT\npragma solidity ^0.8.24;\ncontract T { uint256 public x; function set(uint256 v) external { x = v; } }'
+    const out = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources: { 'T.sol': { content: src } }, settings: { outputSelection: { '*': { '*': ['evm.bytecode.object', 'evm.deployedBytecode.object'] } } } })))
+    const c = out.contracts['T.sol'].T as { evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }
+    for (const code of [`0x${c.evm.bytecode.object}`, `0x${c.evm.deployedBytecode.object}`]) {
+      const d = detect(code)
+      expect(d[0]).toMatchObject({ tool: 'disassemble', field: 'code', extra: { source: 'code' } })
+      expect(d.map((x) => x.tool)).toContain('bytecode-selectors')
+    }
   })
 })

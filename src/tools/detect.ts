@@ -73,8 +73,14 @@ export const RULES: readonly Rule[] = [
   { tool: 'address-from-key', field: 'publicKey', what: 'a compressed public key', score: 90, test: (t) => hexBytes(t) === 33 && /^0x0[23]/i.test(t) },
   { tool: 'error-decode', field: 'data', what: 'revert data', score: 96, test: revertData },
   { tool: 'calldata-decode', field: 'data', what: 'call data', score: 90, test: (t) => { const n = hexBytes(t); return n >= 4 && (n - 4) % 32 === 0 && !revertData(t) } },
+  // 4 bytes alone are a selector to look up (which function or error), then call data with no arguments (#35)
+  { tool: 'signature-from-selector', field: 'keys', what: 'a selector (its signature)', score: 93, test: (t) => hexBytes(t) === 4 },
   { tool: 'calldata-decode', field: 'data', what: 'a selector', score: 70, test: (t) => hexBytes(t) === 4 },
-  { tool: 'tx-decode', field: 'raw', what: 'a raw transaction', score: 95, test: (t) => hexBytes(t) > 40 && /^0x(0[1-4][c-f]|[c-f][0-9a-f])/i.test(t) },
+  // code: solc's preamble (the free-memory pointer, 0x80 and up with immutables) and Vyper's dispatcher (PUSH0 CALLDATALOAD 0xe0 SHR)
+  { tool: 'disassemble', field: 'code', what: 'bytecode', score: 94, test: (t) => hexBytes(t) >= 8 && /^0x(60[89a-f]0604052|61[0-9a-f]{4}604052|5f3560e01c)/i.test(t), extra: { source: 'code' } },
+  { tool: 'bytecode-selectors', field: 'code', what: 'runtime bytecode (its functions)', score: 80, test: (t) => hexBytes(t) >= 8 && /^0x(60[89a-f]0604052|61[0-9a-f]{4}604052|5f3560e01c)/i.test(t), extra: { source: 'code' } },
+  // a raw transaction is an RLP list (legacy) or a type byte 1–4 before one: a 65-byte signature whose first byte is 0xc0–0xff is not (#35)
+  { tool: 'tx-decode', field: 'raw', what: 'a raw transaction', score: 95, test: (t) => hexBytes(t) > 40 && (rlpList(t) || (/^0x0[1-4]/i.test(t) && rlpList(`0x${t.slice(4)}`))) },
   { tool: 'rlp', field: 'input', what: 'RLP', score: 40, test: (t) => rlpList(t) },
   { tool: 'signature-inspect', field: 'signature', what: 'a 65-byte signature', score: 95, test: (t) => hexBytes(t) === 65 && !/^0x04/i.test(t) },
   { tool: 'signature-inspect', field: 'signature', what: '65 bytes (if it is a signature)', score: 50, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) },

@@ -6,7 +6,7 @@ export default defineMeta({
   title: 'Encode a function call',
   summary: 'Pick a function from an ABI, give its arguments, and get the call data with a word-by-word breakdown.',
   capability: 'calldata',
-  keywords: ['abi', 'encode', 'calldata', 'call data', 'function', 'arguments', 'encodeFunctionData', 'transaction data', 'input data', 'constructor'],
+  keywords: ['abi', 'encode', 'calldata', 'call data', 'function', 'arguments', 'encodeFunctionData', 'transaction data', 'input data', 'constructor', 'approve', 'transfer', 'erc20 call'],
   runs: 'main',
   fields: [
     abi('ABI', { placeholder: 'function transfer(address to, uint256 amount) returns (bool)', help: 'JSON ABI, artifact, human-readable signatures, or a single signature.' }),

@@ -8,7 +8,7 @@ export default defineMeta({
   title: 'Send a transaction',
   summary: 'Send ether or call a contract (legacy, EIP-2930, EIP-1559, EIP-7702) from a key held in this page or a browser wallet: estimated gas and fees, a confirmation that decodes and simulates what is signed, then the hash and receipt.',
   capability: 'providers',
-  keywords: ['send', 'transfer', 'transaction', 'tx', 'pay', 'deploy', 'contract', 'eth_sendTransaction', 'sign', 'nonce', 'gas', 'fees', 'eip-1559'],
+  keywords: ['send', 'transfer', 'transaction', 'tx', 'pay', 'deploy', 'contract', 'eth_sendTransaction', 'sign', 'nonce', 'gas', 'fees', 'eip-1559', 'approve', 'revoke'],
   runs: 'network',
   uses: ['abis'],
   fields: [
