@@ -304,6 +304,8 @@ export async function startSourcifyServer(fx: Fixtures): Promise<SourcifyServer>
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     state.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers })
+    // as sourcify.dev does: a page on another origin may read the answers (a browser asking it directly)
+    res.setHeader('access-control-allow-origin', '*')
     const u = new URL(req.url ?? '/', 'http://127.0.0.1')
     const m = /^\/v2\/contract\/(\d+)\/(0x[0-9a-fA-F]{40})$/.exec(u.pathname)
     const hit = m && Number(m[1]) === fx.chainId ? byAddress.get(m[2]!.toLowerCase()) : undefined
