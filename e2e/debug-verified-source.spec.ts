@@ -16,11 +16,12 @@
  */
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { encodeFunctionData, type Abi } from 'viem'
 import { debugCall } from './debugKit'
-import { expect, forward, test } from './fixtures'
-import { compileFixtures, COUNTER_SOL, deployFixtures, LIB_SOL, startSourcifyServer, type SourcifyServer } from '../test/chain/sourcifyServer'
+import { expect, test } from './fixtures'
+import { serveSourcify } from './sourcifyKit'
+import { compileFixtures, COUNTER_SOL, deployFixtures, LIB_SOL, startSourcifyServer } from '../test/chain/sourcifyServer'
 
 // an address of this spec alone (bump() may be called by anyone)
 const FROM = '0x00000000000000000000000000000000DeB05C36'
@@ -30,12 +31,11 @@ test('verified sources: none asked before the opt-in; then the proxy and Counter
   const fx = await deployFixtures(devnet.rpcUrl)
   const server = await startSourcifyServer(fx)
   try {
-    const host = `${baseURL}/verified-source-host`
+    const host = await serveSourcify(page, baseURL, server)
     const asked: string[] = []
     page.on('request', (r) => {
       if (r.url().startsWith(host)) asked.push(r.url())
     })
-    await page.route(`${host}/**`, (route) => forward(route, { url: server.url + route.request().url().slice(host.length) }))
     const abi = compileFixtures().contracts['src/Counter.sol']!.Counter!.abi as Abi
     await debugCall(page, { from: FROM, to: fx.contracts.proxy.address, data: encodeFunctionData({ abi, functionName: 'bump' } as never) }, 'success')
 
@@ -80,14 +80,12 @@ test('verified sources: none asked before the opt-in; then the proxy and Counter
   }
 })
 
-/** Routes the app-origin host to the local Sourcify and ticks the lookup on the debugger's panel. */
-async function optIn(page: Page, baseURL: string | undefined, server: SourcifyServer): Promise<{ host: string; named: ReturnType<Page['getByRole']> }> {
-  const host = `${baseURL}/verified-source-host`
-  await page.route(`${host}/**`, (route) => forward(route, { url: server.url + route.request().url().slice(host.length) }))
+/** Ticks the lookup from `host` on the debugger's panel; the list of what named each contract. */
+async function optIn(page: Page, host: string): Promise<Locator> {
   const panel = page.getByRole('region', { name: 'Verified sources' })
   await panel.getByRole('textbox', { name: 'from host' }).fill(host)
   await panel.getByRole('checkbox', { name: 'Fetch verified sources' }).check()
-  return { host, named: panel.getByRole('list', { name: 'Which source named each contract' }) }
+  return panel.getByRole('list', { name: 'Which source named each contract' })
 }
 
 test('verified sources: a token transfer steps through OpenZeppelin’s ERC20 by its lines, and a breakpoint in an external library stops inside it', async ({ page, devnet, baseURL }) => {
@@ -95,11 +93,12 @@ test('verified sources: a token transfer steps through OpenZeppelin’s ERC20 by
   const fx = await deployFixtures(devnet.rpcUrl)
   const server = await startSourcifyServer(fx)
   try {
+    const host = await serveSourcify(page, baseURL, server)
     const out = compileFixtures().contracts
     // the token: the minter sends 5 units
     const token = out['src/Token.sol']!.Token!.abi as Abi
     await debugCall(page, { from: fx.immutables.minter, to: fx.contracts.token.address, data: encodeFunctionData({ abi: token, functionName: 'transfer', args: ['0x00000000000000000000000000000000000000b0', 5n] } as never) }, 'success')
-    let { host, named } = await optIn(page, baseURL, server)
+    let named = await optIn(page, host)
     await expect(named.getByRole('listitem')).toHaveText([new RegExp(`Token — verified source from ${host}, full match`)], { timeout: 30_000 })
     const oz = readFileSync(createRequire(import.meta.url).resolve('@openzeppelin/contracts/token/ERC20/ERC20.sol'), 'utf8')
     const writes = oz.split('\n').filter((l) => /_balances\[(from|to)\]\s*(=|\+=)/.test(l)).map((l) => l.trim())
@@ -123,7 +122,7 @@ test('verified sources: a token transfer steps through OpenZeppelin’s ERC20 by
     // the library: UsesLib.f(11) delegatecalls Math3.triple
     const lib = out['src/Lib.sol']!.UsesLib!.abi as Abi
     await debugCall(page, { from: FROM, to: fx.contracts.usesLib.address, data: encodeFunctionData({ abi: lib, functionName: 'f', args: [11n] } as never) }, 'success')
-    ;({ host, named } = await optIn(page, baseURL, server))
+    named = await optIn(page, host)
     await expect(named.getByRole('listitem')).toHaveText([new RegExp(`(UsesLib|Math3) — verified source from ${host}, full match`), new RegExp(`(UsesLib|Math3) — verified source from ${host}, full match`)], { timeout: 30_000 })
     await expect(named).toContainText('UsesLib')
     await expect(named).toContainText('Math3')

@@ -18,7 +18,8 @@
  * equal the node's answers to the getters.
  */
 import { decodeFunctionResult, encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
-import { expect, forward, impersonatedSender, openTool, output, test } from './fixtures'
+import { expect, impersonatedSender, openTool, output, test } from './fixtures'
+import { serveSourcify, toSourcify } from './sourcifyKit'
 import { compileFixtures, deployFixtures, startSourcifyServer } from '../test/chain/sourcifyServer'
 import { nodeReply, sentAt } from '../test/support'
 import * as SimCapsule from '../src/core/sim/SimCapsule'
@@ -31,8 +32,7 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /
   const fx = await deployFixtures(devnet.rpcUrl)
   const server = await startSourcifyServer(fx)
   try {
-    const host = `${baseURL}/verified-source-host`
-    await page.route(`${host}/**`, (route) => forward(route, { url: server.url + route.request().url().slice(host.length) }))
+    const host = await serveSourcify(page, baseURL, server)
     const counter = compileFixtures().contracts['src/Counter.sol']!.Counter!.abi as Abi
     const proxy = fx.contracts.proxy.address
 
@@ -117,7 +117,7 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /
     let sent = 0
     let down = true
     await page.unroute(`${host}/**`)
-    await page.route(`${host}/**`, (route) => (down ? (sent++, route.abort('connectionrefused')) : forward(route, { url: server.url + route.request().url().slice(host.length) })))
+    await page.route(`${host}/**`, (route) => (down ? (sent++, route.abort('connectionrefused')) : toSourcify(route, host, server)))
     await page.goto(`/verified-source?address=${fx.contracts.implementation.address}&host=${encodeURIComponent(host)}`)
     await page.getByRole('checkbox', { name: 'Fetch the verified source from this host' }).check()
     await page.getByRole('button', { name: 'Fetch and check' }).click()
@@ -161,8 +161,7 @@ test('the send confirmation: its trace named by verified sources only once ticke
   const FROM = '0x00000000000000000000000000000000deb05c37'
   await impersonatedSender(devnet, FROM)
   try {
-    const host = `${baseURL}/verified-source-host`
-    await page.route(`${host}/**`, (route) => forward(route, { url: server.url + route.request().url().slice(host.length) }))
+    const host = await serveSourcify(page, baseURL, server)
     const counter = compileFixtures().contracts['src/Counter.sol']!.Counter!.abi as Abi
     const proxy = fx.contracts.proxy.address
     const data = encodeFunctionData({ abi: counter, functionName: 'bump' } as never)
@@ -193,8 +192,7 @@ test('/storage-read by address: no layout pasted and the lookup off asks for one
   const fx = await deployFixtures(devnet.rpcUrl)
   const server = await startSourcifyServer(fx)
   try {
-    const host = `${baseURL}/verified-source-host`
-    await page.route(`${host}/**`, (route) => forward(route, { url: server.url + route.request().url().slice(host.length) }))
+    const host = await serveSourcify(page, baseURL, server)
     const counter = compileFixtures().contracts['src/Counter.sol']!.Counter!.abi as Abi
     const proxy = fx.contracts.proxy.address
     // the node's own answers to the getters, through the proxy

@@ -59,6 +59,9 @@ function rlpList(t: string): boolean {
 }
 const revertData = (t: string) => { const n = hexBytes(t); return n >= 36 && (n - 4) % 32 === 0 && /^0x(08c379a0|4e487b71)/i.test(t) }
 
+/** Compiled code: solc's preamble (the free-memory pointer, 0x80 and up with immutables) or Vyper's dispatcher (PUSH0 CALLDATALOAD 0xe0 SHR). */
+const compiledCode = (t: string) => hexBytes(t) >= 8 && /^0x(60[89a-f]0604052|61[0-9a-f]{4}604052|5f3560e01c)/i.test(t)
+
 export const RULES: readonly Rule[] = [
   { tool: 'address', field: 'address', what: 'an address', score: 100, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
   { tool: 'account', field: 'address', what: 'an address', score: 60, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
@@ -76,9 +79,8 @@ export const RULES: readonly Rule[] = [
   // 4 bytes alone are a selector to look up (which function or error), then call data with no arguments (#35)
   { tool: 'signature-from-selector', field: 'keys', what: 'a selector (its signature)', score: 93, test: (t) => hexBytes(t) === 4 },
   { tool: 'calldata-decode', field: 'data', what: 'a selector', score: 70, test: (t) => hexBytes(t) === 4 },
-  // code: solc's preamble (the free-memory pointer, 0x80 and up with immutables) and Vyper's dispatcher (PUSH0 CALLDATALOAD 0xe0 SHR)
-  { tool: 'disassemble', field: 'code', what: 'bytecode', score: 94, test: (t) => hexBytes(t) >= 8 && /^0x(60[89a-f]0604052|61[0-9a-f]{4}604052|5f3560e01c)/i.test(t), extra: { source: 'code' } },
-  { tool: 'bytecode-selectors', field: 'code', what: 'runtime bytecode (its functions)', score: 80, test: (t) => hexBytes(t) >= 8 && /^0x(60[89a-f]0604052|61[0-9a-f]{4}604052|5f3560e01c)/i.test(t), extra: { source: 'code' } },
+  { tool: 'disassemble', field: 'code', what: 'bytecode', score: 94, test: compiledCode, extra: { source: 'code' } },
+  { tool: 'bytecode-selectors', field: 'code', what: 'runtime bytecode (its functions)', score: 80, test: compiledCode, extra: { source: 'code' } },
   // a raw transaction is an RLP list (legacy) or a type byte 1–4 before one: a 65-byte signature whose first byte is 0xc0–0xff is not (#35)
   { tool: 'tx-decode', field: 'raw', what: 'a raw transaction', score: 95, test: (t) => hexBytes(t) > 40 && (rlpList(t) || (/^0x0[1-4]/i.test(t) && rlpList(`0x${t.slice(4)}`))) },
   { tool: 'rlp', field: 'input', what: 'RLP', score: 40, test: (t) => rlpList(t) },
