@@ -215,6 +215,8 @@ function routeBudgets(): Plugin {
         const size = total(files)
         const budget = ROUTE_BUDGETS[id] ?? ROUTE_BUDGET
         routes.push(`${id} ${kb(size)}`)
+        // ROUTE_DETAIL=<tool id>: every file of that route beyond the first screen, largest first.
+        if (process.env.ROUTE_DETAIL === id) this.info(`/${id} beyond the first screen: ${[...files].filter((f) => !first.has(f)).sort((a, b) => sizeOf(b) - sizeOf(a)).map((f) => `${f} ${kb(sizeOf(f))}`).join(', ')}`)
         if (size > budget) over.push(`/${id}: ${kb(size)} > ${kb(budget)} (${[...files].filter((f) => !first.has(f)).sort((a, b) => sizeOf(b) - sizeOf(a)).slice(0, 4).map((f) => `${f} ${kb(sizeOf(f))}`).join(', ')})`)
       }
       if (process.env.ROUTE_SIZES) this.info(`route JS (gzipped): first screen ${kb(total(first))}; ${routes.sort().join('; ')}`)

@@ -38,9 +38,20 @@ test('every tool route is listed (more than 40)', () => {
 for (const id of ids) {
   test(`visited once, then offline: /${id} opens from the cache`, async () => {
     const page = await context.newPage()
+    // What the page saw, said if the heading never comes (one CI run in several: no heading
+    // after 10 s, not reproduced locally under load): failed requests and console errors.
+    const seen: string[] = []
+    page.on('requestfailed', (r) => seen.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`))
+    page.on('console', (m) => m.type() === 'error' && seen.push(`console: ${m.text()}`))
+    page.on('pageerror', (e) => seen.push(`page error: ${e.message}`))
     try {
       await page.goto(`/${id}`)
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      try {
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 20_000 })
+      } catch (e) {
+        const body = (await page.locator('body').innerText().catch(() => '?')).slice(0, 300)
+        throw new Error(`no heading on /${id}; the page shows: ${JSON.stringify(body)}; it saw: ${seen.join(' | ') || 'nothing failing'}`, { cause: e })
+      }
       await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0, { timeout: 15_000 })
       await expect(page.getByText('This tool could not be loaded')).toHaveCount(0)
       expect(await page.locator('main form, main [role="form"], main section').count(), 'a form or section on the page').toBeGreaterThan(0)

@@ -1,5 +1,5 @@
 import type { FieldSpec } from '../src/tools/types'
-import { expect, openTool, test } from './fixtures'
+import { allTools, expect, openTool, test } from './fixtures'
 
 test('the catalogue lists the nine capabilities and opens a tool', async ({ page }) => {
   await page.goto('/')
@@ -61,6 +61,20 @@ test('an unknown route says so and links home', async ({ page }) => {
   await page.goto('/no-such-tool')
   await expect(page.getByRole('heading', { name: 'No tool here' })).toBeVisible()
   await page.getByRole('link', { name: 'Browse all tools' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Ether Workbench' })).toBeVisible()
+})
+
+test('a tool whose code cannot be fetched: a message in the page, the header stays, the rest of the app still works', async ({ page, browserNetworkErrors }) => {
+  // Chromium's line for the aborted chunk, and React's report of the error the boundary caught.
+  browserNetworkErrors.push(/net::ERR_FAILED/, /Failed to fetch dynamically imported module/)
+  const units = (await allTools()).find((m) => m.id === 'units')!
+  const chunk = /\/assets\/ToolRoute-[^/]*\.js$/
+  await page.route(chunk, (r) => r.abort('failed'))
+  await page.goto('/units')
+  await expect(page.getByRole('alert')).toContainText(`Something went wrong in ${units.title}`)
+  await expect(page.getByRole('banner')).toBeVisible()
+  await page.unroute(chunk)
+  await page.getByRole('link', { name: /Ether Workbench/ }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: 'Ether Workbench' })).toBeVisible()
 })
 

@@ -87,9 +87,11 @@ export function App() {
         {!id ? (
           <Catalogue />
         ) : entry ? (
-          <Suspense fallback={<p role="status">Loading {entry.meta.title}…</p>}>
-            <ToolRoute key={entry.meta.id} entry={entry} />
-          </Suspense>
+          <ErrorBoundary area={entry.meta.title} key={entry.meta.id}>
+            <Suspense fallback={<p role="status">Loading {entry.meta.title}…</p>}>
+              <ToolRoute entry={entry} />
+            </Suspense>
+          </ErrorBoundary>
         ) : (
           <div className="not-found">
             <h1>No tool here</h1>

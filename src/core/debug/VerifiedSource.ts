@@ -30,9 +30,10 @@ import * as ReadBody from '../ReadBody'
 import * as ArtifactMatch from './ArtifactMatch'
 import type * as Artifacts from './Artifacts'
 import * as SourceMap from './SourceMap'
+import { DEFAULT_HOST, InvalidHostError, normalizeHost } from './VerifiedHost'
 
-/** Sourcify's public server. Any Sourcify-compatible host may be given instead. */
-export const DEFAULT_HOST = 'https://sourcify.dev/server'
+// The host's rules live in VerifiedHost (a form parses the host without loading this module).
+export { DEFAULT_HOST, InvalidHostError, normalizeHost }
 
 /** What is asked of the host: the fields the debugger, decoders and storage reader use. */
 export const FIELDS = [
@@ -118,22 +119,6 @@ export interface Answer {
 }
 
 // ---- the request ------------------------------------------------------------------------------
-
-/** A host as given: http(s), no credentials, query or fragment; trailing slashes dropped. */
-export function normalizeHost(host: string): string {
-  const t = typeof host === 'string' ? host.trim() : ''
-  if (t === '') return DEFAULT_HOST
-  let u: URL
-  try {
-    u = new URL(t)
-  } catch {
-    throw new InvalidHostError(t.slice(0, 80), 'it is not a URL')
-  }
-  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new InvalidHostError(t.slice(0, 80), 'only http(s) hosts are asked')
-  if (u.username || u.password) throw new InvalidHostError(`${u.protocol}//${u.host}`, 'it carries a user name or password')
-  if (u.search || u.hash) throw new InvalidHostError(`${u.protocol}//${u.host}${u.pathname}`, 'it carries a query or fragment (only the chain id and address are sent)')
-  return `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`
-}
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
@@ -678,15 +663,6 @@ function bytesOfCode(code: string): Uint8Array {
 }
 
 // ---- errors -----------------------------------------------------------------------------------
-
-export class InvalidHostError extends BaseError {
-  constructor(host: string, why: string) {
-    super('VerifiedSource.InvalidHostError', `"${host}" cannot be the verified-source host: ${why}.`, {
-      hints: [`Give a Sourcify-compatible server's base URL, such as ${DEFAULT_HOST}.`],
-      field: 'host',
-    })
-  }
-}
 
 export class InvalidAddressError extends BaseError {
   constructor(text: string) {

@@ -4,9 +4,9 @@
  * /send-transaction): the host is checked only while the box is ticked, so a host left as it was
  * blocks nothing.
  */
-import * as VerifiedSource from '../../core/debug/VerifiedSource'
+import * as VerifiedHost from '../../core/debug/VerifiedHost'
 
 export const verifiedLookupParsers = {
   lookup: (v: string): boolean => v === 'true',
-  host: (v: string, raw: Record<string, string>): string => (raw.lookup === 'true' ? VerifiedSource.normalizeHost(v) : v.trim()),
+  host: (v: string, raw: Record<string, string>): string => (raw.lookup === 'true' ? VerifiedHost.normalizeHost(v) : v.trim()),
 }
