@@ -5,6 +5,11 @@
  * of the same call (enableMemory).
  */
 import AxeBuilder from '@axe-core/playwright'
+import type { Locator } from '@playwright/test'
+import Ajv from 'ajv'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import Papa from 'papaparse'
 import { encodeDeployData, encodeFunctionData, type Abi, type Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { debugCall, deployFrom, rpc } from './debugKit'
@@ -111,9 +116,11 @@ interface NodeFrame {
   gasUsed: string
   calls?: NodeFrame[]
 }
+// speedscope's published file-format schema, from its npm package, read in place
+const speedscopeValid = new Ajv({ strict: false }).compile(JSON.parse(readFileSync(createRequire(import.meta.url).resolve('speedscope/dist/release/file-format-schema.json'), 'utf8')) as object)
 const flat = (f: NodeFrame, depth = 1): (NodeFrame & { depth: number })[] => (f.type === 'SELFDESTRUCT' ? [] : [{ ...f, depth }, ...(f.calls ?? []).flatMap((k) => flat(k, depth + 1))])
 
-test('the gas chart of a devnet transaction with nested calls: an icicle of the callTracer\'s frames, a box goes to its frame, the table its text alternative', async ({ page, devnet }) => {
+test('the gas chart of a devnet transaction with nested calls: an icicle of the callTracer\'s frames, a box goes to its frame, the table its text alternative; saved for speedscope and as CSV from /debug and /simulate', async ({ page, devnet }) => {
   test.setTimeout(120_000)
   const account = privateKeyToAccount(GAS_KEY)
   await rpc(devnet.rpcUrl, 'anvil_setBalance', [account.address, '0x56bc75e2d63100000'])
@@ -180,6 +187,29 @@ test('the gas chart of a devnet transaction with nested calls: an icicle of the 
     const r = await new AxeBuilder({ page }).include('figure').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode().analyze()
     expect(r.violations.flatMap((v) => v.nodes.map((n) => `${colorScheme}: ${v.id} at ${n.target.join(' ')}: ${v.help}`))).toEqual([])
   }
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // Out of the page (#37): the profile saved for speedscope validates against speedscope's published
+  // schema and spans the receipt's gas used; the CSV has callTracer's frames with their gas. The same
+  // from /simulate's replay of the transaction.
+  const checkFiles = async (where: Locator) => {
+    const save = async (name: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), where.getByRole('link', { name }).click()])
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^gas-${receipt.transactionHash.slice(0, 12)}\\.`))
+      return readFileSync((await download.path())!, 'utf8')
+    }
+    const file = JSON.parse(await save('Save for speedscope'))
+    expect(speedscopeValid(file), JSON.stringify(speedscopeValid.errors)).toBe(true)
+    expect(file.profiles[0].endValue).toBe(Number(BigInt(receipt.gasUsed)))
+    expect(file.profiles[0].events).toHaveLength(2 * frames.length)
+    const rows = Papa.parse<string[]>(await save('Save as CSV'), { delimiter: ',', skipEmptyLines: true }).data
+    expect(rows.slice(1).map((r) => `${r[2]}:${grouped(r[4]!)}`)).toEqual(theirs)
+    expect(rows.slice(1).map((r) => Number(r[0]))).toEqual(frames.map((f) => f.depth))
+  }
+  await checkFiles(page.getByRole('region', { name: 'Gas profile' }))
+  await openTool(page, 'simulate', { mode: 'hash', hash: receipt.transactionHash })
+  await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+  await checkFiles(page.getByRole('figure', { name: /^Where the gas went/ }))
 })
 
 test('/transaction lookup of the devnet fixtures\' transfer offers "Debug", which opens the debugger on that transaction', async ({ page }) => {

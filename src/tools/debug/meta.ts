@@ -7,7 +7,7 @@ import { callFields, minedFields } from '../kit/blockContextFields'
 export default defineMeta({
   id: 'debug',
   title: 'Debug a transaction',
-  summary: 'Step through a call or a mined transaction opcode by opcode in an EVM in the page: forward and back, over and out of calls, to the revert; the full stack, memory, storage, return data and call stack at every step.',
+  summary: 'Step through a call or a mined transaction opcode by opcode in an EVM in the page: forward and back, over and out of calls, to the revert; the full stack, memory, storage, return data and call stack at every step; the gas profile saved for speedscope or as CSV.',
   capability: 'providers',
   keywords: ['debug', 'debugger', 'step', 'opcode', 'struct log', 'debug_traceTransaction', 'cast run --debug', 'remix debugger', 'stack', 'memory', 'storage', 'revert', 'evm'],
   runs: 'network',

@@ -3,16 +3,25 @@
  * frame's gas (callees included) and self gas as a table, indented by depth, with a bar of its
  * share of the transaction's gas (the chart's text alternative).
  */
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import * as GasExport from '../../../core/debug/GasExport'
 import type * as GasProfile from '../../../core/debug/GasProfile'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { grouped } from '../../components'
+import { FileLink } from '../../components/FileLink'
 import { FrameWho } from './Panels'
 
 const GasChart = lazy(() => import('./GasChart').then((m) => ({ default: m.GasChart })))
 
-/** `names`: contract names by address (from the loaded artifacts); a DELEGATECALL's row names the proxy and the code it runs. `sources`: what the loaded artifacts matched (a new value asks again, for the internal functions' gas). */
-export function GasPanel({ worker, goTo, sources, names }: { worker: DebugWorker; goTo: (i: number) => void; sources?: unknown; names?: ReadonlyMap<string, string> | undefined }) {
+/** A frame as one line of text (the flame chart's and the CSV's name): FrameWho's words. */
+export function frameText(f: Pick<GasProfile.FrameGas, 'type' | 'address' | 'codeAddress'>, names?: ReadonlyMap<string, string>): string {
+  const named = (a: string) => [names?.get(a.toLowerCase()), a].filter(Boolean).join(' ')
+  const other = f.type === 'DELEGATECALL' || f.type === 'CALLCODE' || f.codeAddress.toLowerCase() !== f.address.toLowerCase()
+  return `${f.type} ${named(f.address)}${other ? ` running ${named(f.codeAddress)}` : ''}`
+}
+
+/** `names`: contract names by address (from the loaded artifacts); a DELEGATECALL's row names the proxy and the code it runs. `sources`: what the loaded artifacts matched (a new value asks again, for the internal functions' gas). `label`: what the files are named by (the transaction's hash). */
+export function GasPanel({ worker, goTo, sources, names, label = 'transaction' }: { worker: DebugWorker; goTo: (i: number) => void; sources?: unknown; names?: ReadonlyMap<string, string> | undefined; label?: string }) {
   const [profile, setProfile] = useState<GasProfile.Profile>()
   useEffect(() => {
     let live = true
@@ -21,11 +30,24 @@ export function GasPanel({ worker, goTo, sources, names }: { worker: DebugWorker
       live = false
     }
   }, [worker, sources])
+  const files = useMemo(() => {
+    const tree = profile && GasExport.treeOfProfile(profile, (f) => frameText(f, names))
+    return tree && { speedscope: GasExport.speedscopeJson(tree, { name: `Gas of ${label}`, exporter: 'Ether Workbench' }), csv: GasExport.csv(tree) }
+  }, [profile, names, label])
   if (!profile) return null
+  const base = `gas-${label.slice(0, 12)}`
   const pct = (n: number) => (profile.total ? (100 * n) / profile.total : 0)
   return (
     <section aria-label="Gas profile" className="dbg-panel">
       <h3>Gas profile <span className="hint">(per call frame; self gas adds up to the {grouped(profile.total)} gas used)</span></h3>
+      <p className="actions">
+        <FileLink text={files?.speedscope} type="application/json" name={`${base}.speedscope.json`}>
+          Save for speedscope
+        </FileLink>
+        <FileLink text={files?.csv} type="text/csv" name={`${base}.csv`}>
+          Save as CSV
+        </FileLink>
+      </p>
       <Suspense fallback={null}>
         <GasChart profile={profile} goTo={goTo} tableId="dbg-gas-table" />
       </Suspense>
