@@ -98,6 +98,26 @@ export function cast(args: readonly string[], opts: { input?: string } = {}): st
 
 const execFileAsync = promisify(execFile)
 
+/**
+ * Runs one line a tool offers as "As cast" (`cast …`, shell-quoted) through /bin/sh, with the
+ * `cast` it names being this install's: the shell's own word splitting and quote removal, not
+ * ours, decide what cast is given. Returns trimmed stdout; throws with stderr.
+ */
+export async function runCastLine(line: string): Promise<string> {
+  if (!line.startsWith('cast ')) throw new Error(`not a cast command: ${line}`)
+  try {
+    const { stdout } = await execFileAsync('/bin/sh', ['-c', `"$CAST" ${line.slice(5)}`], {
+      encoding: 'utf8',
+      env: { ...process.env, CAST: castBin, NO_COLOR: '1', FOUNDRY_DISABLE_NIGHTLY_WARNING: '1' },
+      timeout: 60_000,
+    })
+    return stdout.trim()
+  } catch (e) {
+    const err = e as { stderr?: string; message: string }
+    throw new Error(`${line} failed: ${err.stderr?.trim() || err.message}`)
+  }
+}
+
 /** Async `cast`, for running many invocations concurrently. */
 export async function castAsync(args: readonly string[]): Promise<string> {
   const { stdout } = await execFileAsync(castBin, args as string[], {

@@ -137,6 +137,18 @@ describe('the first offer is what the value most likely is (#35)', () => {
     expect([...firsts].some((c) => 'cdef'.includes(c))).toBe(true)
   })
 
+  it('65 bytes from 0x04: a signature (its r starting 0x04, found among random keys) goes to the signature tool, an uncompressed public key (ethers v5) to the key tool, each offering the other', async () => {
+    let sig = ''
+    for (let i = 0; !sig.startsWith('0x04'); i++) sig = await ethers.Wallet.createRandom().signMessage(`gm ${i}`)
+    expect(detect(sig).map((d) => d.tool).slice(0, 2)).toEqual(['signature-inspect', 'address-from-key'])
+    for (let i = 0; i < 40; i++) {
+      const pub = ethers.utils.computePublicKey(ethers.Wallet.createRandom().publicKey, false)
+      const tools = detect(pub).map((d) => d.tool)
+      // a key that happens to end as a signature's v (27 or 28) is offered second
+      expect(tools.slice(0, 2), pub).toEqual(/(1b|1c)$/i.test(pub) ? ['signature-inspect', 'address-from-key'] : ['address-from-key', 'signature-inspect'])
+    }
+  })
+
   it('4 bytes alone: the selector lookup first (ethers v5 id of the signature), the call-data decoder after', () => {
     const sel = ethers.utils.id('approve(address,uint256)').slice(0, 10)
     expect(detect(sel).map((d) => d.tool).slice(0, 2)).toEqual(['signature-from-selector', 'calldata-decode'])

@@ -37,6 +37,8 @@ interface Rule {
 
 const hex = (t: string) => /^0x[0-9a-fA-F]*$/.test(t)
 const hexBytes = (t: string) => (hex(t) && t.length % 2 === 0 ? (t.length - 2) / 2 : -1)
+/** The last byte is a signature's v as wallets write it (27 or 28). */
+const signatureV = (t: string) => /(1b|1c)$/i.test(t)
 const words = (t: string) => t.trim().split(/[\s\u3000]+/).filter(Boolean).length
 const isJson = (t: string, needle: RegExp) => /^[[{]/.test(t) && needle.test(t)
 const UNIT_AMOUNT = /^([+-]?(?:\d[\d_,]*)?(?:\.\d+)?(?:e[+-]?\d+)?)\s*(wei|kwei|mwei|gwei|szabo|finney|ether|eth)$/i
@@ -72,7 +74,11 @@ export const RULES: readonly Rule[] = [
   // memory, never in the URL (see `shape`), and nothing reaches the node until the person acts.
   { tool: 'address-from-key', field: 'privateKey', what: '32 bytes (a private key?)', score: 99, test: (t) => /^[0-9a-fA-F]{64}$/.test(t) },
   { tool: 'address-from-key', field: 'privateKey', what: '32 bytes (a private key?)', score: 30, test: (t) => hexBytes(t) === 32 },
-  { tool: 'address-from-key', field: 'publicKey', what: 'an uncompressed public key', score: 97, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) },
+  // 65 bytes from 0x04: an uncompressed public key, or a signature whose r starts with 0x04 (1 in
+  // 256). A signature ends with its v, 27 or 28: that ending puts the signature first (1 key in
+  // 128 ends so too, and keeps its offer second).
+  { tool: 'address-from-key', field: 'publicKey', what: 'an uncompressed public key', score: 97, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) && !signatureV(t) },
+  { tool: 'address-from-key', field: 'publicKey', what: 'an uncompressed public key (if it is not a signature)', score: 60, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) && signatureV(t) },
   { tool: 'address-from-key', field: 'publicKey', what: 'a compressed public key', score: 90, test: (t) => hexBytes(t) === 33 && /^0x0[23]/i.test(t) },
   { tool: 'error-decode', field: 'data', what: 'revert data', score: 96, test: revertData },
   { tool: 'calldata-decode', field: 'data', what: 'call data', score: 90, test: (t) => { const n = hexBytes(t); return n >= 4 && (n - 4) % 32 === 0 && !revertData(t) } },
@@ -84,8 +90,8 @@ export const RULES: readonly Rule[] = [
   // a raw transaction is an RLP list (legacy) or a type byte 1–4 before one: a 65-byte signature whose first byte is 0xc0–0xff is not (#35)
   { tool: 'tx-decode', field: 'raw', what: 'a raw transaction', score: 95, test: (t) => hexBytes(t) > 40 && (rlpList(t) || (/^0x0[1-4]/i.test(t) && rlpList(`0x${t.slice(4)}`))) },
   { tool: 'rlp', field: 'input', what: 'RLP', score: 40, test: (t) => rlpList(t) },
-  { tool: 'signature-inspect', field: 'signature', what: 'a 65-byte signature', score: 95, test: (t) => hexBytes(t) === 65 && !/^0x04/i.test(t) },
-  { tool: 'signature-inspect', field: 'signature', what: '65 bytes (if it is a signature)', score: 50, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) },
+  { tool: 'signature-inspect', field: 'signature', what: 'a 65-byte signature', score: 95, test: (t) => hexBytes(t) === 65 && (!/^0x04/i.test(t) || signatureV(t)) },
+  { tool: 'signature-inspect', field: 'signature', what: '65 bytes (if it is a signature)', score: 50, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) && !signatureV(t) },
   { tool: 'signature-inspect', field: 'signature', what: 'a 64-byte compact signature', score: 60, test: (t) => hexBytes(t) === 64 },
   { tool: 'transaction', field: 'hash', what: 'a transaction hash', score: 99, test: (t) => hexBytes(t) === 32 },
   { tool: 'block', field: 'block', what: 'a block hash', score: 98, test: (t) => hexBytes(t) === 32 },

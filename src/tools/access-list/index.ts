@@ -1,4 +1,6 @@
 import * as AccessList from '../../core/chain/AccessList'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as Rpc from '../../core/chain/Rpc'
 import * as Units from '../../core/format/Units'
@@ -56,6 +58,7 @@ export default defineTool<Input>(meta, {
       : { tone: 'warn', text: 'No list saves gas for this call: send it without one.' })
     const listJson: Row[] = [{ label: 'Access list (JSON)', value: json(r.list), open: { tool: 'tx-build', inputs: { type: 'eip2930', to: input.to, data: input.data, accessList: json(r.list) }, label: 'Build a transaction' } }]
     if (r.trimmed) listJson.push({ label: 'Trimmed list (JSON)', value: json(r.trimmed.list) })
-    return { notes, sections: [{ title: 'Access list', rows: listRows(r.list) }, { title: 'Gas', rows: gas }, { title: 'To copy', rows: listJson }], data: { accessList: r.list, gasUsed: r.gasUsed.toString(), saved: r.saved.toString() } }
+    const cast = CastCommand.accessList({ to: input.to, data: input.data, from: input.from, value: input.value, block: input.block })
+    return { notes, sections: [{ title: 'Access list', rows: listRows(r.list) }, { title: 'Gas', rows: gas }, { title: 'To copy', rows: listJson }, ...castSection([cast], ctx.rpcUrl)], data: { accessList: r.list, gasUsed: r.gasUsed.toString(), saved: r.saved.toString() } }
   },
 })

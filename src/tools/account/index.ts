@@ -1,10 +1,12 @@
 import * as AccountInfo from '../../core/chain/AccountInfo'
 import * as AddressCheck from '../../core/address/AddressCheck'
+import * as CastCommand from '../../core/chain/CastCommand'
 import * as ChainFormat from '../../core/chain/ChainFormat'
 import * as Rpc from '../../core/chain/Rpc'
 import * as StorageSlot from '../../core/hash/StorageSlot'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
+import { castSection } from '../kit/castRow'
 import type { Row, Section } from '../types'
 import meta from './meta'
 
@@ -99,6 +101,8 @@ export default defineTool<Input>(meta, {
           { label: 'Slot calculator', value: 'Compute mapping and array slots', mono: false, copy: false, open: { tool: 'storage-slot', inputs: {}, label: 'Open storage-slot' } },
         ],
       })
+    const b = a.block
+    sections.push(...castSection([CastCommand.balance(a.address, b), CastCommand.nonce(a.address, b), CastCommand.code(a.address, b), ...a.slots.map((s) => CastCommand.storage(a.address, s.slot, b))], ctx.rpcUrl))
     return { sections }
   },
 })

@@ -1,5 +1,7 @@
 import * as ChainBlocks from '../../core/chain/ChainBlocks'
 import * as ChainFormat from '../../core/chain/ChainFormat'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import { defineTool, fieldParser } from '../define'
 import type { Row } from '../types'
 import meta from './meta'
@@ -34,7 +36,8 @@ export default defineTool<Input>(meta, {
     ]
     const txRows: Row[] = b.transactions.slice(0, MAX_TX_ROWS).map((h, i) => ({ label: `#${i}`, value: h, open: { tool: 'transaction', inputs: { hash: h }, label: 'Open' } }))
     return {
-      sections: [{ rows }, ...(txRows.length ? [{ title: 'Transactions', rows: txRows }] : [])],
+      // by number: the block asked for by a tag or its hash is this one
+      sections: [{ rows }, ...(txRows.length ? [{ title: 'Transactions', rows: txRows }] : []), ...castSection([CastCommand.block(String(b.number))], ctx.rpcUrl)],
       ...(b.transactions.length > MAX_TX_ROWS ? { notes: [{ tone: 'info' as const, text: `Showing the first ${MAX_TX_ROWS} of ${b.transactions.length} transactions.` }] } : {}),
     }
   },

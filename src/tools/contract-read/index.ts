@@ -1,4 +1,6 @@
 import * as Abi from '../../core/abi/Abi'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as AbiCodec from '../../core/abi/AbiCodec'
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as CalldataEncode from '../../core/abi/CalldataEncode'
@@ -153,6 +155,8 @@ export default defineTool<Input, unknown, typeof actions>(meta, {
         sections: [
           { title: 'Result', rows: outs.length ? outs : [{ label: 'Result', value: 'no outputs', mono: false, copy: false }] },
           { title: 'Call', rows: [fnRow, { label: 'Selector', value: r.selector }, callRow, ...ctxRows, { label: 'Raw result', value: r.raw }] },
+          // the same bytes to the same address (state overrides are the page's alone: no command then)
+          ...castSection([input.overrides ? undefined : CastCommand.call({ to: input.address, data: calldata, from: input.from, value: input.value, block: input.block })], ctx.rpcUrl),
         ],
       }
     } catch (e) {

@@ -1,4 +1,6 @@
 import * as FindBlock from '../../core/chain/FindBlock'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as Rpc from '../../core/chain/Rpc'
 import { defineTool, errorCollector } from '../define'
 import type { RawInput, Row, ToolResult } from '../types'
@@ -41,6 +43,6 @@ export default defineTool<Input>(meta, {
     const notes: NonNullable<ToolResult['notes']> = [{ tone: 'info', text: `Found by bisection in ${f.requests} eth_getBlockByNumber requests.` }]
     if (f.target > f.latest.timestamp) notes.push({ tone: 'warn', text: 'The time is after the latest block: the answer is the head.' })
     // the answer first (the block), then the time it was asked for
-    return { notes, sections: [{ title: 'Blocks', rows }, { title: 'Time', rows: timeRows }], data: { closest: f.closest.toString(), atOrBefore: f.atOrBefore?.number.toString() ?? null } }
+    return { notes, sections: [{ title: 'Blocks', rows }, { title: 'Time', rows: timeRows }, ...castSection([CastCommand.findBlock(input.time)], ctx.rpcUrl, 'cast find-block prints the closest block (the row above) on this node.')], data: { closest: f.closest.toString(), atOrBefore: f.atOrBefore?.number.toString() ?? null } }
   },
 })

@@ -1,4 +1,6 @@
 import * as Abi from '../../core/abi/Abi'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as Logs from '../../core/chain/Logs'
 import * as Rpc from '../../core/chain/Rpc'
@@ -76,6 +78,9 @@ export default defineTool<Input>(meta, {
     if (logRows.length) sections.push({ title: r.logs.length > SHOWN ? `Logs (first ${SHOWN} of ${r.logs.length}; all in the CSV)` : `Logs (${r.logs.length})`, rows: logRows })
     // No logs: said in words, with no CSV of only a header row.
     if (r.logs.length) sections.push({ title: 'CSV', rows: [{ label: 'CSV', value: csv, note: 'Every log found, one row each (RFC 4180).' }] })
+    // cast logs takes one address and exact topics: a query it cannot say offers no command
+    const cast = input.address.length <= 1 && input.topics.every((t) => !Array.isArray(t)) ? CastCommand.logs({ fromBlock: String(r.fromBlock), toBlock: String(r.toBlock), address: input.address[0], topics: input.topics as (string | null)[] }) : undefined
+    sections.push(...castSection([cast], ctx.rpcUrl))
     const notes: { tone: 'info' | 'warn' | 'error'; text: string }[] = []
     if (!r.logs.length) notes.push({ tone: 'info', text: `No logs matched: no log in blocks ${r.fromBlock} to ${r.toBlock} fits the address and topics asked for.` })
     if (r.truncated) notes.push({ tone: 'warn', text: `Stopped at ${r.logs.length} logs, after block ${r.toBlock}: narrow the range or the filters to see the rest.` })

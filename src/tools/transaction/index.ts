@@ -1,4 +1,6 @@
 import * as Abi from '../../core/abi/Abi'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as ChainBlocks from '../../core/chain/ChainBlocks'
 import * as ChainCall from '../../core/chain/ChainCall'
@@ -146,6 +148,7 @@ export default defineTool<Input, TransactionData>(meta, {
       sections.push({ title: `Logs (${r.logs.length})`, rows: logRows })
     }
     if (verified) sections.push(verifiedSection(verified, input.host))
+    sections.push(...castSection([CastCommand.tx(t.hash), r ? CastCommand.receipt(t.hash) : undefined], ctx.rpcUrl))
     // What the page needs to replay it on request (its trace): the hash once mined, and the ABIs given or verified.
     const abis = [...(input.abi ? [input.abi] : []), ...(verified ? [...verified.named.values()].map((n) => n.abi) : [])]
     const data: TransactionData = { hash: t.hash, mined: !!r, ...(abis.length ? { abi: abis.flat() } : {}) }

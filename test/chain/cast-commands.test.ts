@@ -1,0 +1,144 @@
+/**
+ * "As cast" (#37): each chain tool's offered command, run as a person would paste it (through
+ * /bin/sh, against the same anvil), answers what the page answered, for random accounts, code,
+ * storage, calls and logs. Seeded (TEST_SEED replays). And no offered line carries a secret.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toHex, type Hex } from 'viem'
+import { startAnvil, testSeed, runTool, runCastLine, type Anvil, randomInt as int, randomHex as hex } from '../support'
+import { STORE_ABI, STORE_INIT } from './contracts'
+import * as Rpc from '../../src/core/chain/Rpc'
+import * as TxSend from '../../src/core/tx/TxSend'
+import type { RawInput } from '../../src/tools/types'
+
+let anvil: Anvil
+let rpc: Rpc.Transport
+const rowsOf = (id: string, raw: RawInput) => runTool(id, raw, { rpc, rpcUrl: anvil.url })
+/** The tool's "As cast" lines, each run; their outputs in order. */
+async function castOf(rows: Map<string, string>): Promise<{ lines: string[]; out: string[] }> {
+  const text = rows.get('As cast')
+  expect(text, 'an "As cast" row').toBeDefined()
+  const lines = text!.split('\n')
+  for (const l of lines) expect(l).toContain(`--rpc-url ${anvil.url}`)
+  return { lines, out: await Promise.all(lines.map(runCastLine)) }
+}
+/** cast's "key   value" lines (tx, receipt, block) as a map. */
+const fieldsOf = (out: string) => new Map(out.split('\n').flatMap((l) => { const m = /^(\w+)\s+(.*)$/.exec(l.trim()); return m ? [[m[1]!, m[2]!] as const] : [] }))
+const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
+const SET = (v: bigint) => `0x60fe47b1${v.toString(16).padStart(64, '0')}` as Hex
+async function sendFrom(tx: Record<string, string>) {
+  const hash = (await Rpc.request(rpc, 'eth_sendTransaction', [{ from: A0, ...tx }])) as Hex
+  return { hash, ...(await TxSend.waitForReceipt(rpc, hash, { timeoutMs: 10_000, pollMs: 50 })) }
+}
+const word = (v: bigint) => `0x${v.toString(16).padStart(64, '0')}`
+
+beforeAll(async () => {
+  anvil = await startAnvil()
+  rpc = Rpc.http(anvil.url)
+  console.log(`As cast on the devnet: seed ${testSeed}`)
+})
+afterAll(async () => {
+  await anvil?.stop()
+})
+
+describe('As cast: the offered command answers what the page answered (anvil)', () => {
+  it('/account: balance, nonce, code and the asked slots, at the block read, for random accounts', async () => {
+    for (let i = 0; i < 5; i++) {
+      const at = hex(20)
+      const balance = BigInt(hex(1 + int(16)))
+      await Rpc.request(rpc, 'anvil_setBalance', [at, toHex(balance)])
+      await Rpc.request(rpc, 'anvil_setNonce', [at, toHex(int(1000))])
+      if (int(2)) await Rpc.request(rpc, 'anvil_setCode', [at, hex(1 + int(500))])
+      const slots = Array.from({ length: int(3) }, () => hex(32))
+      for (const s of slots) await Rpc.request(rpc, 'anvil_setStorageAt', [at, s, hex(32)])
+      await Rpc.request(rpc, 'evm_mine', [])
+      const n = Number(await Rpc.request(rpc, 'eth_blockNumber', []))
+      const block = int(2) ? String(n) : 'latest'
+      const rows = await rowsOf('account', { address: at, block, slots: slots.join('\n'), unit: 'wei' })
+      const { lines, out } = await castOf(rows)
+      expect(lines).toHaveLength(3 + slots.length)
+      if (block !== 'latest') for (const l of lines) expect(l).toContain(`--block ${n}`)
+      expect(out[0], lines[0]).toBe(rows.get('Balance (wei)'))
+      expect(out[0]).toBe(balance.toString())
+      expect(out[1], lines[1]).toBe(rows.get('Nonce'))
+      expect(out[2], lines[2]).toBe(rows.get('Code') ?? '0x')
+      slots.forEach((s, k) => expect(word(BigInt(out[3 + k]!)), lines[3 + k]).toBe(rows.get(`Storage / slot ${BigInt(s) < 2n ** 32n ? BigInt(s).toString() : s}`)))
+    }
+  })
+  let store: Hex
+  it('/contract-read: cast call of the same call data at the same block returns the raw result the page decoded, for random stored values', async () => {
+    store = (await sendFrom({ data: STORE_INIT, gas: '0x30000' })).contractAddress!
+    for (let i = 0; i < 4; i++) {
+      const v = BigInt(int(101))
+      const r = await sendFrom({ to: store, data: SET(v), gas: '0x20000' })
+      const block = int(2) ? String(BigInt(r.blockNumber)) : 'latest'
+      const rows = await rowsOf('contract-read', { address: store, abi: STORE_ABI, function: 'get', args: '', block, ...(int(2) ? { from: hex(20) } : {}) })
+      const { lines, out } = await castOf(rows)
+      expect(out[0], lines[0]).toBe(rows.get('Call / Raw result'))
+      expect(BigInt(out[0]!)).toBe(v)
+    }
+  })
+
+  it('/logs: cast logs over the same blocks, address and topic finds the same logs', async () => {
+    const hashes: string[] = []
+    for (let i = 0; i < 3 + int(3); i++) hashes.push((await sendFrom({ to: store, data: SET(BigInt(int(101))), gas: '0x20000' })).hash)
+    const rows = await rowsOf('logs', { address: store, event: 'Set(uint256 value)', fromBlock: '0', toBlock: 'latest' })
+    const { lines, out } = await castOf(rows)
+    expect(lines[0]).toMatch(/ --from-block 0 --to-block \d+ --address 0x[0-9a-fA-F]{40} 0x[0-9a-f]{64} /)
+    const castTxs = [...out[0]!.matchAll(/transactionHash: (0x[0-9a-f]{64})/g)].map((m) => m[1])
+    const ours = [...rows].filter(([k]) => /^Logs .* \/ #\d+ transaction$/.test(k)).map(([, v]) => v)
+    expect(castTxs).toEqual(ours)
+    expect(ours.slice(-hashes.length)).toEqual(hashes)
+  })
+
+  it('/transaction and /block: cast tx, cast receipt and cast block print the hash, sender, nonce, gas and block the page shows', async () => {
+    for (let i = 0; i < 3; i++) {
+      const r = await sendFrom({ to: hex(20), value: toHex(BigInt(hex(6))) })
+      const rows = await rowsOf('transaction', { hash: r.hash })
+      const { lines, out } = await castOf(rows)
+      expect(lines).toHaveLength(2)
+      const tx = fieldsOf(out[0]!)
+      const receipt = fieldsOf(out[1]!)
+      expect(tx.get('hash')).toBe(rows.get('Hash'))
+      expect(tx.get('from')?.toLowerCase()).toBe(rows.get('From')!.toLowerCase())
+      expect(tx.get('nonce')).toBe(rows.get('Nonce'))
+      expect(tx.get('blockNumber')).toBe(rows.get('Block'))
+      expect(receipt.get('gasUsed')).toBe(rows.get('Gas used'))
+      expect(receipt.get('status')).toMatch(rows.get('Status') === 'success' ? /^1\b/ : /^0\b/)
+      const blockRows = await rowsOf('block', { block: int(2) ? rows.get('Block')! : 'latest' })
+      const b = await castOf(blockRows)
+      const fields = fieldsOf(b.out[0]!)
+      expect(fields.get('hash')).toBe(blockRows.get('Hash'))
+      expect(fields.get('number')).toBe(blockRows.get('Number'))
+      expect(fields.get('gasUsed')).toBe(blockRows.get('Gas used')!.split(' ')[0])
+    }
+  })
+
+  it('/find-block: cast find-block prints the closest block the page found, for random times', async () => {
+    const head = await Rpc.request(rpc, 'eth_getBlockByNumber', ['latest', false]) as { timestamp: string }
+    const t0 = Number(BigInt(head.timestamp))
+    for (let i = 0; i < 4; i++) {
+      await Rpc.request(rpc, 'evm_setNextBlockTimestamp', [t0 + 10 * (i + 1) + int(7)])
+      await Rpc.request(rpc, 'evm_mine', [])
+    }
+    for (let i = 0; i < 4; i++) {
+      const rows = await rowsOf('find-block', { time: String(t0 + int(60)), mode: 'find' })
+      const { out } = await castOf(rows)
+      expect(out[0]).toBe(rows.get('Closest (cast find-block)'))
+    }
+  })
+
+  it('/access-list: cast access-list gives the gas used and the accounts and keys of the page’s list', async () => {
+    for (let i = 0; i < 3; i++) {
+      const rows = await rowsOf('access-list', { to: store, data: SET(BigInt(int(101))), from: A0 })
+      const { lines, out } = await castOf(rows)
+      expect(lines[0]!.toLowerCase()).toContain(`--from ${A0}`)
+      expect(out[0]).toMatch(new RegExp(`gas used: ${rows.get('Gas used (cast access-list)')}\\b`))
+      const castKeys = [...out[0]!.matchAll(/0x[0-9a-fA-F]{64}/g)].map((m) => m[0].toLowerCase())
+      const ours = [...rows].filter(([k]) => /^Access list \/ Key /.test(k)).map(([, v]) => v.toLowerCase())
+      expect(castKeys).toEqual(ours)
+      const castAccounts = [...out[0]!.matchAll(/address: (0x[0-9a-fA-F]{40})/g)].map((m) => m[1]!.toLowerCase())
+      expect(castAccounts).toEqual([...rows].filter(([k]) => /^Access list \/ Account /.test(k)).map(([, v]) => v.toLowerCase()))
+    }
+  })
+})
