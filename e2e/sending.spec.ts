@@ -27,6 +27,11 @@ test('the confirmation decodes the call and warns: unlimited approval, no code a
   await expect(output(page, 'Expected fee')).toHaveText(/ETH$/)
   await expect(output(page, 'Maximum fee')).toHaveText(/ETH$/)
   await expect(output(page, 'Type')).toHaveText('EIP-1559 (0x2)')
+  // below Confirm, the same transaction as `cast send` (#37): the reviewed nonce and gas, the key asked for, never in the line
+  await confirm.getByText('Or send it from a terminal (cast)').click()
+  const line = (await output(page, 'As cast').textContent())!
+  expect(line).toMatch(new RegExp(`^cast send ${ADDR8} ${APPROVE_MAX} --gas-limit ${(await output(page, 'Gas limit').textContent())!.replace(/\D/g, '')} --nonce ${await output(page, 'Nonce').textContent()} .* --interactive --rpc-url ${devnet.rpcUrl}$`))
+  expect(line.toLowerCase()).not.toContain(KEY9.slice(2))
   // a mistyped checksum is refused at the field
   await page.getByRole('textbox', { name: 'To', exact: true }).fill(ADDR8.replace('E8f', 'e8f'))
   await page.getByRole('button', { name: 'Review', exact: true }).click()

@@ -4,8 +4,8 @@
  * storage, calls and logs. Seeded (TEST_SEED replays). And no offered line carries a secret.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { toHex, type Hex } from 'viem'
-import { startAnvil, testSeed, runTool, runCastLine, type Anvil, randomInt as int, randomHex as hex } from '../support'
+import { formatGwei, toHex, type Hex } from 'viem'
+import { startAnvil, testSeed, runTool, runCastLine, ANVIL_KEYS, type Anvil, randomInt as int, randomHex as hex } from '../support'
 import { STORE_ABI, STORE_INIT } from './contracts'
 import * as Rpc from '../../src/core/chain/Rpc'
 import * as TxSend from '../../src/core/tx/TxSend'
@@ -139,6 +139,41 @@ describe('As cast: the offered command answers what the page answered (anvil)', 
       expect(castKeys).toEqual(ours)
       const castAccounts = [...out[0]!.matchAll(/address: (0x[0-9a-fA-F]{40})/g)].map((m) => m[1]!.toLowerCase())
       expect(castAccounts).toEqual([...rows].filter(([k]) => /^Access list \/ Account /.test(k)).map(([, v]) => v.toLowerCase()))
+    }
+  })
+  it('/send-transaction: cast send sends exactly the reviewed transaction (from, to, value, data, nonce, gas, fees); never a key in the line', async () => {
+    const signers = [
+      { raw: { signer: 'node', from: A0 }, from: A0, key: undefined },
+      { raw: { signer: 'key', privateKey: ANVIL_KEYS[1] }, from: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', key: ANVIL_KEYS[1] },
+    ] as const
+    for (let i = 0; i < 4; i++) {
+      const who = signers[i % 2]!
+      const to = hex(20)
+      const value = BigInt(hex(1 + int(6)))
+      const data = int(2) ? hex(int(40)) : '0x'
+      const rows = await rowsOf('send-transaction', { ...who.raw, to, value: value.toString(), unit: 'wei', data, chainId: '31337' })
+      const line = rows.get('As cast')!
+      expect(line).toBeDefined()
+      if (who.key) {
+        // the secret is in no form in the line: with or without 0x, in either case
+        expect(line.toLowerCase()).not.toContain(who.key.slice(2).toLowerCase())
+        expect(line).toMatch(/ --interactive /)
+      } else expect(line).toMatch(new RegExp(` --unlocked --from ${A0} `, 'i'))
+      // run as pasted; the key (for --interactive) given by the test on the command line, as a person types it at the prompt
+      const out = await runCastLine(who.key ? line.replace(' --interactive ', ` --private-key ${who.key} `) : line)
+      const hash = /transactionHash\s+(0x[0-9a-f]{64})/.exec(out)?.[1]
+      expect(hash, out).toBeDefined()
+      const sent = (await Rpc.request(rpc, 'eth_getTransactionByHash', [hash])) as { from: string; to: string; value: string; input: string; nonce: string; gas: string; type: string; maxFeePerGas: string; maxPriorityFeePerGas: string }
+      const want = (label: string) => rows.get(label)
+      expect(sent.from.toLowerCase()).toBe(who.from)
+      expect(sent.to.toLowerCase()).toBe(to.toLowerCase())
+      expect(BigInt(sent.value)).toBe(value)
+      expect(sent.input).toBe(data === '0x' ? '0x' : data.toLowerCase())
+      expect(String(BigInt(sent.nonce))).toBe(want('Nonce'))
+      expect(BigInt(sent.gas).toString()).toBe(want('Gas limit')!.replace(/\D/g, ''))
+      expect(sent.type).toBe('0x2')
+      expect(`${formatGwei(BigInt(sent.maxFeePerGas))} gwei`).toBe(want('Max fee per gas'))
+      expect(`${formatGwei(BigInt(sent.maxPriorityFeePerGas))} gwei`).toBe(want('Max priority fee per gas'))
     }
   })
 })

@@ -1,6 +1,7 @@
 import * as Abi from '../../core/abi/Abi'
 import * as TokenAmount from '../../core/abi/TokenAmount'
 import * as AddressCheck from '../../core/address/AddressCheck'
+import * as CastCommand from '../../core/chain/CastCommand'
 import * as ChainCall from '../../core/chain/ChainCall'
 import * as ChainFormat from '../../core/chain/ChainFormat'
 import * as Chains from '../../core/chain/Chains'
@@ -11,6 +12,7 @@ import type * as TxDecode from '../../core/tx/TxDecode'
 import type * as TxWarnings from '../../core/tx/TxWarnings'
 import * as Units from '../../core/format/Units'
 import { defineTool, fieldParser } from '../define'
+import { castSection } from '../kit/castRow'
 import { verifiedLookupParsers } from '../kit/verifiedLookup'
 import type { Row, RunContext, Section, ToolAction, ToolResult } from '../types'
 import meta from './meta'
@@ -181,6 +183,21 @@ function tokenRow(ta: NonNullable<TxWarnings.Review['tokenAmount']>, chainId: nu
 }
 
 /** Rows for everything that will be signed, and what it does. */
+/**
+ * The reviewed transaction as `cast send`, field for field (nonce, gas and fees as reviewed), signed
+ * the way the page would: a key is never put in the line (`--interactive` asks for it), the node's
+ * account is named with `--unlocked`. None for what cast send cannot say as reviewed (EIP-2930
+ * and EIP-7702 lists).
+ */
+export function castSend(r: Reviewed, signer: Input['signer'], rpcUrl: string | undefined): Section[] {
+  const s = r.summary
+  const type = s.type ?? 'eip1559'
+  if (type === 'eip2930' || type === 'eip7702' || s.accessList?.length) return []
+  const fees = type === 'legacy' ? { gasPrice: s.maxFeePerGas } : { maxFeePerGas: s.maxFeePerGas, maxPriorityFeePerGas: s.maxPriorityFeePerGas }
+  const words = CastCommand.send({ to: s.to ?? '', data: s.data, value: s.value, from: s.from, gas: s.gas, nonce: s.nonce, ...fees, signer: signer === 'key' ? 'interactive' : 'unlocked' })
+  return castSection([words], rpcUrl, signer === 'key' ? 'The same transaction with Foundry\'s cast: it asks for the key (--interactive), which is never in this line.' : "The same transaction with Foundry's cast, signed by the node's unlocked account.")
+}
+
 export function summaryRows(r: Reviewed, unit: Input['unit']): Row[] {
   const { summary: s, review } = r
   const est = (k: TxSend.Summary['estimated'][number]) => (s.estimated.includes(k) ? 'estimated by the node' : undefined)
@@ -307,7 +324,7 @@ export default defineTool<Input, unknown, { review: typeof review }>(meta, {
     if (!input.confirm)
       return {
         notes: [{ tone: 'info', text: s.affordable ? 'Nothing was signed or sent. Check everything above, then tick "I have checked the summary" and send.' : 'The balance does not cover the maximum cost: the node will reject this transaction.' }],
-        sections: [summary],
+        sections: [summary, ...castSend(r, input.signer, ctx.rpcUrl)],
       }
     if (!s.affordable) throw new TxSend.InputError(`The balance (${ChainFormat.native(s.balance, s.symbol)}) does not cover the maximum cost (${ChainFormat.native(s.maxCost, s.symbol)}).`, 'Lower the value, the gas limit or the max fee, or fund the account.')
     const hash = await send(s, input, ctx)

@@ -5,7 +5,8 @@
  * simulation worker; never holds up Confirm). `ReviewPanel` shows it all, with Confirm and Edit.
  */
 import { lazy, Suspense, useCallback, useState } from 'react'
-import { summaryRows, type ReviewData } from '../../../tools/send-transaction'
+import { castSend, summaryRows, type ReviewData } from '../../../tools/send-transaction'
+import { getProvider } from '../../connection/store'
 import { ErrorNotice, ResultView } from '../../components'
 import { revertText, SimulationSummary } from '../../components/SimulationSummary'
 import { VerifiedSources } from '../../components/SimulationView'
@@ -100,10 +101,23 @@ export function ReviewPanel({ data, sending, byNode, sim, naming = { status: 'of
           Edit
         </button>
       </div>
+      {/* Or from a terminal: the same transaction as `cast send`, below Confirm (never a key in it). */}
+      <CastOffer data={data} />
       {/* A next step beside Confirm, never between it and what it acts on: sign on an air-gapped device instead. */}
       <Suspense fallback={null}>
         <WitnessOffer data={data} />
       </Suspense>
     </section>
+  )
+}
+
+function CastOffer({ data }: { data: ReviewData }) {
+  const sections = castSend(data.reviewed, data.input.signer, getProvider().rpcUrl)
+  if (!sections.length) return null
+  return (
+    <details className="cast-offer">
+      <summary>Or send it from a terminal (cast)</summary>
+      <ResultView result={{ sections }} label="As cast" />
+    </details>
   )
 }
