@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatGwei, toHex, type Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { startAnvil, testSeed, runTool, runCastLine, ANVIL_KEYS, type Anvil, randomInt as int, randomHex as hex } from '../support'
 import { STORE_ABI, STORE_INIT } from './contracts'
 import * as Rpc from '../../src/core/chain/Rpc'
@@ -174,6 +175,24 @@ describe('As cast: the offered command answers what the page answered (anvil)', 
       expect(sent.type).toBe('0x2')
       expect(`${formatGwei(BigInt(sent.maxFeePerGas))} gwei`).toBe(want('Max fee per gas'))
       expect(`${formatGwei(BigInt(sent.maxPriorityFeePerGas))} gwei`).toBe(want('Max priority fee per gas'))
+    }
+  })
+  it('/broadcast: cast publish of the same raw transaction, on a second node, gets the hash the page got', async () => {
+    const other = await startAnvil()
+    try {
+      for (let i = 0; i < 3; i++) {
+        // a fresh key with funds on both nodes: the same raw transaction is valid on each
+        const account = privateKeyToAccount(hex(32) as Hex)
+        for (const url of [anvil.url, other.url]) await Rpc.request(Rpc.http(url), 'anvil_setBalance', [account.address, '0x3635c9adc5dea00000'])
+        const raw = await account.signTransaction({ chainId: 31337, type: 'eip1559', nonce: 0, gas: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 1n, to: hex(20) as Hex, value: BigInt(int(10 ** 6)) })
+        const rows = await rowsOf('broadcast', { raw })
+        const line = rows.get('As cast')!
+        expect(line).toBe(`cast publish ${raw} --rpc-url ${anvil.url}`)
+        const out = await runCastLine(line.replace(anvil.url, other.url))
+        expect(out).toContain(rows.get('Hash'))
+      }
+    } finally {
+      await other.stop()
     }
   })
 })

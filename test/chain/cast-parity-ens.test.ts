@@ -14,7 +14,7 @@
  * resolver; `--verify` is held to the page's "Verified" row.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { castAsync, castOrRefusal, runTool, startAnvil, testSeed, type Anvil, randomInt as int, randomHex as hex } from '../support'
+import { castAsync, castOrRefusal, runCastLine, runTool, startAnvil, testSeed, type Anvil, randomInt as int, randomHex as hex } from '../support'
 import { compile } from './solc'
 import { REGISTRY, solidity } from './registry'
 import * as Rpc from '../../src/core/chain/Rpc'
@@ -102,6 +102,8 @@ describe('cast parity of ENS (anvil)', () => {
       const rows = await runTool('ens-resolve', { query: name }, { rpc, rpcUrl: anvil.url })
       expect(rows.get('Resolved / Address'), name).toBe(want)
       expect(rows.get('Resolved / Resolver')?.toLowerCase()).toBe(records.toLowerCase())
+      // its "As cast" line, run as pasted (#37), prints the same address
+      expect(await runCastLine(rows.get('As cast')!)).toBe(want)
     }
   })
 
@@ -120,6 +122,7 @@ describe('cast parity of ENS (anvil)', () => {
       expect(want, `cast lookup-address ${address}`).toBe(name)
       const rows = await runTool('ens-resolve', { query: address }, { rpc, rpcUrl: anvil.url })
       expect(rows.get('Primary name / Primary name'), address).toBe(want)
+      expect(await runCastLine(rows.get('As cast')!), address).toBe(want)
       const verified = await castOrRefusal(['lookup-address', '--verify', address, ...castRpc()])
       expect(verified, `cast lookup-address --verify ${address} (${forward ? 'points back' : 'points elsewhere'})`).toBe(forward ? name : '')
       expect(rows.get('Primary name / Verified'), address).toMatch(verified ? /^yes/ : /^no/)

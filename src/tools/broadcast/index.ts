@@ -1,4 +1,6 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as Chains from '../../core/chain/Chains'
 import { BaseError, toErrorInfo } from '../../core/Errors'
 import * as Rpc from '../../core/chain/Rpc'
@@ -102,7 +104,7 @@ const lookItUp = (message: string) => `${message} It may still be mined: look it
 async function run(input: Input, ctx: RunContext<BroadcastData>): Promise<ToolResult<BroadcastData>> {
   let sent: Row[] | undefined
   let ifStopped = ''
-  const show = (notes: Note[], extra: Section[] = [], waiting = false): ToolResult<BroadcastData> => ({ notes, sections: [{ title: 'Sent', rows: sent! }, ...extra], data: { waiting, ifStopped } })
+  const show = (notes: Note[], extra: Section[] = [], waiting = false): ToolResult<BroadcastData> => ({ notes, sections: [{ title: 'Sent', rows: sent! }, ...extra, ...castSection([CastCommand.publish(input.raw)], ctx.rpcUrl, "The same broadcast with Foundry's cast (a signed transaction is sent once: a node that has it already says so).")], data: { waiting, ifStopped } })
   let warned: Note[] = []
   let watching = false
   try {

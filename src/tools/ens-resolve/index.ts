@@ -1,4 +1,6 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as Ccip from '../../core/ens/Ccip'
 import * as Chains from '../../core/chain/Chains'
 import * as ConnectPolicy from '../../core/chain/ConnectPolicy'
@@ -122,6 +124,7 @@ export default defineTool<Input>(meta, {
             { title: 'Text records', rows: textRows },
             ...(contacted.length ? [{ title: 'Off-chain lookups (hosts you allowed)', rows: contacted }] : []),
             { title: 'Name', rows: local },
+            ...castSection([CastCommand.resolveName(query.normalized)], ctx.rpcUrl),
           ],
         }
       }
@@ -137,6 +140,7 @@ export default defineTool<Input>(meta, {
             ],
           },
           { title: 'Address', rows: local },
+          ...castSection([CastCommand.lookupAddress(query.address)], ctx.rpcUrl),
         ],
       }
     } catch (e) {
