@@ -195,4 +195,25 @@ describe('As cast: the offered command answers what the page answered (anvil)', 
       await other.stop()
     }
   })
+  it('/simulate: cast run replays the mined transaction, cast call --trace traces the call; the same gas used and frames as the page', async () => {
+    const gasOf = (out: string) => /Gas used: (\d+)/.exec(out)?.[1]
+    const framesOf = (out: string) => out.split('\n').filter((l) => /^\s*(?:[├└]─ )?\[\d+\] /.test(l)).length
+    for (let i = 0; i < 3; i++) {
+      const v = BigInt(int(101))
+      const mined = await sendFrom({ to: store, data: SET(v), gas: '0x20000' })
+      const replay = await rowsOf('simulate', { mode: 'hash', hash: mined.hash })
+      const r = await castOf(replay)
+      expect(r.lines[0]).toMatch(new RegExp(`^cast run ${mined.hash} `))
+      expect(gasOf(r.out[0]!), r.out[0]).toBe(replay.get('Summary / Gas used'))
+      expect(gasOf(r.out[0]!)).toBe(mined.gasUsed.toString())
+      // a call on the latest state, from a random sender: the first reverts (v > 100), the others not
+      const call = await rowsOf('simulate', { mode: 'call', from: hex(20), to: store, data: SET(BigInt(i === 0 ? 101 + int(50) : int(101))), abi: STORE_ABI })
+      const c = await castOf(call)
+      expect(c.lines[0]).toMatch(/ --trace --rpc-url /)
+      expect(gasOf(c.out[0]!), c.out[0]).toBe(call.get('Summary / Gas used'))
+      expect(framesOf(c.out[0]!), c.out[0]).toBe(Number(call.get('Summary / Frames')))
+      // a revert: cast's trace ends in it, with the reason the page gives
+      if (call.get('Summary / Status') !== 'success') expect(c.out[0]).toMatch(new RegExp(`Revert.*${call.get('Summary / Reason')}`))
+    }
+  })
 })

@@ -51,4 +51,14 @@ describe('CastCommand', () => {
     expect(CastCommand.send({ to: '', data: '0x60', from: to, signer: 'unlocked' })).toEqual(['send', '--create', '0x60', '--unlocked', '--from', to])
     expect(CastCommand.send({ to, data: '0x', gasPrice: 7n, signer: 'interactive' })).toContain('--legacy')
   })
+  it('simulation: cast run for a replay in its block, cast call --trace for a call; none where cast would see other state', () => {
+    const base = { from: '0xaa', to: '0xbb', value: '0x5', trace: { input: '0x1234' }, block: { stateBlock: '12' }, chainedIndex: 1 }
+    expect(CastCommand.simulation({ ...base, replayed: { hash: '0xh' } })).toEqual(['run', '0xh'])
+    expect(CastCommand.simulation({ ...base, replayed: { hash: '0xh' } }, true)).toEqual(['run', '0xh', '--debug'])
+    expect(CastCommand.simulation(base)).toEqual(['call', '0xbb', '0x1234', '--from', '0xaa', '--value', '5', '--block', '12', '--trace'])
+    expect(CastCommand.simulation({ ...base, replayed: { hash: '0xh', atBlock: '9' } })).toBeUndefined()
+    expect(CastCommand.simulation({ ...base, chainedIndex: 2 })).toBeUndefined()
+    expect(CastCommand.simulation({ ...base, overridden: { state: true } })).toBeUndefined()
+    expect(CastCommand.simulation({ ...base, to: undefined })).toBeUndefined()
+  })
 })

@@ -109,3 +109,31 @@ export function send(s: SendLike): Words {
   const who = s.signer === 'interactive' ? ['--interactive'] : ['--unlocked', ...(s.from ? ['--from', s.from] : [])]
   return ['send', ...target, ...(s.value ? ['--value', s.value.toString()] : []), ...fees, ...who]
 }
+
+export const SIMULATION_NOTE = "The same with Foundry's cast on this node: a mined transaction replayed in its block (cast run), a call traced on the same state (cast call --trace)."
+
+/** What a simulation ran, as far as cast needs it (a `Simulation.Result`). */
+export interface SimulatedLike {
+  from: string
+  to?: string | undefined
+  value: string
+  trace: { input: string }
+  block: { stateBlock: string }
+  chainedIndex: number
+  overridden?: { block?: Record<string, string>; state?: boolean } | undefined
+  replayed?: { hash: string; atBlock?: string } | undefined
+}
+
+/**
+ * The simulation as cast runs it: a mined transaction replayed in its block as `cast run <hash>`
+ * (`debug`: with cast's debugger), a call as `cast call … --trace` (`--debug`) on the same state
+ * block. None where cast would not see the same state: a chained simulation, block or state
+ * overrides, a creation, a replay on another block's state.
+ */
+export function simulation(r: SimulatedLike, debug = false): Words | undefined {
+  if (r.chainedIndex > 1 || r.overridden?.block || r.overridden?.state) return undefined
+  if (r.replayed) return r.replayed.atBlock ? undefined : run(r.replayed.hash, debug)
+  if (!r.to) return undefined
+  const value = BigInt(r.value)
+  return ['call', r.to, r.trace.input, '--from', r.from, ...(value ? ['--value', value.toString()] : []), ...at(r.block.stateBlock), debug ? '--debug' : '--trace']
+}

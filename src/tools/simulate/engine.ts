@@ -4,6 +4,8 @@
  * build the report, and turn it into rows.
  */
 import type * as Abi from '../../core/abi/Abi'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as Rpc from '../../core/chain/Rpc'
 import * as SimReport from '../../core/sim/SimReport'
 import * as SignatureTable from '../../core/abi/SignatureTable'
@@ -98,7 +100,8 @@ async function compareWithNode(session: Simulation.Session, input: Input, result
 const short = (a: string) => `${a.slice(0, 8)}…${a.slice(-6)}`
 
 /** The report as result rows (the generic form's view; the page draws the tree from `data`). */
-export function toToolResult(report: SimReport.Report): ToolResult<SimReport.Report> {
+/** `rpcUrl`: the node it ran on, for the "As cast" line (#37). */
+export function toToolResult(report: SimReport.Report, rpcUrl?: string): ToolResult<SimReport.Report> {
   const r = report.result
   const summary: Row[] = [
     { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error', mono: false },
@@ -131,6 +134,7 @@ export function toToolResult(report: SimReport.Report): ToolResult<SimReport.Rep
   const storage: Row[] = []
   for (const c of report.assets.storage) for (const s of c.slots) storage.push({ label: `${short(c.address)} ${s.name ?? short(s.slot)}`, value: `${s.before} → ${s.after}`, note: `slot ${s.slot}` })
   if (storage.length) sections.push({ title: 'Storage changes', rows: storage.slice(0, 200) })
+  sections.push(...castSection([CastCommand.simulation(r)], rpcUrl, CastCommand.SIMULATION_NOTE))
   return {
     sections,
     notes: report.warnings.map((text) => ({ tone: 'warn' as const, text })),

@@ -21,9 +21,9 @@ export default defineTool<Input, SimReport.Report>(meta, {
     if (!input.chain) holder.session = undefined
     const report = await simulate(client, input, holder)
     // the lookup ticked (`ctx.fetch` given only then): the trace named by verified sources (#36)
-    if (!input.lookup || !ctx.fetch) return toToolResult(report)
+    if (!input.lookup || !ctx.fetch) return toToolResult(report, ctx.rpcUrl)
     const CarriedSources = await import('../../core/debug/CarriedSources')
     const named = await CarriedSources.carry({ rpc: ctx.rpc, fetch: ctx.fetch as unknown as FetchLike, host: input.host ?? '', signal: ctx.signal }, report)
-    return toToolResult(named.report)
+    return toToolResult(named.report, ctx.rpcUrl)
   },
 })

@@ -19,6 +19,7 @@
 import { lazy, Suspense, useId } from 'react'
 import type * as AssetChanges from '../../core/sim/AssetChanges'
 import type * as SimReport from '../../core/sim/SimReport'
+import * as CastCommand from '../../core/chain/CastCommand'
 import * as TraceView from '../../core/sim/TraceView'
 import type { Row } from '../../tools/types'
 import { getProvider } from '../connection/store'
@@ -70,6 +71,9 @@ export function SimulationView({ report, compact = false, slotNames }: { report:
   if (r.overridden?.block) summary.push({ label: 'Block context', value: Object.entries(r.overridden.block).map(([k, v]) => `${k} ${/^0x[0-9a-f]{1,16}$/i.test(v) ? BigInt(v).toString() : v}`).join(', '), mono: false, note: 'overridden (as eth_call\'s block overrides name them)' })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
   summary.push(debugRow(report))
+  const cast = CastCommand.simulation(r)
+  const { rpcUrl } = getProvider()
+  if (cast && rpcUrl) summary.push({ label: 'As cast', value: CastCommand.line(cast, rpcUrl), note: CastCommand.SIMULATION_NOTE })
   const c = report.nodeTrace
   if (c)
     summary.push(
