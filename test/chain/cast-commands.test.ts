@@ -216,4 +216,16 @@ describe('As cast: the offered command answers what the page answered (anvil)', 
       if (call.get('Summary / Status') !== 'success') expect(c.out[0]).toMatch(new RegExp(`Revert.*${call.get('Summary / Reason')}`))
     }
   })
+  it('/debug: its cast line opens the same run in cast’s debugger; run without the TUI (--debug off, --trace for a call), the same gas used', async () => {
+    const gasOf = (out: string) => /Gas used: (\d+)/.exec(out)?.[1]
+    const mined = await sendFrom({ to: store, data: SET(BigInt(int(101))), gas: '0x20000' })
+    const replay = await rowsOf('debug', { mode: 'hash', hash: mined.hash })
+    const line = replay.get('As cast')!
+    expect(line).toBe(`cast run ${mined.hash} --debug --rpc-url ${anvil.url}`)
+    expect(gasOf(await runCastLine(line.replace(' --debug', ''))), line).toBe(replay.get('Gas used'))
+    const call = await rowsOf('debug', { mode: 'call', from: hex(20), to: store, data: SET(BigInt(int(101))) })
+    const callLine = call.get('As cast')!
+    expect(callLine).toMatch(/^cast call .* --debug --rpc-url /)
+    expect(gasOf(await runCastLine(callLine.replace(' --debug', ' --trace'))), callLine).toBe(call.get('Gas used'))
+  })
 })

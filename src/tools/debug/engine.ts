@@ -4,6 +4,7 @@
  * open a session or replay, record every step, and summarise.
  */
 import * as Calldata from '../../core/abi/Calldata'
+import * as CastCommand from '../../core/chain/CastCommand'
 import * as SignatureTable from '../../core/abi/SignatureTable'
 import { BaseError } from '../../core/Errors'
 import * as BlockOverrides from '../../core/sim/BlockOverrides'
@@ -60,6 +61,7 @@ export async function customError(result: Simulation.Result, table?: SignatureTa
 
 export function summarise(result: Simulation.Result, rec: DebugTrace.Recording, custom?: Summary['customError']): Summary {
   const f = DebugNav.failureStep(rec)
+  const cast = CastCommand.simulation(result, true)
   return {
     status: result.status,
     ...(result.error ? { error: result.error } : {}),
@@ -73,5 +75,6 @@ export function summarise(result: Simulation.Result, rec: DebugTrace.Recording, 
     bytes: rec.bytes,
     block: result.block,
     ...(result.replayed ? { replayed: result.replayed } : {}),
+    ...(cast ? { cast } : {}),
   }
 }

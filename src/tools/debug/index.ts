@@ -14,6 +14,6 @@ export default defineTool<Input, Summary>(meta, {
     const { clientFor, customError, record, summarise } = await import('./engine')
     const client = clientFor(ctx.rpc, ctx.rpcUrl, { signal: ctx.signal, onRoundTrip: (n, req) => ctx.progress(0, `${n} node round trips, ${req} requests`) })
     const { result, recording } = await record(client, input)
-    return toToolResult(summarise(result, recording, await customError(result)))
+    return toToolResult(summarise(result, recording, await customError(result)), ctx.rpcUrl)
   },
 })

@@ -2,6 +2,7 @@
  * The debug tool's summary of a recording, and its rows (cheap: the page imports it).
  */
 import type * as Simulation from '../../core/sim/Simulation'
+import * as CastCommand from '../../core/chain/CastCommand'
 import * as TraceWords from '../../core/sim/TraceWords'
 import type { Row, ToolResult } from '../types'
 
@@ -27,10 +28,13 @@ export interface Summary {
   bytes: number
   block: Simulation.Result['block']
   replayed?: Simulation.Result['replayed']
+  /** The same run in cast's debugger (`cast run <hash> --debug`, `cast call … --debug`), where cast sees the same state. */
+  cast?: readonly string[] | undefined
 }
 
 /** The summary as result rows (the generic form's view; the page draws the debugger from `data`). */
-export function toToolResult(s: Summary): ToolResult<Summary> {
+/** `rpcUrl`: the node it ran on, for the "As cast" row (#37). */
+export function toToolResult(s: Summary, rpcUrl?: string): ToolResult<Summary> {
   const rows: Row[] = [{ label: 'Status', value: s.status, tone: s.status === 'success' ? 'ok' : 'error', mono: false }]
   if (s.status === 'reverted') {
     rows.push({ label: 'Error', value: s.error ?? 'reverted', tone: 'error' })
@@ -52,6 +56,7 @@ export function toToolResult(s: Summary): ToolResult<Summary> {
     { label: 'Block', value: `${s.block.number} (state after ${s.block.stateBlock}), ${s.block.hardfork}, chain ${s.block.chainId}`, mono: false },
   )
   if (s.replayed) rows.push({ label: 'Replayed', value: s.replayed.hash, note: TraceWords.replayedNote(s.replayed) })
+  if (s.cast && rpcUrl) rows.push({ label: 'As cast', value: CastCommand.line(s.cast, rpcUrl), note: "The same in Foundry's debugger (cast's --debug) on this node." })
   return { sections: [{ title: 'Summary', rows }], data: s }
 }
 

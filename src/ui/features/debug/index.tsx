@@ -9,6 +9,7 @@ import type tool from '../../../tools/debug'
 import { toToolResult } from '../../../tools/debug/rows'
 import { RunError, RunForm, ResultView, useToolPage, type ToolPageProps } from '../../components'
 import { EngineProgress } from '../../components/EngineProgress'
+import { getProvider } from '../../connection/store'
 import { useDebugRecording } from '../../hooks/useSimulation'
 import { Debugger } from './Debugger'
 import type { ArtifactFile } from './useSource'
@@ -33,7 +34,7 @@ export default function DebugPage(props: ToolPageProps<typeof tool>) {
       <RunError page={page} />
       {done && (
         <>
-          <ResultView result={toToolResult(done.summary)} />
+          <ResultView result={toToolResult(done.summary, getProvider().rpcUrl)} />
           <Debugger key={done.run} worker={done.worker} summary={done.summary} artifacts={artifacts} setArtifacts={setArtifacts} />
         </>
       )}
