@@ -228,4 +228,34 @@ describe('As cast: the offered command answers what the page answered (anvil)', 
     expect(callLine).toMatch(/^cast call .* --debug --rpc-url /)
     expect(gasOf(await runCastLine(callLine.replace(' --debug', ' --trace'))), callLine).toBe(call.get('Gas used'))
   })
+  it('/storage-read: cast storage of each slot a value came from gives the word the page decoded it from, for random packed layouts', async () => {
+    for (let i = 0; i < 4; i++) {
+      const at = hex(20)
+      await Rpc.request(rpc, 'anvil_setCode', [at, '0x00'])
+      // unsigned integers packed from byte 0 of random slots, as solc's storageLayout writes them
+      const sizes = [1, 8, 16, 32] as const
+      const storage: { label: string; offset: number; slot: string; type: string }[] = []
+      for (let v = 0; v < 2 + int(4); v++) {
+        const slot = BigInt(int(2) ? int(8) : hex(8)).toString()
+        const used = storage.filter((e) => e.slot === slot).reduce((n, e) => n + Number(/\d+/.exec(e.type)![0]) / 8, 0)
+        const size = sizes[int(sizes.length)]!
+        if (used + size > 32) continue
+        storage.push({ label: `v${v}`, offset: used, slot, type: `t_uint${size * 8}` })
+      }
+      const types = Object.fromEntries(sizes.map((n) => [`t_uint${n * 8}`, { encoding: 'inplace', label: `uint${n * 8}`, numberOfBytes: String(n) }]))
+      for (const slot of new Set(storage.map((e) => e.slot))) await Rpc.request(rpc, 'anvil_setStorageAt', [at, toHex(BigInt(slot), { size: 32 }), hex(32)])
+      await Rpc.request(rpc, 'evm_mine', [])
+      const rows = await rowsOf('storage-read', { layout: JSON.stringify({ storage, types }), address: at, block: 'latest' })
+      const { lines, out } = await castOf(rows)
+      const slots = [...new Set(storage.map((e) => e.slot))]
+      expect(lines).toHaveLength(slots.length)
+      for (const e of storage) {
+        const k = lines.findIndex((l) => l.includes(` ${toHex(BigInt(e.slot), { size: 32 })} `) || l.includes(` ${e.slot} `))
+        expect(k, `${e.label} at slot ${e.slot}: ${lines.join(' | ')}`).toBeGreaterThanOrEqual(0)
+        const bits = BigInt(Number(/\d+/.exec(e.type)![0]))
+        const value = (BigInt(out[k]!) >> BigInt(e.offset * 8)) & ((1n << bits) - 1n)
+        expect([...rows].find(([label]) => label.endsWith(`/ ${e.label}`) || label === e.label)?.[1], e.label).toBe(value.toString())
+      }
+    }
+  })
 })

@@ -1,4 +1,6 @@
 import * as AddressCheck from '../../core/address/AddressCheck'
+import * as CastCommand from '../../core/chain/CastCommand'
+import { castSection } from '../kit/castRow'
 import * as Proxy from '../../core/chain/Proxy'
 import * as Rpc from '../../core/chain/Rpc'
 import * as SourceCache from '../../core/debug/SourceCache'
@@ -111,6 +113,9 @@ async function verifiedLayout(input: Input, ctx: RunContext): Promise<Named> {
   return { layout: StorageLayout.parse(JSON.stringify(answer.storageLayout)), by, note: proxy ? `${of}, the implementation at ${AddressCheck.checksum(proxy.implementation)} behind this proxy (${proxy.how})` : of }
 }
 
+/** At most this many `cast storage` lines (a mapping with many keys reads many slots). */
+const CAST_SLOTS = 16
+
 async function run(input: Input, ctx: RunContext) {
   const opts = { keys: input.keys, arrayItems: input.items, signal: ctx.signal, checkCode: true }
   const address = AddressCheck.checksum(input.address)
@@ -134,6 +139,10 @@ async function run(input: Input, ctx: RunContext) {
   const notes: Note[] = empty.length
     ? [{ tone: 'warn', text: `There is no code at ${address} at block ${empty.map(blockName).join(' and block ')}: no contract is there, so every variable reads as zero. Check the address and the chain (or the block, if it was deployed later).` }]
     : []
+  // each slot a value was read from, as `cast storage` (the raw word, to check the decoding against)
+  const slots = [...new Set(StorageLayout.flatten(first.variables).flatMap(({ node }) => (node.value !== undefined ? [node.slot] : [])))]
+  const shown = slots.slice(0, CAST_SLOTS)
+  sections.push(...castSection(shown.map((slot) => CastCommand.storage(address, slot, input.block)), ctx.rpcUrl, `The raw words with Foundry's cast on this node${slots.length > shown.length ? `: the first ${shown.length} of ${slots.length} slots` : ''}.`))
   return { sections, ...(notes.length ? { notes } : {}), data: { variables: first.variables, namedBy: named.by, ...(second ? { compared: second.variables } : {}) } }
 }
 
