@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cast, castAsync, haveCast, repoRoot, runTool, testSeed, ANVIL_KEYS, randomInt as int, randomHex as hex } from '../../test/support'
+import { cast, castAsync, haveCast, repoRoot, runCastLine, runTool, testSeed, ANVIL_KEYS, randomInt as int, randomHex as hex } from '../../test/support'
 import { compile } from '../../test/chain/solc'
 import * as Selector from '../core/abi/Selector'
 
@@ -101,6 +101,23 @@ describe.skipIf(!haveCast)(`cast parity of offline tools (seed ${testSeed})`, ()
       expect(rows.get('Type'), raw).toMatch(Number(want.type) === 0 ? /^Legacy/ : new RegExp(`· 0x0${Number(want.type)}$`))
       if (type === 'eip2930') expect(Number(want.type), 'cast made an access-list transaction').toBe(1)
       if (want.chainId) expect(rows.get('Chain id'), raw).toBe(String(BigInt(want.chainId)))
+    }
+  })
+
+  it('mktx: /tx-build\'s "As cast" line, given the key, builds the same signed transaction offline, for random transactions of three types; the key is not in the line', async () => {
+    for (let i = 0; i < 9; i++) {
+      const type = ['legacy', 'eip2930', 'eip1559'][i % 3]!
+      const key = ANVIL_KEYS[int(ANVIL_KEYS.length)]!
+      const raw: Record<string, string> = { type, chainId: String(1 + int(100_000)), nonce: String(int(1000)), to: int(4) ? hex(20) : '', value: `${int(10 ** 9)} wei`, gas: String(53_000 + int(500_000)), data: hex(1 + int(40)), privateKey: key }
+      if (type === 'eip1559') Object.assign(raw, { maxFeePerGas: `${10 ** 9 + int(10 ** 11)} wei`, maxPriorityFeePerGas: `${int(10 ** 9)} wei` })
+      else raw.gasPrice = `${1 + int(10 ** 11)} wei`
+      if (type === 'eip2930') raw.accessList = JSON.stringify([{ address: hex(20), storageKeys: [hex(32)] }])
+      const rows = await runTool('tx-build', raw)
+      const line = rows.get('As cast')!
+      expect(line, JSON.stringify(raw)).toMatch(/^cast mktx .* --interactive$/)
+      expect(line.toLowerCase()).not.toContain(key.slice(2).toLowerCase())
+      const built = await runCastLine(line.replace(/ --interactive$/, ` --private-key ${key}`))
+      expect(built, line).toBe(rows.get('Raw signed transaction'))
     }
   })
 

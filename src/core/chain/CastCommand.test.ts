@@ -48,7 +48,7 @@ describe('CastCommand', () => {
     const to = '0x' + 'cd'.repeat(20)
     const interactive = CastCommand.send({ to, data: '0x1234', value: 5n, gas: 21000n, nonce: 3, maxFeePerGas: 10n, maxPriorityFeePerGas: 1n, signer: 'interactive' })
     expect(interactive).toEqual(['send', to, '0x1234', '--value', '5', '--gas-limit', '21000', '--nonce', '3', '--gas-price', '10', '--priority-gas-price', '1', '--interactive'])
-    expect(CastCommand.send({ to: '', data: '0x60', from: to, signer: 'unlocked' })).toEqual(['send', '--create', '0x60', '--unlocked', '--from', to])
+    expect(CastCommand.send({ to: '', data: '0x60', from: to, signer: 'unlocked' })).toEqual(['send', '--unlocked', '--from', to, '--create', '0x60'])
     expect(CastCommand.send({ to, data: '0x', gasPrice: 7n, signer: 'interactive' })).toContain('--legacy')
   })
   it('simulation: cast run for a replay in its block, cast call --trace for a call; none where cast would see other state', () => {

@@ -107,7 +107,9 @@ export function send(s: SendLike): Words {
     ...(s.maxPriorityFeePerGas !== undefined ? ['--priority-gas-price', s.maxPriorityFeePerGas.toString()] : []),
   ]
   const who = s.signer === 'interactive' ? ['--interactive'] : ['--unlocked', ...(s.from ? ['--from', s.from] : [])]
-  return ['send', ...target, ...(s.value ? ['--value', s.value.toString()] : []), ...fees, ...who]
+  const options = [...(s.value ? ['--value', s.value.toString()] : []), ...fees, ...who]
+  // `--create` is cast's subcommand: what follows it is its own, so it goes last
+  return s.to ? ['send', ...target, ...options] : ['send', ...options, ...target]
 }
 
 export const SIMULATION_NOTE = "The same with Foundry's cast on this node: a mined transaction replayed in its block (cast run), a call traced on the same state (cast call --trace)."
@@ -136,4 +138,39 @@ export function simulation(r: SimulatedLike, debug = false): Words | undefined {
   if (!r.to) return undefined
   const value = BigInt(r.value)
   return ['call', r.to, r.trace.input, '--from', r.from, ...(value ? ['--value', value.toString()] : []), ...at(r.block.stateBlock), debug ? '--debug' : '--trace']
+}
+
+/** A transaction as tx-build builds it (TxDecode.Tx's fields). */
+export interface BuiltLike {
+  type: string
+  chainId: bigint
+  eip155?: boolean | undefined
+  nonce: bigint
+  gas: bigint
+  gasPrice?: bigint | undefined
+  maxFeePerGas?: bigint | undefined
+  maxPriorityFeePerGas?: bigint | undefined
+  to?: string | undefined
+  value: bigint
+  data: string
+  accessList?: readonly { address: string; storageKeys: readonly string[] }[] | undefined
+}
+
+/**
+ * `cast mktx`, offline (every field given, `--chain` named), the key asked for (`--interactive`):
+ * the same signed transaction. None for what cast mktx cannot build as given (blob and EIP-7702
+ * transactions, a legacy one without EIP-155).
+ */
+export function mktx(t: BuiltLike): Words | undefined {
+  if (t.type !== 'legacy' && t.type !== 'eip2930' && t.type !== 'eip1559') return undefined
+  if (t.type === 'legacy' && t.eip155 === false) return undefined
+  const target = t.to ? [t.to, ...(t.data !== '0x' ? [t.data] : [])] : ['--create', t.data]
+  const fees =
+    t.type === 'eip1559'
+      ? ['--gas-price', String(t.maxFeePerGas ?? 0n), '--priority-gas-price', String(t.maxPriorityFeePerGas ?? 0n)]
+      : ['--gas-price', String(t.gasPrice ?? 0n), '--legacy']
+  const list = t.type === 'eip2930' ? ['--access-list', JSON.stringify(t.accessList ?? [])] : []
+  const options = ['--chain', t.chainId.toString(), '--nonce', t.nonce.toString(), '--gas-limit', t.gas.toString(), '--value', t.value.toString(), ...fees, ...list, '--interactive']
+  // `--create` is cast's subcommand: what follows it is its own, so it goes last
+  return t.to ? ['mktx', ...target, ...options] : ['mktx', ...options, ...target]
 }

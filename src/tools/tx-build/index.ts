@@ -1,4 +1,5 @@
 import * as Chains from '../../core/chain/Chains'
+import * as CastCommand from '../../core/chain/CastCommand'
 import * as SigningEngine from '../../core/sign/SigningEngine'
 import * as Authorization from '../../core/tx/Authorization'
 import * as TxBuild from '../../core/tx/TxBuild'
@@ -8,7 +9,7 @@ import { BaseError } from '../../core/Errors'
 import * as Units from '../../core/format/Units'
 import * as Key from '../../core/keys/Key'
 import { defineTool, fieldParser } from '../define'
-import type { RawInput, Row, ToolAction, ToolResult } from '../types'
+import type { RawInput, Row, Section, ToolAction, ToolResult } from '../types'
 import meta from './meta'
 import * as IntrinsicGas from '../../core/tx/IntrinsicGas'
 import { addressNote, amount, hexBytes, onField, privateKey, signingAddress, uint } from '../kit/fields'
@@ -123,6 +124,10 @@ export default defineTool<Input, unknown, { fill: typeof fill }>(meta, {
         { label: 's', value: s.s },
       )
     } else notes.push({ tone: 'info', text: 'Not signed: give a private key to sign offline, or sign the signing hash elsewhere.' })
-    return { sections: [{ rows }], ...(notes.length ? { notes } : {}) }
+    // the same transaction built and signed by cast, offline: the key asked for, never in the line
+    const cast = CastCommand.mktx(tx)
+    const sections: Section[] = [{ rows }]
+    if (cast) sections.push({ title: 'In a terminal', rows: [{ label: 'As cast', value: CastCommand.line(cast), note: "The same transaction built and signed offline by Foundry's cast: it asks for the key (--interactive), which is never in this line." }] })
+    return { sections, ...(notes.length ? { notes } : {}) }
   },
 })
