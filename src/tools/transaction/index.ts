@@ -1,4 +1,5 @@
 import * as Abi from '../../core/abi/Abi'
+import { explorerRows } from '../kit/explorerRows'
 import * as CastCommand from '../../core/chain/CastCommand'
 import { castSection } from '../kit/castRow'
 import * as AddressCheck from '../../core/address/AddressCheck'
@@ -148,6 +149,8 @@ export default defineTool<Input, TransactionData>(meta, {
       sections.push({ title: `Logs (${r.logs.length})`, rows: logRows })
     }
     if (verified) sections.push(verifiedSection(verified, input.host))
+    const explorers = await explorerRows(ctx, 'tx', t.hash, t.chainId)
+    if (explorers.length) sections.push({ title: 'On the explorer', rows: explorers })
     sections.push(...castSection([CastCommand.tx(t.hash), r ? CastCommand.receipt(t.hash) : undefined], ctx.rpcUrl))
     // What the page needs to replay it on request (its trace): the hash once mined, and the ABIs given or verified.
     const abis = [...(input.abi ? [input.abi] : []), ...(verified ? [...verified.named.values()].map((n) => n.abi) : [])]

@@ -209,6 +209,12 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
           {row.copy !== false && !hidden && <CopyButton value={fmt.value} label={row.label} />}
           {row.copy !== false && fmt.raw !== undefined && <CopyButton value={fmt.raw} label={`${row.label} (raw)`} />}
           {target && row.open && <Link to={toolHref(target.meta, row.open.inputs)}>{row.open.label ?? `Open in ${target.meta.title}`}</Link>}
+          {row.href && /^https:\/\//.test(row.href.url) && (
+            // another site, opened by the person: a link, never a request of the page's (no referrer, no opener)
+            <a href={row.href.url} target="_blank" rel="noopener noreferrer">
+              {row.href.label}
+            </a>
+          )}
         </span>
         {fmt.controls}
         {row.note && <small className="note">{VisibleText.reveal(row.note).text}</small>}

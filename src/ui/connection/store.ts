@@ -306,13 +306,25 @@ function reportSuccess() {
   if (state.status === 'error') void refresh()
 }
 
+/** A chain the small built-in table does not know, named from the chain list (loaded only then, #37). */
+async function named(info: Chains.Info): Promise<Chains.Info> {
+  if (Chains.table[info.chainId]) return info
+  try {
+    const ChainList = await import('../../core/chain/ChainList')
+    const c = (await ChainList.load()).byId(info.chainId)
+    return c ? { ...info, chainName: c.name, symbol: c.symbol || info.symbol } : info
+  } catch {
+    return info // the list could not be loaded (an old cached page): the id names it
+  }
+}
+
 /** Re-reads the chain info (chain id, block, client, latency, fees). */
 export async function refresh(): Promise<void> {
   const my = generation
   if (!transport) return
   set({ status: state.info ? state.status : 'connecting' })
   try {
-    const info = await Chains.info(transport)
+    const info = await named(await Chains.info(transport))
     if (my !== generation) return
     let accounts = state.accounts
     if (state.choice.kind === 'wallet') {

@@ -1,0 +1,2 @@
+/** See build-chains.mjs. */
+export function rows(): [number, string, string, string, number, number, [string, string][]][]
