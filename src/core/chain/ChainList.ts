@@ -87,12 +87,12 @@ export function splitPrefix(text: string): { prefix?: string; address: string } 
  * connected chain). Returns the address text (its checksum is the caller's to check) and the chain
  * the prefix named.
  */
-export function parseAddress(text: string, list: List, chainId: number | bigint): { address: string; chain?: Chain } {
+export function parseAddress(text: string, list: List, chainId: number | bigint, connectedName?: string): { address: string; chain?: Chain } {
   const { prefix, address } = splitPrefix(text)
   if (prefix === undefined) return { address }
   const chain = list.byShortName(prefix)
   if (!chain) throw new UnknownPrefixError(prefix)
-  if (chain.id !== Number(chainId)) throw new WrongChainPrefixError(prefix, chain, Number(chainId), list.byId(chainId))
+  if (chain.id !== Number(chainId)) throw new WrongChainPrefixError(prefix, chain, Number(chainId), list.byId(chainId), connectedName)
   return { address, chain }
 }
 
@@ -146,9 +146,11 @@ export class UnknownPrefixError extends BaseError {
 
 export class WrongChainPrefixError extends BaseError {
   readonly chain: Chain
-  constructor(prefix: string, chain: Chain, connected: number, connectedChain: Chain | undefined) {
-    super('ChainList.WrongChainPrefixError', `"${prefix}:" names ${chain.name} (chain ${chain.id}), but the page is connected to ${connectedChain ? `${connectedChain.name} (chain ${connected})` : `chain ${connected}`}.`, {
-      hints: [connectedChain ? `On this chain the prefix is "${connectedChain.shortName}:". Connect to ${chain.name} to use this address there.` : `Connect to ${chain.name} to use this address there, or paste the address alone.`],
+  /** `connectedName`: what the page calls the connected chain (a local devnet's name, not the registry's entry for its id). */
+  constructor(prefix: string, chain: Chain, connected: number, connectedChain: Chain | undefined, connectedName?: string) {
+    const name = connectedName ?? connectedChain?.name
+    super('ChainList.WrongChainPrefixError', `"${prefix}:" names ${chain.name} (chain ${chain.id}), but the page is connected to ${name ? `${name} (chain ${connected})` : `chain ${connected}`}.`, {
+      hints: [connectedChain && !connectedName ? `On this chain the prefix is "${connectedChain.shortName}:". Connect to ${chain.name} to use this address there.` : `Connect to ${chain.name} to use this address there, or paste the address alone.`],
       field: 'address',
     })
     this.chain = chain

@@ -103,7 +103,7 @@ export default defineTool<Input>(meta, {
         ],
       })
     const explorers = await explorerRows(ctx, 'address', a.address)
-    if (explorers.length) sections.push({ title: 'On the explorer', rows: explorers })
+    if (explorers.length) sections.push({ title: 'On this chain', rows: explorers })
     const b = a.block
     sections.push(...castSection([CastCommand.balance(a.address, b), CastCommand.nonce(a.address, b), CastCommand.code(a.address, b), ...a.slots.map((s) => CastCommand.storage(a.address, s.slot, b))], ctx.rpcUrl))
     return { sections }

@@ -1,5 +1,5 @@
 import { defineMeta } from '../define'
-import { blockTag, checkbox, select, text, textarea } from '../kit/fieldKinds'
+import { address, blockTag, checkbox, select, textarea } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'account',
@@ -10,7 +10,7 @@ export default defineMeta({
   runs: 'network',
   action: 'Look up',
   fields: [
-    text('address', 'Address', { placeholder: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', help: 'A 0x address (mixed case must carry a valid EIP-55 checksum).' }),
+    address('address', 'Address', { placeholder: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', help: 'A 0x address (mixed case must carry a valid EIP-55 checksum).' }),
     blockTag('block', 'At block', { help: 'latest, pending, safe, finalized, earliest, or a block number.' }),
     select('unit', 'Show the balance in', [['ether', 'ether'], ['gwei', 'gwei'], ['wei', 'wei']]),
     textarea('slots', 'Storage slots (optional)', { placeholder: '0\n0x360894a13ba1a3210667c828492db98dca3e2076cc3735a920a3ca505d382bbc', help: 'One slot per line, decimal or 32-byte hex. The storage-slot tool computes mapping and array slots.' }),

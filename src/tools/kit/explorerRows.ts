@@ -12,21 +12,28 @@ import type { Row, RunContext } from '../types'
 /** At most this many explorers (the registry lists the chain's own first). */
 const SHOWN = 3
 
-export async function explorerRows(ctx: Pick<RunContext, 'rpc'>, kind: ChainList.ExplorerKind, value: string | number | bigint, chainId?: number | bigint | null): Promise<Row[]> {
+/** The connected chain in the chain list; none for a local devnet (its id is a public testnet's in the registry) or an id it does not list. */
+export async function listedChain(ctx: Pick<RunContext, 'rpc'>, chainId?: number | bigint | null): Promise<ChainList.Chain | undefined> {
   let id = chainId ?? undefined
   if (id === undefined) {
     try {
       id = BigInt(Rpc.quantity(await Rpc.request(ctx.rpc, 'eth_chainId'), 'the chain id'))
     } catch {
-      return []
+      return undefined
     }
   }
-  // a local devnet's id (31337, 1337) is also a public testnet's in the registry: no explorer shows a devnet
-  if (Chains.table[Number(id)]?.local) return []
-  const chain = (await ChainList.load()).byId(id)
-  if (!chain?.explorers.length) return []
-  return chain.explorers.slice(0, SHOWN).map((x) => {
+  if (Chains.table[Number(id)]?.local) return undefined
+  return (await ChainList.load()).byId(id)
+}
+
+/** The value on the chain's explorers, as link rows (and for an address, its EIP-3770 form on this chain). */
+export async function explorerRows(ctx: Pick<RunContext, 'rpc'>, kind: ChainList.ExplorerKind, value: string | number | bigint, chainId?: number | bigint | null): Promise<Row[]> {
+  const chain = await listedChain(ctx, chainId)
+  if (!chain) return []
+  const rows: Row[] = chain.explorers.slice(0, SHOWN).map((x) => {
     const url = ChainList.explorerUrl(x, kind, value)
     return { label: `On ${x.name}`, value: url, note: `${chain.name}'s explorer (a link: the page asks it nothing)`, href: { url, label: `Open on ${x.name}` } }
   })
+  if (kind === 'address') rows.push({ label: 'EIP-3770', value: ChainList.withPrefix(chain, String(value)), note: `The address with ${chain.name}'s short name, as chain-aware wallets and Safe write it.` })
+  return rows
 }

@@ -51,7 +51,7 @@ export function numeric(name: string, label: string, def?: string | FieldExtra, 
 
 /** A 0x address. */
 export function address(name: string, label: string, extra: FieldExtra = {}): FieldSpec {
-  return text(name, label, { placeholder: '0x…', ...extra })
+  return text(name, label, { placeholder: '0x…', address: true, ...extra })
 }
 
 /** Hex bytes of any length (call data, return data), in a text box. */

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type DragEvent, type RefObject } from 'react'
 import type { BlobLike, FieldSpec } from '../../tools/types'
+import { useChainPrefix } from './chainPrefix'
 import { grouped } from './numbers'
 
 export interface FieldProps {
@@ -232,7 +233,8 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
   const [refused, setRefused] = useState('')
   useEffect(() => setRefused(''), [value])
   useSecretBound(spec.kind === 'textarea' ? area : input, spec, setRefused)
-  error = refused || error
+  const prefix = useChainPrefix(!!spec.address, value, onChange)
+  error = refused || prefix.error || error
   const largeId = `${id}-large`
   const describedBy = [spec.help ? helpId : '', large ? largeId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined
   const common = {
@@ -323,6 +325,11 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
       {spec.help && (
         <p id={helpId} className="help">
           {spec.help}
+        </p>
+      )}
+      {prefix.note && !error && (
+        <p className="help" role="status">
+          {prefix.note}
         </p>
       )}
       {error && (

