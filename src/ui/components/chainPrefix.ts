@@ -17,7 +17,7 @@ export function useChainPrefix(enabled: boolean, value: string, onChange: (v: st
     const { prefix } = ChainList.splitPrefix(value)
     if (prefix === undefined) {
       // the note stays on the address it produced, and goes when the address is changed
-      setRead((r) => (r.value === value ? r : {}))
+      setRead((r) => (r.value === value || (!r.note && !r.error) ? r : {}))
       return
     }
     let live = true
