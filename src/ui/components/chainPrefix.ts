@@ -14,8 +14,9 @@ export function useChainPrefix(enabled: boolean, value: string, onChange: (v: st
   const [read, setRead] = useState<{ note?: string; error?: string; value?: string }>({})
   useEffect(() => {
     if (!enabled) return
-    const { prefix } = ChainList.splitPrefix(value)
-    if (prefix === undefined) {
+    const { prefix, address: typed } = ChainList.splitPrefix(value)
+    // read once the address after the prefix is whole (typing `eth:0x5a…` is not cut short at `eth:0x`)
+    if (prefix === undefined || !/^0x[0-9a-fA-F]{40}$/.test(typed)) {
       // the note stays on the address it produced, and goes when the address is changed
       setRead((r) => (r.value === value || (!r.note && !r.error) ? r : {}))
       return
