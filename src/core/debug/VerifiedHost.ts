@@ -30,7 +30,7 @@ export function normalizeHost(host: string): string {
 
 export class InvalidHostError extends BaseError {
   constructor(host: string, why: string) {
-    super('VerifiedSource.InvalidHostError', `"${host}" cannot be the verified-source host: ${why}.`, {
+    super('VerifiedHost.InvalidHostError', `"${host}" cannot be the verified-source host: ${why}.`, {
       hints: [`Give a Sourcify-compatible server's base URL, such as ${DEFAULT_HOST}.`],
       field: 'host',
     })

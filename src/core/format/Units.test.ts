@@ -64,6 +64,18 @@ describe('Units.parse', () => {
   })
 })
 
+describe('Units: names of Object.prototype are not units', () => {
+  // "__proto__" as token decimals reached Units.parse as Object.prototype ("Unknown unit [object Object]"; messages.test seed 2374606236)
+  it('parseDecimals, decimalsOf and parse refuse __proto__, constructor, toString and hasOwnProperty with their own errors', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      expect(() => Units.parseDecimals(name), name).toThrow(Units.InvalidDecimalsError)
+      expect(() => Units.decimalsOf(name as Units.UnitName), name).toThrow(Units.InvalidUnitError)
+      expect(() => Units.parse('1', name as Units.UnitName), name).toThrow(Units.InvalidUnitError)
+    }
+    expect(Units.parseDecimals('gwei')).toBe(9)
+  })
+})
+
 describe('Units.format', () => {
   it('formats in every style', () => {
     expect(Units.format(10n ** 18n, 'ether')).toBe('1')

@@ -25,7 +25,7 @@ export const MAX_INPUT_LENGTH = 200
 
 /** Decimals of a unit name, or the decimals themselves when given as a number. */
 export function decimalsOf(unit: UnitName | number): number {
-  const d = typeof unit === 'number' ? unit : units[unit]
+  const d = typeof unit === 'number' ? unit : Object.hasOwn(units, unit) ? units[unit] : undefined
   if (d === undefined) throw new InvalidUnitError(String(unit))
   assertDecimals(d)
   return d
@@ -38,7 +38,8 @@ export function assertDecimals(d: number): void {
 /** Parses decimals given as text ("18"), with the unit names accepted too ("gwei"). */
 export function parseDecimals(text: string): number {
   const t = text.trim().toLowerCase()
-  if (t in units) return units[t as UnitName]
+  // own names only: "__proto__" or "constructor" are not units (`in` would find Object.prototype's)
+  if (Object.hasOwn(units, t)) return units[t as UnitName]
   if (!/^\d{1,3}$/.test(t)) throw new InvalidDecimalsError(text)
   const d = Number(t)
   assertDecimals(d)

@@ -22,7 +22,7 @@ export function parse(raw: RawInput): Parsed<Input> {
   const { errors, at } = errorCollector()
   const unit = at('unit', () => {
     const v = raw.unit || 'ether'
-    if (v === 'token' || v in Units.units) return v as Input['unit']
+    if (v === 'token' || Object.hasOwn(Units.units, v)) return v as Input['unit']
     throw new Units.InvalidUnitError(v)
   })
   const style: Units.FormatStyle = raw.style === 'ethers' || raw.style === 'grouped' ? raw.style : 'plain'
