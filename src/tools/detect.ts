@@ -37,13 +37,13 @@ interface Rule {
 
 /** A block explorer's page (EIP-3091 paths: Etherscan, Blockscout and the like): what it names (#37). */
 const EXPLORER = /^https:\/\/[^\s/?#]+(?:\/[^\s?#]*)?\/(tx|address|block|token)\/([^\s/?#]+)\/?(?:[?#]\S*)?$/i
-function onExplorer(t: string, kind: 'tx' | 'address' | 'block' | 'token', value: RegExp): string | undefined {
+function onExplorer(t: string, kinds: readonly string[], value: (v: string) => boolean): string | undefined {
   const m = EXPLORER.exec(t)
-  return m && m[1]!.toLowerCase() === kind && value.test(m[2]!) ? m[2]! : undefined
+  return m && kinds.includes(m[1]!.toLowerCase()) && value(m[2]!) ? m[2]! : undefined
 }
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const BLOCK = /^\d{1,20}$/
+const txHash = (v: string) => hexBytes(v) === 32
+const address20 = (v: string) => hexBytes(v) === 20
+const blockNumber = (v: string) => /^\d{1,20}$/.test(v)
 
 const hex = (t: string) => /^0x[0-9a-fA-F]*$/.test(t)
 const hexBytes = (t: string) => (hex(t) && t.length % 2 === 0 ? (t.length - 2) / 2 : -1)
@@ -83,9 +83,9 @@ export const RULES: readonly Rule[] = [
   // tool first. Either way the value may be a private key, so every offer hands it over in
   // memory, never in the URL (see `shape`), and nothing reaches the node until the person acts.
   // a link from an explorer opens the tool for what it names, with that value (never the URL)
-  { tool: 'transaction', field: 'hash', what: 'a transaction (explorer link)', score: 99, test: (t) => !!onExplorer(t, 'tx', TX_HASH), value: (t) => onExplorer(t, 'tx', TX_HASH)! },
-  { tool: 'account', field: 'address', what: 'an address (explorer link)', score: 99, test: (t) => !!(onExplorer(t, 'address', ADDRESS) ?? onExplorer(t, 'token', ADDRESS)), value: (t) => (onExplorer(t, 'address', ADDRESS) ?? onExplorer(t, 'token', ADDRESS))! },
-  { tool: 'block', field: 'block', what: 'a block (explorer link)', score: 99, test: (t) => !!onExplorer(t, 'block', BLOCK), value: (t) => onExplorer(t, 'block', BLOCK)! },
+  { tool: 'transaction', field: 'hash', what: 'a transaction (explorer link)', score: 99, test: (t) => !!onExplorer(t, ['tx'], txHash), value: (t) => onExplorer(t, ['tx'], txHash)! },
+  { tool: 'account', field: 'address', what: 'an address (explorer link)', score: 99, test: (t) => !!onExplorer(t, ['address', 'token'], address20), value: (t) => onExplorer(t, ['address', 'token'], address20)! },
+  { tool: 'block', field: 'block', what: 'a block (explorer link)', score: 99, test: (t) => !!onExplorer(t, ['block'], blockNumber), value: (t) => onExplorer(t, ['block'], blockNumber)! },
   { tool: 'address-from-key', field: 'privateKey', what: '32 bytes (a private key?)', score: 99, test: (t) => /^[0-9a-fA-F]{64}$/.test(t) },
   { tool: 'address-from-key', field: 'privateKey', what: '32 bytes (a private key?)', score: 30, test: (t) => hexBytes(t) === 32 },
   // 65 bytes from 0x04: an uncompressed public key, or a signature whose r starts with 0x04 (1 in

@@ -7,7 +7,7 @@
  * - EIP-3770 chain-specific addresses, `shortName:0x…` (`eth:0xAb…`, `oeth:0xAb…`): read, and
  *   refused with a clear message when the prefix names another chain than the connected one.
  * - EIP-3091 explorer links (`/address/`, `/tx/`, `/block/`, `/token/`): links the person opens,
- *   never a request the page makes.
+ *   never a request the page makes (a pasted one is read by its path alone: tools/detect).
  *
  * @example
  * ```ts
@@ -108,29 +108,6 @@ export type ExplorerKind = 'address' | 'tx' | 'block' | 'token'
 /** An EIP-3091 URL (`{explorer}/tx/{hash}`, `/address/`, `/block/`, `/token/`). */
 export function explorerUrl(explorer: Explorer, kind: ExplorerKind, value: string | number | bigint): string {
   return `${explorer.url}/${kind}/${encodeURIComponent(String(value))}`
-}
-
-/**
- * An explorer URL as pasted (`https://etherscan.io/tx/0x…`, `https://optimistic.etherscan.io/address/0x…`):
- * what it names and on which chain, when its host is a listed explorer's. Undefined for another URL.
- */
-export function readExplorerUrl(text: string, list: List): { kind: ExplorerKind; value: string; chain: Chain; explorer: Explorer } | undefined {
-  let u: URL
-  try {
-    u = new URL(text.trim())
-  } catch {
-    return undefined
-  }
-  if (u.protocol !== 'https:') return undefined
-  for (const chain of list.chains)
-    for (const explorer of chain.explorers) {
-      const base = new URL(explorer.url)
-      if (base.host !== u.host) continue
-      const rest = u.pathname.slice(base.pathname.replace(/\/$/, '').length)
-      const m = /^\/(address|tx|block|token)\/([^/?#]+)\/?$/.exec(rest)
-      if (m) return { kind: m[1] as ExplorerKind, value: decodeURIComponent(m[2]!), chain, explorer }
-    }
-  return undefined
 }
 
 // ---- errors -------------------------------------------------------------------------------------

@@ -9,11 +9,11 @@ import type { Row, Section } from '../types'
 export function castSection(commands: readonly (CastCommand.Words | undefined)[], rpcUrl: string | undefined, note?: string): Section[] {
   const said = commands.filter((c): c is CastCommand.Words => c !== undefined)
   if (!rpcUrl || !said.length) return []
-  const row: Row = {
-    label: 'As cast',
-    value: CastCommand.lines(said, rpcUrl),
-    lines: said.length > 1,
-    note: note ?? `The same with Foundry's cast on this node${/<key>/.test(CastCommand.line([], rpcUrl)) ? ' (put your key back where the URL says <key>)' : ''}.`,
-  }
+  return terminalSection(CastCommand.lines(said, rpcUrl), note ?? `The same with Foundry's cast on this node${/<key>/.test(CastCommand.line([], rpcUrl)) ? ' (put your key back where the URL says <key>)' : ''}.`)
+}
+
+/** The "In a terminal" section holding cast lines already made (one a line), for a tool with or without a node. */
+export function terminalSection(value: string, note: string): Section[] {
+  const row: Row = { label: 'As cast', value, lines: value.includes('\n'), note }
   return [{ title: 'In a terminal', rows: [row] }]
 }

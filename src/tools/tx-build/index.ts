@@ -1,5 +1,6 @@
 import * as Chains from '../../core/chain/Chains'
 import * as CastCommand from '../../core/chain/CastCommand'
+import { terminalSection } from '../kit/castRow'
 import * as SigningEngine from '../../core/sign/SigningEngine'
 import * as Authorization from '../../core/tx/Authorization'
 import * as TxBuild from '../../core/tx/TxBuild'
@@ -126,8 +127,7 @@ export default defineTool<Input, unknown, { fill: typeof fill }>(meta, {
     } else notes.push({ tone: 'info', text: 'Not signed: give a private key to sign offline, or sign the signing hash elsewhere.' })
     // the same transaction built and signed by cast, offline: the key asked for, never in the line
     const cast = CastCommand.mktx(tx)
-    const sections: Section[] = [{ rows }]
-    if (cast) sections.push({ title: 'In a terminal', rows: [{ label: 'As cast', value: CastCommand.line(cast), note: "The same transaction built and signed offline by Foundry's cast: it asks for the key (--interactive), which is never in this line." }] })
+    const sections: Section[] = [{ rows }, ...(cast ? terminalSection(CastCommand.line(cast), "The same transaction built and signed offline by Foundry's cast: it asks for the key (--interactive), which is never in this line.") : [])]
     return { sections, ...(notes.length ? { notes } : {}) }
   },
 })

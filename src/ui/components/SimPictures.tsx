@@ -19,7 +19,7 @@ import type * as SimReport from '../../core/sim/SimReport'
 import * as TraceFlows from '../../core/sim/TraceFlows'
 import * as TraceView from '../../core/sim/TraceView'
 import { useWidth } from './useWidth'
-import { FileLink } from './FileLink'
+import { GasFiles } from './GasFiles'
 import { SimTable } from './SimulationSummary'
 
 const ROW = 30
@@ -37,11 +37,7 @@ export function GasChart({ report }: { report: SimReport.Report }) {
   }, [tree, width])
   const top = rows.slice(1).sort((a, b) => (b.self > a.self ? 1 : b.self < a.self ? -1 : 0))[0]
   const summed = TraceFlows.gasTotal(tree)
-  const files = useMemo(() => {
-    const t = GasExport.treeOfCallTrace(report.root, BigInt(report.result.gasUsed), (f) => TraceFlows.gasLabel(TraceView.line(f, report)))
-    const name = report.result.replayed ? `transaction ${report.result.replayed.hash}` : 'simulation'
-    return { base: `gas-${report.result.replayed?.hash.slice(0, 12) ?? 'simulation'}`, speedscope: GasExport.speedscopeJson(t, { name: `Gas of ${name}`, exporter: 'Ether Workbench' }), csv: GasExport.csv(t) }
-  }, [report])
+  const exported = useMemo(() => GasExport.treeOfCallTrace(report.root, BigInt(report.result.gasUsed), (f) => TraceFlows.gasLabel(TraceView.line(f, report))), [report])
   return (
     <figure className="pic" aria-labelledby={captionId}>
       <div ref={ref} className="pic-canvas">
@@ -58,14 +54,7 @@ export function GasChart({ report }: { report: SimReport.Report }) {
         {top && top.self > 0n ? ` The most spent in one frame itself: ${top.label} (${TraceView.grouped(top.self)} gas).` : ''}
         {summed !== total ? ` A refund of ${TraceView.grouped(summed - total)} gas makes the total smaller than the boxes.` : ''}
       </figcaption>
-      <p className="actions">
-        <FileLink text={files.speedscope} type="application/json" name={`${files.base}.speedscope.json`}>
-          Save for speedscope
-        </FileLink>
-        <FileLink text={files.csv} type="text/csv" name={`${files.base}.csv`}>
-          Save as CSV
-        </FileLink>
-      </p>
+      <GasFiles tree={exported} hash={report.result.replayed?.hash} />
       <details className="pic-table">
         <summary>Gas per frame as a table</summary>
         <SimTable label="Gas per frame" head={['Frame', 'Gas', 'In itself', 'Share']} foot={

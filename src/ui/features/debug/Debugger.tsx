@@ -81,7 +81,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
             <StoragePanel title="Transient storage" items={d.view.transient} />
           </div>
           <ReturnDataPanel view={d.view} />
-          <GasPanel worker={worker} goTo={d.goTo} sources={src.summary} names={names} label={summary.replayed?.hash ?? 'simulation'} />
+          <GasPanel worker={worker} goTo={d.goTo} sources={src.summary} names={names} hash={summary.replayed?.hash} />
         </>
       )}
       <details className="dbg-keys">

@@ -8,7 +8,7 @@ import * as GasExport from '../../../core/debug/GasExport'
 import type * as GasProfile from '../../../core/debug/GasProfile'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { grouped } from '../../components'
-import { FileLink } from '../../components/FileLink'
+import { GasFiles } from '../../components/GasFiles'
 import { FrameWho } from './Panels'
 
 const GasChart = lazy(() => import('./GasChart').then((m) => ({ default: m.GasChart })))
@@ -20,8 +20,8 @@ export function frameText(f: Pick<GasProfile.FrameGas, 'type' | 'address' | 'cod
   return `${f.type} ${named(f.address)}${other ? ` running ${named(f.codeAddress)}` : ''}`
 }
 
-/** `names`: contract names by address (from the loaded artifacts); a DELEGATECALL's row names the proxy and the code it runs. `sources`: what the loaded artifacts matched (a new value asks again, for the internal functions' gas). `label`: what the files are named by (the transaction's hash). */
-export function GasPanel({ worker, goTo, sources, names, label = 'transaction' }: { worker: DebugWorker; goTo: (i: number) => void; sources?: unknown; names?: ReadonlyMap<string, string> | undefined; label?: string }) {
+/** `names`: contract names by address (from the loaded artifacts); a DELEGATECALL's row names the proxy and the code it runs. `sources`: what the loaded artifacts matched (a new value asks again, for the internal functions' gas). `hash`: the replayed transaction's (the saved files are named by it). */
+export function GasPanel({ worker, goTo, sources, names, hash }: { worker: DebugWorker; goTo: (i: number) => void; sources?: unknown; names?: ReadonlyMap<string, string> | undefined; hash?: string | undefined }) {
   const [profile, setProfile] = useState<GasProfile.Profile>()
   useEffect(() => {
     let live = true
@@ -30,24 +30,13 @@ export function GasPanel({ worker, goTo, sources, names, label = 'transaction' }
       live = false
     }
   }, [worker, sources])
-  const files = useMemo(() => {
-    const tree = profile && GasExport.treeOfProfile(profile, (f) => frameText(f, names))
-    return tree && { speedscope: GasExport.speedscopeJson(tree, { name: `Gas of ${label}`, exporter: 'Ether Workbench' }), csv: GasExport.csv(tree) }
-  }, [profile, names, label])
+  const tree = useMemo(() => profile && GasExport.treeOfProfile(profile, (f) => frameText(f, names)), [profile, names])
   if (!profile) return null
-  const base = `gas-${label.slice(0, 12)}`
   const pct = (n: number) => (profile.total ? (100 * n) / profile.total : 0)
   return (
     <section aria-label="Gas profile" className="dbg-panel">
       <h3>Gas profile <span className="hint">(per call frame; self gas adds up to the {grouped(profile.total)} gas used)</span></h3>
-      <p className="actions">
-        <FileLink text={files?.speedscope} type="application/json" name={`${base}.speedscope.json`}>
-          Save for speedscope
-        </FileLink>
-        <FileLink text={files?.csv} type="text/csv" name={`${base}.csv`}>
-          Save as CSV
-        </FileLink>
-      </p>
+      <GasFiles tree={tree} hash={hash} />
       <Suspense fallback={null}>
         <GasChart profile={profile} goTo={goTo} tableId="dbg-gas-table" />
       </Suspense>
