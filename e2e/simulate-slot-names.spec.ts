@@ -4,10 +4,12 @@
  * storageLayout in its outputSelection is deployed; a call that writes a packed variable,
  * dynamic-array elements and a long string is simulated with solc's output pasted; each changed
  * slot shows the variables solc's layout places there (slots worked out here with viem's
- * keccak256), and a slot the call wrote that the layout does not place shows no name.
+ * keccak256), each value type's value after the call is what the source assigns (read by its type
+ * from the word, packed ones by offset), and a slot the call wrote that the layout does not place
+ * shows no name.
  */
 import { expect, openTool, output, test } from './fixtures'
-import { encodeFunctionData, keccak256, pad, toHex } from 'viem'
+import { encodeFunctionData, getAddress, keccak256, pad, toHex } from 'viem'
 import { deploySlots } from './debugKit'
 
 const FROM = '0x00000000000000000000000000000000DeB05C03'
@@ -44,6 +46,15 @@ test('the storage changes name each slot from the pasted solc output\'s storageL
   const byWord = new Map(cells.map(([slot, name]) => [`0x${BigInt(slot!).toString(16).padStart(64, '0')}`, name]))
   for (const [slot, name] of expected) expect(byWord.get(slot), slot).toBe(name)
   expect(packed.length).toBeGreaterThanOrEqual(3)
+  // each value type's value after the call, read by its type from the slot's word: what `go` assigns in the source
+  const assigned: Record<string, string> = { first: '5', a: '7', b: 'true', c: getAddress(FROM), 'list.length': '2', 'list[0]': '1', 'list[1]': '2' }
+  const after = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.querySelector('td')!.childNodes[0]!.textContent!, tr.querySelectorAll('td')[2]!.querySelector('strong')?.textContent ?? '']))
+  const afterByWord = new Map(after.map(([slot, v]) => [`0x${BigInt(slot!).toString(16).padStart(64, '0')}`, v]))
+  expect(afterByWord.get(word(BigInt(at('first').slot)))).toBe(assigned.first)
+  expect(afterByWord.get(word(BigInt(at('a').slot)))).toBe(packed.map((e) => `${e.label} = ${assigned[e.label]}`).join(', '))
+  for (const [slot, label] of [[word(BigInt(at('list').slot)), 'list.length'], [word(hashOf('list')), 'list[0]'], [word(hashOf('list') + 1n), 'list[1]']] as const) expect(afterByWord.get(slot), label).toBe(assigned[label])
+  // a text's slot and its data words are not value types: no value is read from one word
+  expect(afterByWord.get(word(hashOf('text')))).toBe('')
 
   // A slot the layout does not place: changed, shown, unnamed.
   await page.goto(`/simulate?${new URLSearchParams({ mode: 'call', from: FROM, to: address, data: encodeFunctionData({ abi: c.abi, functionName: 'raw' }) })}`)

@@ -190,11 +190,16 @@ export function apply(report: SimReport.Report, many: VerifiedAbi.Many, host: st
       const layout = StorageLayout.parse(JSON.stringify(n.layout))
       const names = SlotNames.name(layout, c.slots.map((s) => s.slot), { bound: 100_000, preimages: preimagesFor(layout, words) })
       const bySlot: Record<string, string> = {}
+      const values: Record<string, { before?: string; after?: string }> = {}
       for (const s of c.slots) {
         const found = names.get(`0x${BigInt(s.slot).toString(16).padStart(64, '0')}` as never)
-        if (found) bySlot[s.slot] = SlotNames.describe(found)
+        if (!found) continue
+        bySlot[s.slot] = SlotNames.describe(found)
+        const before = SlotNames.read(found, s.before)
+        const after = SlotNames.read(found, s.after)
+        if (before !== undefined || after !== undefined) values[s.slot] = { ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) }
       }
-      slots[lower(c.address)] = { names: bySlot, by: `the storage layout of the ${sourceOf(n)}` }
+      slots[lower(c.address)] = { names: bySlot, values, by: `the storage layout of the ${sourceOf(n)}` }
     } catch {
       /* a layout SlotNames cannot read names nothing */
     }

@@ -73,6 +73,13 @@ export interface Report {
   named?: Named
 }
 
+/** A changed slot as the storage table shows it: the variables a layout places there, and their values before and after where the source reads them from one word. */
+export interface SlotView {
+  name: string
+  before?: string
+  after?: string
+}
+
 /** What verified sources named in a report (#36): the contracts, the refusals, the changed slots' variables. */
 export interface Named {
   /** The host asked. */
@@ -81,8 +88,8 @@ export interface Named {
   contracts: Record<string, { name: string; by: string }>
   /** Addresses with no verified source used, and why (refused: the host's code differs from the chain's). */
   failed: { address: string; refused: boolean; message: string }[]
-  /** By lowercase address: each changed slot (as the report spells it) → its variables, and what named them. */
-  slots: Record<string, { names: Record<string, string>; by: string }>
+  /** By lowercase address: each changed slot (as the report spells it) → its variables, their values before and after as the source reads them (value types: SlotNames.read), and what named them. */
+  slots: Record<string, { names: Record<string, string>; values?: Record<string, { before?: string; after?: string }>; by: string }>
 }
 
 /** At most this many frames are decoded (the rest are shown raw). */

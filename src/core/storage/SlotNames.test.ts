@@ -69,6 +69,38 @@ describe('SlotNames on the slots a transaction stored on anvil', () => {
     for (const s of t.stored) expect(names.has(s as `0x${string}`), s).toBe(true)
   }, 60_000)
 
+  it('read: each variable of every slot stored, cut from the word the node holds, equals what its getter returns (random values, seed printed)', async () => {
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0]!
+    console.log(`SlotNames.read seed ${seed}`)
+    let x = seed || 1
+    const next = () => ((x = (x * 1103515245 + 12345) >>> 0), x)
+    const small = next() % 256
+    const neg = (next() % 65536) - 32768
+    const big = -(BigInt(next()) << 200n) - BigInt(next())
+    const owner = ethers.utils.getAddress(ethers.utils.hexlify(crypto.getRandomValues(new Uint8Array(20))))
+    const tag = ethers.utils.hexlify(crypto.getRandomValues(new Uint8Array(4)))
+    const t = await traced('setValues', [next(), small, neg, next() % 2 === 0, owner, tag, next() % 3, ethers.utils.hexlify(crypto.getRandomValues(new Uint8Array(32))), big])
+    const names = SlotNames.name(layout, t.stored)
+    const checked = new Set<string>()
+    for (const s of new Set(t.stored)) {
+      const word = await rpc<string>('eth_getStorageAt', [address, s, 'latest'])
+      const found = names.get(s as `0x${string}`)!
+      const text = SlotNames.read(found, word)!
+      const parts = found.length === 1 ? [[found[0]!.label, text]] : text.split(', ').map((p) => p.split(' = '))
+      expect(parts.map((p) => p[0])).toEqual(found.map((n) => n.label))
+      for (const [label, value] of parts) {
+        const got = iface.decodeFunctionResult(label!, await rpc<string>('eth_call', [{ to: address, data: iface.encodeFunctionData(label!) }, 'latest']))[0] as unknown
+        expect(value, `${label} (seed ${seed})`).toBe(ethers.BigNumber.isBigNumber(got) ? got.toString() : typeof got === 'number' ? String(got) : String(got))
+        checked.add(label!)
+      }
+    }
+    expect(checked.size, 'the nine variables setValues writes').toBe(9)
+    // what is not a value type is not read from one word; a word out of range reads nothing
+    expect(SlotNames.read([{ label: 'longStr (data word 0)', type: 'bytes', offset: 0, size: 32 }], word(1))).toBeUndefined()
+    expect(SlotNames.read([{ label: 'a', type: 'uint256', offset: 0, size: 32 }], 2n ** 256n)).toBeUndefined()
+    expect(SlotNames.read([{ label: 'a', type: 'uint256', offset: 0, size: 32 }], 'not hex')).toBeUndefined()
+  }, 60_000)
+
   it('dynamic-array elements, packed four uint64 a slot, and a long string\'s data words', async () => {
     const dyn = ['1', '2', '3', '4', '5', '6']
     const long = 'x'.repeat(70)

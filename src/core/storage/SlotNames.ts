@@ -198,6 +198,30 @@ export function name(layout: StorageLayout.Layout, slots: readonly string[], opt
   return out
 }
 
+/** Types whose value sits whole in its bytes of the slot (the rest, texts and data words, are not read from one word). */
+const VALUE_TYPE = /^(bool|address|address payable|contract \S+|u?int\d*|enum \S+|bytes([1-9]|[12]\d|3[0-2]))$/
+
+/**
+ * A slot's variables as the source reads them in one storage word (a 32-byte hex word or a
+ * bigint): `33` for a variable that takes the slot alone, `small = 1, neg = -2` for packed ones,
+ * each cut from its bytes (offset from the right, as solc places them) and shown by its type
+ * (StorageLayout.formatValue: integers signed or not, addresses checksummed, bool, fixed bytes).
+ * Only value types are read; undefined when the slot holds none (a text's slot, a data word).
+ */
+export function read(names: readonly SlotName[], word: string | bigint): string | undefined {
+  let w: bigint
+  try {
+    w = typeof word === 'bigint' ? word : BigInt(word)
+  } catch {
+    return undefined
+  }
+  if (w < 0n || w >= WORD) return undefined
+  const read = names.filter((n) => VALUE_TYPE.test(n.type) && n.size >= 1 && n.size <= 32 && n.offset >= 0 && n.offset + n.size <= 32)
+  if (!read.length) return undefined
+  const one = (n: SlotName) => StorageLayout.formatValue(n.type, (w >> BigInt(n.offset * 8)) & ((1n << BigInt(n.size * 8)) - 1n), n.size)
+  return names.length === 1 && read.length === 1 ? one(read[0]!) : read.map((n) => `${n.label} = ${one(n)}`).join(', ')
+}
+
 /** The names of a slot as one line: `small (offset 0), neg (offset 1), …`; a whole word's name alone. */
 export function describe(names: readonly SlotName[]): string {
   return names.map((n) => (names.length > 1 || n.offset > 0 ? `${n.label} (offset ${n.offset})` : n.label)).join(', ')

@@ -198,13 +198,14 @@ function Events({ events }: { events: SimReport.EventView[] }) {
   )
 }
 
-/** Slot → names for the contract at an address (a storage layout given on the page), or nothing. */
-type SlotNamer = (address: string) => ReadonlyMap<string, string> | undefined
+/** Slot → names and values for the contract at an address (a storage layout given on the page), or nothing. */
+type SlotNamer = (address: string) => ReadonlyMap<string, SimReport.SlotView> | undefined
 
 /**
  * Each contract's changed slots, named by the layout pasted on the page for its address, else by
- * its verified source's layout (#36); the line under the table says which, and a pasted layout
- * that wins over a verified one says so.
+ * its verified source's layout (#36), with each named value type's value before and after as the
+ * source reads it; the line under the table says which layout, and a pasted layout that wins over a
+ * verified one says so.
  */
 function Storage({ storage, slotNames, named }: { storage: AssetChanges.StorageChange[]; slotNames?: SlotNamer | undefined; named?: SimReport.Named | undefined }) {
   if (!storage.length) return <p className="hint">No storage changes.</p>
@@ -213,7 +214,7 @@ function Storage({ storage, slotNames, named }: { storage: AssetChanges.StorageC
       {storage.map((c) => {
         const pasted = slotNames?.(c.address)
         const verified = named?.slots[c.address.toLowerCase()]
-        const vnames = verified ? new Map(Object.entries(verified.names)) : undefined
+        const vnames = verified ? new Map(Object.entries(verified.names).map(([slot, name]): [string, SimReport.SlotView] => [slot, { name, ...verified.values?.[slot] }])) : undefined
         const by = pasted?.size
           ? `Slots named by the storage layout pasted${vnames?.size ? ` (it wins over ${verified!.by}: clear it to use that)` : ''}.`
           : vnames?.size
@@ -225,7 +226,18 @@ function Storage({ storage, slotNames, named }: { storage: AssetChanges.StorageC
   )
 }
 
-function StorageTable({ c, names, by }: { c: AssetChanges.StorageChange; names: ReadonlyMap<string, string> | undefined; by?: string | undefined }) {
+/** A word, and under it the value the source reads there when a layout names it (`33`, `small = 1, neg = -2`). */
+function Word({ word, read }: { word: string; read: string | undefined }) {
+  if (read === undefined) return <>{word}</>
+  return (
+    <>
+      <strong>{read}</strong>
+      <div className="hint">{word}</div>
+    </>
+  )
+}
+
+function StorageTable({ c, names, by }: { c: AssetChanges.StorageChange; names: ReadonlyMap<string, SimReport.SlotView> | undefined; by?: string | undefined }) {
   return (
     <SimTable label={`Storage of ${TraceView.checksum(c.address)}`} head={['Slot', 'Before', 'After']} caption={<caption className="mono">Storage of {TraceView.checksum(c.address)}{by && <div className="hint">{by}</div>}</caption>}>
       {c.slots.map((s) => (
@@ -233,10 +245,14 @@ function StorageTable({ c, names, by }: { c: AssetChanges.StorageChange; names: 
           <td className="mono">
             {s.name ? <strong>{s.name} </strong> : null}
             {s.slot}
-            {names?.get(s.slot) ? <div className="hint">{names.get(s.slot)}</div> : null}
+            {names?.get(s.slot) ? <div className="hint">{names.get(s.slot)!.name}</div> : null}
           </td>
-          <td className="mono">{s.before}</td>
-          <td className="mono">{s.after}</td>
+          <td className="mono">
+            <Word word={s.before} read={names?.get(s.slot)?.before} />
+          </td>
+          <td className="mono">
+            <Word word={s.after} read={names?.get(s.slot)?.after} />
+          </td>
         </tr>
       ))}
     </SimTable>

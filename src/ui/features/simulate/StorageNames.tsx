@@ -12,8 +12,8 @@ import type { Parsed, Where } from './naming'
 
 type Naming = typeof import('./naming')
 
-/** Slot → names, for the contract at an address, or nothing. */
-export type SlotNamer = (address: string) => ReadonlyMap<string, string> | undefined
+/** Slot → names and values, for the contract at an address, or nothing. */
+export type SlotNamer = (address: string) => ReadonlyMap<string, SimReport.SlotView> | undefined
 
 /** The form's part, and the namer for a report: the layout's contract is the one at the address given, else the called one. */
 export function useStorageNames(): { form: ReactNode; namer: (report: SimReport.Report) => SlotNamer | undefined } {
@@ -61,12 +61,8 @@ export function useStorageNames(): { form: ReactNode; namer: (report: SimReport.
       if (address.toLowerCase() !== target) return undefined
       const c = report.assets.storage.find((s) => s.address.toLowerCase() === target)
       if (!c) return undefined
-      // keyed by the report's own spelling of each slot (SlotNames gives 32-byte words)
-      const labels = naming!.slotLabels(layout, c.slots.map((s) => s.slot))
-      return new Map(c.slots.flatMap((s): [string, string][] => {
-        const l = labels.get(`0x${BigInt(s.slot).toString(16).padStart(64, '0')}`)
-        return l ? [[s.slot, l]] : []
-      }))
+      // keyed by the report's own spelling of each slot
+      return naming!.slotLabels(layout, c.slots)
     }
   }
   return { form, namer }
