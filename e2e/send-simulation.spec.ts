@@ -104,7 +104,11 @@ test.describe.serial('send confirmation simulates', () => {
     await expect(row(page, 'Simulated status')).toHaveText('success', { timeout: 60_000 })
     await expect(panel(page).getByRole('note').filter({ hasText: new RegExp(`^Unlimited approval: ${ADDR3} may move all SIMT of ${ADDR4} at ${token}\\.$`, 'i') })).toBeVisible()
     const assets = panel(page).getByRole('table', { name: 'Asset changes' })
-    await expect(assets.getByRole('row', { name: /SIMT .*erc20 approval .* \(unlimited\)/ })).toBeVisible()
+    await expect(assets.getByRole('row', { name: /SIMT .*erc20 approval .* 2\^256 − 1 SIMT \(unlimited\)/ })).toBeVisible()
+    // the 78 digits of 2^256 − 1 appear nowhere in the confirmation's simulation, its tree or its table
+    await expect(page.getByRole('list', { name: 'Call tree' })).toContainText('2^256 − 1 SIMT (unlimited)')
+    await expect(panel(page)).not.toContainText(MAX.toString())
+    await expect(page.getByRole('list', { name: 'Call tree' })).not.toContainText(MAX.toString())
     // the node agrees that the approve succeeds
     const call = await rpc<string>(devnet.rpcUrl, 'eth_call', [{ from: ADDR4, to: token, data }, 'latest'])
     expect(call.result).toBe(utils.defaultAbiCoder.encode(['bool'], [true]))
@@ -121,6 +125,8 @@ test.describe.serial('send confirmation simulates', () => {
     const amount = utils.formatUnits(1_234_500n, decimals).replace(/\.0$/, '')
     const assets = panel(page).getByRole('table', { name: 'Asset changes' })
     await expect(assets.getByRole('row', { name: new RegExp(`^${symbol} .*erc20 transfer .* ${amount.replace('.', '\\.')} ${symbol}$`) })).toBeVisible()
+    // and in the call tree's line: the amount argument in the same units, not in raw units
+    await expect(page.getByRole('list', { name: 'Call tree' })).toContainText(`value: ${amount} ${symbol})`)
   })
 
   test('a call that reverts deeper in the call tree: the reason eth_call gives and the frame are shown next to Confirm, which stays usable', async ({ page, devnet }) => {

@@ -11,6 +11,7 @@
  */
 import { encodeAbiParameters, encodeFunctionData, getAddress, keccak256, type Abi, type Hex } from 'viem'
 import type { Locator } from '@playwright/test'
+import { utils } from 'ethers'
 import { expect, openTool, output, test } from './fixtures'
 import { serveSourcify } from './sourcifyKit'
 import { compileFixtures, deployFixtures, startSourcifyServer } from '../test/chain/sourcifyServer'
@@ -72,6 +73,12 @@ test('/simulate names a token transfer and an external library call by their ver
     const events = page.getByRole('region', { name: 'Events' })
     await expect(events).toContainText(eventSig)
     await expect(events).toContainText(by('Token'))
+    // the amount in the token's units, as ethers v5 formats 5 raw units at the decimals the token returns, in the trace and the event
+    const decimals = Number(BigInt(await nodeRpc<Hex>(devnet.rpcUrl, 'eth_call', [{ to: token, data: encodeFunctionData({ abi: tokenOut.abi, functionName: 'decimals' } as never) }, 'latest'])))
+    const units = `${utils.formatUnits(5, decimals).replace(/\.0$/, '')} TT`
+    await expect(tree).toContainText(`transfer(to: 0x000000…${getAddress(TO).slice(-6)}, value: ${units})`)
+    await expect(tree).toContainText(`Transfer(from: ${minter}, to: ${getAddress(TO)}, value: ${units})`)
+    await expect(events).toContainText(`value=${units}`)
     const storage = page.getByRole('table', { name: new RegExp(`Storage of ${token}`) })
     await expect(storage).toContainText('Slots named by the storage layout of the verified source of Token')
     await expect(storage.getByText(`${balances}[${minter}]`, { exact: true })).toBeVisible()

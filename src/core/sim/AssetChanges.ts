@@ -18,7 +18,6 @@ import { AbiParameters, Bytes, Hex } from 'ox'
 import type * as Simulation from './Simulation'
 import * as SimRpc from './SimRpc'
 import * as StorageSlot from '../hash/StorageSlot'
-import * as Units from '../format/Units'
 import { UNLIMITED } from '../abi/Approval'
 
 export const TOPICS = {
@@ -230,10 +229,5 @@ function clean(s: string): string | undefined {
   return t === '' ? undefined : t
 }
 
-/** An amount in the token's units when its decimals are known (`1.5 USDC`), else the raw integer. */
-export function formatAmount(amount: string, info?: TokenInfo): string {
-  const v = BigInt(amount)
-  if (v >= UNLIMITED) return `${amount} (unlimited)`
-  if (info?.decimals === undefined) return info?.symbol ? `${amount} ${info.symbol} (raw units)` : amount
-  return `${Units.format(v, info.decimals)}${info.symbol ? ` ${info.symbol}` : ''}`
-}
+/** Amounts in a token's units, for the asset table, the trace and the events (in TraceWords, which the page's views load without this module). */
+export { amountArg, formatAmount } from './TraceWords'

@@ -12,11 +12,12 @@
  * lines[0].text // 'CALL 0x846413…C318bC set(v: 101) · 23,104 gas · reverted: too big'
  * ```
  */
+import type * as AssetChanges from './AssetChanges'
 import type * as CallTrace from './CallTrace'
 import type * as SimReport from './SimReport'
-import { checksum, ether, grouped, middle } from './TraceWords'
+import { amountArg, checksum, ether, grouped, middle } from './TraceWords'
 
-export { checksum, ether, grouped, middle, hardforkText, readsText, sourceText } from './TraceWords'
+export { amountArg, checksum, ether, formatAmount, grouped, middle, hardforkText, readsText, sourceText } from './TraceWords'
 
 /** The precompiles' names, by address (0x01 to 0x11, and 0x100). */
 const PRECOMPILE_NAMES = 'ecrecover sha256 ripemd160 identity modexp ecAdd ecMul ecPairing blake2f pointEvaluation bls12G1Add bls12G1Msm bls12G2Add bls12G2Msm bls12Pairing bls12MapFpToG1 bls12MapFp2ToG2'.split(' ')
@@ -113,13 +114,18 @@ function argValue(a: { type: string; value: string }): string {
   return a.value
 }
 
+/** The token the report read at an address (symbol, decimals), if any. */
+export function tokenOf(address: string, report: Pick<SimReport.Report, 'tokens'>): AssetChanges.TokenInfo | undefined {
+  return report.tokens[address.toLowerCase()] ?? report.tokens[checksum(address)] ?? report.tokens[address]
+}
+
 /** The name a person would know the address by. */
 export function nameOf(address: string | undefined, report: Pick<SimReport.Report, 'tokens'> & Partial<Pick<SimReport.Report, 'named'>>, options: Options = {}): string | undefined {
   if (!address) return undefined
   const a = address.toLowerCase()
   const own = options.names?.[a]
   if (own) return own
-  const token = report.tokens[a] ?? report.tokens[checksum(address)] ?? report.tokens[address]
+  const token = tokenOf(address, report)
   // a verified source's name (#36): both a proxy's and its implementation's (`ERC1967Proxy → Counter`), beside a token's symbol
   const verified = report.named?.contracts[a]?.name
   if (verified) return token?.symbol ? `${token.symbol} (${verified})` : verified
@@ -142,7 +148,9 @@ export function line(f: SimReport.FrameView, report: SimReport.Report, options: 
     source = f.call.source
     const n = f.call.signature.split('(')[0]!
     fn = f.call.source === 'guess' ? f.input.slice(0, 10) : n
-    args = f.call.args.map((a, i) => ({ name: f.call!.source === 'guess' ? `#${i + 1}` : a.name, type: a.type, value: argValue(a) }))
+    // a token's amount in its units (`10 DEMO`), where the report read its decimals
+    const token = f.to ? tokenOf(f.to, report) : undefined
+    args = f.call.args.map((a, i) => ({ name: f.call!.source === 'guess' ? `#${i + 1}` : a.name, type: a.type, value: (f.call!.source !== 'guess' && amountArg(token, n, a)) || argValue(a) }))
   } else if (creates(f.type)) fn = 'new contract'
   else if (f.type === 'SELFDESTRUCT') fn = 'selfdestruct'
   else if (f.input.length >= 10 && !precompile(f.to)) fn = f.input.slice(0, 10)

@@ -73,3 +73,26 @@ describe('replayedNote', () => {
     expect(TraceWords.replayedNote({ index: 0, earlierTxs: 0 })).not.toMatch(/node's word/)
   })
 })
+
+describe('token amounts in units (#35)', () => {
+  it(`an ERC-20 amount argument reads in the token’s units as ethers v5 formats them (seed ${testSeed}); anything else stays as it is`, () => {
+    const rand = Math.random
+    for (let i = 0; i < 500; i++) {
+      const decimals = Math.floor(rand() * 31)
+      const v = BigInt(Math.floor(rand() * 2 ** 53)) * 10n ** BigInt(Math.floor(rand() * 20))
+      const info = { symbol: 'DEMO', decimals }
+      const units = ethers.utils.formatUnits(v, decimals).replace(/\.0$/, '')
+      const expected = v >= 2n ** 128n ? `${v} (unlimited)` : `${units} DEMO`
+      for (const fn of ['transfer', 'transferFrom', 'approve', 'Transfer', 'Approval']) expect(TraceWords.amountArg(info, fn, { type: 'uint256', value: String(v) })).toBe(expected)
+      // not an amount: another function, another type, a token without decimals, a name from Object.prototype
+      expect(TraceWords.amountArg(info, 'balanceOf', { type: 'uint256', value: String(v) })).toBeUndefined()
+      expect(TraceWords.amountArg(info, 'transfer', { type: 'address', value: String(v) })).toBeUndefined()
+      expect(TraceWords.amountArg({ symbol: 'DEMO' }, 'transfer', { type: 'uint256', value: String(v) })).toBeUndefined()
+      expect(TraceWords.amountArg(info, '__proto__', { type: 'uint256', value: String(v) })).toBeUndefined()
+      expect(TraceWords.amountArg(info, 'constructor', { type: 'uint256', value: String(v) })).toBeUndefined()
+    }
+    // the largest amount is said as 2^256 − 1, not its 78 digits
+    expect(TraceWords.formatAmount(ethers.constants.MaxUint256.toString(), { symbol: 'DEMO', decimals: 18 })).toBe('2^256 − 1 DEMO (unlimited)')
+    expect(TraceWords.formatAmount(ethers.constants.MaxUint256.sub(1).toString())).toBe(`${ethers.constants.MaxUint256.sub(1).toString()} (unlimited)`)
+  })
+})

@@ -11,6 +11,8 @@
  */
 import { Address } from 'ox'
 import * as Units from '../format/Units'
+import { UNLIMITED } from '../abi/Approval'
+import type * as AssetChanges from './AssetChanges'
 
 /** An address as EIP-55 writes it (anything that is not an address is returned as given). */
 export function checksum(address: string): string {
@@ -85,4 +87,31 @@ export function replayedNote(r: Replayed): string {
     ? `mined at index ${r.index}; its call replayed on the state after block ${r.atBlock}, the sender impersonated`
     : `mined at index ${r.index}; replayed after ${r.earlierTxs} of the block's other transaction(s)`
   return r.senderFromNode ? `${where}. Its signature recovers to no one (an impersonated sender on a devnet): the sender is the node's word` : where
+}
+
+const MAX = 2n ** 256n - 1n
+
+/**
+ * An amount in the token's units when its decimals are known (`1.5 USDC`), else the raw integer;
+ * an amount at or above 2^128 is unlimited, said as such, and the largest one as `2^256 − 1`, not
+ * its 78 digits.
+ */
+export function formatAmount(amount: string, info?: AssetChanges.TokenInfo): string {
+  const v = BigInt(amount)
+  if (v === MAX) return `2^256 − 1${info?.symbol ? ` ${info.symbol}` : ''} (unlimited)`
+  if (v >= UNLIMITED) return `${amount} (unlimited)`
+  if (info?.decimals === undefined) return info?.symbol ? `${amount} ${info.symbol} (raw units)` : amount
+  return `${Units.format(v, info.decimals)}${info.symbol ? ` ${info.symbol}` : ''}`
+}
+
+const AMOUNT_OF: Record<string, true> = { transfer: true, transferFrom: true, approve: true, increaseAllowance: true, decreaseAllowance: true, Transfer: true, Approval: true, mint: true, burn: true, burnFrom: true }
+
+/**
+ * An ERC-20 amount argument of a call to, or an event of, a token whose decimals the report read
+ * (`transfer`, `transferFrom`, `approve`, `Transfer`, `Approval`…: its uint256 argument), in the
+ * token's units ({@link formatAmount}); undefined for anything else, shown as it is.
+ */
+export function amountArg(info: AssetChanges.TokenInfo | undefined, fn: string | undefined, arg: { type: string; value: string }): string | undefined {
+  if (info?.decimals === undefined || !fn || !Object.hasOwn(AMOUNT_OF, fn) || arg.type !== 'uint256' || !/^\d{1,78}$/.test(arg.value)) return undefined
+  return formatAmount(arg.value, info)
 }

@@ -197,15 +197,8 @@ function tokenAmount(t: AssetChanges.TokenChange, info?: AssetChanges.TokenInfo)
   if (t.kind === 'approvalForAll') return t.approved ? 'all tokens (unlimited)' : 'revoked'
   if (t.ids) return t.ids.map((id, i) => `${t.amounts![i]} of #${id}`).join(', ')
   if (t.amount !== undefined) {
-    const a = t.standard === 'erc20' ? formatAmount(t.amount, info) : t.amount
+    const a = t.standard === 'erc20' ? TraceView.formatAmount(t.amount, info) : t.amount
     return t.id !== undefined ? `${a} of #${t.id}` : a
   }
   return `#${t.id}`
-}
-
-function formatAmount(amount: string, info?: AssetChanges.TokenInfo): string {
-  const v = BigInt(amount)
-  if (v >= 2n ** 128n) return `${amount} (unlimited)`
-  if (info?.decimals === undefined) return amount
-  return `${Units.format(v, info.decimals)}${info.symbol ? ` ${info.symbol}` : ''}`
 }

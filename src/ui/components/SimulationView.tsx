@@ -129,7 +129,7 @@ export function SimulationView({ report, compact = false, slotNames }: { report:
           </section>
           <section className="section" aria-label="Events" id={sid('events')}>
             <h2 className="section-title">Events</h2>
-            <Events events={report.events} />
+            <Events events={report.events} tokens={report.tokens} />
           </section>
           <section className="section" aria-label="Asset changes" id={sid('assets')}>
             <h2 className="section-title">Asset changes</h2>
@@ -176,7 +176,7 @@ export function VerifiedSources({ named }: { named: SimReport.Named }) {
   )
 }
 
-function Events({ events }: { events: SimReport.EventView[] }) {
+function Events({ events, tokens }: { events: SimReport.EventView[]; tokens: SimReport.Report['tokens'] }) {
   if (!events.length) return <p className="hint">No events.</p>
   return (
     <>
@@ -187,7 +187,7 @@ function Events({ events }: { events: SimReport.EventView[] }) {
             key={e.index}
             row={{
               label: `#${e.index} ${e.signature ?? 'unknown event'}${e.reverted ? ' (undone by a revert)' : ''}`,
-              value: e.signature ? (e.args ?? []).map((a) => `${a.name || a.type}=${a.type === 'address' ? TraceView.checksum(a.value) : a.value}`).join(', ') || '(no arguments)' : e.data,
+              value: e.signature ? (e.args ?? []).map((a) => `${a.name || a.type}=${a.type === 'address' ? TraceView.checksum(a.value) : (TraceView.amountArg(TraceView.tokenOf(e.address, { tokens }), e.signature!.split('(')[0], a) ?? a.value)}`).join(', ') || '(no arguments)' : e.data,
               note: `emitted by ${TraceView.checksum(e.address)}${e.source ? `, decoded with ${TraceView.sourceText(e.source)}` : ''}`,
               open: { tool: 'event-decode', inputs: { topics: e.topics.join('\n'), data: e.data }, label: 'Decode event' },
             }}

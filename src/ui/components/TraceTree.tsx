@@ -6,7 +6,7 @@
  * transaction's failure started is marked once, with its reason; a revert a caller caught is
  * marked as caught; frames undone by a caller's revert are dimmed.
  */
-import { useMemo, useState } from 'react'
+import { createContext, useContext, useMemo, useState } from 'react'
 import type * as SimReport from '../../core/sim/SimReport'
 import * as TraceView from '../../core/sim/TraceView'
 import type { Row } from '../../tools/types'
@@ -16,6 +16,9 @@ import './trace.css'
 
 /** Above this many frames, only the first two levels and the failure's path start open. */
 const OPEN_ALL_UP_TO = 60
+
+/** The report's tokens (symbol, decimals), for the events in a frame's details. */
+const Tokens = createContext<SimReport.Report['tokens']>({})
 
 export function TraceTree({ report }: { report: SimReport.Report }) {
   const lines = useMemo(() => TraceView.lines(report), [report])
@@ -36,7 +39,9 @@ export function TraceTree({ report }: { report: SimReport.Report }) {
         {lines.length} frame{lines.length === 1 ? '' : 's'}: select a line for its details, an arrow to fold its calls.
       </p>
       <ul className="ft-tree" aria-label="Call tree">
-        <Frame f={report.root} byId={byId} collapsed={collapsed} details={details} onFold={(id) => setCollapsed((s) => toggle(s, id))} onDetails={(id) => setDetails((s) => toggle(s, id))} />
+        <Tokens.Provider value={report.tokens}>
+          <Frame f={report.root} byId={byId} collapsed={collapsed} details={details} onFold={(id) => setCollapsed((s) => toggle(s, id))} onDetails={(id) => setDetails((s) => toggle(s, id))} />
+        </Tokens.Provider>
       </ul>
     </>
   )
@@ -114,6 +119,7 @@ function LineText({ l }: { l: TraceView.Line }) {
 }
 
 function FrameDetails({ f, l, id }: { f: SimReport.FrameView; l: TraceView.Line; id: string }) {
+  const tokens = useContext(Tokens)
   const creates = f.type === 'CREATE' || f.type === 'CREATE2'
   // a DELEGATECALL or CALLCODE runs `to`'s code as `from` (the proxy): the rows say which is which
   const rows: Row[] = [
@@ -145,7 +151,7 @@ function FrameDetails({ f, l, id }: { f: SimReport.FrameView; l: TraceView.Line;
       {f.events.length > 0 && (
         <ol className="ft-events" aria-label={`Events of ${l.depth === 0 ? 'the top frame' : `frame ${l.id}`}`}>
           {f.events.map((e) => (
-            <li key={e.index}>{eventText(e)}</li>
+            <li key={e.index}>{eventText(e, tokens)}</li>
           ))}
         </ol>
       )}
@@ -153,7 +159,10 @@ function FrameDetails({ f, l, id }: { f: SimReport.FrameView; l: TraceView.Line;
   )
 }
 
-export function eventText(e: SimReport.EventView): string {
-  const what = e.signature ? `${e.signature.split('(')[0]}(${(e.args ?? []).map((a) => `${a.name ? `${a.name}: ` : ''}${a.type === 'address' ? TraceView.checksum(a.value) : a.value}`).join(', ')})` : `log ${e.topics[0] ?? '(anonymous)'}`
+/** An event in one line; a token's amount in its units where `tokens` holds its decimals (`value: 10 DEMO`). */
+export function eventText(e: SimReport.EventView, tokens: SimReport.Report['tokens'] = {}): string {
+  const fn = e.signature?.split('(')[0]
+  const token = TraceView.tokenOf(e.address, { tokens })
+  const what = e.signature ? `${fn}(${(e.args ?? []).map((a) => `${a.name ? `${a.name}: ` : ''}${a.type === 'address' ? TraceView.checksum(a.value) : (TraceView.amountArg(token, fn, a) ?? a.value)}`).join(', ')})` : `log ${e.topics[0] ?? '(anonymous)'}`
   return `#${e.index} ${TraceView.middle(TraceView.checksum(e.address))} ${what}${e.reverted ? ' (undone by a revert)' : ''}`
 }
