@@ -124,6 +124,8 @@ export interface Row {
   open?: { tool: string; inputs: RawInput; label?: string }
   /** A link to another site (a block explorer's page for this value, EIP-3091): https only, opened by the person, never fetched. */
   href?: { url: string; label: string }
+  /** An address on the connected chain (not decoded: a trace's frame): the result view links it to the chain's explorer when the chain list names the chain (never on a devnet). A row with `abiType: 'address'` gets the link anyway. */
+  explorer?: 'address'
   /** How deep the row is nested under the row before it (a struct's field: 1, a field of that field: 2). */
   depth?: number
   /** A document of several lines (indented JSON): shown with its lines and indents kept, wrapped, in a block that scrolls when tall. */
