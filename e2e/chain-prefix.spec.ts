@@ -4,9 +4,11 @@
  * the address, said so at the field; `eth:0x…` (Ethereum's prefix) is refused at the field naming
  * both chains; the result links the address to OP Mainnet's explorers as the ethereum-lists
  * registry lists them (a link opened by the person: the fixtures fail the test on any request to
- * another host) and gives its `oeth:` form.
+ * another host) and gives its `oeth:` form. A decoded address (/calldata-decode of a transfer
+ * encoded by ethers) can be shown, and so copied, as `oeth:0x…`, linked to the same explorer.
  */
 import { createRequire } from 'node:module'
+import { utils } from 'ethers'
 import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
@@ -36,6 +38,35 @@ test('EIP-3770 at the address field and explorer links, on a chain-10 node', asy
     await expect(link).toHaveAttribute('href', `${first.url.replace(/\/+$/, '')}/address/${ADDR}`)
     await expect(link).toHaveAttribute('target', '_blank')
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+  } finally {
+    await node.stop()
+  }
+})
+
+test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 node', async ({ page, nodes }) => {
+  const node = await startAnvil(['--chain-id', '10'])
+  nodes.push(node.url)
+  try {
+    await connectByUrl(page, node.url, 10)
+    const op = registry.getChainById(10)
+    const first = op.explorers.find((x) => x.standard === 'EIP3091')!
+    const to = utils.hexlify(utils.randomBytes(20))
+    const data = new utils.Interface(['function transfer(address to, uint256 amount)']).encodeFunctionData('transfer', [to, 12345])
+    await openTool(page, 'calldata-decode')
+    await page.getByLabel('Signature (optional)').fill('transfer(address,uint256)')
+    await page.getByLabel('Call data', { exact: true }).fill(data)
+    const value = output(page, 'arg0')
+    await expect(value).toHaveText(new RegExp(`^${to}$`, 'i'), { timeout: 30_000 })
+    const raw = (await value.textContent())!
+    const kind = page.getByRole('combobox', { name: 'Show as (arg0)' })
+    await kind.selectOption({ label: `EIP-3770 (${op.shortName}:)` })
+    await expect(value).toHaveText(`${op.shortName}:${utils.getAddress(to)}`)
+    const link = page.getByRole('link', { name: `Open on ${first.name}` })
+    await expect(link).toHaveAttribute('href', `${first.url.replace(/\/+$/, '')}/address/${raw}`)
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    // the uint row is no address: no link of its own
+    await expect(page.getByRole('link', { name: /^Open on / })).toHaveCount(1)
   } finally {
     await node.stop()
   }
