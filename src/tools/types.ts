@@ -50,8 +50,8 @@ export interface FieldSpec {
   maxChars?: number
   /** A textarea value longer than this is held in memory, the box showing its start (default `LARGE_TEXT`, 256 K characters; lower where the page's own work must leave room: a box of 100 K characters costs the browser over 50 ms to lay out). */
   holdOver?: number
-  /** An address: the field also takes EIP-3770's `shortName:0x…`, checked against the connected chain and read as the address (#37). */
-  address?: boolean
+  /** An address: the field also takes EIP-3770's `shortName:0x…`, checked against the connected chain and read as the address (#37). 'list': several addresses, comma- or space-separated, each read so. */
+  address?: boolean | 'list'
   placeholder?: string
   help?: string
   /** For `select`. */
