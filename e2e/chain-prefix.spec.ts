@@ -6,6 +6,7 @@
  * registry lists them (a link opened by the person: the fixtures fail the test on any request to
  * another host) and gives its `oeth:` form. A decoded address (/calldata-decode of a transfer
  * encoded by ethers) can be shown, and so copied, as `oeth:0x…`, linked to the same explorer.
+ * /logs' list of addresses reads each `oeth:` and refuses `eth:` at the field.
  */
 import { createRequire } from 'node:module'
 import { utils } from 'ethers'
@@ -67,6 +68,29 @@ test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
     // the uint row is no address: no link of its own
     await expect(page.getByRole('link', { name: /^Open on / })).toHaveCount(1)
+  } finally {
+    await node.stop()
+  }
+})
+
+test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a chain-10 node', async ({ page, nodes }) => {
+  const node = await startAnvil(['--chain-id', '10'])
+  nodes.push(node.url)
+  try {
+    await connectByUrl(page, node.url, 10)
+    const op = registry.getChainById(10)
+    const other = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
+    await openTool(page, 'logs')
+    const field = page.getByRole('textbox', { name: 'Contract address (optional)', exact: true })
+    await field.fill(`${op.shortName}:${ADDR}, eth:${other}`)
+    await expect(page.getByRole('alert').filter({ hasText: '"eth:" names Ethereum Mainnet (chain 1), but the page is connected to OP Mainnet (chain 10)' })).toBeVisible()
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await field.fill(`${op.shortName}:${ADDR}, ${op.shortName}:${other}`)
+    await expect(field).toHaveValue(`${ADDR}, ${other}`)
+    await expect(page.getByRole('status').filter({ hasText: '"oeth:" is OP Mainnet (chain 10), the connected chain (EIP-3770): read as the addresses alone' })).toBeVisible()
+    // the query runs on the addresses read: a fresh chain has no logs from them
+    await page.getByRole('button', { name: 'Find logs', exact: true }).click()
+    await expect(page.getByRole('note').filter({ hasText: 'No logs matched' })).toBeVisible({ timeout: 30_000 })
   } finally {
     await node.stop()
   }
