@@ -6,7 +6,8 @@
  * registry lists them (a link opened by the person: the fixtures fail the test on any request to
  * another host) and gives its `oeth:` form. A decoded address (/calldata-decode of a transfer
  * encoded by ethers) can be shown, and so copied, as `oeth:0x…`, linked to the same explorer.
- * /logs' list of addresses reads each `oeth:` and refuses `eth:` at the field.
+ * /logs' list of addresses reads each `oeth:` and refuses `eth:` at the field. A transaction's
+ * replayed trace links its frame's addresses to the explorer too.
  */
 import { createRequire } from 'node:module'
 import { utils } from 'ethers'
@@ -91,6 +92,37 @@ test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a 
     // the query runs on the addresses read: a fresh chain has no logs from them
     await page.getByRole('button', { name: 'Find logs', exact: true }).click()
     await expect(page.getByRole('note').filter({ hasText: 'No logs matched' })).toBeVisible({ timeout: 30_000 })
+  } finally {
+    await node.stop()
+  }
+})
+
+test('/transaction: the replayed trace links a frame\'s addresses to the explorer, on a chain-10 node', async ({ page, nodes }) => {
+  test.setTimeout(120_000)
+  const node = await startAnvil(['--chain-id', '10'])
+  nodes.push(node.url)
+  try {
+    const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+      const r = (await (await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T; error?: { message: string } }
+      if (r.error) throw new Error(`${method}: ${r.error.message}`)
+      return r.result
+    }
+    const [from] = await rpc<string[]>('eth_accounts')
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, to: ADDR, value: '0xde0b6b3a7640000' }])
+    await connectByUrl(page, node.url, 10)
+    const first = registry.getChainById(10).explorers.find((x) => x.standard === 'EIP3091')!
+    const base = first.url.replace(/\/+$/, '')
+    await openTool(page, 'transaction', { hash })
+    await page.getByRole('button', { name: 'Look up', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('success')
+    const trace = page.getByRole('region', { name: 'Trace' })
+    await trace.getByRole('button', { name: 'Show the call trace' }).click()
+    // a tree this small opens its top frame's details at once
+    await expect(trace.getByRole('list', { name: 'Call tree' }).getByRole('button', { name: /^CALL / })).toHaveAttribute('aria-expanded', 'true', { timeout: 60_000 })
+    const links = trace.getByRole('link', { name: `Open on ${first.name}` })
+    await expect(links).toHaveCount(2)
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([`${base}/address/${utils.getAddress(from!)}`, `${base}/address/${ADDR}`])
+    await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer')
   } finally {
     await node.stop()
   }
