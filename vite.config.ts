@@ -155,7 +155,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
   siwe: 228 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
-  'qr-sign': 231.5 * 1024, // (+0.5 KB in #29: result rows drawn a screen at a time, ResultView.)
+  'qr-sign': 232 * 1024, // (+0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
   'send-transaction': 248 * 1024, // (+1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time.)

@@ -4,9 +4,13 @@
  * the address, said so at the field; `eth:0x…` (Ethereum's prefix) is refused at the field naming
  * both chains; the result links the address to OP Mainnet's explorers as the ethereum-lists
  * registry lists them (a link opened by the person: the fixtures fail the test on any request to
- * another host) and gives its `oeth:` form.
+ * another host) and gives its `oeth:` form. A decoded address (/calldata-decode of a transfer
+ * encoded by ethers) can be shown, and so copied, as `oeth:0x…`, linked to the same explorer.
+ * /logs' list of addresses reads each `oeth:` and refuses `eth:` at the field. A transaction's
+ * replayed trace links its frame's addresses to the explorer too.
  */
 import { createRequire } from 'node:module'
+import { utils } from 'ethers'
 import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
@@ -36,6 +40,89 @@ test('EIP-3770 at the address field and explorer links, on a chain-10 node', asy
     await expect(link).toHaveAttribute('href', `${first.url.replace(/\/+$/, '')}/address/${ADDR}`)
     await expect(link).toHaveAttribute('target', '_blank')
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+  } finally {
+    await node.stop()
+  }
+})
+
+test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 node', async ({ page, nodes }) => {
+  const node = await startAnvil(['--chain-id', '10'])
+  nodes.push(node.url)
+  try {
+    await connectByUrl(page, node.url, 10)
+    const op = registry.getChainById(10)
+    const first = op.explorers.find((x) => x.standard === 'EIP3091')!
+    const to = utils.hexlify(utils.randomBytes(20))
+    const data = new utils.Interface(['function transfer(address to, uint256 amount)']).encodeFunctionData('transfer', [to, 12345])
+    await openTool(page, 'calldata-decode')
+    await page.getByLabel('Signature (optional)').fill('transfer(address,uint256)')
+    await page.getByLabel('Call data', { exact: true }).fill(data)
+    const value = output(page, 'arg0')
+    await expect(value).toHaveText(new RegExp(`^${to}$`, 'i'), { timeout: 30_000 })
+    const raw = (await value.textContent())!
+    const kind = page.getByRole('combobox', { name: 'Show as (arg0)' })
+    await kind.selectOption({ label: `EIP-3770 (${op.shortName}:)` })
+    await expect(value).toHaveText(`${op.shortName}:${utils.getAddress(to)}`)
+    const link = page.getByRole('link', { name: `Open on ${first.name}` })
+    await expect(link).toHaveAttribute('href', `${first.url.replace(/\/+$/, '')}/address/${raw}`)
+    await expect(link).toHaveAttribute('target', '_blank')
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+    // the uint row is no address: no link of its own
+    await expect(page.getByRole('link', { name: /^Open on / })).toHaveCount(1)
+  } finally {
+    await node.stop()
+  }
+})
+
+test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a chain-10 node', async ({ page, nodes }) => {
+  const node = await startAnvil(['--chain-id', '10'])
+  nodes.push(node.url)
+  try {
+    await connectByUrl(page, node.url, 10)
+    const op = registry.getChainById(10)
+    const other = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
+    await openTool(page, 'logs')
+    const field = page.getByRole('textbox', { name: 'Contract address (optional)', exact: true })
+    await field.fill(`${op.shortName}:${ADDR}, eth:${other}`)
+    await expect(page.getByRole('alert').filter({ hasText: '"eth:" names Ethereum Mainnet (chain 1), but the page is connected to OP Mainnet (chain 10)' })).toBeVisible()
+    await expect(field).toHaveAttribute('aria-invalid', 'true')
+    await field.fill(`${op.shortName}:${ADDR}, ${op.shortName}:${other}`)
+    await expect(field).toHaveValue(`${ADDR}, ${other}`)
+    await expect(page.getByRole('status').filter({ hasText: '"oeth:" is OP Mainnet (chain 10), the connected chain (EIP-3770): read as the addresses alone' })).toBeVisible()
+    // the query runs on the addresses read: a fresh chain has no logs from them
+    await page.getByRole('button', { name: 'Find logs', exact: true }).click()
+    await expect(page.getByRole('note').filter({ hasText: 'No logs matched' })).toBeVisible({ timeout: 30_000 })
+  } finally {
+    await node.stop()
+  }
+})
+
+test('/transaction: the replayed trace links a frame\'s addresses to the explorer, on a chain-10 node', async ({ page, nodes }) => {
+  test.setTimeout(120_000)
+  const node = await startAnvil(['--chain-id', '10'])
+  nodes.push(node.url)
+  try {
+    const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
+      const r = (await (await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T; error?: { message: string } }
+      if (r.error) throw new Error(`${method}: ${r.error.message}`)
+      return r.result
+    }
+    const [from] = await rpc<string[]>('eth_accounts')
+    const hash = await rpc<string>('eth_sendTransaction', [{ from, to: ADDR, value: '0xde0b6b3a7640000' }])
+    await connectByUrl(page, node.url, 10)
+    const first = registry.getChainById(10).explorers.find((x) => x.standard === 'EIP3091')!
+    const base = first.url.replace(/\/+$/, '')
+    await openTool(page, 'transaction', { hash })
+    await page.getByRole('button', { name: 'Look up', exact: true }).click()
+    await expect(output(page, 'Status')).toHaveText('success')
+    const trace = page.getByRole('region', { name: 'Trace' })
+    await trace.getByRole('button', { name: 'Show the call trace' }).click()
+    // a tree this small opens its top frame's details at once
+    await expect(trace.getByRole('list', { name: 'Call tree' }).getByRole('button', { name: /^CALL / })).toHaveAttribute('aria-expanded', 'true', { timeout: 60_000 })
+    const links = trace.getByRole('link', { name: `Open on ${first.name}` })
+    await expect(links).toHaveCount(2)
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([`${base}/address/${utils.getAddress(from!)}`, `${base}/address/${ADDR}`])
+    await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer')
   } finally {
     await node.stop()
   }

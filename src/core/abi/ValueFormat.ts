@@ -1,7 +1,7 @@
 /**
  * Readable forms of a decoded ABI value: an amount in units (any decimals), a plausible
- * unix time as a date, an address checksummed (EIP-55) or lowercase, a bytes32 word as
- * its text. The raw value (as the decoder gave it) is never replaced: these are views.
+ * unix time as a date, an address checksummed (EIP-55), lowercase or with the connected chain's
+ * EIP-3770 prefix (`oeth:0x…`), a bytes32 word as its text. The raw value (as the decoder gave it) is never replaced: these are views.
  *
  * The conversions are the ones of `Units`, `AddressCheck` and `HexBytes`, so they agree
  * with `cast to-unit`, `cast to-check-sum-address` and `cast parse-bytes32-string`.
@@ -17,12 +17,14 @@ import { errorType } from '../Errors'
 import * as HexBytes from '../format/HexBytes'
 import * as Units from '../format/Units'
 
-export type Kind = 'raw' | 'units' | 'date' | 'checksum' | 'lowercase' | 'text'
+export type Kind = 'raw' | 'units' | 'date' | 'checksum' | 'lowercase' | 'eip3770' | 'text'
 
 export interface Choice {
   kind: Kind
   /** For `units`: decimals from 0 to 77. */
   decimals?: number
+  /** For `eip3770`: the chain's short name (`eth`, `oeth`: core/chain/ChainList). */
+  shortName?: string
 }
 
 /** The decimals offered first; any other from 0 to 77 can be typed. */
@@ -37,14 +39,20 @@ export const DATE_MAX = 2n ** 32n - 1n
 
 const UINT = /^uint(\d*)$/
 
-/** The forms offered for a value of ABI type `abiType` whose raw text is `raw` ('raw' first). */
-export function choices(abiType: string, raw: string): Kind[] {
+/**
+ * The forms offered for a value of ABI type `abiType` whose raw text is `raw` ('raw' first).
+ * `shortName`: the connected chain's EIP-3770 short name, which adds `eip3770` for an address.
+ */
+export function choices(abiType: string, raw: string, shortName?: string): Kind[] {
   const out: Kind[] = ['raw']
   if (UINT.test(abiType) && /^\d+$/.test(raw)) {
     out.push('units')
     const n = BigInt(raw)
     if (n >= DATE_MIN && n <= DATE_MAX) out.push('date')
-  } else if (abiType === 'address' && /^0x[0-9a-fA-F]{40}$/.test(raw)) out.push('checksum', 'lowercase')
+  } else if (abiType === 'address' && /^0x[0-9a-fA-F]{40}$/.test(raw)) {
+    out.push('checksum', 'lowercase')
+    if (shortName) out.push('eip3770')
+  }
   else if (abiType === 'bytes32' && bytes32Text(raw) !== undefined) out.push('text')
   return out
 }
@@ -113,6 +121,10 @@ export function show(abiType: string, raw: string, choice: Choice, now = Date.no
       return checksum(raw)
     case 'lowercase':
       return AddressCheck.parse(checksum(raw))
+    case 'eip3770':
+      if (!choice.shortName) throw new NoChainError(`An address is given a chain's prefix (EIP-3770) only on a chain the chain list names.`, ['Connect to that chain, or show the address checksummed.'])
+      // EIP-3770's `shortName:address` (as ChainList.withPrefix writes it: abi sits below chain)
+      return `${choice.shortName}:${checksum(raw)}`
     case 'text': {
       const t = bytes32Text(raw)
       if (t === undefined) throw new NotTextError(`This ${abiType} is not a bytes32 string (UTF-8 text followed by zero bytes).`, ['Show it raw.'])
@@ -150,3 +162,5 @@ export class NotAnIntegerError extends errorType('ValueFormat.NotAnIntegerError'
 export class NotADateError extends errorType('ValueFormat.NotADateError') {}
 
 export class NotTextError extends errorType('ValueFormat.NotTextError') {}
+
+export class NoChainError extends errorType('ValueFormat.NoChainError') {}

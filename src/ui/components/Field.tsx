@@ -233,7 +233,7 @@ export const Field = memo(function Field({ spec, value, error, onChange, file, o
   const [refused, setRefused] = useState('')
   useEffect(() => setRefused(''), [value])
   useSecretBound(spec.kind === 'textarea' ? area : input, spec, setRefused)
-  const prefix = useChainPrefix(!!spec.address, value, onChange)
+  const prefix = useChainPrefix(spec.address ?? false, value, onChange)
   error = refused || prefix.error || error
   const largeId = `${id}-large`
   const describedBy = [spec.help ? helpId : '', large ? largeId : '', error ? errId : ''].filter(Boolean).join(' ') || undefined

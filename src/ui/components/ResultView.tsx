@@ -1,10 +1,12 @@
 import { type CSSProperties, Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react'
 import type * as ValueFormatModule from '../../core/abi/ValueFormat'
+import type * as ChainList from '../../core/chain/ChainList'
 import * as VisibleText from '../../core/format/VisibleText'
 import { findTool } from '../../tools/registry'
 import type { Note, Row, Section, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
+import { ExplorerLink, useListedChain } from './explorerLink'
 import { Link } from './Link'
 import { grouped } from './numbers'
 import { useProgressiveRows } from './progressive'
@@ -34,7 +36,7 @@ function useValueFormat(wanted: boolean): ValueFormat | undefined {
   return mod
 }
 
-const KIND_LABEL: Record<ValueFormatModule.Kind, string> = {
+const KIND_LABEL: Record<Exclude<ValueFormatModule.Kind, 'eip3770'>, string> = {
   raw: 'Raw',
   units: 'Amount in units',
   date: 'Date (unix time)',
@@ -51,23 +53,29 @@ interface Formatted {
   /** Set when a formatted form is shown: the raw value (for a second copy button). */
   raw?: string
   error?: string
+  /** The connected chain when the chain list names it (not a devnet) and the value is an address: its explorer link. */
+  chain?: ChainList.Chain | undefined
 }
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /**
  * The format choice of a decoded value with an ABI type: amounts in units with a decimals
- * picker, unix times as dates, addresses checksummed or lowercase, bytes32 strings as text.
- * Raw by default; the raw value stays one press away (the "Raw" toggle).
+ * picker, unix times as dates, addresses checksummed, lowercase or, on a chain the chain list
+ * names, with its EIP-3770 prefix (`oeth:0x…`), bytes32 strings as text. Raw by default; the raw
+ * value stays one press away (the "Raw" toggle).
  */
 function useFormatted(row: Row): Formatted {
   const vf = useValueFormat(!!row.abiType && !row.secret)
+  const chain = useListedChain((row.abiType === 'address' || row.explorer === 'address') && !row.secret && ADDRESS.test(row.value))
   const id = useId()
   const [kind, setKind] = useState<ValueFormatModule.Kind>('raw')
   const [decimals, setDecimals] = useState('18')
   const [custom, setCustom] = useState('')
   const [showRaw, setShowRaw] = useState(false)
   // Judged once per value (a page of rows is drawn again when anything above it changes).
-  const kinds = useMemo(() => (vf && row.abiType && !row.secret ? vf.choices(row.abiType, row.value) : []), [vf, row.abiType, row.value, row.secret])
-  if (kinds.length < 2) return { value: row.value, controls: null }
+  const kinds = useMemo(() => (vf && row.abiType && !row.secret ? vf.choices(row.abiType, row.value, chain?.shortName) : []), [vf, row.abiType, row.value, row.secret, chain])
+  if (kinds.length < 2) return { value: row.value, controls: null, chain }
   const active = kinds.includes(kind) ? kind : 'raw'
   let value = row.value
   let error: string | undefined
@@ -78,7 +86,7 @@ function useFormatted(row: Row): Formatted {
   }
   if (active !== 'raw' && !error)
     try {
-      value = vf!.show(row.abiType!, row.value, { kind: active, decimals: d })
+      value = vf!.show(row.abiType!, row.value, { kind: active, decimals: d, ...(chain ? { shortName: chain.shortName } : {}) })
     } catch (e) {
       error = e instanceof Error ? e.message.split('\n')[0] : 'This value cannot be shown in that form.'
     }
@@ -91,7 +99,7 @@ function useFormatted(row: Row): Formatted {
       <select id={`${id}-kind`} value={active} onChange={(e) => setKind(e.target.value as ValueFormatModule.Kind)}>
         {kinds.map((k) => (
           <option key={k} value={k}>
-            {KIND_LABEL[k]}
+            {k === 'eip3770' ? `EIP-3770 (${chain?.shortName ?? ''}:)` : KIND_LABEL[k]}
           </option>
         ))}
       </select>
@@ -129,7 +137,7 @@ function useFormatted(row: Row): Formatted {
       )}
     </span>
   )
-  return { value: formatted ? value : row.value, controls, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
+  return { value: formatted ? value : row.value, controls, chain, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
 }
 
 /**
@@ -215,6 +223,7 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
               {row.href.label}
             </a>
           )}
+          {fmt.chain && <ExplorerLink chain={fmt.chain} kind="address" value={row.value} />}
         </span>
         {fmt.controls}
         {row.note && <small className="note">{VisibleText.reveal(row.note).text}</small>}

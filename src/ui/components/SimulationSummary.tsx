@@ -16,6 +16,7 @@ import type { SimulationState } from '../hooks/simulation'
 import { ResultRow } from './ResultView'
 import { ErrorNotice } from './RunParts'
 import { debugRow } from './debugLink'
+import { ExplorerLink, useListedChain } from './explorerLink'
 import './trace.css'
 
 /** Verified reads (#26): the anchor, what was proven and what was the node's word. */
@@ -149,6 +150,8 @@ export function SimTable({ label, head, caption, foot, focusable = true, childre
 }
 
 export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.Changes; tokens: Record<string, AssetChanges.TokenInfo>; bare?: boolean }) {
+  // the connected chain's explorer beside each address and token (none on a devnet)
+  const chain = useListedChain(assets.ether.length + assets.tokens.length > 0)
   if (!assets.ether.length && !assets.tokens.length) return null
   const table = (
       <SimTable label="Asset changes" head={['Asset', 'What', 'Amount']} focusable={false}>
@@ -160,6 +163,12 @@ export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.
               <span className="addr-short" aria-hidden="true">
                 {short(e.address)}
               </span>
+              {chain && (
+                <>
+                  {' '}
+                  <ExplorerLink chain={chain} kind="address" value={TraceView.checksum(e.address)} what={short(e.address)} />
+                </>
+              )}
             </td>
             <td className="mono">
               {BigInt(e.delta) > 0n ? '+' : ''}
@@ -171,6 +180,12 @@ export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.
           <tr key={`tok-${t.logIndex}`} className={t.unlimited ? 'tone-warn' : undefined}>
             <td>
               {tokens[t.token]?.symbol ?? t.standard.toUpperCase()} <small className="mono">{short(t.token)}</small>
+              {chain && (
+                <>
+                  {' '}
+                  <ExplorerLink chain={chain} kind="token" value={TraceView.checksum(t.token)} what={`token ${short(t.token)}`} />
+                </>
+              )}
             </td>
             <td className="mono">{tokenWhat(t)}</td>
             <td className="mono">{tokenAmount(t, tokens[t.token])}</td>

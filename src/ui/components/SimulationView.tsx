@@ -60,7 +60,7 @@ export function SimulationView({ report, compact = false, slotNames }: { report:
     { label: 'Gas used', value: BigInt(r.gasUsed).toString(), note: `${TraceView.grouped(BigInt(r.gasUsed))} gas, intrinsic cost and refund included (what a receipt says)` },
     { label: 'Gas limit', value: BigInt(r.gasLimit).toString(), note: `Simulations are capped at ${BigInt(r.gasCap).toLocaleString('en-US')} gas.` },
   )
-  if (r.createdAddress) summary.push({ label: 'Contract created', value: TraceView.checksum(r.createdAddress), open: { tool: 'account', inputs: { address: TraceView.checksum(r.createdAddress) }, label: 'Inspect' } })
+  if (r.createdAddress) summary.push({ label: 'Contract created', value: TraceView.checksum(r.createdAddress), open: { tool: 'account', inputs: { address: TraceView.checksum(r.createdAddress) }, label: 'Inspect' }, explorer: 'address' })
   summary.push(
     { label: 'Block', value: `${r.block.number} (${r.block.stateBlock === 'pending' ? "on the node's pending state" : `on the state after block ${r.block.stateBlock}`}), chain ${r.block.chainId}`, mono: false },
     { label: 'Rules', value: TraceView.hardforkText(r.block.hardfork), mono: false },

@@ -124,22 +124,22 @@ function FrameDetails({ f, l, id }: { f: SimReport.FrameView; l: TraceView.Line;
   // a DELEGATECALL or CALLCODE runs `to`'s code as `from` (the proxy): the rows say which is which
   const rows: Row[] = [
     l.context
-      ? { label: 'Runs as', value: l.context, note: `${l.contextName ? `${l.contextName}: ` : ''}its storage and balance`, open: { tool: 'account', inputs: { address: l.context }, label: 'Inspect' } }
-      : { label: 'From', value: l.from, open: { tool: 'account', inputs: { address: l.from }, label: 'Inspect' } },
-    ...(l.to ? [{ label: creates ? 'Created' : f.type === 'SELFDESTRUCT' ? 'Beneficiary' : l.context ? 'Code of' : 'To', value: l.to, ...(l.name ? { note: l.name } : {}), open: { tool: 'account', inputs: { address: l.to }, label: 'Inspect' } }] : []),
+      ? { label: 'Runs as', value: l.context, note: `${l.contextName ? `${l.contextName}: ` : ''}its storage and balance`, open: { tool: 'account', inputs: { address: l.context }, label: 'Inspect' }, explorer: 'address' }
+      : { label: 'From', value: l.from, open: { tool: 'account', inputs: { address: l.from }, label: 'Inspect' }, explorer: 'address' },
+    ...(l.to ? [{ label: creates ? 'Created' : f.type === 'SELFDESTRUCT' ? 'Beneficiary' : l.context ? 'Code of' : 'To', value: l.to, ...(l.name ? { note: l.name } : {}), open: { tool: 'account', inputs: { address: l.to }, label: 'Inspect' }, explorer: 'address' as const }] : []),
     ...(l.value > 0n ? [{ label: 'Value', value: TraceView.ether(l.value), note: `${l.value} wei` }] : []),
     ...(l.inheritedValue ? [{ label: 'Value (inherited)', value: TraceView.ether(l.inheritedValue), note: `${l.inheritedValue} wei: the caller's msg.value, which this code sees; no ether moves with a DELEGATECALL` }] : []),
     { label: 'Gas used', value: TraceView.grouped(l.gasUsed), note: l.depth === 0 ? 'the transaction\'s gas used: intrinsic cost and refund included' : `of ${TraceView.grouped(BigInt(f.gas))} available to the call` },
     { label: 'Input', value: f.input, ...(f.input.length >= 10 && !creates ? { open: { tool: 'calldata-decode', inputs: { data: f.input }, label: 'Decode call' } } : {}) },
   ]
-  if (f.call) rows.push({ label: 'Function', value: f.call.human, note: `decoded with ${TraceView.sourceText(f.call.source)}` }, ...l.args.map((a, i) => ({ label: `${a.name || `#${i + 1}`} (${a.type})`, value: a.value })))
+  if (f.call) rows.push({ label: 'Function', value: f.call.human, note: `decoded with ${TraceView.sourceText(f.call.source)}` }, ...l.args.map((a, i): Row => ({ label: `${a.name || `#${i + 1}`} (${a.type})`, value: a.value, ...(a.type === 'address' ? { explorer: 'address' as const } : {}) })))
   if (f.error) {
     rows.push({ label: 'Error', value: f.error, tone: l.revertOrigin ? ('error' as const) : ('warn' as const), mono: false })
     if (f.revert) rows.push({ label: 'Revert', value: f.revert.reason ?? f.revert.signature, tone: l.revertOrigin ? ('error' as const) : ('warn' as const), note: `decoded with ${TraceView.sourceText(f.revert.source)}`, ...(f.output !== '0x' ? { open: { tool: 'error-decode', inputs: { data: f.output }, label: 'Decode error' } } : {}) })
     else if (f.output !== '0x') rows.push({ label: 'Revert data', value: f.output, open: { tool: 'error-decode', inputs: { data: f.output }, label: 'Decode error' } })
   } else if (f.output !== '0x') {
     rows.push({ label: creates ? 'Runtime code' : 'Output', value: f.output })
-    if (f.result) rows.push(...f.result.map((a, i) => ({ label: `→ ${a.name || `#${i + 1}`} (${a.type})`, value: a.type === 'address' ? TraceView.checksum(a.value) : a.value })))
+    if (f.result) rows.push(...f.result.map((a, i): Row => ({ label: `→ ${a.name || `#${i + 1}`} (${a.type})`, ...(a.type === 'address' ? { value: TraceView.checksum(a.value), explorer: 'address' as const } : { value: a.value }) })))
   }
   return (
     <div className="ft-details" id={id}>

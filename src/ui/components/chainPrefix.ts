@@ -3,6 +3,7 @@
  * chain (the chain list loads then, not before) and, when the prefix names it, replaced by the
  * address alone, with a note saying what the prefix was read as; a prefix of another chain, or
  * one the list does not know, is an error at the field that names both chains. Nothing is sent.
+ * A field of several addresses (`address: 'list'`, comma- or space-separated: /logs) reads each.
  */
 import { useEffect, useState } from 'react'
 import * as ChainList from '../../core/chain/ChainList'
@@ -10,13 +11,46 @@ import * as Chains from '../../core/chain/Chains'
 import { BaseError } from '../../core/Errors'
 import { getConnection } from '../connection/store'
 
-export function useChainPrefix(enabled: boolean, value: string, onChange: (v: string) => void): { note?: string | undefined; error?: string | undefined } {
+const WHOLE = /^0x[0-9a-fA-F]{40}$/
+/** The separators of a list of addresses, kept (captured) so the text is put back as it was typed. */
+const SEPARATORS = /([\s,]+)/
+
+/** The items of the field's text (one, or each of a list) that carry a prefix before a whole address: read now. Others wait for more typing. */
+function items(value: string, many: boolean): string[] {
+  return many ? value.split(SEPARATORS) : [value]
+}
+const ready = (item: string) => {
+  const { prefix, address } = ChainList.splitPrefix(item)
+  return prefix !== undefined && WHOLE.test(address)
+}
+
+/** Whether the text holds a prefixed address to read (a whole address after a prefix: `eth:0x5a…` is not cut short at `eth:0x`). */
+export function hasPrefix(value: string, many = false): boolean {
+  return items(value, many).some((t, i) => i % 2 === 0 && ready(t))
+}
+
+/**
+ * The text with each whole prefixed address replaced by the address alone, when every prefix
+ * names `chainId`, and the chain they named (none when the text holds no prefix: see hasPrefix).
+ * Throws ChainList's error for the first prefix that does not name it.
+ */
+export function readPrefixes(value: string, many: boolean, list: ChainList.List, chainId: number, connectedName?: string): { value: string; chain?: ChainList.Chain } {
+  let chain: ChainList.Chain | undefined
+  const out = items(value, many).map((t, i) => {
+    if (i % 2 === 1 || !ready(t)) return t
+    const read = ChainList.parseAddress(t, list, chainId, connectedName)
+    chain = read.chain
+    return read.address
+  })
+  return { value: out.join(''), ...(chain ? { chain } : {}) }
+}
+
+export function useChainPrefix(enabled: boolean | 'list', value: string, onChange: (v: string) => void): { note?: string | undefined; error?: string | undefined } {
   const [read, setRead] = useState<{ note?: string; error?: string; value?: string }>({})
   useEffect(() => {
     if (!enabled) return
-    const { prefix, address: typed } = ChainList.splitPrefix(value)
-    // read once the address after the prefix is whole (typing `eth:0x5a…` is not cut short at `eth:0x`)
-    if (prefix === undefined || !/^0x[0-9a-fA-F]{40}$/.test(typed)) {
+    const many = enabled === 'list'
+    if (!hasPrefix(value, many)) {
       // the note stays on the address it produced, and goes when the address is changed
       setRead((r) => (r.value === value || (!r.note && !r.error) ? r : {}))
       return
@@ -24,14 +58,15 @@ export function useChainPrefix(enabled: boolean, value: string, onChange: (v: st
     let live = true
     void (async () => {
       const info = getConnection().info
+      const { prefix } = ChainList.splitPrefix(items(value, many).find((t, i) => i % 2 === 0 && ready(t))!)
       let next: { note?: string; error?: string; value?: string }
       if (!info) next = { error: `"${prefix}:" is a chain prefix (EIP-3770): it is checked against the connected chain, and no node is connected yet. Connect, or paste the address alone.` }
       else {
         try {
           const list = await ChainList.load()
           const local = Chains.table[info.chainId]?.local ? info.chainName : undefined
-          const { address, chain } = ChainList.parseAddress(value, list, info.chainId, local)
-          next = { note: `"${prefix}:" is ${chain!.name} (chain ${chain!.id}), the connected chain (EIP-3770): read as the address alone.`, value: address }
+          const { value: address, chain } = readPrefixes(value, many, list, info.chainId, local)
+          next = { note: `"${prefix}:" is ${chain!.name} (chain ${chain!.id}), the connected chain (EIP-3770): read as the address${many ? 'es' : ''} alone.`, value: address }
         } catch (e) {
           next = { error: e instanceof BaseError ? [e.shortMessage, ...e.hints].join(' ') : 'The chain list could not be loaded: paste the address alone.' }
         }

@@ -416,6 +416,17 @@ export function useOnDevnet(): boolean {
   return useSyncExternalStore(subscribe, onDevnet, onDevnet)
 }
 
+const noSubscription = () => () => {}
+
+/**
+ * The connected chain's id (none before a node answered), re-rendering only when it changes;
+ * `wanted` false: nothing is subscribed (and no connection started), as for a row that is not an address.
+ */
+export function useChainId(wanted = true): number | undefined {
+  const id = () => (wanted ? state.info?.chainId : undefined)
+  return useSyncExternalStore(wanted ? subscribe : noSubscription, id, id)
+}
+
 /** For tests: the current state without React. */
 export function getConnection(): ConnectionState {
   return state
