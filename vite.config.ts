@@ -154,6 +154,9 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'tx-decode': 230 * 1024,
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
   siwe: 228 * 1024,
+  // The step debugger (#35): the workspace, PUSH operands, each stack word named by the opcode's arguments (core/bytecode/StackArgs),
+  // amounts in units in the trace and events (TraceWords), explorer links in the shared ToolRoute chunk (#37).
+  debug: 230 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
   'qr-sign': 232 * 1024, // (+0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.

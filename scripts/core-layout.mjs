@@ -50,7 +50,7 @@ export const FAMILIES = {
   // Storage read by variable name: solc/forge storage layouts (ERC-7201 namespaces too) decoded from a node's slots.
   storage: ['StorageLayout', 'StorageRead', 'SlotNames'],
   // Bytecode: the disassembler, the opcode reference per hardfork, compiler metadata; code read from a node.
-  bytecode: ['Opcodes', 'Metadata', 'Disassembler', 'CodeRead'],
+  bytecode: ['Opcodes', 'StackArgs', 'Metadata', 'Disassembler', 'CodeRead'],
   // ENS names, their resolution through the chain, avatars, and CCIP-read (EIP-3668).
   ens: ['Ens', 'EnsResolve', 'EnsAvatar', 'Ccip'],
   // Signatures: the secp256k1 engine, messages, typed data, SIWE, contract accounts, Safe.

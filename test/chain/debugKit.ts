@@ -265,7 +265,7 @@ export function compareSteps(logs: StructLog[], rec: DebugTrace.Recording, limit
 const COLD_SLOAD = 2100
 const sortKeys = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1)))
 
-export const counts = { steps: 0, frames: 0, txs: 0, ms: { anvil: 0, replay: 0, compare: 0 }, compareCpu: 0, json: { bytes: 0, parseCpu: 0 } }
+export const counts = { steps: 0, frames: 0, txs: 0, pushes: 0, ms: { anvil: 0, replay: 0, compare: 0 }, compareCpu: 0, json: { bytes: 0, parseCpu: 0 } }
 /** CPU milliseconds used so far by this process and by anvil (from /proc; undefined where there is none): load-independent, unlike wall time. */
 export function cpu(): { node: number; anvil: number | undefined } {
   const u = process.cpuUsage()
@@ -309,6 +309,24 @@ export async function check(hash: Hex, label: string): Promise<DebugTrace.Record
   const t1 = performance.now()
   const c1 = process.cpuUsage()
   const issues = compareSteps(trace.structLogs, recording)
+  // each PUSH's operand, read from the code, is the word anvil's next step has on top of the stack
+  const logs = trace.structLogs as StructLog[]
+  for (let i = 0; i + 1 < logs.length; i++) {
+    const push = DebugTrace.pushOperand(recording, i)
+    const n = /^PUSH([1-9]|[12]\d|3[0-2])$/.exec(logs[i]!.op)?.[1]
+    if (!n) {
+      if (push !== undefined) issues.push(`step ${i} (${logs[i]!.op}): an operand ${push} for an op that is not PUSH1–PUSH32`)
+      continue
+    }
+    counts.pushes++
+    if (push === undefined || (push.length - 2) / 2 !== Number(n)) {
+      if (push === undefined || logs[i + 1]!.depth === logs[i]!.depth) issues.push(`step ${i} (${logs[i]!.op}): operand ${push}`)
+      continue
+    }
+    if (logs[i + 1]!.depth !== logs[i]!.depth) continue
+    const top = logs[i + 1]!.stack[logs[i + 1]!.stack.length - 1]!
+    if (BigInt(top) !== BigInt(push)) issues.push(`step ${i} (${logs[i]!.op}): operand ${push}, anvil pushed ${top}`)
+  }
   counts.ms.compare += since(t1)
   const c2 = process.cpuUsage(c1)
   counts.compareCpu += (c2.user + c2.system) / 1000

@@ -56,8 +56,9 @@ describe('DebugTrace.replay against anvil struct logs, at every step', () => {
     const s = (ms: number | undefined) => (ms === undefined ? '?' : `${(ms / 1000).toFixed(1)} s`)
     const wall = Object.entries(counts.ms).map(([k, v]) => `${k} ${s(v)}`).join(', ')
     const cpu1 = cpu()
-    console.log(`DebugTrace.test: ${counts.txs} transactions, ${counts.steps} steps compared with anvil's struct logs, ${counts.frames} frames' gas with its call tracer, in ${s(performance.now() - t0)} (wall: ${wall}, anvil and the replay overlapping; CPU: this process ${s(cpu1.node - cpu0.node)} (the comparison ${s(counts.compareCpu)}, parsing anvil's ${(counts.json.bytes / 2 ** 20).toFixed(0)} MiB of struct-log JSON ${s(counts.json.parseCpu)}), anvil ${s(cpu1.anvil === undefined ? undefined : cpu1.anvil - cpu0.anvil!)}) (seed ${testSeed})`)
+    console.log(`DebugTrace.test: ${counts.txs} transactions, ${counts.steps} steps compared with anvil's struct logs (${counts.pushes} PUSH operands with the word it pushed), ${counts.frames} frames' gas with its call tracer, in ${s(performance.now() - t0)} (wall: ${wall}, anvil and the replay overlapping; CPU: this process ${s(cpu1.node - cpu0.node)} (the comparison ${s(counts.compareCpu)}, parsing anvil's ${(counts.json.bytes / 2 ** 20).toFixed(0)} MiB of struct-log JSON ${s(counts.json.parseCpu)}), anvil ${s(cpu1.anvil === undefined ? undefined : cpu1.anvil - cpu0.anvil!)}) (seed ${testSeed})`)
     expect(done).toBeGreaterThanOrEqual(200)
+    expect(counts.pushes).toBeGreaterThan(1000)
   }, 900_000)
 })
 

@@ -720,13 +720,28 @@ export interface Row {
   gas: number
   gasCost: number
   depth: number
+  /** A PUSH1–PUSH32's operand: the bytes after it in the code the frame runs (as far as the code goes), hex. */
+  push?: Hex
+}
+
+/** The operand of the PUSH at step `i` (PUSH0 has none), read from the code its frame runs. */
+export function pushOperand(rec: Recording, i: number): Hex | undefined {
+  const op = rec.op[i]!
+  if (op < 0x60 || op > 0x7f) return undefined
+  const code = rec.codes[rec.frames[rec.frame[i]!]?.code ?? -1]
+  if (!code) return undefined
+  const pc = rec.pc[i]!
+  return bytesToHex(code.subarray(pc + 1, pc + 1 + (op - 0x5f))) as Hex
 }
 
 /** Rows `from` .. `from + count - 1` (clipped to the recording). */
 export function rows(rec: Recording, from: number, count: number): Row[] {
   const out: Row[] = []
   const end = Math.min(rec.steps, Math.max(0, from) + count)
-  for (let i = Math.max(0, from); i < end; i++) out.push({ index: i, pc: rec.pc[i]!, op: opName(rec, i), gas: rec.gas[i]!, gasCost: rec.cost[i]!, depth: rec.depth[i]! })
+  for (let i = Math.max(0, from); i < end; i++) {
+    const push = pushOperand(rec, i)
+    out.push({ index: i, pc: rec.pc[i]!, op: opName(rec, i), gas: rec.gas[i]!, gasCost: rec.cost[i]!, depth: rec.depth[i]!, ...(push ? { push } : {}) })
+  }
   return out
 }
 

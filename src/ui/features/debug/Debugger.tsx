@@ -36,8 +36,22 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   const { move } = d
   const sourceMove = src.move
   useEffect(() => {
-    region.current?.focus()
+    region.current?.focus({ preventScroll: true })
   }, [])
+  // the workspace where the eye is, once its first step is drawn (the page is then tall enough to put its top under the header)
+  const placed = useRef(false)
+  const shown = !!d.view
+  useEffect(() => {
+    if (!shown || placed.current) return
+    // after the summary above has drawn its rows (a frame or two), so they do not push it down again
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        placed.current = true
+        region.current?.scrollIntoView?.({ block: 'start' })
+      })
+    })
+    return () => cancelAnimationFrame(frame)
+  }, [shown])
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e.target) || e.defaultPrevented) return
@@ -58,32 +72,42 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   if (summary.steps === 0) return <p className="notice notice-info">No code ran: this transaction has no steps to debug.</p>
   return (
     <section aria-label="Debugger" className="dbg" tabIndex={-1} ref={region}>
-      <Controls steps={summary.steps} move={d.move} goTo={d.goTo} />
+      {/* the workspace (#35): on a laptop the controls, where the step is, and the panes fill one
+          screen, each pane scrolling on its own; on a narrow screen they follow one another */}
+      <div className="dbg-screen">
+        <Controls steps={summary.steps} move={d.move} goTo={d.goTo} />
+        <ErrorNotice error={d.error} />
+        {d.view && (
+          <>
+            <div className="dbg-where">
+              <CallStack view={d.view} names={names} frames={src.place?.frames} />
+              <StepFacts view={d.view} steps={summary.steps} />
+            </div>
+            <div className="dbg-work">
+              <div className="dbg-col">
+                <Suspense fallback={null}>
+                  <SourcePanel src={src} />
+                </Suspense>
+                <OpList rows={d.rows} index={d.index} onPick={d.goTo} />
+              </div>
+              <div className="dbg-col">
+                <StackPanel view={d.view} />
+                <StoragePanel title="Storage" items={d.view.storage} names={slotNames} />
+                <StoragePanel title="Transient storage" items={d.view.transient} />
+              </div>
+              <div className="dbg-col">
+                <MemoryPanel view={d.view} />
+                <ReturnDataPanel view={d.view} />
+              </div>
+            </div>
+          </>
+        )}
+      </div>
       <Suspense fallback={null}>
         <ArtifactDrop files={artifacts} setFiles={setArtifacts} summary={src.summary} error={src.error} loading={src.loading} />
         <VerifiedSources state={verified} summary={src.summary} />
       </Suspense>
-      <ErrorNotice error={d.error} />
-      {d.view && (
-        <>
-          <CallStack view={d.view} names={names} frames={src.place?.frames} />
-          <StepFacts view={d.view} steps={summary.steps} />
-          <Suspense fallback={null}>
-            <SourcePanel src={src} />
-          </Suspense>
-          <div className="dbg-grid">
-            <OpList rows={d.rows} index={d.index} onPick={d.goTo} />
-            <StackPanel view={d.view} />
-          </div>
-          <MemoryPanel view={d.view} />
-          <div className="dbg-grid">
-            <StoragePanel title="Storage" items={d.view.storage} names={slotNames} />
-            <StoragePanel title="Transient storage" items={d.view.transient} />
-          </div>
-          <ReturnDataPanel view={d.view} />
-          <GasPanel worker={worker} goTo={d.goTo} sources={src.summary} names={names} hash={summary.replayed?.hash} />
-        </>
-      )}
+      {d.view && <GasPanel worker={worker} goTo={d.goTo} sources={src.summary} names={names} hash={summary.replayed?.hash} />}
       <details className="dbg-keys">
         <summary>Keyboard shortcuts</summary>
         <dl>

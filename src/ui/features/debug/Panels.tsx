@@ -3,6 +3,7 @@
  * storage and transient storage touched so far in the frame, return data, gas, call stack.
  */
 import { useState } from 'react'
+import * as StackArgs from '../../../core/bytecode/StackArgs'
 import type * as DebugTrace from '../../../core/debug/DebugTrace'
 import { ether, inheritedText } from '../../../core/sim/TraceView'
 import { CopyButton, grouped } from '../../components'
@@ -94,17 +95,20 @@ function Fact({ label, value, after, mono = false }: { label: string; value: str
   )
 }
 
+/** The stack, top first; the words the current opcode takes are named as evm.codes names its arguments (SSTORE: key, value). */
 export function StackPanel({ view }: { view: DebugTrace.StepView }) {
   const top = [...view.stack].reverse()
+  const args = StackArgs.of(view.op)
   return (
-    <section aria-label="Stack" className="dbg-panel">
-      <h3>Stack <span className="hint">({top.length} items, top first)</span></h3>
+    <section aria-label="Stack" className="dbg-panel" tabIndex={0}>
+      <h3>Stack <span className="hint">({top.length} items, top first{args.length ? `; ${view.op} takes ${args.length}` : ''})</span></h3>
       {top.length === 0 ? (
         <p className="hint">Empty.</p>
       ) : (
         <ol className="dbg-stack mono" start={0}>
           {top.map((w, i) => (
-            <li key={i} aria-label={`Stack item ${i}`}>
+            // the name is drawn by CSS from data-arg (the item's text stays the word, to copy) and said by aria-description
+            <li key={i} aria-label={`Stack item ${i}`} aria-description={args[i] ? `${view.op}'s ${args[i]}` : undefined} data-arg={args[i]}>
               {w}
             </li>
           ))}
@@ -126,7 +130,7 @@ export function MemoryPanel({ view }: { view: DebugTrace.StepView }) {
   const first = p * PAGE_ROWS
   const rows = Math.min(Math.ceil(bytes / 32) - first, PAGE_ROWS)
   return (
-    <section aria-label="Memory" className="dbg-panel">
+    <section aria-label="Memory" className="dbg-panel" tabIndex={0}>
       <h3>
         Memory <span className="hint">({grouped(bytes)} bytes{w ? `; marked: the ${w.length} bytes at 0x${w.offset.toString(16)} that step ${w.step} wrote, the frame's latest write` : ''})</span>
       </h3>
@@ -182,7 +186,7 @@ function MemoryRow({ memory, row, written: w }: { memory: string; row: number; w
 /** `names`: a slot (32-byte lowercase hex) → the variables the contract's storage layout places there. */
 export function StoragePanel({ title, items, names }: { title: string; items: DebugTrace.StepView['storage']; names?: ReadonlyMap<string, string> | undefined }) {
   return (
-    <section aria-label={title} className="dbg-panel">
+    <section aria-label={title} className="dbg-panel" tabIndex={0}>
       <h3>{title} <span className="hint">(this frame, so far)</span></h3>
       {items.length === 0 ? (
         <p className="hint">None touched.</p>
@@ -212,7 +216,7 @@ export function StoragePanel({ title, items, names }: { title: string; items: De
 
 export function ReturnDataPanel({ view }: { view: DebugTrace.StepView }) {
   return (
-    <section aria-label="Return data" className="dbg-panel">
+    <section aria-label="Return data" className="dbg-panel" tabIndex={0}>
       <h3>Return data <span className="hint">(of the frame's last call)</span></h3>
       {view.returnData === '0x' ? (
         <p className="hint">Empty.</p>

@@ -23,7 +23,7 @@ export function SourcePanel({ src }: { src: Source }) {
 
   if (!summary) return null
   return (
-    <section aria-label="Source" className="dbg-panel">
+    <section aria-label="Source" className="dbg-panel" tabIndex={0}>
       <h3>
         Source{' '}
         {place?.path ? (

@@ -30,12 +30,14 @@ export interface Debugger {
 }
 
 export function useDebugger(worker: DebugWorker, summary: Summary): Debugger {
-  const [index, setIndex] = useState(0)
+  // a reverted run opens where its failure starts (the step the summary names), not at step 0
+  const start = summary.status === 'reverted' && summary.failureStep !== undefined && summary.failureStep < summary.steps ? summary.failureStep : 0
+  const [index, setIndex] = useState(start)
   const [view, setView] = useState<DebugTrace.StepView>()
   const [rows, setRows] = useState<DebugTrace.Row[]>([])
   const [error, setError] = useState<ErrorInfo>()
   const seq = useRef(0)
-  const indexRef = useRef(0)
+  const indexRef = useRef(start)
 
   useEffect(() => {
     if (summary.steps === 0) return
