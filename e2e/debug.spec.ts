@@ -15,6 +15,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { debugCall, deployFrom, rpc } from './debugKit'
 import { expect, openTool, test } from './fixtures'
 import { STORE_INIT } from '../test/chain/contracts'
+import { sentAt } from '../test/support'
 import { compile } from '../test/chain/sim/contracts'
 
 // an address of this spec alone, impersonated on the devnet (the test accounts are other specs')
@@ -42,12 +43,23 @@ test('a reverting call, by keyboard: to the revert, one step back; stack word an
   const summary = await debugCall(page, call, 'reverted')
   await expect(summary.getByRole('status', { name: 'Steps', exact: true })).toHaveText(String(trace.structLogs.length))
   const facts = page.getByRole('region', { name: 'Step', exact: true })
+  // a reverted run opens at the step where its failure starts (anvil's last step: the REVERT)
+  await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText(String(revertAt))
+  await expect(facts.getByRole('status', { name: 'Opcode', exact: true })).toHaveText('REVERT')
+  // Home: to step 0; r: back to the revert (the debugger has the focus once recorded)
+  await page.keyboard.press('Home')
   await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText('0')
-
-  // r: to the revert (the debugger has the focus once recorded)
   await page.keyboard.press('r')
   await expect(facts.getByRole('status', { name: 'Opcode', exact: true })).toHaveText('REVERT')
   await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText(String(revertAt))
+  // the words REVERT takes are named (offset, size), each the word anvil has there
+  const atRevert = [...trace.structLogs[revertAt]!.stack].reverse()
+  const stackPane = page.getByRole('region', { name: 'Stack' })
+  for (const [i, name] of ['offset', 'size'].entries()) {
+    await expect(stackPane.getByRole('listitem', { name: `Stack item ${i}` })).toHaveAccessibleDescription(`REVERT's ${name}`)
+    await expect(stackPane.getByRole('listitem', { name: `Stack item ${i}` })).toHaveText(word(atRevert[i]!))
+  }
+  await expect(stackPane.getByRole('listitem', { name: 'Stack item 2' })).toHaveAccessibleDescription('')
   await expect(facts.getByRole('status', { name: 'pc', exact: true })).toHaveText(String(0x6f))
   await expect(page.getByRole('navigation', { name: 'Call stack' })).toContainText(store.slice(2, 8).toLowerCase())
   // the memory the step before (CODECOPY of the Error("too big") data) wrote, marked, equal to anvil's memory here
@@ -76,6 +88,12 @@ test('a reverting call, by keyboard: to the revert, one step back; stack word an
   const top = [...back.stack].reverse()
   for (let i = 0; i < top.length; i++) await expect(stack.getByRole('listitem', { name: `Stack item ${i}` })).toHaveText(word(top[i]!))
   expect(word(top[0]!)).toBe(`0x${'0'.repeat(62)}64`)
+  // the PUSH's operand beside it in the opcode list: the word anvil's next step has on top, in the PUSH's bytes
+  expect(back.op).toMatch(/^PUSH([1-9]|[12]\d|3[0-2])$/)
+  const n = Number(back.op.slice(4))
+  const pushed = [...trace.structLogs[revertAt]!.stack].reverse()[0]!
+  const current = page.getByRole('table', { name: 'Opcodes around the current step' }).locator('tr[aria-current="step"]')
+  await expect(current.getByRole('cell').nth(2)).toHaveText(`${back.op}0x${BigInt(pushed).toString(16).padStart(2 * n, '0')}`)
   // Shift+k: back over, o: out (to the end), Home: the first step
   await page.keyboard.press('Home')
   await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText('0')
@@ -100,10 +118,23 @@ test('/simulate offers "Debug", which opens the debugger on the same call', asyn
   await page.getByRole('button', { name: 'Simulate', exact: true }).click()
   await page.getByRole('link', { name: 'Debug' }).click()
   await expect(page.getByLabel('Data')).toHaveValue(SET(7))
-  await page.getByRole('button', { name: 'Debug', exact: true }).click()
+  // the hand-off carries the whole call and reads what the simulation read: it runs as it opens (#35)
   const summary = page.getByRole('region', { name: 'Result' })
   await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
   await expect(summary.getByRole('status', { name: 'Steps', exact: true })).toHaveText(String(trace.structLogs.length))
+  // s: the SSTORE; its key and value named, each the word anvil's struct log has there
+  const at = trace.structLogs.findIndex((l) => l.op === 'SSTORE')
+  expect(at).toBeGreaterThan(0)
+  await page.getByRole('region', { name: 'Debugger' }).focus()
+  await page.keyboard.press('s')
+  await expect(page.getByRole('region', { name: 'Step', exact: true }).getByRole('status', { name: 'Step', exact: true })).toHaveText(String(at))
+  const theirs = [...trace.structLogs[at]!.stack].reverse()
+  const stack = page.getByRole('region', { name: 'Stack' })
+  await expect(stack.getByRole('listitem', { name: 'Stack item 0' })).toHaveAccessibleDescription("SSTORE's key")
+  await expect(stack.getByRole('listitem', { name: 'Stack item 0' })).toHaveText(word(theirs[0]!))
+  await expect(stack.getByRole('listitem', { name: 'Stack item 1' })).toHaveAccessibleDescription("SSTORE's value")
+  await expect(stack.getByRole('listitem', { name: 'Stack item 1' })).toHaveText(word(theirs[1]!))
+  expect(BigInt(theirs[1]!)).toBe(7n)
 })
 
 // a key of this spec alone (a public test key: devnet only), funded with anvil_setBalance; its
@@ -212,17 +243,87 @@ test('the gas chart of a devnet transaction with nested calls: an icicle of the 
   await checkFiles(page.getByRole('figure', { name: /^Where the gas went/ }))
 })
 
-test('/transaction lookup of the devnet fixtures\' transfer offers "Debug", which opens the debugger on that transaction', async ({ page }) => {
+test('/transaction lookup of the devnet fixtures\' transfer offers "Debug", which opens the debugger on that transaction and runs it', async ({ page }) => {
   const HASH = '0x01b751ec8e201c15651dacd3ce237c34c362177c439963dffe4a4bd66ad79e09'
   await openTool(page, 'transaction', { hash: HASH })
   await page.getByRole('button', { name: 'Look up', exact: true }).click()
   await page.getByRole('link', { name: 'Debug', exact: true }).click()
   await expect(page).toHaveURL(/\/debug\?/)
   await expect(page.getByLabel('Transaction hash')).toHaveValue(HASH)
-  await page.getByRole('button', { name: 'Debug', exact: true }).click()
+  // the hand-off carries every input and reads only what the lookup read: it runs as it opens (#35)
   const summary = page.getByRole('region', { name: 'Result' })
   await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
   await expect(summary.getByRole('status', { name: 'Replayed', exact: true })).toHaveText(HASH)
   await expect(summary.getByRole('status', { name: 'Gas used', exact: true })).toHaveText('21000')
   await expect(page.getByText('No code ran: this transaction has no steps to debug.')).toBeVisible()
+})
+
+test('from an explorer link to the stepping debugger in two actions: Ctrl-K and Enter look the transaction up, Debug records it (#35)', async ({ page, devnet }) => {
+  const store = await deployFrom(devnet.rpcUrl, FROM, STORE_INIT, '0x30000')
+  const receipt = await sentAt(devnet.rpcUrl, { from: FROM, to: store, data: SET(9), gas: '0x30000' })
+  expect(receipt.status).toBe('0x1')
+  const hash = receipt.transactionHash
+  // anvil's struct log of the same call on the state it ran on (the block before; a mined transaction's own struct log needs --steps-tracing)
+  const trace = (await rpc<{ structLogs: StructLog[] }>(devnet.rpcUrl, 'debug_traceCall', [{ from: FROM, to: store, data: SET(9), gas: '0x30000' }, `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`, {}])).result!
+  expect(trace.structLogs.length).toBeGreaterThan(0)
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+  // action 1: the explorer's link pasted in Ctrl-K, Enter: the lookup runs as it opens
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Find a tool' }).fill(`https://etherscan.io/tx/${hash}`)
+  const first = page.getByRole('listbox', { name: 'Tools' }).getByRole('option').first()
+  await expect(first).toContainText('Look up a transaction (explorer link) on the node')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+  await expect(page.getByRole('status', { name: 'Gas used', exact: true })).toHaveText(String(BigInt(receipt.gasUsed)))
+  // action 2: Debug: the debugger records it as it opens, at step 0 of anvil's struct log
+  await page.getByRole('link', { name: 'Debug', exact: true }).click()
+  const summary = page.getByRole('region', { name: 'Result' })
+  await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+  await expect(summary.getByRole('status', { name: 'Steps', exact: true })).toHaveText(String(trace.structLogs.length))
+  const facts = page.getByRole('region', { name: 'Step', exact: true })
+  await expect(facts.getByRole('status', { name: 'Opcode', exact: true })).toHaveText(trace.structLogs[0]!.op)
+})
+
+test('the debugger is a workspace at 1366×768: the controls, where the step is and the six panes in one screen; keys keep the current step in view without moving the page (#35)', async ({ page, devnet }) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  const store = await deployFrom(devnet.rpcUrl, FROM, STORE_INIT, '0x30000')
+  const call = { from: FROM, to: store, data: SET(8) }
+  const trace = (await rpc<{ structLogs: StructLog[] }>(devnet.rpcUrl, 'debug_traceCall', [call, 'latest', {}])).result!
+  expect(trace.structLogs.length).toBeGreaterThan(30)
+  await debugCall(page, call, 'success')
+  const panes = [
+    page.getByRole('region', { name: 'Step controls' }),
+    page.getByRole('navigation', { name: 'Call stack' }),
+    page.getByRole('region', { name: 'Step', exact: true }),
+    page.getByRole('region', { name: 'Opcodes' }),
+    page.getByRole('region', { name: 'Stack' }),
+    page.getByRole('region', { name: 'Memory' }),
+    page.getByRole('region', { name: 'Storage', exact: true }),
+    page.getByRole('region', { name: 'Transient storage' }),
+    page.getByRole('region', { name: 'Return data' }),
+  ]
+  const whole = async (l: Locator, what: string) => {
+    const b = (await l.boundingBox())!
+    expect(b.y, `${what}: top on screen`).toBeGreaterThanOrEqual(0)
+    expect(b.y + b.height, `${what}: bottom on screen`).toBeLessThanOrEqual(768)
+    expect(b.height, `${what}: not squeezed to nothing`).toBeGreaterThan(16)
+  }
+  await expect(page.getByRole('region', { name: 'Opcodes' })).toBeVisible()
+  for (const [i, p] of panes.entries()) await whole(p, ['controls', 'call stack', 'step', 'opcodes', 'stack', 'memory', 'storage', 'transient storage', 'return data'][i]!)
+  const y = await page.evaluate(() => window.scrollY)
+  const facts = page.getByRole('region', { name: 'Step', exact: true })
+  const current = page.getByRole('table', { name: 'Opcodes around the current step' }).locator('tr[aria-current="step"]')
+  // step by step, then far: the current row stays inside its pane and on screen, and the page does not move
+  for (const [keys, at] of [[['j', 'j', 'j'], 3], [Array(20).fill('j'), 23], [['End'], trace.structLogs.length - 1], [['Home'], 0]] as const) {
+    for (const k of keys) await page.keyboard.press(k)
+    await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText(String(at))
+    await expect(current.getByRole('cell').nth(2)).toContainText(trace.structLogs[at]!.op)
+    const pane = (await page.getByRole('region', { name: 'Opcodes' }).boundingBox())!
+    const row = (await current.boundingBox())!
+    await expect(current).toBeInViewport({ ratio: 1 })
+    expect(row.y).toBeGreaterThanOrEqual(pane.y)
+    expect(row.y + row.height).toBeLessThanOrEqual(pane.y + pane.height)
+    expect(await page.evaluate(() => window.scrollY)).toBe(y)
+  }
 })

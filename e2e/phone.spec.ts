@@ -70,5 +70,8 @@ test.describe('hand-offs', () => {
     await page.getByRole('link', { name: 'Simulate (call tree)' }).click()
     await expect(page).toHaveURL(/\/simulate\?/)
     await expect(page.getByRole('textbox', { name: 'Transaction hash' })).toHaveValue(FIXTURES.transfer)
+    // it carries every input and reads what the lookup read: it runs as it opens, to the same status the node gave (#35)
+    await expect(page.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
+    await expect(page.getByRole('status', { name: 'Replayed', exact: true })).toContainText(FIXTURES.transfer)
   })
 })

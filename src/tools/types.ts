@@ -121,7 +121,17 @@ export interface Row {
   /** The ABI type of a decoded value (`uint256`, `address`, `bytes32`...): the result view offers readable forms of it (units, date, checksum, text). */
   abiType?: string
   /** Offer to open this value in another tool. Never set for secrets. */
-  open?: { tool: string; inputs: RawInput; label?: string }
+  open?: {
+    tool: string
+    inputs: RawInput
+    label?: string
+    /**
+     * The tool runs as it opens (as a worked example does): only for a hand-off that carries every
+     * input the run needs and whose run sends nothing the person has not sent already (it reads the
+     * node the page already asked about this value: Debug and Simulate of a looked-up transaction).
+     */
+    run?: boolean
+  }
   /** A link to another site (a block explorer's page for this value, EIP-3091): https only, opened by the person, never fetched. */
   href?: { url: string; label: string }
   /** An address on the connected chain (not decoded: a trace's frame): the result view links it to the chain's explorer when the chain list names the chain (never on a devnet). A row with `abiType: 'address'` gets the link anyway. */

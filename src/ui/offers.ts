@@ -3,11 +3,13 @@
  * offer per tool that can take it (`detect`), best first. Choosing an offer opens the tool with
  * the value filled in; a secret, or a value that may be secret (32 bytes) or reveals a wallet
  * (an xpub), is handed over in memory only, never through the URL. Nothing reaches a node or
- * the URL until the person chooses.
+ * the URL until the person chooses; a lookup chosen from an explorer's link ("Look up a
+ * transaction hash on the node") runs as it opens.
  */
 import { detect, inMemoryOnly, isSecretTarget } from '../tools/detect'
 import { findTool } from '../tools/registry'
 import { handOff } from './handoff'
+import { requestExampleRun } from './hooks/exampleRun'
 import { navigate } from './router'
 import { toolHref } from './url'
 
@@ -31,6 +33,13 @@ export interface Offer {
 
 /** What the palette and the home page say when a value may be a secret: they offer no default. */
 export const AMBIGUOUS_NOTE = '32 bytes may be a hash or a private key: choose what it is. Nothing is opened or sent until you do.'
+
+/**
+ * Tools whose offer is a lookup of a public identifier (a transaction or a block by its hash or
+ * number, read from an explorer's link): choosing it is asking the node, so the tool runs as it
+ * opens, and the offer says so. Not for a bare 32-byte value, which may be a private key.
+ */
+const RUNS_ON_CHOICE = new Set(['transaction', 'block'])
 
 /** Longest pasted value looked at (a contract's init code is well under it). */
 export const MAX_OFFER_CHARS = 1024 * 1024
@@ -59,9 +68,11 @@ export function offersFor(text: string, limit = 6): Offer[] {
     if (!entry) return []
     const memory = inMemoryOnly(sug)
     const v = sug.value ?? value
+    // a value that may be a private key is never sent by a choice alone: its form opens filled, and Look up sends it
+    const runs = RUNS_ON_CHOICE.has(sug.tool) && sug.shape !== 'private-key'
     return [{
       key: `detect-${sug.tool}`,
-      title: `Open ${sug.what} in ${entry.meta.title}`,
+      title: runs ? `Look up ${sug.what} on the node (${entry.meta.title})` : `Open ${sug.what} in ${entry.meta.title}`,
       what: sug.what,
       toolTitle: entry.meta.title,
       ambiguous: sug.shape === 'private-key',
@@ -73,6 +84,8 @@ export function offersFor(text: string, limit = 6): Offer[] {
             ? 'handed over in this page only, not in the URL: the value may be a private key'
             : entry.meta.summary,
       go: () => {
+        // a lookup chosen by name runs as it opens: the choice says it asks the node (#35)
+        if (runs) requestExampleRun(sug.tool, { ...sug.extra, [sug.field]: v })
         if (memory) {
           handOff(sug.tool, { [sug.field]: v, ...sug.extra })
           navigate(`/${sug.tool}${sug.extra ? toolHref(entry.meta, sug.extra).slice(sug.tool.length + 1) : ''}`)

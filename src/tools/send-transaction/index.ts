@@ -272,7 +272,7 @@ export async function send(
 export function receiptToRows(hash: `0x${string}`, r: import('../../core/chain/ChainBlocks').Receipt): Row[] {
   const rows: Row[] = [
     { label: 'Transaction hash', value: hash, open: { tool: 'transaction', inputs: { hash }, label: 'Look up' } },
-    { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error', open: { tool: 'simulate', inputs: { mode: 'hash', hash }, label: 'Simulate (call tree)' } },
+    { label: 'Status', value: r.status, tone: r.status === 'success' ? 'ok' : 'error', open: { tool: 'simulate', inputs: { mode: 'hash', hash }, label: 'Simulate (call tree)', run: true } },
     { label: 'Block', value: String(r.blockNumber), open: { tool: 'block', inputs: { block: String(r.blockNumber) }, label: 'Open block' } },
     { label: 'Gas used', value: r.gasUsed.toString() },
   ]

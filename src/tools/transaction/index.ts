@@ -1,4 +1,7 @@
 import * as Abi from '../../core/abi/Abi'
+import * as Calldata from '../../core/abi/Calldata'
+import * as SignatureTable from '../../core/abi/SignatureTable'
+import { amountArg, checksum } from '../../core/sim/TraceWords'
 import { explorerRows } from '../kit/explorerRows'
 import * as CastCommand from '../../core/chain/CastCommand'
 import { castSection } from '../kit/castRow'
@@ -38,6 +41,32 @@ function decodeBy<T>(verified: VerifiedAbi.Named | undefined, pasted: Abi.Abi | 
   if (v) return { value: v, by: `named by the verified source of ${verified.name}: ${verified.by}` }
   const p = pasted && f(pasted)
   return p ? { value: p, by: 'named by the ABI pasted' } : null
+}
+
+/** At most this many tokens' symbols and decimals are read for a transaction's events. */
+const MAX_TOKENS = 10
+
+/** A log decoded as the simulator decodes it (core/sim/SimReport): the verified ABI of its address, the ABI pasted, then the offline table; and what named it. */
+function eventOf(l: { topics: readonly `0x${string}`[]; data: `0x${string}` }, verified: VerifiedAbi.Named | undefined, pasted: Abi.Abi | undefined, table: SignatureTable.Table | undefined): { event: Calldata.EventDecoded; by: string } | null {
+  if (!l.topics[0]) return null
+  const by = decodeBy(verified, pasted, (abi) => tryEvent(l, { abis: [abi], table: false }))
+  if (by) return { event: by.value, by: by.by }
+  const t = table ? tryEvent(l, { table, guess: false }) : null
+  return t ? { event: t, by: 'named by the offline signature table' } : null
+}
+
+function tryEvent(l: { topics: readonly `0x${string}`[]; data: `0x${string}` }, options: Calldata.DecodeOptions): Calldata.EventDecoded | null {
+  try {
+    return Calldata.decodeEvent(l.topics, l.data, { nested: false, ...options })
+  } catch {
+    return null
+  }
+}
+
+/** `Transfer(from=0xAb…, to=0xCd…, value=10 DEMO)`: names, checksummed addresses, and a token's amount in its units where its decimals were read (as /simulate's events read). */
+function eventText(e: Calldata.EventDecoded, token: TokenAmount.Token | undefined): string {
+  const name = e.signature.replace(/\(.*$/, '')
+  return `${name}(${e.args.map((a, i) => `${a.name || `#${i + 1}`}=${a.type === 'address' ? checksum(a.value) : (amountArg(token, name, a) ?? a.value)}`).join(', ')})`
 }
 
 /** The verified ABIs of the called contract and of each contract that logged (the lookup ticked: `ctx.fetch` given). */
@@ -84,10 +113,10 @@ export default defineTool<Input, TransactionData>(meta, {
     const rows: Row[] = [
       { label: 'Hash', value: t.hash },
       // A mined transaction can be replayed in the page's EVM: its call tree, gas, events and state changes.
-      { label: 'Status', value: r ? r.status : 'pending', tone: r ? (r.status === 'success' ? 'ok' : 'error') : 'warn', ...(r ? { open: { tool: 'simulate', inputs: { mode: 'hash', hash: t.hash }, label: 'Simulate (call tree)' } } : {}) },
+      { label: 'Status', value: r ? r.status : 'pending', tone: r ? (r.status === 'success' ? 'ok' : 'error') : 'warn', ...(r ? { open: { tool: 'simulate', inputs: { mode: 'hash', hash: t.hash }, label: 'Simulate (call tree)', run: true } } : {}) },
     ]
     // ... and stepped through opcode by opcode
-    if (r) rows.push({ label: 'Debugger', value: 'every opcode step', mono: false, open: { tool: 'debug', inputs: { mode: 'hash', hash: t.hash }, label: 'Debug' } })
+    if (r) rows.push({ label: 'Debugger', value: 'every opcode step', mono: false, open: { tool: 'debug', inputs: { mode: 'hash', hash: t.hash }, label: 'Debug', run: true } })
     const how = t.revertHow
     const CERTAINTY = { exact: 'exact', replayed: 'replayed (earlier transactions of the block first)', approximate: 'approximate' } as const
     if (t.revert) {
@@ -134,17 +163,30 @@ export default defineTool<Input, TransactionData>(meta, {
     }
     const sections: Section[] = [{ rows }]
     if (r && r.logs.length) {
+      const logs = r.logs.slice(0, MAX_LOGS)
+      // events decoded by the simulator's path (#35): the ABI pasted or the verified one, else the offline signature table
+      const table = await SignatureTable.load('event', { keys: logs.flatMap((l) => (l.topics[0] ? [l.topics[0]] : [])) }).catch(() => undefined)
+      const decodedLogs = logs.map((l) => eventOf(l, at(l.address), input.abi, table))
+      // a token's amounts in its units: symbol and decimals read once per token that logged a Transfer or an Approval
+      const tokenAt = new Map<string, Promise<TokenAmount.Token | undefined>>()
+      for (const [i, d] of decodedLogs.entries())
+        if (d && /^(Transfer|Approval)\(/.test(d.event.signature) && tokenAt.size < MAX_TOKENS) {
+          const a = logs[i]!.address.toLowerCase()
+          if (!tokenAt.has(a)) tokenAt.set(a, TokenInfo.read(ctx.rpc, a).catch(() => undefined))
+        }
       const logRows: Row[] = []
-      for (const l of r.logs.slice(0, MAX_LOGS)) {
-        const decoded = decodeBy(at(l.address), input.abi, (abi) => ChainCall.decodeLog(l, abi))
-        logRows.push({ label: `Log ${l.logIndex}: address`, value: cs(l.address), open: openAccount(cs(l.address)), ...(at(l.address) ? { note: at(l.address)!.name } : {}) })
-        if (decoded) logRows.push({ label: `Log ${l.logIndex}: event`, value: decoded.value, note: decoded.by })
-        l.topics.forEach((tp, i) => logRows.push({ label: `Log ${l.logIndex}: topic ${i}`, value: tp }))
-        logRows.push({
-          label: `Log ${l.logIndex}: data`,
-          value: l.data,
-          ...(l.topics.length ? { open: { tool: 'event-decode', inputs: { topics: l.topics.join('\n'), data: l.data, abi: input.abiText }, label: 'Decode event' } } : {}),
-        })
+      for (const [i, l] of logs.entries()) {
+        const d = decodedLogs[i]
+        const named = at(l.address)
+        logRows.push({ label: `Log ${l.logIndex}: address`, value: cs(l.address), open: openAccount(cs(l.address)), ...(named ? { note: named.name } : {}) })
+        const raw = l.topics.length ? { open: { tool: 'event-decode', inputs: { topics: l.topics.join('\n'), data: l.data, abi: input.abiText }, label: 'Decode event (raw)' } } : {}
+        if (d) {
+          const token = await tokenAt.get(l.address.toLowerCase())
+          logRows.push({ label: `Log ${l.logIndex}: event`, value: eventText(d.event, token), note: `${d.by}; topics and data one click away (Decode event)`, ...raw })
+          continue
+        }
+        l.topics.forEach((tp, k) => logRows.push({ label: `Log ${l.logIndex}: topic ${k}`, value: tp }))
+        logRows.push({ label: `Log ${l.logIndex}: data`, value: l.data, ...raw })
       }
       sections.push({ title: `Logs (${r.logs.length})`, rows: logRows })
     }

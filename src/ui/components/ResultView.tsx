@@ -8,6 +8,7 @@ import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
 import { ExplorerLink, useListedChain } from './explorerLink'
 import { Link } from './Link'
+import { requestExampleRun } from '../hooks/exampleRun'
 import { grouped } from './numbers'
 import { useProgressiveRows } from './progressive'
 
@@ -216,7 +217,15 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
           )}
           {row.copy !== false && !hidden && <CopyButton value={fmt.value} label={row.label} />}
           {row.copy !== false && fmt.raw !== undefined && <CopyButton value={fmt.raw} label={`${row.label} (raw)`} />}
-          {target && row.open && <Link to={toolHref(target.meta, row.open.inputs)}>{row.open.label ?? `Open in ${target.meta.title}`}</Link>}
+          {target && row.open && (
+            <Link
+              to={toolHref(target.meta, row.open.inputs)}
+              // a hand-off that runs: asked on a plain click only (a new tab opens the form, filled)
+              onClick={row.open.run ? (e) => !(e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) && requestExampleRun(target.meta.id, row.open!.inputs) : undefined}
+            >
+              {row.open.label ?? `Open in ${target.meta.title}`}
+            </Link>
+          )}
           {row.href && /^https:\/\//.test(row.href.url) && (
             // another site, opened by the person: a link, never a request of the page's (no referrer, no opener)
             <a href={row.href.url} target="_blank" rel="noopener noreferrer">

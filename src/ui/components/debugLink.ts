@@ -35,5 +35,5 @@ export function debugRow(report: SimReport.Report): Row {
   const r = report.result
   if (r.chainedIndex > 1) return { label: 'Debugger', value: 'not for a chained simulation', mono: false, note: 'The debugger starts from the node\'s state: it does not know the simulations this one is chained on.' }
   if (r.overridden?.state) return { label: 'Debugger', value: 'not with state overrides', mono: false, note: 'The debugger takes no state overrides: run it without them to step through.' }
-  return { label: 'Debugger', value: 'every opcode step', mono: false, open: { tool: 'debug', inputs: debugInputs(report), label: 'Debug' } }
+  return { label: 'Debugger', value: 'every opcode step', mono: false, open: { tool: 'debug', inputs: debugInputs(report), label: 'Debug', run: true } }
 }
