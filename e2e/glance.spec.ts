@@ -197,7 +197,15 @@ test.describe('the trace view beyond /simulate', () => {
     await expect(lines.nth(0)).toHaveText(/^CREATE /)
     // Store's get() is named when an ABI knows it, else shown by its selector
     await expect(lines.nth(1)).toHaveText(new RegExp(`^CALL ${FIXTURES.store.slice(0, 8)}…${FIXTURES.store.slice(-6)} (get|0x6d4ce63c)\\(\\) · [\\d,]+ gas$`))
-    // the trace comes before Confirm, as the rest of the simulation does
+    // the trace comes before Confirm, as the rest of the simulation does: in reading order, and on
+    // screen once the review is read to its end (until then Confirm's bar stays at the bottom of the screen)
+    const traceFirst = await confirmation.evaluate((c) => {
+      const tree = c.querySelector('[aria-label="Call tree"]')!
+      const button = [...c.querySelectorAll('button')].find((b) => /^Confirm/.test(b.textContent ?? ''))!
+      return !!(tree.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING)
+    })
+    expect(traceFirst).toBe(true)
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
     const trace = (await lines.nth(0).boundingBox())!
     const confirm = (await confirmation.getByRole('button', { name: /^Confirm/ }).boundingBox())!
     expect(trace.y).toBeLessThan(confirm.y)

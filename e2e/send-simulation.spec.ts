@@ -129,6 +129,31 @@ test.describe.serial('send confirmation simulates', () => {
     await expect(page.getByRole('list', { name: 'Call tree' })).toContainText(`value: ${amount} ${symbol})`)
   })
 
+  for (const viewport of [{ width: 1366, height: 768 }, { width: 390, height: 844 }])
+    test(`Confirm in view after the simulation, at ${viewport.width}×${viewport.height}: the bar stays on screen while the review above it is read (#35)`, async ({ page, devnet }) => {
+      await page.setViewportSize(viewport)
+      await deployed(devnet.rpcUrl)
+      const data = new utils.Interface(TOKEN_ABI).encodeFunctionData('approve', [ADDR3, MAX])
+      await review(page, devnet.chainId, { to: token, data })
+      await expect(row(page, 'Simulated status')).toHaveText('success', { timeout: 60_000 })
+      const confirm = page.getByRole('button', { name: 'Confirm, sign and send' })
+      const inView = async () => {
+        const box = (await confirm.boundingBox())!
+        return box.y >= 0 && box.y + box.height <= viewport.height
+      }
+      // where the page left the eye (the confirmation scrolled to), and with the review's top in view
+      await expect.poll(inView, { message: 'Confirm inside the viewport' }).toBe(true)
+      await page.getByRole('region', { name: 'Confirmation' }).evaluate((el) => el.scrollIntoView({ block: 'start' }))
+      await expect.poll(inView, { message: 'Confirm inside the viewport with the review at the top' }).toBe(true)
+      // the review is longer than the screen: the bar is what keeps Confirm in view, not a short page
+      const reviewBox = (await page.getByRole('region', { name: 'Confirmation' }).boundingBox())!
+      expect(reviewBox.height).toBeGreaterThan(viewport.height)
+      // and it does not cover the last of the review: scrolled to the end, the bar rests below everything
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+      await expect(confirm).toBeInViewport()
+      await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeInViewport()
+    })
+
   test('a call that reverts deeper in the call tree: the reason eth_call gives and the frame are shown next to Confirm, which stays usable', async ({ page, devnet }) => {
     await deployed(devnet.rpcUrl)
     // the forwarder holds no tokens: its transfer reverts inside the token, and the revert bubbles up

@@ -93,7 +93,8 @@ export function ReviewPanel({ data, sending, byNode, sim, naming = { status: 'of
         <NamingLine naming={naming} />
         {sim.kind === 'done' && sim.report.named && <VerifiedSources named={sim.report.named} />}
       </div>
-      <div className="actions">
+      {/* Confirm in view (#35): the bar sticks to the bottom of the screen while the review above it is read, and rests here below it */}
+      <div className="actions confirm-bar">
         <button type="button" className="primary" onClick={onConfirm} disabled={sending || !reviewed.summary.affordable}>
           {sending ? 'Sending…' : byNode ? 'Confirm and send with the wallet' : 'Confirm, sign and send'}
         </button>
