@@ -161,7 +161,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'qr-sign': 232 * 1024, // (+0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
-  'send-transaction': 248 * 1024, // (+1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time.)
+  'send-transaction': 249 * 1024, // (+1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time; +1 KB in #35/#37: hand-offs that run, an example's result shown on a live page, explorer links and EIP-3770 in the shared ToolRoute chunk.)
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   // (+3 KB in #27: the threshold's finishing step, nested Safes; /safe-message shares its Safe module and signing.)
   // (+8 KB in #27 (wt-router): a Universal Router call in the Safe's data opened command by command.)

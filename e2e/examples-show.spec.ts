@@ -6,7 +6,9 @@
  *   `npm start` seeds (scripts/devnet-fixtures.mjs), the first example is clicked once, as a
  *   newcomer would, and the page must then show a result, where the eye is, with no run error.
  * No example runs another first (each test opens a fresh page; the devnet is shared). The two
- * were two walks over every page; one visit serves both (#41: CI time).
+ * were two walks over every page; one visit serves both (#41: CI time). On a phone (390×844, #35)
+ * every tool's first example's result is in view too: a live page's result is scrolled to after
+ * an example as a run's is.
  */
 import type { Page } from '@playwright/test'
 import { allTools, expect, isLive, openTool, test } from './fixtures'
@@ -55,3 +57,25 @@ for (const meta of tools) {
     await expect(page.locator('main .notice-error[role="alert"]:not(.result *)')).toHaveCount(0)
   })
 }
+
+// On a phone (#35): every tool's first example shows its result where the eye is, as on a laptop.
+test.describe('on a phone (390×844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+  for (const meta of tools) {
+    const first = meta.examples[0]
+    if (!first || meta.examplesRun === false || meta.id === 'units') continue
+    test(`${meta.id}: "${first.title}" shows its result in view`, async ({ page }) => {
+      await openTool(page, meta.id)
+      await settled(page, isLive(meta))
+      await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: first.title, exact: true }).click()
+      await expect(page.locator(RESULT).first()).toBeVisible({ timeout: 30_000 })
+      const height = page.viewportSize()!.height
+      await expect
+        .poll(async () => (await page.locator(RESULT).first().boundingBox())?.y ?? Infinity, { message: `the result's top is in view (viewport ${height} px high)`, timeout: 20_000 })
+        .toBeLessThan(height - 40)
+      await expect
+        .poll(async () => (await page.locator(RESULT).first().boundingBox())?.y ?? -Infinity, { message: "the result's top is below the header, not scrolled past", timeout: 20_000 })
+        .toBeGreaterThanOrEqual(0)
+    })
+  }
+})

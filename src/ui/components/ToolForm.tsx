@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Example, RawInput } from '../../tools/types'
-import { requestExampleRun } from '../hooks/exampleRun'
+import { requestExampleRun, requestReveal } from '../hooks/exampleRun'
 import { isLive } from '../hooks/useToolRun'
 import { useToolPage, type PageOptions, type ToolPage, type ToolPageProps } from '../hooks/useToolPage'
 import { RunForm, RunResult, RunStatus, staleSecret } from './RunParts'
@@ -19,6 +19,7 @@ export function Examples({ meta, examples, setValues }: Pick<ToolPageProps, 'met
   const show = (inputs: RawInput) => {
     // The page's runner runs it once its form holds the example (useToolRun takes the request).
     if (!isLive(meta) && meta.examplesRun !== false) requestExampleRun(meta.id, inputs)
+    requestReveal()
     setValues(inputs)
   }
   return (

@@ -32,3 +32,20 @@ export function onExampleRun(listener: () => void): () => void {
     listeners.delete(listener)
   }
 }
+
+// "Try an example" also asks that its result be shown where the eye is, on a live page too (whose
+// result redraws as it is typed and is otherwise never scrolled to): the page's result column
+// (ResultColumns, one on a page) scrolls to the result once there is one (#35: results in view on a phone).
+const revealListeners = new Set<() => void>()
+
+export function requestReveal(): void {
+  for (const l of revealListeners) l()
+}
+
+/** Calls `listener` on each reveal request; returns the unsubscribe function. */
+export function onReveal(listener: () => void): () => void {
+  revealListeners.add(listener)
+  return () => {
+    revealListeners.delete(listener)
+  }
+}

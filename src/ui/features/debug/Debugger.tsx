@@ -47,7 +47,8 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
     let frame = requestAnimationFrame(() => {
       frame = requestAnimationFrame(() => {
         placed.current = true
-        region.current?.scrollIntoView?.({ block: 'start' })
+        // the workspace (a laptop's screen): on a narrow screen the panes follow the summary, which the page shows
+        if (typeof matchMedia === 'function' && matchMedia('(min-width: 1000px)').matches) region.current?.scrollIntoView?.({ block: 'start' })
       })
     })
     return () => cancelAnimationFrame(frame)

@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'react'
 import type tool from '../../../tools/debug'
 import { toToolResult } from '../../../tools/debug/rows'
-import { RunError, RunForm, ResultView, useToolPage, type ToolPageProps } from '../../components'
+import { RunError, RunForm, ResultView, useResultInView, useToolPage, type ToolPageProps } from '../../components'
 import { EngineProgress } from '../../components/EngineProgress'
 import { getProvider } from '../../connection/store'
 import { useDebugRecording } from '../../hooks/useSimulation'
@@ -26,6 +26,8 @@ export default function DebugPage(props: ToolPageProps<typeof tool>) {
   const page = useToolPage(props, { engine })
   const { state } = page
   const done = state.status === 'done' && recording.state.kind === 'done' ? recording.state.report : undefined
+  // the summary where the eye is once recorded (on a laptop the workspace under it then takes the screen)
+  const summaryRef = useResultInView(done?.run)
 
   return (
     <>
@@ -34,7 +36,9 @@ export default function DebugPage(props: ToolPageProps<typeof tool>) {
       <RunError page={page} />
       {done && (
         <>
-          <ResultView result={toToolResult(done.summary, getProvider().rpcUrl)} />
+          <div ref={summaryRef} className="dbg-summary">
+            <ResultView result={toToolResult(done.summary, getProvider().rpcUrl)} />
+          </div>
           <Debugger key={done.run} worker={done.worker} summary={done.summary} artifacts={artifacts} setArtifacts={setArtifacts} />
         </>
       )}
