@@ -9,7 +9,8 @@ import { onReveal } from '../hooks/exampleRun'
  * (`revealed` changes to a new value) is scrolled into view when its top is not on screen.
  */
 export function ResultColumns({ form, result, revealed, stacked = false }: { form: ReactNode; result?: ReactNode; revealed?: unknown; stacked?: boolean }) {
-  const example = useExampleReveal(!!result)
+  // a page that reveals its own runs' results (revealed given, even false while nothing ran) keeps that; the others take an example's request
+  const example = useExampleReveal(!!result && revealed === undefined)
   const ref = useResultInView(revealed, example)
   const shown = !!result
   return (

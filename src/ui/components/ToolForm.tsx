@@ -81,5 +81,5 @@ export function ToolBody({ page, children, fieldsShown, submitLabel, afterResult
       {afterResult}
     </RunResult>
   )
-  return <ResultColumns form={form} result={result} revealed={page.live ? undefined : page.state.status === 'done' ? page.view.result : undefined} />
+  return <ResultColumns form={form} result={result} revealed={page.live ? undefined : page.state.status === 'done' ? page.view.result : false} />
 }

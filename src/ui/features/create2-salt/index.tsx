@@ -65,5 +65,5 @@ export default function Create2SaltPage(props: ToolPageProps<typeof tool>) {
     </>
   )
   const shown = plan || checked || checkError || confirmation || state.status !== 'idle'
-  return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? state.salts.length > 0} />
+  return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? (state.salts.length > 0 || undefined)} />
 }

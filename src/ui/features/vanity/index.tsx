@@ -74,5 +74,5 @@ export default function VanityPage(props: ToolPageProps<typeof tool>) {
     </>
   )
   const shown = plan || checked || checkError || confirmation || state.status !== 'idle'
-  return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? state.keys.length > 0} />
+  return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? (state.keys.length > 0 || undefined)} />
 }
