@@ -1,4 +1,4 @@
-import { AbiFunction, AbiParameters } from 'ox'
+import { AbiFunction } from 'ox'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { castAsync } from '../../../test/support'
@@ -117,19 +117,6 @@ describe('ChainCall.decodeCallData', () => {
     expect(ChainCall.decodeCallData(data, undefined)).toBeNull()
     expect(ChainCall.decodeCallData('0xdeadbeef', abi)).toBeNull()
     expect(ChainCall.decodeCallData(data.slice(0, 20), abi)).toBeNull()
-  })
-})
-
-describe('ChainCall.decodeLog', () => {
-  it('decodes an ERC-20 Transfer log', async () => {
-    const abi = Abi.parse(ERC20)
-    const topic = await castAsync(['keccak', 'Transfer(address,address,uint256)'])
-    const pad = (a: string) => `0x${a.slice(2).toLowerCase().padStart(64, '0')}` as `0x${string}`
-    const data = AbiParameters.encode([{ type: 'uint256' }], [123n])
-    const text = ChainCall.decodeLog({ topics: [topic as `0x${string}`, pad(ADDR), pad('0x70997970C51812dc3A010C7d01b50e0d17dc79C8')], data }, abi)
-    expect(text).toBe(`Transfer(from=${ADDR}, to=0x70997970C51812dc3A010C7d01b50e0d17dc79C8, value=123)`)
-    expect(ChainCall.decodeLog({ topics: [topic as `0x${string}`], data }, abi)).toBeNull()
-    expect(ChainCall.decodeLog({ topics: [], data }, abi)).toBeNull()
   })
 })
 

@@ -196,21 +196,6 @@ export function decodeCallData(data: string, abi: Abi.Abi | undefined): string |
   }
 }
 
-/**
- * A log as `Name(arg=value, …)` with the events of `abi`; null when none matches or it
- * does not decode. (`Calldata.decodeEvent` gives the full structure.)
- */
-export function decodeLog(log: { topics: readonly `0x${string}`[]; data: `0x${string}` }, abi: Abi.Abi | undefined): string | null {
-  if (!abi || !log.topics[0]) return null
-  try {
-    const e = Calldata.decodeEvent(log.topics, log.data, { abis: [abi], table: false })
-    return `${e.signature.replace(/\(.*$/, '')}(${e.args.map((a, i) => `${a.name || `#${i + 1}`}=${a.value}`).join(', ')})`
-  } catch (e) {
-    if (e instanceof BaseError) return null
-    throw e
-  }
-}
-
 /** The call reverted; `revert` holds the decoded reason. */
 export class RevertError extends BaseError {
   readonly revert: DecodedRevert

@@ -1,4 +1,5 @@
 import * as Abi from '../../core/abi/Abi'
+import { BaseError } from '../../core/Errors'
 import * as Calldata from '../../core/abi/Calldata'
 import * as SignatureTable from '../../core/abi/SignatureTable'
 import { amountArg, checksum } from '../../core/sim/TraceWords'
@@ -58,8 +59,10 @@ function eventOf(l: { topics: readonly `0x${string}`[]; data: `0x${string}` }, v
 function tryEvent(l: { topics: readonly `0x${string}`[]; data: `0x${string}` }, options: Calldata.DecodeOptions): Calldata.EventDecoded | null {
   try {
     return Calldata.decodeEvent(l.topics, l.data, { nested: false, ...options })
-  } catch {
-    return null
+  } catch (e) {
+    // a log no event of these decodes; anything else is a fault, not an undecoded log
+    if (e instanceof BaseError) return null
+    throw e
   }
 }
 

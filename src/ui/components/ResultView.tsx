@@ -7,7 +7,7 @@ import type { Note, Row, Section, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
 import { ExplorerLink, useListedChain } from './explorerLink'
-import { Link } from './Link'
+import { isPlainClick, Link } from './Link'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { grouped } from './numbers'
 import { useProgressiveRows } from './progressive'
@@ -221,7 +221,7 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
             <Link
               to={toolHref(target.meta, row.open.inputs)}
               // a hand-off that runs: asked on a plain click only (a new tab opens the form, filled)
-              onClick={row.open.run ? (e) => !(e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) && requestExampleRun(target.meta.id, row.open!.inputs) : undefined}
+              onClick={row.open.run ? (e) => isPlainClick(e) && requestExampleRun(target.meta.id, row.open!.inputs) : undefined}
             >
               {row.open.label ?? `Open in ${target.meta.title}`}
             </Link>
