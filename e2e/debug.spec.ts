@@ -117,7 +117,7 @@ test('/simulate offers "Debug", which opens the debugger on the same call', asyn
   await openTool(page, 'simulate', { mode: 'call', ...call })
   await page.getByRole('button', { name: 'Simulate', exact: true }).click()
   await page.getByRole('link', { name: 'Debug' }).click()
-  await expect(page.getByLabel('Data')).toHaveValue(SET(7))
+  await expect(page.getByRole('textbox', { name: 'Data', exact: true })).toHaveValue(SET(7))
   // the hand-off carries the whole call and reads what the simulation read: it runs as it opens (#35)
   const summary = page.getByRole('region', { name: 'Result' })
   await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })

@@ -3,6 +3,8 @@ import { expect, openTool, output, test } from './fixtures'
 test('units: typing into any unit updates every other, and the URL reopens the state', async ({ page }) => {
   await openTool(page, 'units')
   const gwei = page.getByLabel('gwei', { exact: true })
+  // the default amount (1 ether) converted first: typing into a box the first result then fills would append to it
+  await expect(gwei).toHaveValue('1000000000')
   await gwei.fill('1.5')
   await expect(page.getByLabel('wei', { exact: true })).toHaveValue('1500000000')
   await expect(page.getByLabel('ether', { exact: true })).toHaveValue('0.0000000015')
@@ -21,6 +23,7 @@ test('units: typing into any unit updates every other, and the URL reopens the s
 test('units: bad amounts get a clear message at the field', async ({ page }) => {
   await openTool(page, 'units')
   const gwei = page.getByLabel('gwei', { exact: true })
+  await expect(gwei).toHaveValue('1000000000')
   await gwei.fill('1.0000000001')
   await expect(page.getByRole('alert')).toHaveText(/Too many decimals for gwei \(max 9/)
   await gwei.fill('1.2.3')
