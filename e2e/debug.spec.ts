@@ -327,3 +327,75 @@ test('the debugger is a workspace at 1366×768: the controls, where the step is 
     expect(await page.evaluate(() => window.scrollY)).toBe(y)
   }
 })
+
+test('the debugger on a phone (390×844): the panes by tabs; the controls, the step, the tabs and the chosen pane in one screen; keys keep the current step in view (#35)', async ({ page, devnet }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const store = await deployFrom(devnet.rpcUrl, FROM, STORE_INIT, '0x30000')
+  const call = { from: FROM, to: store, data: SET(8) }
+  const trace = (await rpc<{ structLogs: StructLog[] }>(devnet.rpcUrl, 'debug_traceCall', [call, 'latest', {}])).result!
+  expect(trace.structLogs.length).toBeGreaterThan(30)
+  await debugCall(page, call, 'success')
+  const tabs = page.getByRole('tablist', { name: 'Panes' })
+  await expect(tabs.getByRole('tab')).toHaveText(['Code', 'Stack & storage', 'Memory'])
+  await expect(tabs.getByRole('tab', { name: 'Code' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('region', { name: 'Opcodes' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Stack' })).toHaveCount(0)
+  const whole = async (name: string, l: Locator) => {
+    const b = (await l.boundingBox())!
+    expect(b.y, `${name}: top on screen`).toBeGreaterThanOrEqual(0)
+    expect(b.y + b.height, `${name}: bottom on screen`).toBeLessThanOrEqual(844)
+    expect(b.height, `${name}: not squeezed to nothing`).toBeGreaterThan(16)
+  }
+  const controls = page.getByRole('region', { name: 'Step controls' })
+  // a person swipes the debugger up under the header (once the page's own smooth scroll to the summary is over): the workspace fills that screen
+  await expect(async () => {
+    await page.getByRole('region', { name: 'Debugger' }).evaluate((e) => e.scrollIntoView({ block: 'start' }))
+    for (const [name, l] of [['controls', controls], ['call stack', page.getByRole('navigation', { name: 'Call stack' })], ['step', page.getByRole('region', { name: 'Step', exact: true })], ['tabs', tabs], ['opcodes', page.getByRole('region', { name: 'Opcodes' })]] as const) await whole(name, l)
+  }).toPass({ timeout: 10_000 })
+  expect((await page.getByRole('region', { name: 'Opcodes' }).boundingBox())!.height, 'the opcodes pane has the rest of the screen').toBeGreaterThan(250)
+  // the five most used moves are there; the rest one tap away
+  await expect(controls.getByRole('toolbar', { name: 'Moves' }).getByRole('button')).toHaveText(['Step forward', 'Step back', 'Step over', 'Step out', 'Next revert'])
+  await controls.getByText('More moves').click()
+  await expect(controls.getByRole('button', { name: 'Next SSTORE' })).toBeVisible()
+  await controls.getByText('More moves').click()
+  const y = await page.evaluate(() => window.scrollY)
+  const facts = page.getByRole('region', { name: 'Step', exact: true })
+  const current = page.getByRole('table', { name: 'Opcodes around the current step' }).locator('tr[aria-current="step"]')
+  await page.getByRole('region', { name: 'Opcodes' }).focus()
+  for (const [keys, at] of [[Array(20).fill('j'), 20], [['End'], trace.structLogs.length - 1], [['Home'], 0], [['j', 'j', 'j'], 3]] as const) {
+    for (const k of keys) await page.keyboard.press(k)
+    await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText(String(at))
+    await expect(current.getByRole('cell').nth(2)).toContainText(trace.structLogs[at]!.op)
+    // inside its pane, which is on screen (to the pixel: a centred row may sit at a fraction of one)
+    const pane = (await page.getByRole('region', { name: 'Opcodes' }).boundingBox())!
+    const row = (await current.boundingBox())!
+    expect(row.y).toBeGreaterThanOrEqual(pane.y - 1)
+    expect(row.y + row.height).toBeLessThanOrEqual(pane.y + pane.height + 1)
+    expect(row.x + row.width, 'the row is not cut at the right').toBeLessThanOrEqual(pane.x + pane.width + 1)
+    expect(pane.y + pane.height).toBeLessThanOrEqual(844)
+    expect(await page.evaluate(() => window.scrollY)).toBe(y)
+  }
+  // the tabs by keyboard (the tabs pattern: arrows move between tabs and do not step)
+  await tabs.getByRole('tab', { name: 'Code' }).focus()
+  await page.keyboard.press('ArrowRight')
+  await expect(tabs.getByRole('tab', { name: 'Stack & storage' })).toHaveAttribute('aria-selected', 'true')
+  await expect(tabs.getByRole('tab', { name: 'Stack & storage' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(tabs.getByRole('tab', { name: 'Memory' })).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('ArrowLeft')
+  await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText('3')
+  const stack = page.getByRole('region', { name: 'Stack' })
+  await whole('stack', stack)
+  await whole('storage', page.getByRole('region', { name: 'Storage', exact: true }))
+  await expect(page.getByRole('region', { name: 'Opcodes' })).toHaveCount(0)
+  // the stack at step 3 is anvil's, top first
+  await expect(stack.getByRole('listitem')).toHaveText([...trace.structLogs[3]!.stack].reverse().map(word))
+  await tabs.getByRole('tab', { name: 'Memory' }).click()
+  await whole('memory', page.getByRole('region', { name: 'Memory' }))
+  await whole('return data', page.getByRole('region', { name: 'Return data' }))
+  // a step key moves the step again once focus leaves the tabs
+  await page.getByRole('region', { name: 'Memory' }).focus()
+  await page.keyboard.press('j')
+  await expect(facts.getByRole('status', { name: 'Step', exact: true })).toHaveText('4')
+  expect(await page.evaluate(() => window.scrollY)).toBe(y)
+})

@@ -2,10 +2,12 @@
  * The debugger over one recording: controls, the opcode window and the step's panels, all
  * driven by keyboard (the shortcuts in keys.ts) while focus is not in a text field.
  */
-import { lazy, Suspense, useEffect, useMemo, useRef } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { Tab, TabList, TabPanel, Tabs } from 'react-tabs'
 import type { Summary } from '../../../tools/debug/rows'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { ErrorNotice } from '../../components'
+import { useMedia } from '../../hooks/useMedia'
 import { Controls } from './Controls'
 import { GasPanel } from './GasPanel'
 import { moveFor, SHORTCUTS, SOURCE_SHORTCUTS, sourceMoveFor } from './keys'
@@ -21,6 +23,9 @@ const ArtifactDrop = lazy(() => import('./sourceViews').then((m) => ({ default: 
 const SourcePanel = lazy(() => import('./sourceViews').then((m) => ({ default: m.SourcePanel })))
 const VerifiedSources = lazy(() => import('./VerifiedSources').then((m) => ({ default: m.VerifiedSources })))
 
+/** The columns of panes, which a narrow screen shows one at a time by tabs. */
+const PANES = ['Code', 'Stack & storage', 'Memory'] as const
+
 const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))
 
 export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker: DebugWorker; summary: Summary; artifacts: readonly ArtifactFile[]; setArtifacts: (f: ArtifactFile[]) => void }) {
@@ -33,6 +38,9 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   // the storage panel's names: the layout of the code the current frame runs, from the dropped artifacts
   const slotNames = useSlotNames(d.view, given, names)
   const region = useRef<HTMLElement>(null)
+  // a laptop shows every pane at once; a narrow screen one column of them at a time, by tabs
+  const wide = useMedia('(min-width: 1000px)')
+  const [tab, setTab] = useState(0)
   const { move } = d
   const sourceMove = src.move
   useEffect(() => {
@@ -84,23 +92,30 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
               <CallStack view={d.view} names={names} frames={src.place?.frames} />
               <StepFacts view={d.view} steps={summary.steps} />
             </div>
-            <div className="dbg-work">
-              <div className="dbg-col">
+            <Tabs className="dbg-work" selectedIndex={tab} onSelect={(i) => setTab(i)} forceRenderTabPanel={wide} selectedTabPanelClassName="dbg-col-on">
+              <TabList className="dbg-tabs" aria-label="Panes">
+                {PANES.map((p) => (
+                  <Tab key={p} className="dbg-tab" selectedClassName="dbg-tab-on">
+                    {p}
+                  </Tab>
+                ))}
+              </TabList>
+              <TabPanel className="dbg-col">
                 <Suspense fallback={null}>
                   <SourcePanel src={src} />
                 </Suspense>
                 <OpList rows={d.rows} index={d.index} onPick={d.goTo} />
-              </div>
-              <div className="dbg-col">
+              </TabPanel>
+              <TabPanel className="dbg-col">
                 <StackPanel view={d.view} />
                 <StoragePanel title="Storage" items={d.view.storage} names={slotNames} />
                 <StoragePanel title="Transient storage" items={d.view.transient} />
-              </div>
-              <div className="dbg-col">
+              </TabPanel>
+              <TabPanel className="dbg-col">
                 <MemoryPanel view={d.view} />
                 <ReturnDataPanel view={d.view} />
-              </div>
-            </div>
+              </TabPanel>
+            </Tabs>
           </>
         )}
       </div>
