@@ -392,6 +392,13 @@ test('the debugger on a phone (390×844): the panes by tabs; the controls, the s
   await expect(stack.getByRole('listitem')).toHaveText([...trace.structLogs[3]!.stack].reverse().map(word))
   await tabs.getByRole('tab', { name: 'Memory' }).click()
   await whole('memory', page.getByRole('region', { name: 'Memory' }))
+  // the tabs and panes hold to WCAG in both schemes (contrast of the chosen and the other tabs, names, roles)
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme })
+    const r = await new AxeBuilder({ page }).include('[aria-label="Debugger"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode().analyze()
+    expect(r.violations.flatMap((v) => v.nodes.map((n) => `${colorScheme}: ${v.id} at ${n.target.join(' ')}: ${v.help}`))).toEqual([])
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
   await whole('return data', page.getByRole('region', { name: 'Return data' }))
   // a step key moves the step again once focus leaves the tabs
   await page.getByRole('region', { name: 'Memory' }).focus()
