@@ -29,6 +29,16 @@ test('a Uniswap V3 exactInputSingle call shows params.tokenIn … params.sqrtPri
   const at = labels.indexOf('params')
   expect(at).toBeGreaterThanOrEqual(0)
   expect(labels.slice(at + 1, at + 9)).toEqual(Object.keys(params).map((k) => `params.${k}`))
+  // the struct folds its fields under its row, by keyboard, and unfolds them (#35: nested arguments as a tree)
+  const fold = page.getByRole('button', { name: 'Fields of params' })
+  await expect(fold).toHaveAttribute('aria-expanded', 'true')
+  await fold.focus()
+  await page.keyboard.press('Enter')
+  await expect(fold).toHaveAttribute('aria-expanded', 'false')
+  for (const name of Object.keys(params)) await expect(output(page, `params.${name}`)).toHaveCount(0)
+  await expect(page.getByText('(8 folded)')).toBeVisible()
+  await page.keyboard.press('Space')
+  for (const name of Object.keys(params)) await expect(output(page, `params.${name}`)).toHaveText(new RegExp(`^${theirs[name].toString()}$`, 'i'))
 })
 
 test('approve(spender, 2^256-1) is flagged as an unlimited approval; a bounded one is not', async ({ page }) => {

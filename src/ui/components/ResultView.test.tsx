@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { utils } from 'ethers'
 import { afterEach, describe, expect, it } from 'vitest'
 import { testSeed } from '../../../test/support'
-import { ResultRow } from './ResultView'
+import { ResultRow, ResultView, subtreeEnds } from './ResultView'
 
 afterEach(cleanup)
 
@@ -62,5 +62,53 @@ describe('ResultRow format choice', () => {
     await waitFor(() => expect(shown('who')).toBe(utils.getAddress(lower)))
     fireEvent.change(screen.getByRole('combobox', { name: 'Show as (name)' }), { target: { value: 'text' } })
     await waitFor(() => expect(shown('name')).toBe(utils.parseBytes32String(word)))
+  })
+})
+
+describe('nested rows fold under their row', () => {
+  it('subtreeEnds: each row ends where the next row no deeper than it starts (against a plain scan, random trees)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 5 }), { maxLength: 60 }), (depths) => {
+        const rows = depths.map((d, i) => ({ label: `r${i}`, value: '', ...(d ? { depth: d } : {}) }))
+        const scan = depths.map((d, i) => {
+          let j = i + 1
+          while (j < depths.length && depths[j]! > d) j++
+          return j
+        })
+        expect(subtreeEnds(rows)).toEqual(scan)
+      }),
+      { seed: testSeed, numRuns: 300 },
+    )
+  })
+
+  it('a struct folds its fields (nested ones too) and unfolds them; the rows after it stay', async () => {
+    const rows = [
+      { label: 'order', value: '(…)' },
+      { label: 'order.maker', value: '0x01', depth: 1 },
+      { label: 'order.legs[0]', value: '(…)', depth: 1 },
+      { label: 'order.legs[0].amount', value: '5', depth: 2 },
+      { label: 'order.legs[0].token', value: '0x02', depth: 2 },
+      { label: 'order.salt', value: '7', depth: 1 },
+      { label: 'deadline', value: '9' },
+    ]
+    render(<ResultView result={{ sections: [{ rows }] }} />)
+    const labels = () => screen.getAllByRole('status').map((e) => e.getAttribute('aria-label'))
+    await waitFor(() => expect(labels()).toEqual(rows.map((r) => r.label)))
+    const order = screen.getByRole('button', { name: 'Fields of order' })
+    const leg = screen.getByRole('button', { name: 'Fields of order.legs[0]' })
+    expect(screen.queryByRole('button', { name: 'Fields of deadline' })).toBeNull()
+    expect(order.getAttribute('aria-expanded')).toBe('true')
+    fireEvent.click(leg)
+    expect(labels()).toEqual(['order', 'order.maker', 'order.legs[0]', 'order.salt', 'deadline'])
+    expect(leg.getAttribute('aria-expanded')).toBe('false')
+    expect(screen.getByText('(2 folded)')).toBeTruthy()
+    fireEvent.click(order)
+    expect(labels()).toEqual(['order', 'deadline'])
+    expect(screen.getByText('(5 folded)')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Fields of order' }))
+    // the inner fold is kept: unfolding the struct shows the leg still folded
+    expect(labels()).toEqual(['order', 'order.maker', 'order.legs[0]', 'order.salt', 'deadline'])
+    fireEvent.click(screen.getByRole('button', { name: 'Fields of order.legs[0]' }))
+    expect(labels()).toEqual(rows.map((r) => r.label))
   })
 })

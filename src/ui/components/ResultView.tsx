@@ -180,7 +180,7 @@ function DocLines({ text }: { text: string }) {
 }
 
 /** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool, a format choice for typed values. */
-export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
+export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold?: Fold }) {
   const [revealed, setRevealed] = useState(false)
   // A revealed secret is hidden again when the input changes (a new value is never shown unasked).
   useEffect(() => setRevealed(false), [row.value])
@@ -192,7 +192,14 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   const shown = VisibleText.reveal(long ? fmt.value.slice(0, SHOWN_CHARS) : fmt.value)
   return (
     <div className={`row${row.tone ? ` tone-${row.tone}` : ''}`} data-depth={row.depth ? Math.min(row.depth, 4) : undefined}>
-      <dt>{row.label}</dt>
+      <dt>
+        {fold && (
+          // a struct's (or an array's) fields fold under it: the glyph is drawn by CSS, so the label's text stays the label
+          <button type="button" className="fold" aria-expanded={fold.open} aria-label={`Fields of ${row.label}`} title={fold.open ? 'Fold its fields' : 'Unfold its fields'} onClick={fold.toggle} />
+        )}
+        {row.label}
+        {fold && !fold.open && <small className="hint"> ({grouped(fold.count)} folded)</small>}
+      </dt>
       <dd>
         {row.lines && !row.secret ? (
           // a document (indented JSON): its lines kept, in a block that scrolls (reachable by Tab to scroll it)
@@ -246,6 +253,30 @@ export const ResultRow = memo(function ResultRow({ row }: { row: Row }) {
   )
 })
 
+/** A row whose nested rows (a struct's fields, deeper ones too) can be folded under it. */
+interface Fold {
+  open: boolean
+  /** How many rows it folds. */
+  count: number
+  toggle: () => void
+}
+
+/**
+ * For each row, the index just past its nested rows (the following rows deeper than it): one pass
+ * with a stack of the rows still open, so a deep tree of thousands of rows stays linear.
+ */
+export function subtreeEnds(rows: readonly Row[]): number[] {
+  const ends = rows.map((_, i) => i + 1)
+  const open: number[] = []
+  rows.forEach((r, i) => {
+    const d = r.depth ?? 0
+    while (open.length && (rows[open.at(-1)!]!.depth ?? 0) >= d) ends[open.pop()!] = i
+    open.push(i)
+  })
+  for (const i of open) ends[i] = rows.length
+  return ends
+}
+
 /** Rows a section shows at first; more on request. Thousands of rows (a guessed megabyte of words) would freeze the page. */
 export const ROWS_SHOWN = 100
 
@@ -255,13 +286,21 @@ export const ROWS_SHOWN = 100
  */
 function SectionRows({ rows, shown, drawn, onMore }: { rows: readonly Row[]; shown: number; drawn: number; onMore: () => void }) {
   const left = rows.length - shown
+  const [folded, setFolded] = useState<ReadonlySet<number>>(() => new Set())
+  useEffect(() => setFolded(new Set()), [rows])
+  const ends = useMemo(() => (rows.some((r) => r.depth) ? subtreeEnds(rows) : undefined), [rows])
+  const items: ReactNode[] = []
+  for (let j = 0; j < drawn; j++) {
+    const r = rows[j]!
+    const end = ends?.[j] ?? j + 1
+    const at = j
+    const fold = end > j + 1 ? { open: !folded.has(j), count: end - j - 1, toggle: () => setFolded((f) => (f.has(at) ? new Set([...f].filter((k) => k !== at)) : new Set(f).add(at))) } : undefined
+    items.push(<ResultRow key={`${r.label}-${j}`} row={r} fold={fold} />)
+    if (fold && !fold.open) j = end - 1
+  }
   return (
     <>
-      <dl>
-        {rows.slice(0, drawn).map((r, j) => (
-          <ResultRow key={`${r.label}-${j}`} row={r} />
-        ))}
-      </dl>
+      <dl>{items}</dl>
       {left > 0 && (
         <p className="hint">
           {grouped(left)} more row{left === 1 ? '' : 's'} not shown.{' '}
