@@ -8,7 +8,7 @@
  */
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { encodeDeployData, encodeFunctionData, getAddress, type Abi, type Hex } from 'viem'
+import { encodeDeployData, encodeFunctionData, formatEther, getAddress, type Abi, type Hex } from 'viem'
 import * as FeeHistory from '../src/core/chain/FeeHistory'
 import { STORE_INIT } from '../test/chain/contracts'
 import { compile, type Artifacts } from '../test/chain/sim/contracts'
@@ -36,7 +36,9 @@ async function send(url: string, tx: Record<string, string>): Promise<any> {
 }
 interface NodeFrame {
   type: string
+  from: string
   to?: string
+  value?: string
   gasUsed: string
   error?: string
   revertReason?: string
@@ -145,6 +147,22 @@ test.describe.serial('the trace view', () => {
     await eth.getByText('ETH transfers as a table').click()
     await expect(eth.getByRole('table', { name: 'ETH transfers' }).getByRole('row', { name: `${orch} ${getAddress(OTHER)} 0.000000000000000003 ETH` })).toBeVisible()
     await expect(eth.getByRole('table', { name: 'ETH transfers' }).getByRole('row', { name: `${getAddress(FROM)} ${orch} 0.0000000000000001 ETH` })).toBeVisible()
+    // each band says its amount: the sender's band the value sent (0x64 wei), every band the sum of its pair's frames with value in the node's callTracer
+    const bands = await eth.locator('svg text.flow-amount').allTextContents()
+    expect(bands).toContain('0.0000000000000001 ETH')
+    const sums = new Map<string, bigint>()
+    const walk = (f: NodeFrame, gone: boolean) => {
+      const undone = gone || !!f.error
+      const v = f.value ? BigInt(f.value) : 0n
+      // ether moves by a call, a creation or a self-destruct that was not undone (a delegate call's value is its caller's)
+      if (!undone && v > 0n && f.to && /^(CALL|CREATE2?|SELFDESTRUCT)$/.test(f.type)) {
+        const k = `${getAddress(f.from)}>${getAddress(f.to)}`
+        sums.set(k, (sums.get(k) ?? 0n) + v)
+      }
+      for (const k of f.calls ?? []) walk(k, undone)
+    }
+    walk(await rpc<NodeFrame>(devnet.rpcUrl, 'debug_traceTransaction', [receipt.transactionHash, { tracer: 'callTracer' }]), false)
+    expect(bands.sort()).toEqual([...sums.values()].map((v) => `${formatEther(v)} ETH`).sort())
     const tok = page.getByRole('figure', { name: /^Where TOK moved/ })
     await expect(tok.getByRole('img')).toBeVisible()
     const short = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`

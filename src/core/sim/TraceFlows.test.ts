@@ -4,6 +4,8 @@
  * node reports before and after (ether by eth_getBalance, tokens by balanceOf; the sender pays
  * gas too, so its ether is not compared). The chain is test/chain/traceKit.ts. Needs anvil.
  */
+import fc from 'fast-check'
+import { utils } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { getAddress, type Hex } from 'viem'
 import * as TraceFlows from './TraceFlows'
@@ -67,5 +69,41 @@ describe('TraceFlows against anvil', () => {
       }
       expect(Object.fromEntries(f.net.map((n) => [n.address, n.delta]))).toEqual(Object.fromEntries(sum))
     }
+  })
+})
+
+describe('the value-flow picture\'s bands (pairs)', () => {
+  const trim = (x: string) => (x.includes('.') ? x.replace(/0+$/, '').replace(/\.$/, '') : x)
+  it('one band per payer → payee, its transfers summed and written as ethers formatUnits writes the sum (random flows)', () => {
+    const who = ['0x' + '1'.repeat(40), '0x' + '2'.repeat(40), '0x' + '3'.repeat(40)]
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ from: fc.constantFrom(...who), to: fc.constantFrom(...who), amount: fc.bigInt({ min: 1n, max: 2n ** 200n }) }), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(0, 6, 18),
+        fc.boolean(),
+        (ts, decimals, isEth) => {
+          const symbol = isEth ? 'ETH' : 'TOK'
+          const d = isEth ? 18 : decimals
+          const flow: TraceFlows.AssetFlow = { asset: isEth ? 'ETH' : who[0]!, label: symbol, transfers: ts.map((t) => ({ ...t, text: `t${t.amount}` })), net: [], unit: { decimals: d, symbol } }
+          const got = TraceFlows.pairs(flow)
+          const keys = [...new Set(ts.map((t) => `${t.from}>${t.to}`))]
+          expect(got.map((p) => `${p.from}>${p.to}`)).toEqual(keys)
+          for (const p of got) {
+            const mine = ts.filter((t) => t.from === p.from && t.to === p.to)
+            const sum = mine.reduce((a, t) => a + t.amount, 0n)
+            expect(p.amount).toBe(sum)
+            expect(p.count).toBe(mine.length)
+            // one transfer keeps its own words; a sum is written in the asset's unit
+            expect(p.text).toBe(mine.length === 1 ? `t${sum}` : `${trim(utils.formatUnits(sum, d))} ${symbol}`)
+          }
+        },
+      ),
+    )
+  })
+
+  it('without a unit to sum in (NFT ids), a band joins its transfers\' words', () => {
+    const [a, b] = ['0x' + 'a'.repeat(40), '0x' + 'b'.repeat(40)]
+    const flow: TraceFlows.AssetFlow = { asset: 'nft', label: 'NFT', transfers: [{ from: a, to: b, amount: 1n, text: '#7' }, { from: a, to: b, amount: 1n, text: '#9' }], net: [] }
+    expect(TraceFlows.pairs(flow)).toEqual([{ from: a, to: b, amount: 2n, count: 2, text: '#7 + #9' }])
   })
 })

@@ -101,6 +101,36 @@ export interface AssetFlow {
   transfers: Transfer[]
   /** Per address: received less paid (smallest unit). */
   net: { address: string; delta: bigint }[]
+  /** How its amounts are written, where a sum of them means something (ether, an ERC-20; not NFT ids). */
+  unit?: { decimals: number; symbol: string }
+}
+
+/** One payer → payee pair of an asset's flow: its transfers' amounts summed, in words. */
+export interface Pair {
+  from: string
+  to: string
+  amount: bigint
+  /** The sum with its unit (`0.35 ETH`); without a unit to sum in (NFT ids), the transfers' words joined. */
+  text: string
+  /** How many transfers it sums. */
+  count: number
+}
+
+/** The asset's transfers as one band per payer → payee pair (the value-flow picture's bands), in first-seen order. */
+export function pairs(flow: AssetFlow): Pair[] {
+  const m = new Map<string, Pair & { texts: string[] }>()
+  for (const t of flow.transfers) {
+    const k = `${t.from}>${t.to}`
+    const p = m.get(k) ?? { from: t.from, to: t.to, amount: 0n, text: '', count: 0, texts: [] }
+    p.amount += t.amount
+    p.count++
+    p.texts.push(t.text)
+    m.set(k, p)
+  }
+  return [...m.values()].map(({ texts, ...p }) => ({
+    ...p,
+    text: p.count === 1 ? texts[0]! : flow.unit ? (flow.asset === 'ETH' ? ether(p.amount) : `${Units.format(p.amount, flow.unit.decimals)} ${flow.unit.symbol}`) : texts.join(' + '),
+  }))
 }
 
 /**
@@ -120,24 +150,24 @@ export function valueFlows(report: SimReport.Report, options: Options = {}): Ass
   }
   walk(report.root, false)
   const flows: AssetFlow[] = []
-  if (eth.length) flows.push({ asset: 'ETH', label: 'ETH', transfers: eth, net: net(eth) })
+  if (eth.length) flows.push({ asset: 'ETH', label: 'ETH', transfers: eth, net: net(eth), unit: { decimals: 18, symbol: 'ETH' } })
   const byToken = new Map<string, AssetFlow>()
   for (const t of report.assets.tokens) {
     if (t.kind !== 'transfer' || !t.from || !t.to) continue
     const token = checksum(t.token)
     const info = report.tokens[t.token] ?? report.tokens[t.token.toLowerCase()]
     const name = nameOf(t.token, report, options)
-    const add = (key: string, label: string, tr: Transfer) => {
+    const add = (key: string, label: string, tr: Transfer, unit?: AssetFlow['unit']) => {
       let f = byToken.get(key)
-      if (!f) byToken.set(key, (f = { asset: key, label, transfers: [], net: [] }))
+      if (!f) byToken.set(key, (f = { asset: key, label, transfers: [], net: [], ...(unit ? { unit } : {}) }))
       f.transfers.push(tr)
     }
     const from = checksum(t.from)
     const to = checksum(t.to)
     if (t.standard === 'erc20' && t.amount !== undefined) {
       const a = BigInt(t.amount)
-      const text = info?.decimals !== undefined ? `${Units.format(a, info.decimals)} ${info.symbol ?? name ?? 'tokens'}` : `${a} ${name ?? 'token units'}`
-      add(token, name ?? `ERC-20 ${middle(token, 6, 4)}`, { from, to, amount: a, text })
+      const unit = info?.decimals !== undefined ? { decimals: info.decimals, symbol: info.symbol ?? name ?? 'tokens' } : { decimals: 0, symbol: name ?? 'token units' }
+      add(token, name ?? `ERC-20 ${middle(token, 6, 4)}`, { from, to, amount: a, text: `${Units.format(a, unit.decimals)} ${unit.symbol}` }, unit)
     } else if (t.ids && t.amounts) {
       t.ids.forEach((id, i) => add(`${token}#${id}`, `${name ?? `ERC-1155 ${middle(token, 6, 4)}`} #${id}`, { from, to, amount: BigInt(t.amounts![i]!), text: `${t.amounts![i]} of #${id}` }))
     } else if (t.id !== undefined && t.amount !== undefined) {

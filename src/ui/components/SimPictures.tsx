@@ -126,17 +126,7 @@ function AssetFlowChart({ flow, report }: { flow: TraceFlows.AssetFlow; report: 
     return n ? `${n} ${TraceView.middle(a, 6, 4)}` : TraceView.middle(a, 6, 4)
   }
   // one band per payer → payee pair, amounts summed
-  const pairs = useMemo(() => {
-    const m = new Map<string, { from: string; to: string; amount: bigint; texts: string[] }>()
-    for (const t of flow.transfers) {
-      const k = `${t.from}>${t.to}`
-      const p = m.get(k) ?? { from: t.from, to: t.to, amount: 0n, texts: [] }
-      p.amount += t.amount
-      p.texts.push(t.text)
-      m.set(k, p)
-    }
-    return [...m.values()]
-  }, [flow])
+  const pairs = useMemo(() => TraceFlows.pairs(flow), [flow])
   const payers = [...new Set(pairs.map((p) => p.from))]
   const payees = [...new Set(pairs.map((p) => p.to))]
   const slot = 44
@@ -149,7 +139,9 @@ function AssetFlowChart({ flow, report }: { flow: TraceFlows.AssetFlow; report: 
   const x0 = labelW
   const x1 = Math.max(x0 + 40, width - labelW)
   const yOf = (list: string[], a: string) => 4 + list.indexOf(a) * slot + slot / 2
-  const lines = pairs.map((p) => `${who(p.from)} paid ${who(p.to)} ${p.texts.length === 1 ? p.texts[0] : `${p.texts.join(' + ')}`}`)
+  const lines = pairs.map((p) => `${who(p.from)} paid ${who(p.to)} ${p.text}${p.count > 1 ? ` in ${p.count} transfers` : ''}`)
+  // each band says its amount at its middle where it fits between the two columns of names (12 px mono: about 7.3 px a character)
+  const fits = (p: TraceFlows.Pair) => pairs.length <= 12 && p.text.length * 7.3 + 8 <= x1 - x0
   return (
     <figure className="pic" aria-labelledby={captionId}>
       <div ref={ref} className="pic-canvas">
@@ -159,6 +151,11 @@ function AssetFlowChart({ flow, report }: { flow: TraceFlows.AssetFlow; report: 
               <path key={i} className="flow-band" d={link({ source: [x0, yOf(payers, p.from)], target: [x1, yOf(payees, p.to)] }) ?? ''} strokeWidth={size(p.amount)}>
                 <title>{lines[i]}</title>
               </path>
+            ))}
+            {pairs.filter(fits).map((p) => (
+              <text key={`a-${p.from}-${p.to}`} className="flow-amount mono" x={(x0 + x1) / 2} y={(yOf(payers, p.from) + yOf(payees, p.to)) / 2} textAnchor="middle" dominantBaseline="central">
+                {p.text}
+              </text>
             ))}
             {payers.map((a) => (
               <g key={`f-${a}`} transform={`translate(${x0 - 6},${yOf(payers, a)})`}>
