@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import QRCode from 'qrcode'
-import { expect, launchChromium, output, test } from './fixtures'
+import { expect, launchChromium, openTool, output, test, toolWithExamples } from './fixtures'
 
 // Anvil's mnemonic, index 10: not one of the ten funded accounts the other specs use; funded here.
 const KEY = '0xf214f2b2cd398c806f84e317254e0f0b801d0643303237d97a22a48e01628897'
@@ -263,4 +263,21 @@ test('a watch-only account: an xpub becomes a crypto-hdkey QR code that bc-ur re
   expect(ur.type).toBe('crypto-hdkey')
   expect(ur.cbor.toString('hex')).toContain(ethers.utils.HDNode.fromExtendedKey(xpub).publicKey.slice(2))
   expect(page.url()).not.toContain(xpub)
+})
+
+test('on a phone, "Try an example" ends on the signature, though the review and the witness check load above it as the page scrolls (#35)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const { examples } = await toolWithExamples('qr-sign')
+  await openTool(page, 'qr-sign')
+  await page.getByRole('navigation', { name: 'Examples' }).getByRole('button', { name: examples[0]!.title, exact: true }).click()
+  const signed = output(page, 'Signed transaction')
+  // the value cast mktx gives for the same request and key (the example's expectation)
+  await expect(signed).toHaveText(examples[0]!.expect!['Signed transaction']!, { timeout: 30_000 })
+  // where the scroll comes to rest, the signature's row is on screen (before, the page stopped mid-review, 1,000 px above it)
+  await expect.poll(async () => {
+    const a = await page.evaluate(() => window.scrollY)
+    await page.waitForTimeout(300)
+    return a === (await page.evaluate(() => window.scrollY))
+  }, { timeout: 10_000 }).toBe(true)
+  await expect(signed).toBeInViewport()
 })

@@ -41,8 +41,42 @@ export function useResultInView(result: unknown, also?: unknown) {
     if (box.top >= 0 && box.top < (window.innerHeight * 2) / 3) return
     const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
     el.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
+    return followWhileSettling(el, reduced)
   }, [result, also])
   return ref
+}
+
+/** How long a revealed result is followed while the page above it settles. */
+const SETTLE_MS = 2000
+/** What a person does to scroll for themselves: the page stops following at once. */
+const OWN_SCROLL = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const
+
+/**
+ * The page may still grow above a result it just scrolled to (a lazy part loads, a check appears
+ * above it): a smooth scroll would end where the result was, not where it is. For a moment the
+ * result is followed, scrolled to again whenever it moves, until the person scrolls themselves.
+ */
+function followWhileSettling(el: HTMLElement, reduced: boolean): () => void {
+  const at = () => el.getBoundingClientRect().top + window.scrollY
+  let last = at()
+  const t0 = performance.now()
+  let frame = 0
+  const stop = () => {
+    cancelAnimationFrame(frame)
+    for (const e of OWN_SCROLL) window.removeEventListener(e, stop, true)
+  }
+  for (const e of OWN_SCROLL) window.addEventListener(e, stop, { capture: true, passive: true })
+  const tick = () => {
+    const now = at()
+    if (Math.abs(now - last) > 4) {
+      last = now
+      el.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' })
+    }
+    if (performance.now() - t0 < SETTLE_MS) frame = requestAnimationFrame(tick)
+    else stop()
+  }
+  frame = requestAnimationFrame(tick)
+  return stop
 }
 
 /**
