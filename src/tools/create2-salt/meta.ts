@@ -5,7 +5,7 @@ import { patternFields } from '../kit/vanityFields'
 export default defineMeta({
   id: 'create2-salt',
   title: 'CREATE2 salt (vanity contract address)',
-  summary: 'Mine a salt that puts a contract at an address you choose (prefix, suffix, substring, checksum case, leading zero bytes) through the deterministic deployment proxy, CreateX or the ImmutableCreate2Factory, with the deployment call data (or a GPU miner's command); or check a salt.',
+  summary: 'Mine a salt that puts a contract at an address you choose (prefix, suffix, substring, checksum case, leading zero bytes) through the deterministic deployment proxy, CreateX or the ImmutableCreate2Factory, with the deployment call data (or a GPU miner’s command); or check a salt.',
   capability: 'addresses',
   keywords: ['create2', 'salt', 'mine salt', 'vanity contract', 'vanity address', 'createx', 'deterministic deployment proxy', 'immutablecreate2factory', 'safecreate2', 'deploycreate2', 'cast create2', 'leading zeros', 'counterfactual', 'init code hash', 'createxcrunch', 'create2crunch'],
   runs: 'main',
