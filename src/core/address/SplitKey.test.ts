@@ -2,6 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { ethers } from 'ethers'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { playMiner } from '../../../test/splitKeyMiner'
 import { ANVIL_KEYS, expectDomainError } from '../../../test/support'
 import * as Vanity from './Vanity'
 import type { BaseError } from '../Errors'
@@ -10,28 +11,7 @@ import * as SplitKey from './SplitKey'
 
 const G = secp256k1.Point.BASE
 const N = Key.CURVE_ORDER
-
-/**
- * The outside miner, as profanity2 works: from the public key alone (x ‖ y, 128 hex digits), it
- * steps P + k'·G from a random k' (below 2^240, as profanity2 keeps its offsets) and stops at the
- * first address (ethers v5's, of the point) that starts with `prefix`, or whose first contract
- * does (`contract`). It prints the offset and the address, as profanity2's line does.
- */
-function mine(publicKey: string, prefix: string, contract = false): { line: string; offset: bigint; address: string } {
-  let offset = BigInt(ethers.utils.hexlify(ethers.utils.randomBytes(30)))
-  let point = secp256k1.Point.fromHex(`04${publicKey}`).add(G.multiply(offset))
-  for (let i = 0; i < 1_000_000; i++) {
-    const own = ethers.utils.computeAddress(`0x${point.toHex(false)}`)
-    const address = contract ? ethers.utils.getContractAddress({ from: own, nonce: 0 }) : own
-    if (address.slice(2).toLowerCase().startsWith(prefix)) {
-      const hex = offset.toString(16).padStart(64, '0')
-      return { line: `  Time:     1s Score:  ${prefix.length} Private: 0x${hex} ${contract ? 'Contract' : 'Address'}: ${address.toLowerCase()}`, offset, address }
-    }
-    point = point.add(G)
-    offset += 1n
-  }
-  throw new Error('the miner found nothing in a million steps')
-}
+const mine = playMiner
 
 describe('SplitKey: the miner sees only the public key', () => {
   it('a seed is fresh, and its public key is 128 hex digits: x ‖ y of ethers v5’s uncompressed key, without 04', () => {

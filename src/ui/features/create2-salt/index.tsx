@@ -50,7 +50,7 @@ export default function Create2SaltPage(props: ToolPageProps<typeof tool>) {
           path (ox keccak and the contract-address function) before it is shown.
         </p>
       )}
-      {plan?.pattern && <ResultView result={{ sections: [{ title: 'On a GPU instead', rows: minerRows(plan.setup, plan.pattern, plan.gpu) }] }} />}
+      {plan?.pattern && <ResultView label="On a GPU instead" result={{ sections: [{ title: 'On a GPU instead', rows: minerRows(plan.setup, plan.pattern, plan.gpu) }] }} />}
       {confirmation}
       <VanityPanel state={state} expected={plan?.pattern?.attempts ?? 1} unit="salts" onPause={pause} onResume={resume} onCancel={cancel} />
       {state.status === 'error' && <ErrorNotice error={state.error} />}

@@ -94,7 +94,7 @@ export default function VanityPage(props: ToolPageProps<typeof tool>) {
 function SplitKeyParts({ forMiner, newSeed }: { forMiner: ReturnType<typeof splitPlan>; newSeed: () => void }) {
   return (
     <>
-      {forMiner && <ResultView result={forMiner} />}
+      {forMiner && <ResultView label="For the miner" result={forMiner} />}
       <p className="notice notice-info" role="note">
         The split key (profanity2&rsquo;s way): this page made a seed key with crypto.getRandomValues and gives out only its public key. Run the command on a GPU, anywhere: the offset it prints is
         worth nothing without the seed. Paste it here; the page adds it to the seed and shows the key only once its address has the pattern. The seed is in this page&rsquo;s memory only, never in the
