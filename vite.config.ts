@@ -135,7 +135,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // The BIP-39 wordlists and BIP-32 on the main thread (the form checks the phrase as it is typed).
   // (+5 KB in #23/#25/#27/#28: the derive hand-off, the public test keys' warning, eight new tools' metas on every route.)
   // (+1 KB in session 10: ResultColumns, every custom page's result beside its form or scrolled into view.)
-  // (+1 KB in session 21: nested result rows fold under their struct, ResultView in the shared ToolRoute chunk.)
+  // (+1 KB in session 21: nested result rows fold under their struct, ResultView in the shared ToolRoute chunk; the split key's and the GPU miners' fields in the metas every route loads, #38.)
   mnemonic: 253 * 1024,
   'hd-derive': 253 * 1024,
   'find-address': 253 * 1024,

@@ -395,3 +395,26 @@ export async function connectByUrl(page: Page, url: string, chainId = 31337): Pr
   await expect(status).toContainText(`(chain id ${chainId})`, { timeout: 30_000 })
   await dialog.getByRole('button', { name: 'Close' }).click()
 }
+
+/** Everything the page keeps in localStorage, sessionStorage and IndexedDB, as one string. */
+export async function storedEverywhere(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const out: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })]
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise<IDBDatabase>((res, rej) => {
+        const r = indexedDB.open(info.name!)
+        r.onsuccess = () => res(r.result)
+        r.onerror = () => rej(r.error)
+      })
+      for (const name of Array.from(db.objectStoreNames)) {
+        const all = await new Promise<unknown[]>((res) => {
+          const r = db.transaction(name).objectStore(name).getAll()
+          r.onsuccess = () => res(r.result)
+        })
+        out.push(JSON.stringify(all))
+      }
+      db.close()
+    }
+    return out.join('\n')
+  })
+}

@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test'
 import { ethers } from 'ethers'
-import { expect, forward, openTool, pasteStaged, test, unlessCancelled } from './fixtures'
+import { expect, forward, openTool, pasteStaged, storedEverywhere, test, unlessCancelled } from './fixtures'
 
 async function connectionDialog(page: Page) {
   await page.goto('/')
@@ -14,29 +14,6 @@ async function connectionDialog(page: Page) {
   await expect(dialog).toBeVisible()
   await dialog.getByRole('radio', { name: 'A JSON-RPC URL' }).check()
   return dialog
-}
-
-/** Everything the page keeps in localStorage, sessionStorage and IndexedDB, as one string. */
-async function storedEverywhere(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const out: string[] = [JSON.stringify({ ...localStorage }), JSON.stringify({ ...sessionStorage })]
-    for (const info of await indexedDB.databases()) {
-      const db = await new Promise<IDBDatabase>((res, rej) => {
-        const r = indexedDB.open(info.name!)
-        r.onsuccess = () => res(r.result)
-        r.onerror = () => rej(r.error)
-      })
-      for (const name of Array.from(db.objectStoreNames)) {
-        const all = await new Promise<unknown[]>((res) => {
-          const r = db.transaction(name).objectStore(name).getAll()
-          r.onsuccess = () => res(r.result)
-        })
-        out.push(JSON.stringify(all))
-      }
-      db.close()
-    }
-    return out.join('\n')
-  })
 }
 
 test.describe('the node you choose', () => {

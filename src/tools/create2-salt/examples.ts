@@ -18,4 +18,7 @@ export const examples: readonly Example[] = [
     salt: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8000000000000000000000007', initCode: '0x600a600c600039600a6000f3602a60005260206000f3' },
     expect: { Address: '0xE2cC1fa073CDF51013992F8501134467C4D44595',
       'Call data': '0x64e0308770997970c51812dc3a010c7d01b50e0d17dc79c800000000000000000000000700000000000000000000000000000000000000000000000000000000000000400000000000000000000000000000000000000000000000000000000000000016600a600c600039600a6000f3602a60005260206000f300000000000000000000' } },
+  // createXcrunch's own flags (HrikB/createXcrunch src/cli.rs): create2 --caller, --code-hash, --gpu-device-id, --leading.
+  { title: 'The createXcrunch command for 4 leading zero bytes (CreateX, permissioned)', inputs: { action: 'mine', convention: 'createx', caller: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', mode: 'zeros', zeroBytes: '4', initCodeHash: '0x21c35dbe1b344a2488cf3321d6ce542f8e9f305544ff09e4993a62319a497c1f' },
+    expect: { 'createXcrunch command': './target/release/createxcrunch create2 --factory 0xba5ed099633d3b313e4d5f7bdc1305d3c28ba5ed --caller 0x70997970c51812dc3a010c7d01b50e0d17dc79c8 --code-hash 0x21c35dbe1b344a2488cf3321d6ce542f8e9f305544ff09e4993a62319a497c1f --gpu-device-id 0 --leading 4' } },
 ]

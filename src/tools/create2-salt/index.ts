@@ -1,5 +1,6 @@
 import * as ContractAddress from '../../core/address/ContractAddress'
 import * as Create2Salt from '../../core/address/Create2Salt'
+import * as GpuMiners from '../../core/address/GpuMiners'
 import * as Vanity from '../../core/address/Vanity'
 import type { SaltHit } from '../../core/address/VanityMiner'
 import { defineTool, errorCollector } from '../define'
@@ -12,10 +13,12 @@ export interface Input {
   setup: Create2Salt.Setup
   pattern?: Vanity.Pattern
   salt?: `0x${string}`
+  /** The GPU the miners' command lines name. */
+  gpu: number
 }
 
 /** What the create2-salt page reads from a result. */
-export type SaltData = { kind: 'plan'; setup: Create2Salt.Setup; pattern: Vanity.Pattern; rate: number } | { kind: 'check'; result: Create2Salt.Result }
+export type SaltData = { kind: 'plan'; setup: Create2Salt.Setup; pattern: Vanity.Pattern; rate: number; gpu: number } | { kind: 'check'; result: Create2Salt.Result }
 
 export function parse(raw: RawInput): Parsed<Input> {
   const { errors, at } = errorCollector()
@@ -34,8 +37,13 @@ export function parse(raw: RawInput): Parsed<Input> {
   )
   const pattern = action === 'mine' ? parsePattern(raw, at) : undefined
   const salt = action === 'check' ? at('salt', () => ContractAddress.parseSalt(raw.salt ?? '').salt) : undefined
-  if (Object.keys(errors).length || !setup || (action === 'mine' && !pattern) || (action === 'check' && !salt)) return { ok: false, errors }
-  return { ok: true, value: { action, setup, ...(pattern ? { pattern } : {}), ...(salt ? { salt } : {}) } }
+  const gpu = at('gpuDevice', () => {
+    const t = (raw.gpuDevice ?? '').trim() || '0'
+    if (!/^\d{1,3}$/.test(t) || Number(t) > 254) throw new Create2Salt.InvalidSetupError('The GPU device is a whole number from 0 to 254 (0 is the first device).')
+    return Number(t)
+  })
+  if (Object.keys(errors).length || !setup || gpu === undefined || (action === 'mine' && !pattern) || (action === 'check' && !salt)) return { ok: false, errors }
+  return { ok: true, value: { action, setup, gpu, ...(pattern ? { pattern } : {}), ...(salt ? { salt } : {}) } }
 }
 
 /** Rows of a salt: salt, guarded salt, address, and the deployment transaction. */
@@ -76,6 +84,16 @@ export function foundResult(salts: readonly SaltHit[], { pattern }: { pattern: V
 }
 
 /**
+ * The GPU miners' command lines for this setup and pattern (copyable rows), or, for a miner that
+ * cannot search for it, why (GpuMiners). The salt a miner returns is checked with "Check a salt".
+ */
+export function minerRows(setup: Create2Salt.Setup, pattern: Vanity.Pattern, gpu: number): Row[] {
+  return GpuMiners.forSalt(setup, pattern, gpu).map((c): Row =>
+    c.ok ? { label: `${c.miner} command`, value: c.line, note: c.note } : { label: `${c.miner} command`, value: c.reason, mono: false, copy: false, tone: 'warn' },
+  )
+}
+
+/**
  * The run gives the search's plan (the page then starts the search on its workers,
  * src/ui/hooks/useVanitySearch.ts) or, for `action: 'check'`, the check; the page's Check
  * button runs the named action `check`.
@@ -84,12 +102,15 @@ export default defineTool<Input, SaltData, { check: ToolAction<Input, SaltData> 
   parse,
   run: (input): ToolResult<SaltData> => {
     if (input.action === 'check') return check(input)
-    const { setup, pattern } = input
+    const { setup, pattern, gpu } = input
     const rate = Create2Salt.hashesPerCandidate(setup) === 2 ? Vanity.DEFAULT_RATE_PER_CORE.saltsGuarded : Vanity.DEFAULT_RATE_PER_CORE.salts
     return {
-      data: { kind: 'plan', setup, pattern: pattern!, rate },
+      data: { kind: 'plan', setup, pattern: pattern!, rate, gpu },
       notes: notesOf(setup),
-      sections: [{ rows: [{ label: 'Deployer (CREATE2)', value: setup.factory, note: Create2Salt.LABEL[setup.convention] }, ...planRows(pattern!, rate)] }],
+      sections: [
+        { rows: [{ label: 'Deployer (CREATE2)', value: setup.factory, note: Create2Salt.LABEL[setup.convention] }, ...planRows(pattern!, rate)] },
+        { title: 'On a GPU', rows: minerRows(setup, pattern!, gpu) },
+      ],
     }
   },
   actions: { check: { label: 'Check', run: check } },

@@ -5,9 +5,9 @@ import { patternFields } from '../kit/vanityFields'
 export default defineMeta({
   id: 'create2-salt',
   title: 'CREATE2 salt (vanity contract address)',
-  summary: 'Mine a salt that puts a contract at an address you choose (prefix, suffix, substring, checksum case, leading zero bytes) through the deterministic deployment proxy, CreateX or the ImmutableCreate2Factory, with the deployment call data; or check a salt.',
+  summary: 'Mine a salt that puts a contract at an address you choose (prefix, suffix, substring, checksum case, leading zero bytes) through the deterministic deployment proxy, CreateX or the ImmutableCreate2Factory, with the deployment call data (or a GPU miner’s command); or check a salt.',
   capability: 'addresses',
-  keywords: ['create2', 'salt', 'mine salt', 'vanity contract', 'vanity address', 'createx', 'deterministic deployment proxy', 'immutablecreate2factory', 'safecreate2', 'deploycreate2', 'cast create2', 'leading zeros', 'counterfactual', 'init code hash'],
+  keywords: ['create2', 'salt', 'mine salt', 'vanity contract', 'vanity address', 'createx', 'deterministic deployment proxy', 'immutablecreate2factory', 'safecreate2', 'deploycreate2', 'cast create2', 'leading zeros', 'counterfactual', 'init code hash', 'createxcrunch', 'create2crunch'],
   runs: 'main',
   live: false,
   fields: [
@@ -24,5 +24,7 @@ export default defineMeta({
     text('initCodeHash', 'Or init code hash', { placeholder: '0x… (32 bytes)' }),
     ...patternFields({ field: 'action', is: ['mine'] }),
     text('salt', 'Salt', { placeholder: '0x… (32 bytes)', showWhen: when('action', 'check') }),
+    numeric('gpuDevice', 'GPU device', '0', { showWhen: when('action', 'mine'), group: 'advanced' }),
   ],
+  groups: { advanced: 'On a GPU instead' },
 })

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import * as Create2Salt from '../../../core/address/Create2Salt'
 import * as Vanity from '../../../core/address/Vanity'
 import type tool from '../../../tools/create2-salt'
-import { foundResult } from '../../../tools/create2-salt'
+import { foundResult, minerRows } from '../../../tools/create2-salt'
 import { withDefaults } from '../../../tools/define'
 import { ErrorNotice, ResultColumns, ResultView, RunForm, RunStatus, useToolPage, type ToolPageProps } from '../../components'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
@@ -50,6 +50,7 @@ export default function Create2SaltPage(props: ToolPageProps<typeof tool>) {
           path (ox keccak and the contract-address function) before it is shown.
         </p>
       )}
+      {plan?.pattern && <ResultView label="On a GPU instead" result={{ sections: [{ title: 'On a GPU instead', rows: minerRows(plan.setup, plan.pattern, plan.gpu) }] }} />}
       {confirmation}
       <VanityPanel state={state} expected={plan?.pattern?.attempts ?? 1} unit="salts" onPause={pause} onResume={resume} onCancel={cancel} />
       {state.status === 'error' && <ErrorNotice error={state.error} />}

@@ -1,10 +1,12 @@
 import { useEffect, useMemo } from 'react'
 import * as Vanity from '../../../core/address/Vanity'
+import * as SplitKey from '../../../core/address/SplitKey'
 import { withDefaults } from '../../../tools/define'
 import { findTool } from '../../../tools/registry'
 import type tool from '../../../tools/vanity'
-import { foundResult } from '../../../tools/vanity'
+import { foundResult, splitPlan } from '../../../tools/vanity'
 import { ErrorNotice, keyring, Link, ResultColumns, ResultView, RunForm, RunStatus, toolHref, useToolPage, type ToolPageProps } from '../../components'
+import { RunResult } from '../../components/RunParts'
 import { VanityEstimate, VanityPanel } from '../../components/VanityPanel'
 import { searchCores, useSearchSubmit } from '../../hooks/useConfirmedRun'
 import { useVanitySearch, measuredRate, TOP_N } from '../../hooks/useVanitySearch'
@@ -17,8 +19,15 @@ import { useVanitySearch, measuredRate, TOP_N } from '../../hooks/useVanitySearc
  * its `check` action.
  */
 export default function VanityPage(props: ToolPageProps<typeof tool>) {
-  const { meta, tool, values } = props
+  const { meta, tool, values, setValues } = props
   const page = useToolPage(props)
+  const splitting = values.action === 'split'
+  // The split key's seed: made here when the GPU search is chosen, kept in the page's memory (a secret field, never the URL or storage).
+  useEffect(() => {
+    if (splitting && !values.seed) setValues({ seed: SplitKey.seed().privateKey })
+  }, [splitting, values.seed, setValues])
+  const forMiner = useMemo(() => (splitting ? splitPlan(withDefaults(meta, values)) : undefined), [splitting, meta, values])
+  const combined = splitting && page.view.data?.kind === 'split' ? page.view.result : undefined
   const parsed = useMemo(() => tool.parse(withDefaults(meta, values)), [meta, tool, values])
   const plan = parsed.ok && parsed.value.action === 'mine' ? parsed.value : undefined
   const target: Vanity.Target = values.target === 'create' ? 'create' : 'address'
@@ -34,13 +43,15 @@ export default function VanityPage(props: ToolPageProps<typeof tool>) {
   )
 
   // Every verified key goes into the in-page keyring (memory only, never the URL or storage).
+  const data = page.view.data
   useEffect(() => {
-    for (const k of state.keys) if (!keyring.list().some((e) => e.privateKey === k.privateKey)) keyring.add({ address: k.address, privateKey: k.privateKey, label: 'vanity key' })
-  }, [state.keys])
+    const keys = [...state.keys, ...(data?.kind === 'split' ? [data] : [])]
+    for (const k of keys) if (!keyring.list().some((e) => e.privateKey === k.privateKey)) keyring.add({ address: k.address, privateKey: k.privateKey, label: 'vanity key' })
+  }, [state.keys, data])
   const keystore = findTool('keystore-encrypt')
   const form = (
     <>
-      <RunForm page={page} submitLabel={submitLabel} onSubmit={onSubmit} busy={busy} />
+      <RunForm page={page} submitLabel={splitting ? 'Combine' : submitLabel} onSubmit={onSubmit} busy={busy} />
       <RunStatus page={page} />
     </>
   )
@@ -71,8 +82,27 @@ export default function VanityPage(props: ToolPageProps<typeof tool>) {
       )}
       <ErrorNotice error={checkError} />
       {checked && <ResultView result={checked} />}
+      {splitting && <SplitKeyParts forMiner={forMiner} newSeed={() => setValues({ seed: SplitKey.seed().privateKey, offset: '', minerAddress: '' })} />}
+      {combined && <RunResult page={page} submitLabel="Combine" />}
     </>
   )
-  const shown = plan || checked || checkError || confirmation || state.status !== 'idle'
-  return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? (state.keys.length > 0 || undefined)} />
+  const shown = plan || checked || checkError || confirmation || state.status !== 'idle' || splitting
+  return <ResultColumns form={form} result={shown ? result : undefined} revealed={checked ?? combined ?? (state.keys.length > 0 || undefined)} />
+}
+
+/** The split key's part of the page: what the miner gets (the seed's public key and the command), and where the seed is kept. */
+function SplitKeyParts({ forMiner, newSeed }: { forMiner: ReturnType<typeof splitPlan>; newSeed: () => void }) {
+  return (
+    <>
+      {forMiner && <ResultView label="For the miner" result={forMiner} />}
+      <p className="notice notice-info" role="note">
+        The split key (profanity2&rsquo;s way): this page made a seed key with crypto.getRandomValues and gives out only its public key. Run the command on a GPU, anywhere: the offset it prints is
+        worth nothing without the seed. Paste it here; the page adds it to the seed and shows the key only once its address has the pattern. The seed is in this page&rsquo;s memory only, never in the
+        URL or storage: it is lost on reload, and with it every offset mined for it.{' '}
+        <button type="button" onClick={newSeed}>
+          New seed
+        </button>
+      </p>
+    </>
+  )
 }
