@@ -1,0 +1,30 @@
+import { defineMeta } from '../define'
+import { abi, blockTag, numeric, select, text } from '../kit/fieldKinds'
+
+export default defineMeta({
+  id: 'address-activity',
+  title: 'Address activity',
+  summary: 'Every call that an address made or received between two blocks, internal calls too, asked of the node\'s trace_filter (or Otterscan\'s search): paged, with the range split where the node refuses it, and CSV.',
+  capability: 'providers',
+  keywords: ['trace_filter', 'trace', 'ots_searchTransactionsAfter', 'otterscan', 'internal transactions', 'history', 'address', 'activity', 'calls', 'range', 'csv', 'export', 'erigon', 'reth', 'nethermind'],
+  runs: 'network',
+  action: 'Find activity',
+  fields: [
+    text('addresses', 'Addresses', { placeholder: '0x… (several: comma-separated)', help: 'The calls from or to this address (or these), at any depth.', address: 'list' }),
+    select('match', 'Match', [
+      ['any', 'From or to the address'],
+      ['from', 'From the address (it called)'],
+      ['to', 'To the address (it was called)'],
+    ]),
+    text('fromBlock', 'From block', { default: '0' }),
+    blockTag('toBlock', 'To block'),
+    abi('ABI (optional)', { placeholder: 'function set(uint256 x)', help: 'JSON ABI or signatures, one per line: names the functions called (else the offline signature table does).' }),
+    select('engine', 'Engine', [
+      ['auto', 'trace_filter, else Otterscan'],
+      ['trace_filter', 'trace_filter only'],
+      ['ots', 'Otterscan (ots_searchTransactionsAfter) only'],
+    ], { group: 'advanced', help: 'trace_filter gives every call frame; Otterscan\'s search one row per transaction.' }),
+    numeric('pageSize', 'Page size', '200', { group: 'advanced', help: 'Frames asked per trace_filter request (its count), transactions per Otterscan page.' }),
+    numeric('maxRows', 'Rows held at most', '10000', { group: 'advanced', help: 'The query stops there and says so: narrow the range to see the rest.' }),
+  ],
+})
