@@ -136,7 +136,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // (+5 KB in #23/#25/#27/#28: the derive hand-off, the public test keys' warning, eight new tools' metas on every route.)
   // (+1 KB in session 10: ResultColumns, every custom page's result beside its form or scrolled into view.)
   mnemonic: 252 * 1024,
-  'hd-derive': 252 * 1024,
+  'hd-derive': 252.5 * 1024, // (+0.5 KB in #38: the /address-activity meta, on every route.)
   'find-address': 252 * 1024,
   // scrypt and the keystore formats (the form checks the file before the worker starts).
   // (+2 KB in #22: the one page runner's error rule and splits, shared by every page.)
@@ -158,14 +158,14 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // amounts in units in the trace and events (TraceWords), explorer links in the shared ToolRoute chunk (#37).
   debug: 230 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
-  'qr-sign': 232 * 1024, // (+0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
+  'qr-sign': 232.5 * 1024, // (+0.5 KB in #38: the /address-activity meta, on every route; +0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
   'send-transaction': 249 * 1024, // (+1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time; +1 KB in #35/#37: hand-offs that run, an example's result shown on a live page, explorer links and EIP-3770 in the shared ToolRoute chunk.)
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   // (+3 KB in #27: the threshold's finishing step, nested Safes; /safe-message shares its Safe module and signing.)
   // (+8 KB in #27 (wt-router): a Universal Router call in the Safe's data opened command by command.)
-  'safe-tx': 242 * 1024,
+  'safe-tx': 242.5 * 1024, // (+0.5 KB in #38: the /address-activity meta, on every route.)
   'safe-message': 234 * 1024,
   // Its form checks a transaction's fields and the ABI as they are typed; block context overrides and a replay's place
   // parsed as typed, the summary's Debug hand-off (#24); +1.8 KB the metas of /storage-read, /disassemble and /opcodes (#25), +0.3 KB the result beside the form (#23).

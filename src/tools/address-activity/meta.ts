@@ -4,9 +4,9 @@ import { abi, blockTag, numeric, select, text } from '../kit/fieldKinds'
 export default defineMeta({
   id: 'address-activity',
   title: 'Address activity',
-  summary: 'Every call that an address made or received between two blocks, internal calls too, asked of the node\'s trace_filter (or Otterscan\'s search): paged, with the range split where the node refuses it, and CSV.',
+  summary: 'Every call to or from an address over a block range, internal ones too, from the node\'s trace_filter (or Otterscan): paged, with CSV.',
   capability: 'providers',
-  keywords: ['trace_filter', 'trace', 'ots_searchTransactionsAfter', 'otterscan', 'internal transactions', 'history', 'address', 'activity', 'calls', 'range', 'csv', 'export', 'erigon', 'reth', 'nethermind'],
+  keywords: ['trace_filter', 'ots_searchTransactionsAfter', 'otterscan', 'internal transactions', 'history', 'calls', 'csv', 'erigon', 'reth'],
   runs: 'network',
   action: 'Find activity',
   fields: [
