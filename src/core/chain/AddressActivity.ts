@@ -130,8 +130,10 @@ function filterOf(q: Query, a: number, b: number): Record<string, unknown> {
   return f
 }
 
+/** Requests made, and a report after each page (a block range of many pages shows it is alive). */
 interface Counter {
   requests: number
+  page?: (a: number, b: number, rows: number) => void
 }
 
 /** Every frame of blocks a to b, page by page (`after`/`count`); stops past `room` rows with `cut` (the last block, perhaps incomplete). */
@@ -142,6 +144,7 @@ async function readTraces(rpc: Rpc.Eip1193Like | undefined, q: Query, a: number,
     const page = Rpc.array(await Rpc.request(rpc, 'trace_filter', [{ ...filterOf(q, a, b), after, count: pageSize }]), 'the traces').map((t, i) => parseTrace(t, after + i))
     counter.requests++
     for (const r of page) items.push(r)
+    counter.page?.(a, b, items.length)
     // a short page is the last; a longer one than asked means the node ignored count (and gave all)
     if (page.length !== pageSize) return { items }
     after += page.length
@@ -155,9 +158,17 @@ async function readTraces(rpc: Rpc.Eip1193Like | undefined, q: Query, a: number,
 }
 
 async function traceQuery(rpc: Rpc.Eip1193Like | undefined, q: Query, from: number, to: number, options: Options): Promise<Result> {
-  const counter = { requests: 0 }
+  const progress = options.progress
+  let held = 0
+  const counter: Counter = { requests: 0 }
+  // within a range, after each page: the blocks before it done, and the rows so far
+  if (progress) counter.page = (a, b, rows) => progress((a - from) / (to - from + 1), `blocks ${a}…${b}, page ${Math.ceil(rows / pageSize)}: ${held + rows} rows`)
   const pageSize = options.pageSize ?? 200
-  const r = await BlockRanges.scan(from, to, (a, b, room) => readTraces(rpc, q, a, b, room, pageSize, counter, options.signal), { maxRange: options.maxRange ?? 10_000, maxItems: options.maxRows ?? 10_000, noun: 'rows', ...(options.signal ? { signal: options.signal } : {}), ...(options.progress ? { progress: options.progress } : {}) }, {
+  const r = await BlockRanges.scan(from, to, async (a, b, room) => {
+    const piece = await readTraces(rpc, q, a, b, room, pageSize, counter, options.signal)
+    held += piece.items.length
+    return piece
+  }, { maxRange: options.maxRange ?? 10_000, maxItems: options.maxRows ?? 10_000, noun: 'rows', ...(options.signal ? { signal: options.signal } : {}), ...(options.progress ? { progress: options.progress } : {}) }, {
     cancelled: () => new CancelledError(),
     refusedAlone: (block, detail) => new NodeLimitError(block, detail),
   })
