@@ -1,5 +1,5 @@
 import { defineMeta } from '../define'
-import { abi, blockTag, numeric, select, text } from '../kit/fieldKinds'
+import { abi, blockTag, numeric, select, text, verifiedHost, verifiedLookup } from '../kit/fieldKinds'
 
 export default defineMeta({
   id: 'address-activity',
@@ -19,6 +19,8 @@ export default defineMeta({
     text('fromBlock', 'From block', { default: '0' }),
     blockTag('toBlock', 'To block'),
     abi('ABI (optional)', { placeholder: 'function set(uint256 x)', help: 'JSON ABI or signatures, one per line: names the functions called (else the offline signature table does).' }),
+    verifiedLookup('Name functions with verified ABIs from this host', 'Sends only the chain id and the addresses of the first contracts called (at most 10; behind a proxy, its implementation’s too) to the host; the code it serves is checked against the chain’s, and a mismatch is refused, never used. Off by default, and nothing is sent while it is off.'),
+    verifiedHost(),
     select('engine', 'Engine', [
       ['auto', 'trace_filter, else Otterscan'],
       ['trace_filter', 'trace_filter only'],
