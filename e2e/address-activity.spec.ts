@@ -4,7 +4,8 @@
  * The row count, a sample of rows, and every line of the downloaded CSV equal anvil's own
  * trace_filter answer, asked by the test directly; the page reads it in pages of 50 frames, and
  * anvil's own 300-block limit makes it split the range. A node without the namespaces (a proxy
- * that answers trace_filter and ots_* as geth does) gets the message under the form.
+ * that answers trace_filter and ots_* as geth does) gets the message under the form; behind a slow
+ * proxy the progress moves page by page and Cancel stops the query.
  */
 import { ethers } from 'ethers'
 import Papa from 'papaparse'
@@ -14,23 +15,26 @@ import { buildActivityChain, nodeTraces, traceLine, type ActivityChain, type Nod
 
 let node: Node
 let proxy: Proxy
+let slow: Proxy
 let chain: ActivityChain
 let expected: NodeTrace[]
 
 const test = base.extend({
   // eslint-disable-next-line no-empty-pattern
-  nodes: async ({}, use) => use([node.url, proxy.url]),
+  nodes: async ({}, use) => use([node.url, proxy.url, slow.url]),
 })
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   node = await startAnvil()
   proxy = await startProxy(node.url, { mode: 'lying', lies: { missing: ['trace_filter', 'ots_searchTransactionsAfter'] } })
+  slow = await startProxy(node.url, { mode: 'slow', delayMs: 150 })
   chain = await buildActivityChain(node.url, 500)
   expected = await nodeTraces(node.url, chain.hub, chain.fromBlock, chain.toBlock)
 })
 test.afterAll(async () => {
   await proxy?.close()
+  await slow?.close()
   await node?.stop()
 })
 
@@ -81,5 +85,20 @@ test('a node without trace_filter or Otterscan: the message under the form names
   const column = page.locator('.tool-col-form')
   await expect(column.getByRole('alert')).toHaveCount(1)
   await expect(column.locator('form[data-run] [role="alert"]')).toHaveCount(0)
+  await expect(output(page, 'Rows found')).toHaveCount(0)
+})
+
+test('a slow node: progress page by page, and Cancel stops the query and says so', async ({ page }) => {
+  await connectByUrl(page, slow.url)
+  await openTool(page, 'address-activity', { addresses: ethers.utils.getAddress(chain.hub), fromBlock: String(chain.fromBlock), toBlock: String(chain.toBlock), pageSize: '5' })
+  await page.getByRole('button', { name: 'Find activity' }).click()
+  const progress = page.getByRole('status').filter({ has: page.getByRole('progressbar', { name: 'Progress' }) })
+  await expect(progress).toContainText(/blocks \d+…\d+, page [2-9]\d*: \d+ rows/, { timeout: 30_000 })
+  const asked = slow.methods.filter((m) => m === 'trace_filter').length
+  await progress.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Cancelled.')
+  // nothing more is asked once cancelled (a page in flight may still land)
+  await page.waitForTimeout(1000)
+  expect(slow.methods.filter((m) => m === 'trace_filter').length).toBeLessThanOrEqual(asked + 2)
   await expect(output(page, 'Rows found')).toHaveCount(0)
 })
