@@ -94,6 +94,8 @@ export function isMethodMissing(e: unknown): boolean {
 
 const num = (v: unknown, what: string): number => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : Rpc.safeInteger(v, what))
 const addr = (v: unknown, what: string) => Rpc.address(v, what).toLowerCase() as `0x${string}`
+/** A text field of the answer, or `fallback` (never String() of an object: a node's JSON may hold anything). */
+const word = (v: unknown, fallback: string): string => (typeof v === 'string' ? v : fallback)
 const selectorOf = (input: unknown): `0x${string}` | null => (typeof input === 'string' && /^0x[0-9a-fA-F]{8}/.test(input) ? (input.slice(0, 10).toLowerCase() as `0x${string}`) : null)
 
 /** One entry of a trace_filter answer (Parity's trace format), as a row. */
@@ -101,7 +103,7 @@ export function parseTrace(value: unknown, i: number): Row {
   const t = Rpc.object(value, `trace ${i}`)
   const a = Rpc.object(t.action, `trace ${i} action`)
   const res = (t.result && typeof t.result === 'object' ? t.result : {}) as Record<string, unknown>
-  const type = String(t.type)
+  const type = word(t.type, '')
   const traceAddress = Rpc.array(t.traceAddress ?? [], `trace ${i} trace address`, 1024).map((n, k) => num(n, `trace ${i} trace address ${k}`))
   const base = {
     blockNumber: num(t.blockNumber, `trace ${i} block number`),
@@ -111,9 +113,9 @@ export function parseTrace(value: unknown, i: number): Row {
     error: typeof t.error === 'string' ? t.error : null,
   }
   if (type === 'call')
-    return { ...base, kind: String(a.callType ?? 'call').toLowerCase(), from: addr(a.from, `trace ${i} from`), to: addr(a.to, `trace ${i} to`), value: Rpc.quantity(a.value ?? '0x0', `trace ${i} value`), selector: selectorOf(a.input) }
+    return { ...base, kind: word(a.callType, 'call').toLowerCase(), from: addr(a.from, `trace ${i} from`), to: addr(a.to, `trace ${i} to`), value: Rpc.quantity(a.value ?? '0x0', `trace ${i} value`), selector: selectorOf(a.input) }
   if (type === 'create')
-    return { ...base, kind: String(a.creationMethod ?? 'create').toLowerCase(), from: addr(a.from, `trace ${i} from`), to: res.address ? addr(res.address, `trace ${i} created address`) : null, value: Rpc.quantity(a.value ?? '0x0', `trace ${i} value`), selector: null }
+    return { ...base, kind: word(a.creationMethod, 'create').toLowerCase(), from: addr(a.from, `trace ${i} from`), to: res.address ? addr(res.address, `trace ${i} created address`) : null, value: Rpc.quantity(a.value ?? '0x0', `trace ${i} value`), selector: null }
   if (type === 'suicide' || type === 'selfdestruct')
     return { ...base, kind: 'selfdestruct', from: addr(a.address, `trace ${i} address`), to: addr(a.refundAddress, `trace ${i} beneficiary`), value: Rpc.quantity(a.balance ?? '0x0', `trace ${i} balance`), selector: null }
   if (type === 'reward') return { ...base, kind: 'reward', from: '0x0000000000000000000000000000000000000000', to: addr(a.author, `trace ${i} author`), value: Rpc.quantity(a.value ?? '0x0', `trace ${i} reward`), selector: null }
@@ -158,12 +160,12 @@ async function readTraces(rpc: Rpc.Eip1193Like | undefined, q: Query, a: number,
 }
 
 async function traceQuery(rpc: Rpc.Eip1193Like | undefined, q: Query, from: number, to: number, options: Options): Promise<Result> {
+  const pageSize = options.pageSize ?? 200
   const progress = options.progress
   let held = 0
   const counter: Counter = { requests: 0 }
   // within a range, after each page: the blocks before it done, and the rows so far
   if (progress) counter.page = (a, b, rows) => progress((a - from) / (to - from + 1), `blocks ${a}…${b}, page ${Math.ceil(rows / pageSize)}: ${held + rows} rows`)
-  const pageSize = options.pageSize ?? 200
   const r = await BlockRanges.scan(from, to, async (a, b, room) => {
     const piece = await readTraces(rpc, q, a, b, room, pageSize, counter, options.signal)
     held += piece.items.length
@@ -303,7 +305,7 @@ export class InvalidAnswerError extends errorType('AddressActivity.InvalidAnswer
 
 export class OtsMatchError extends BaseError {
   constructor() {
-    super('AddressActivity.OtsMatchError', 'This node has no trace_filter, and Otterscan\'s search finds the transactions that touched an address without telling caller from callee.', {
+    super('AddressActivity.OtsMatchError', 'Otterscan\'s search finds the transactions that touched an address, without telling caller from callee.', {
       hints: ['Choose "from or to", or use a node with the trace namespace (Erigon, Reth, Nethermind, anvil).'],
     })
     this.field = 'match'
