@@ -239,7 +239,9 @@ export interface ProxyBehaviour {
      * of `max` blocks; `alchemy` answers -32602 "Log response size exceeded … [0x…, 0x…]";
      * `plain` answers -32005 "block range too large" with no suggestion.
      */
-    logRange?: { max: number; style: 'infura' | 'alchemy' | 'plain' }
+    logRange?: { max: number; style: 'infura' | 'alchemy' | 'plain'; /** The methods refused so (default eth_getLogs; trace_filter takes the same fromBlock/toBlock). */ methods?: string[] }
+    /** These methods are answered as geth answers a namespace it lacks (-32601 "the method … does not exist/is not available"). */
+    missing?: string[]
     /** These methods are answered with Infura's rate-limit error (-32005 "daily request count exceeded, request rate limited"). */
     rateLimited?: string[]
   }
@@ -322,7 +324,9 @@ export async function startProxy(target: string, behaviour: ProxyBehaviour = { m
       }
       if (lies.rateLimited?.includes(msg.method ?? ''))
         return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32005, message: 'daily request count exceeded, request rate limited' } }))
-      if (lies.logRange && msg.method === 'eth_getLogs') {
+      if (lies.missing?.includes(msg.method ?? ''))
+        return send(JSON.stringify({ jsonrpc: '2.0', id: msg.id, error: { code: -32601, message: `the method ${msg.method} does not exist/is not available` } }))
+      if (lies.logRange && (lies.logRange.methods ?? ['eth_getLogs']).includes(msg.method ?? '')) {
         const f = (msg.params?.[0] ?? {}) as { fromBlock?: string; toBlock?: string }
         const from = Number(f.fromBlock)
         const to = Number(f.toBlock)

@@ -15,6 +15,7 @@
 import { AbiItem, Hash, Hex } from 'ox'
 import * as Abi from '../abi/Abi'
 import * as AbiCodec from '../abi/AbiCodec'
+import * as BlockRanges from './BlockRanges'
 import * as ChainBlocks from './ChainBlocks'
 import * as Calldata from '../abi/Calldata'
 import { BaseError, errorType } from '../Errors'
@@ -167,98 +168,29 @@ export interface QueryOptions {
   progress?: (fraction: number, label?: string) => void
 }
 
-/** A node error that says "ask for less" (a range or result-size limit), in the words nodes use. */
-export function isLimitError(e: unknown): boolean {
-  if (e instanceof Rpc.ResponseTooLargeError) return true
-  // a timeout is not split: a node that stopped answering would get thousands of smaller requests
-  if (!(e instanceof Rpc.NodeError)) return false
-  return e.code === -32005 || /too many|more than|range|limit|exceed|too large|response size|query timeout|10000|block range/i.test(e.message)
-}
+/** A node error that says "ask for less" (a range or result-size limit): see {@link BlockRanges.isLimitError}. */
+export const isLimitError = BlockRanges.isLimitError
 
-async function blockNumberOf(rpc: Rpc.Eip1193Like | undefined, ref: number | Rpc.BlockTag, latest: () => Promise<number>): Promise<number> {
-  if (typeof ref === 'number') return ref
-  if (ref === 'earliest') return 0
-  if (/^0x/.test(ref)) return Number(ref)
-  if (ref === 'latest' || ref === 'pending') return latest()
-  return (await ChainBlocks.block(rpc, ref)).number
-}
-
-/**
- * The range a refusing node suggests: Infura's error data `{ from, to }`, or Alchemy's
- * "this block range should work: [0x0, 0x1a2b]" in the message. Undefined when it names none.
- */
-export function suggestedRange(e: unknown): [number, number] | undefined {
-  if (!(e instanceof Rpc.NodeError)) return undefined
-  const d = e.data as { from?: unknown; to?: unknown } | null | undefined
-  const num = (v: unknown) => (typeof v === 'string' && /^0x[0-9a-f]{1,13}$/i.test(v) ? Number(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : undefined)
-  if (d && typeof d === 'object') {
-    const f = num(d.from)
-    const t = num(d.to)
-    if (f !== undefined && t !== undefined && f <= t) return [f, t]
-  }
-  const m = /\[\s*(0x[0-9a-f]{1,13})\s*,\s*(0x[0-9a-f]{1,13})\s*\]/i.exec(e.message)
-  if (m && Number(m[1]) <= Number(m[2])) return [Number(m[1]), Number(m[2])]
-  return undefined
-}
+/** The range a refusing node suggests: see {@link BlockRanges.suggestedRange}. */
+export const suggestedRange = BlockRanges.suggestedRange
 
 /** At most this many refused ranges are split before the query gives up (bounded work against a node that refuses everything). */
-export const MAX_SPLITS = 256
+export const MAX_SPLITS = BlockRanges.MAX_SPLITS
 
-/** Runs the query in pages the node accepts, oldest first. */
+/** Runs the query in pages the node accepts, oldest first (BlockRanges: a refused range is split and the query goes on). */
 export async function query(rpc: Rpc.Eip1193Like | undefined, q: Query, options: QueryOptions = {}): Promise<Result> {
-  const maxRange = Math.max(1, options.maxRange ?? 10_000)
-  const maxLogs = options.maxLogs ?? 10_000
-  let head: number | undefined
-  const latest = async () => (head ??= Rpc.safeInteger(await Rpc.request(rpc, 'eth_blockNumber'), 'the block number'))
-  const from = await blockNumberOf(rpc, q.fromBlock, latest)
-  const to = await blockNumberOf(rpc, q.toBlock, latest)
+  const [from, to] = await BlockRanges.resolve(rpc, q.fromBlock, q.toBlock)
   if (from > to) throw new InvalidRangeError(`The range starts at block ${from}, after its end ${to}.`).at('fromBlock')
-  // ranges still to read, oldest first
-  const todo: [number, number][] = []
-  for (let a = from; a <= to; a += maxRange) todo.push([a, Math.min(to, a + maxRange - 1)])
-  const result: Result = { logs: [], fromBlock: from, toBlock: to, pages: [], splits: 0, refusals: [], truncated: false }
-  const total = to - from + 1
-  let done = 0
-  // the largest range the node has accepted since it refused one (later pages are cut to it)
-  let limit = Infinity
-  while (todo.length) {
-    if (options.signal?.aborted) throw new CancelledError()
-    const next = todo.shift()!
-    const a = next[0]
-    let b = next[1]
-    if (b - a + 1 > limit) {
-      todo.unshift([a + limit, b])
-      b = a + limit - 1
-    }
+  const read = async (a: number, b: number): Promise<BlockRanges.Piece<Log>> => {
     const filter: Record<string, unknown> = { fromBlock: Rpc.toQuantity(a), toBlock: Rpc.toQuantity(b), topics: q.topics }
     if (q.address?.length) filter.address = q.address.length === 1 ? q.address[0] : q.address
-    let raw: unknown[]
-    try {
-      raw = Rpc.array(await Rpc.request(rpc, 'eth_getLogs', [filter]), 'the logs')
-    } catch (e) {
-      if (!isLimitError(e)) throw e
-      if (a === b || result.splits >= MAX_SPLITS) throw new NodeLimitError(a, e instanceof BaseError ? e.shortMessage : String(e))
-      // the node's own suggestion (Infura's data.from/to, or "[0x…, 0x…]" in the message) when it is a smaller range starting here; else halves
-      const hint = suggestedRange(e)
-      const mid = hint && hint[0] === a && hint[1] >= a && hint[1] < b ? hint[1] : a + Math.floor((b - a) / 2)
-      todo.unshift([a, mid], [mid + 1, b])
-      limit = Math.min(limit, mid - a + 1)
-      result.splits++
-      result.refusals.push({ from: a, to: b, message: e instanceof BaseError ? e.shortMessage : String(e) })
-      continue
-    }
-    const logs = raw.map(parseLog)
-    result.pages.push({ from: a, to: b, logs: logs.length })
-    result.logs.push(...logs)
-    done += b - a + 1
-    options.progress?.(done / total, `blocks ${from}…${b}: ${result.logs.length} logs`)
-    if (result.logs.length >= maxLogs && todo.length) {
-      result.truncated = true
-      result.toBlock = b
-      break
-    }
+    return { items: Rpc.array(await Rpc.request(rpc, 'eth_getLogs', [filter]), 'the logs').map(parseLog) }
   }
-  return result
+  const r = await BlockRanges.scan(from, to, read, { ...options, maxItems: options.maxLogs ?? 10_000, noun: 'logs' }, {
+    cancelled: () => new CancelledError(),
+    refusedAlone: (block, detail) => new NodeLimitError(block, detail),
+  })
+  return { logs: r.items, fromBlock: r.fromBlock, toBlock: r.toBlock, pages: r.pages.map((p) => ({ from: p.from, to: p.to, logs: p.count })), splits: r.splits, refusals: r.refusals, truncated: r.truncated }
 }
 
 export function parseLog(value: unknown, i: number): Log {
@@ -293,16 +225,21 @@ export function decode(log: Log, event: Abi.EventItem | null, abi?: Abi.Abi): De
 
 const csvCell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s)
 
+/** One CSV line (RFC 4180): cells quoted where they hold a comma, a quote or a line break. */
+export function csvLine(cells: readonly string[]): string {
+  return cells.map(csvCell).join(',')
+}
+
 /** The logs as CSV (RFC 4180): block, transaction, log index, address, event, then one column per argument (or the raw topics and data). */
 export function toCsv(logs: readonly Log[], decoded: readonly Decoded[]): string {
   const argNames: string[] = []
   for (const d of decoded) for (const a of d.args) if (!argNames.includes(a.name)) argNames.push(a.name)
   const header = ['blockNumber', 'transactionHash', 'logIndex', 'address', 'event', ...argNames, 'topics', 'data']
-  const lines = [header.map(csvCell).join(',')]
+  const lines = [csvLine(header)]
   logs.forEach((l, i) => {
     const d = decoded[i]
     const byName = new Map((d?.args ?? []).map((a) => [a.name, a.value]))
-    lines.push([String(l.blockNumber), l.transactionHash, String(l.logIndex), l.address, d?.signature ?? '', ...argNames.map((n) => byName.get(n) ?? ''), l.topics.join(' '), l.data].map(csvCell).join(','))
+    lines.push(csvLine([String(l.blockNumber), l.transactionHash, String(l.logIndex), l.address, d?.signature ?? '', ...argNames.map((n) => byName.get(n) ?? ''), l.topics.join(' '), l.data]))
   })
   return `${lines.join('\r\n')}\r\n`
 }

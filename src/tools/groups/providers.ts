@@ -15,6 +15,7 @@ import broadcastMeta from '../broadcast/meta'
 import simulateMeta from '../simulate/meta'
 import debugMeta from '../debug/meta'
 import logsMeta from '../logs/meta'
+import addressActivityMeta from '../address-activity/meta'
 import deployMeta from '../deploy/meta'
 import storageReadMeta from '../storage-read/meta'
 import verifiedSourceMeta from '../verified-source/meta'
@@ -22,6 +23,6 @@ import verifiedSourceMeta from '../verified-source/meta'
 /** The providers tools, in catalogue order. Each entry: the tool's meta and lazy imports of the tool and its examples (`entry`). */
 export const tools: ToolEntry[] = [
   accountMeta, contractReadMeta, storageReadMeta, verifiedSourceMeta, sendTransactionMeta, deployMeta, transactionMeta, blockMeta,
-  findBlockMeta, daEstimateMeta, b2ePayloadMeta, accessListMeta, logsMeta, ensResolveMeta, rpcConsoleMeta,
+  findBlockMeta, daEstimateMeta, b2ePayloadMeta, accessListMeta, logsMeta, addressActivityMeta, ensResolveMeta, rpcConsoleMeta,
   broadcastMeta, simulateMeta, debugMeta,
 ].map(entry)

@@ -4,6 +4,7 @@ import * as Calldata from '../../core/abi/Calldata'
 import * as SignatureTable from '../../core/abi/SignatureTable'
 import { amountArg, checksum } from '../../core/sim/TraceWords'
 import { explorerRows } from '../kit/explorerRows'
+import { verifiedSection } from '../kit/verifiedRows'
 import * as CastCommand from '../../core/chain/CastCommand'
 import { castSection } from '../kit/castRow'
 import * as AddressCheck from '../../core/address/AddressCheck'
@@ -77,15 +78,6 @@ async function verifiedOf(input: Input, ctx: Pick<RunContext, 'rpc' | 'fetch' | 
   if (!input.lookup || !ctx.fetch) return undefined
   const addresses = [...(t.to ? [t.to] : []), ...(t.receipt?.logs.slice(0, MAX_LOGS).map((l) => l.address) ?? [])]
   return VerifiedAbi.lookupAll({ rpc: ctx.rpc, fetch: ctx.fetch as unknown as VerifiedSource.FetchLike, host: input.host, signal: ctx.signal, cache: ctx.sources }, addresses)
-}
-
-/** Which source named each contract, and what was refused and why. */
-function verifiedSection(v: VerifiedAbi.Many, host: string): Section {
-  const rows: Row[] = []
-  for (const n of v.named.values()) rows.push({ label: cs(n.address), value: n.name, mono: false, tone: 'ok', note: n.by })
-  for (const f of v.failed)
-    rows.push({ label: cs(f.address), value: VerifiedAbi.refused(f) ? 'refused: its code differs from the chain’s' : 'not named', mono: false, tone: VerifiedAbi.refused(f) ? 'error' : 'warn', note: f.error.message })
-  return { title: `Verified sources from ${host}`, rows }
 }
 
 const TYPES: Record<number, string> = { 0: 'legacy (0x0)', 1: 'EIP-2930 (0x1)', 2: 'EIP-1559 (0x2)', 3: 'EIP-4844 blob (0x3)', 4: 'EIP-7702 set code (0x4)' }
