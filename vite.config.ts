@@ -158,7 +158,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // amounts in units in the trace and events (TraceWords), explorer links in the shared ToolRoute chunk (#37).
   debug: 230 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
-  'qr-sign': 232 * 1024, // (+0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
+  'qr-sign': 233 * 1024, // (+0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk; +1 KB in #38: ox's Transaction.fromRpc, which the block view's root check reads transactions with, now in the TxEnvelope chunk it shares.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
   'send-transaction': 249 * 1024, // (+1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time; +1 KB in #35/#37: hand-offs that run, an example's result shown on a live page, explorer links and EIP-3770 in the shared ToolRoute chunk.)
