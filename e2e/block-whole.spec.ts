@@ -41,7 +41,7 @@ test('a block whole: 120 rows equal the node\'s block trace; a tampered listing 
   const node = await startAnvil()
   nodes.push(node.url)
   try {
-    const block = await mixedBlock(node.url, 120)
+    const block = await mixedBlock((m, p = []) => rpc(node.url, m, p), 120)
     const n = `0x${block.number.toString(16)}`
     await connectByUrl(page, node.url)
     await openTool(page, 'block', { block: String(block.number), whole: 'true' })

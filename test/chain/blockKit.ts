@@ -6,9 +6,9 @@
  * estimated against a state without the block's earlier transactions) and mined in one block:
  * value transfers (legacy), storage writes (EIP-2930, with an access list), calls that revert
  * (EIP-1559), nested calls that move value relay → relay → store, a relay whose inner call
- * reverts, contract creations and a creation whose init code reverts.
+ * reverts, contract creations and a creation whose init code reverts. It takes the node as a
+ * JSON-RPC function (imports nothing of test/support.ts, which loads vitest: the bench uses it too).
  */
-import { inOneBlock, nodeRpc } from '../support'
 
 /** SSTORE(calldata[0], calldata[32]); STOP. */
 export const STORE = '602035600035' + '5500'
@@ -31,11 +31,11 @@ export interface MixedBlock {
   contracts: { store: `0x${string}`; relay: `0x${string}`; reverter: `0x${string}` }
 }
 
-type Rpc = <T>(method: string, params?: unknown[]) => Promise<T>
+/** One JSON-RPC request to the node: its result (an error answer throws). */
+export type Rpc = <T>(method: string, params?: unknown[]) => Promise<T>
 
 /** Deploys the three contracts (automined); their addresses. */
-export async function deployKit(url: string): Promise<MixedBlock['contracts']> {
-  const rpc: Rpc = (m, p = []) => nodeRpc(url, m, p)
+export async function deployKit(rpc: Rpc): Promise<MixedBlock['contracts']> {
   const [a0] = await rpc<string[]>('eth_accounts')
   const deployed = async (rt: string) => {
     const h = await rpc<string>('eth_sendTransaction', [{ from: a0, data: initCode(rt), gas: '0x30000' }])
@@ -75,16 +75,20 @@ function kindOf(i: number, from: string, to: string, nonce: number, c: MixedBloc
  * legacy or EIP-2930 transaction queued behind an EIP-1559 one of the same sender), mined in one
  * block.
  */
-export async function mixedBlock(url: string, count = 120, contracts?: MixedBlock['contracts']): Promise<MixedBlock> {
-  const rpc: Rpc = (m, p = []) => nodeRpc(url, m, p)
-  const c = contracts ?? (await deployKit(url))
+export async function mixedBlock(rpc: Rpc, count = 120, contracts?: MixedBlock['contracts']): Promise<MixedBlock> {
+  const c = contracts ?? (await deployKit(rpc))
   const accounts = (await rpc<string[]>('eth_accounts')).slice(0, 8)
   const nonces = await Promise.all(accounts.map(async (a) => Number(BigInt(await rpc<string>('eth_getTransactionCount', [a, 'latest'])))))
-  const sends = Array.from({ length: count }, (_, i) => () => {
-    const k = i % 7
-    return rpc<`0x${string}`>('eth_sendTransaction', [kindOf(i, accounts[k]!, accounts[7]!, nonces[k]!++, c)])
-  })
-  const hashes = await inOneBlock(url, sends)
-  const r = await rpc<{ blockNumber: string }>('eth_getTransactionReceipt', [hashes[0]])
+  const hashes: `0x${string}`[] = []
+  await rpc('evm_setAutomine', [false])
+  try {
+    for (let i = 0; i < count; i++) hashes.push(await rpc<`0x${string}`>('eth_sendTransaction', [kindOf(i, accounts[i % 7]!, accounts[7]!, nonces[i % 7]!++, c)]))
+    await rpc('evm_mine', [])
+  } finally {
+    await rpc('evm_setAutomine', [true])
+  }
+  const r = await rpc<{ blockNumber: string } | null>('eth_getTransactionReceipt', [hashes[0]])
+  const block = await rpc<{ transactions: string[] }>('eth_getBlockByNumber', [r?.blockNumber, false])
+  if (!r || block.transactions.length !== count) throw new Error(`the block holds ${block.transactions.length} of the ${count} transactions sent`)
   return { number: Number(BigInt(r.blockNumber)), hashes, contracts: c }
 }

@@ -24,7 +24,7 @@ const copy = <T>(x: T): T => structuredClone(x)
 
 let mixed: Listing
 beforeAll(async () => {
-  mixed = await listing((await mixedBlock(anvil.url, 35)).number)
+  mixed = await listing((await mixedBlock(rpc, 35)).number)
 }, 60_000)
 
 describe('BlockRoots (anvil)', () => {

@@ -197,11 +197,12 @@ export async function load(rpc: Rpc.Eip1193Like | undefined, ref: string, o: Opt
   o.progress?.(-1, 'Checking the transactions and receipts against the header')
   const checked = await BlockRoots.check(raw, receipts.list)
   live(o.signal)
-  o.progress?.(-1, 'Tracing the block (callTracer)')
-  const calls = await traced<Frame>(rpc, number, hashes, { tracer: 'callTracer' }, 'call trace', o, refusals)
-  live(o.signal)
-  o.progress?.(-1, 'Tracing the block (prestateTracer, diff mode)')
-  const diffs = await traced<Parameters<typeof slotsWritten>[0]>(rpc, number, hashes, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }, 'state diff', o, refusals)
+  o.progress?.(-1, 'Tracing the block (callTracer and prestateTracer in diff mode, side by side)')
+  // both asked at once: the node re-executes the block for each
+  const [calls, diffs] = await Promise.all([
+    traced<Frame>(rpc, number, hashes, { tracer: 'callTracer' }, 'call trace', o, refusals),
+    traced<Parameters<typeof slotsWritten>[0]>(rpc, number, hashes, { tracer: 'prestateTracer', tracerConfig: { diffMode: true } }, 'state diff', o, refusals),
+  ])
   const rows = txs.map((t, i) => row(t, receipts.list[i], i, calls.results?.[i], diffs.results?.[i]))
   return { number: Number(checked.number), hash: checked.hash, checked, receiptsFrom: receipts.from, engine: { calls: calls.engine, slots: diffs.engine }, refusals, rows }
 }
