@@ -9,6 +9,7 @@
  * two transactions swapped, a transaction's value changed, a receipt's status flipped) is refused
  * by the root check, naming the root, and no table is shown; the honest listing, asked again, is.
  */
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { mixedBlock } from '../test/chain/blockKit'
 import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
@@ -57,6 +58,10 @@ test('a block whole: 120 rows equal the node\'s block trace; a tampered listing 
     expect(await texts(page, 'Gas used')).toEqual(logs.map((l, i) => String(l.result.gas - (i ? logs[i - 1]!.result.gas : 0))))
     expect(await texts(page, 'Calls')).toEqual(calls.map((c) => String(frames(c.result))))
     expect(new Set(await texts(page, 'Calls'))).toEqual(new Set(['1', '2', '3']))
+
+    // the table and its controls: axe (WCAG 2.1 AA) finds nothing
+    const axe = await new AxeBuilder({ page }).include('section.block-whole').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode().analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([])
 
     // sorted from the keyboard: gas used, largest first
     const gasHeader = table(page).getByRole('button', { name: /^Gas used/ })
