@@ -87,6 +87,12 @@ describe('BlockWhole on anvil', () => {
     expect(perTx.receiptsFrom).toBe('eth_getTransactionReceipt')
     expect(perTx.rows).toEqual(whole.rows)
     expect(perTx.refusals.join('\n')).toMatch(/eth_getBlockReceipts: .*does not exist/)
+    // a block trace too large for one answer: a transaction at a time
+    const inner = Rpc.http(anvil.url)
+    const tooLarge: Rpc.Eip1193Like = { request: async (a) => (a.method === 'debug_traceBlockByNumber' ? Promise.reject(new Rpc.ResponseTooLargeError({ method: a.method }, 40 * 2 ** 20, 32 * 2 ** 20)) : inner.request(a)) }
+    const split = await BlockWhole.load(tooLarge, String(block.number))
+    expect([split.engine.calls, split.rows]).toEqual(['debug_traceTransaction', whole.rows])
+    expect(split.refusals.join('\n')).toMatch(/debug_traceBlockByNumber \(call trace\): .*too large/)
     const none = await BlockWhole.load(refusing(['debug_traceBlockByNumber', 'debug_traceTransaction']), String(block.number))
     expect(none.engine).toEqual({ calls: 'none', slots: 'none' })
     expect(none.rows.map((r) => [r.status, r.gasUsed, r.frames, r.slots])).toEqual(whole.rows.map((r) => [r.status, r.gasUsed, null, null]))

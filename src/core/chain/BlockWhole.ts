@@ -162,7 +162,8 @@ async function traced<T>(rpc: Rpc.Eip1193Like | undefined, number: `0x${string}`
     })
     return { results, engine: 'debug_traceBlockByNumber' }
   } catch (e) {
-    if (!isRefusal(e)) throw e
+    // a block's trace too large or too slow for one answer is asked a transaction at a time
+    if (!isRefusal(e) && !(e instanceof Rpc.ResponseTooLargeError) && !(e instanceof Rpc.TimeoutError)) throw e
     refusals.push(`debug_traceBlockByNumber (${what}): ${why(e)}`)
   }
   const results: T[] = []
