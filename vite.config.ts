@@ -161,14 +161,14 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // +3.5 KB for the phone's pane tabs (react-tabs@6.1.1, the smallest accessible tabs measured: docs/ARCHITECTURE.md).
   debug: 234 * 1024,
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
-  'qr-sign': 234 * 1024, // (+1 KB in #38: the /address-activity meta on every route; measured 232.0 KB at c5c5c47, its edge: +1 KB of room; +0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
+  'qr-sign': 235 * 1024, // (+1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, for /block's root check; +1 KB in #38: the /address-activity meta on every route; measured 232.0 KB at c5c5c47, its edge: +1 KB of room; +0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
-  'send-transaction': 250 * 1024, // (+1 KB in #38: the /address-activity meta on every route; +1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time; +1 KB in #35/#37: hand-offs that run, an example's result shown on a live page, explorer links and EIP-3770 in the shared ToolRoute chunk.)
+  'send-transaction': 251 * 1024, // (+1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, the shared OpenLink; +1 KB in #38: the /address-activity meta on every route; +1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time; +1 KB in #35/#37: hand-offs that run, an example's result shown on a live page, explorer links and EIP-3770 in the shared ToolRoute chunk.)
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   // (+3 KB in #27: the threshold's finishing step, nested Safes; /safe-message shares its Safe module and signing.)
   // (+8 KB in #27 (wt-router): a Universal Router call in the Safe's data opened command by command.)
-  'safe-tx': 243 * 1024, // (+1 KB in session 21: the shared ToolRoute chunk's result folding and reveal following)
+  'safe-tx': 244 * 1024, // (+1 KB in #38: the shared OpenLink and /block's meta; +1 KB in session 21: the shared ToolRoute chunk's result folding and reveal following)
   'safe-message': 234 * 1024,
   // Its form checks a transaction's fields and the ABI as they are typed; block context overrides and a replay's place
   // parsed as typed, the summary's Debug hand-off (#24); +1.8 KB the metas of /storage-read, /disassemble and /opcodes (#25), +0.3 KB the result beside the form (#23).

@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { srv, withFaultServer } from '../../../test/faultKit'
 import * as Chains from './Chains'
 import * as Rpc from './Rpc'
@@ -169,6 +169,28 @@ describe('Rpc: input checks', () => {
   it('hides credentials and query strings in messages', () => {
     expect(Rpc.shortUrl('https://user:pw@mainnet.example/v3/abc?key=SECRET')).toBe('https://mainnet.example/v3/abc?…')
     expect(Rpc.shortUrl('http://127.0.0.1:8545/')).toBe('http://127.0.0.1:8545')
+  })
+
+  it('gives a block tracer two minutes where another call has 15 s; a limit given stays (#38)', async () => {
+    vi.useFakeTimers()
+    try {
+      const never: Rpc.FetchLike = () => new Promise(() => {})
+      const node = Rpc.http('http://node.test/', { fetch: never })
+      const said: Record<string, string> = {}
+      const plain = Rpc.request(node, 'eth_chainId').catch((e: Error) => void (said.plain = e.message))
+      const trace = Rpc.request(node, 'debug_traceBlockByNumber', ['0x1', {}]).catch((e: Error) => void (said.trace = e.message))
+      await vi.advanceTimersByTimeAsync(15_001)
+      await plain
+      expect(said).toEqual({ plain: expect.stringContaining('within 15 s') })
+      await vi.advanceTimersByTimeAsync(105_000)
+      await trace
+      expect(said.trace).toContain('within 120 s')
+      const given = Rpc.request(Rpc.http('http://node.test/', { fetch: never, timeoutMs: 1000 }), 'debug_traceBlockByNumber', ['0x1', {}]).catch((e: Error) => e.message)
+      await vi.advanceTimersByTimeAsync(1001)
+      expect(await given).toContain('within 1 s')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('masks an API key in the URL path (…/v2/<key>) in what is shown and in every error text', async () => {

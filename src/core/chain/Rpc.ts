@@ -89,6 +89,13 @@ export const MAX_BYTES = 32 * 2 ** 20
  */
 export const METHOD_MAX_BYTES: Readonly<Record<string, number>> = { eth_getProof: 12 * 2 ** 20 }
 
+/**
+ * Longer time limits for methods that do a node's heavy work: a block tracer re-executes every
+ * transaction of the block (anvil takes seconds for a block of 200), so it has two minutes where
+ * another call has the transport's limit (15 s unless set); a shorter limit given stays.
+ */
+export const METHOD_TIMEOUT_MS: Readonly<Record<string, number>> = { debug_traceBlockByNumber: 120_000, debug_traceBlockByHash: 120_000 }
+
 /** The cap for `method` under a transport's `maxBytes`. */
 export function capFor(method: string, maxBytes: number = MAX_BYTES): number {
   const m = METHOD_MAX_BYTES[method]
@@ -139,7 +146,7 @@ const SIZE_LIMIT_RE = /more than \d+ results|block range|range (is )?too (large|
  */
 export function http(url: string, options: HttpOptions = {}): Transport {
   const u = assertUrl(url)
-  const timeoutMs = options.timeoutMs ?? 15_000
+  const defaultTimeoutMs = 15_000
   const retries = options.retries ?? 3
   const backoffMs = options.backoffMs ?? 250
   const maxBackoffMs = options.maxBackoffMs ?? 5_000
@@ -147,6 +154,7 @@ export function http(url: string, options: HttpOptions = {}): Transport {
 
   async function attempt(method: string, params: unknown): Promise<{ retryAfterMs?: number; rateLimited?: boolean; result?: unknown }> {
     const where = { url: u, method }
+    const timeoutMs = options.timeoutMs ?? Math.max(defaultTimeoutMs, METHOD_TIMEOUT_MS[method] ?? 0)
     const fetchFn = options.fetch ?? (Net.fetchFn() as FetchLike | undefined)
     if (!fetchFn) throw new RpcFaults.ConnectionError(where, 'no fetch in this environment')
     const id = nextId++

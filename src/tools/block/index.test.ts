@@ -8,4 +8,8 @@ describe('block: parse', () => {
     const p = tool.parse({ block: 'yesterday' })
     expect(!p.ok && p.errors.block).toMatch(/is not a block/)
   })
+  it('asks for every transaction only when ticked (off at first)', () => {
+    const at = (raw: Record<string, string>) => { const p = tool.parse(withDefaults(tool, raw)); return p.ok && p.value.whole }
+    expect([at({ block: '1' }), at({ block: '1', whole: 'true' })]).toEqual([false, true])
+  })
 })

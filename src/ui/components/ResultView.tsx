@@ -179,6 +179,17 @@ function DocLines({ text }: { text: string }) {
   ))
 }
 
+/** A row's hand-off to another tool: a link with the inputs in the URL, which runs the tool as it opens when `open.run` (on a plain click only: a new tab opens the form, filled). */
+export function OpenLink({ open, label }: { open: NonNullable<Row['open']>; label?: string }) {
+  const target = findTool(open.tool)
+  if (!target) return null
+  return (
+    <Link to={toolHref(target.meta, open.inputs)} aria-label={label} onClick={open.run ? (e) => isPlainClick(e) && requestExampleRun(target.meta.id, open.inputs) : undefined}>
+      {open.label ?? `Open in ${target.meta.title}`}
+    </Link>
+  )
+}
+
 /** One output row: label, value (the start of a very long one), copy button, reveal for secrets, link to another tool, a format choice for typed values. */
 export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold?: Fold }) {
   const [revealed, setRevealed] = useState(false)
@@ -187,7 +198,6 @@ export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold
   const hidden = row.secret && !revealed
   const fmt = useFormatted(row)
   const long = fmt.value.length > SHOWN_CHARS
-  const target = row.open && !row.secret ? findTool(row.open.tool) : undefined
   // Bidirectional overrides and zero-width characters are shown, never applied.
   const shown = VisibleText.reveal(long ? fmt.value.slice(0, SHOWN_CHARS) : fmt.value)
   return (
@@ -224,15 +234,7 @@ export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold
           )}
           {row.copy !== false && !hidden && <CopyButton value={fmt.value} label={row.label} />}
           {row.copy !== false && fmt.raw !== undefined && <CopyButton value={fmt.raw} label={`${row.label} (raw)`} />}
-          {target && row.open && (
-            <Link
-              to={toolHref(target.meta, row.open.inputs)}
-              // a hand-off that runs: asked on a plain click only (a new tab opens the form, filled)
-              onClick={row.open.run ? (e) => isPlainClick(e) && requestExampleRun(target.meta.id, row.open!.inputs) : undefined}
-            >
-              {row.open.label ?? `Open in ${target.meta.title}`}
-            </Link>
-          )}
+          {row.open && !row.secret && <OpenLink open={row.open} />}
           {row.href && /^https:\/\//.test(row.href.url) && (
             // another site, opened by the person: a link, never a request of the page's (no referrer, no opener)
             <a href={row.href.url} target="_blank" rel="noopener noreferrer">

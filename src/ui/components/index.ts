@@ -5,7 +5,7 @@ export { RunForm, RunStatus, RunError, RunResult, ErrorNotice, ActionButton, Pro
 export { useToolPage, type ToolPage, type ToolPageProps, type ActionView } from '../hooks/useToolPage'
 export { ResultColumns, useResultInView } from './ResultColumns'
 export { Field, type FieldProps } from './Field'
-export { ResultView, ResultRow, ResultNotes, MiddleEllipsis } from './ResultView'
+export { ResultView, ResultRow, ResultNotes, MiddleEllipsis, OpenLink } from './ResultView'
 export { CopyButton } from './CopyButton'
 export { KeyringList, KeyringPicker } from './KeyringPicker'
 export { KeyFieldPicker } from './KeyFieldPicker'
