@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest'
 import { decodeFunctionResult, type Abi, type Hex } from 'viem'
 import * as Bundle from './Bundle'
+import * as BundleInput from './BundleInput'
 import * as SimRpc from './SimRpc'
 import { A0, A1, OTHER } from '../../../test/chain/sim/contracts'
 import { art, c, client, data, rpc, useSimChain } from '../../../test/chain/sim/chain'
@@ -42,7 +43,7 @@ describe('Bundle against anvil', () => {
       { from: A0, to: OTHER, value: 10n ** 15n },
     ]
     // the third call moved up one place, then once more: first
-    const reordered = Bundle.move(Bundle.move(calls, 2, -1), 1, -1)
+    const reordered = BundleInput.move(BundleInput.move(calls, 2, -1), 1, -1)
     expect(reordered.map((x) => calls.indexOf(x))).toEqual([2, 0, 1, 3, 4])
     const results: ReturnType<typeof mine>[][] = []
     for (const order of [calls, reordered]) {
@@ -89,27 +90,3 @@ describe('Bundle against anvil', () => {
 
 const dec = (h: Hex) => BigInt(h)
 const simulateCalls = (order: Bundle.Call[], gas: string[]) => order.map((x, i) => ({ from: x.from, to: x.to, input: x.data ?? '0x', value: `0x${(x.value ?? 0n).toString(16)}`, gas: `0x${BigInt(gas[i]!).toString(16)}` }))
-
-describe('Bundle.parse', () => {
-  const from = '0x' + 'aB'.repeat(20)
-  it('reads one object per line or a JSON array, and names the line at fault', () => {
-    expect(Bundle.parse(`{"from":"${from}","to":"${from}","value":"10","data":"0x12"}\n\n{"from":"${from}","gas":"0x5208"}`)).toEqual([
-      { from: from.toLowerCase(), to: from.toLowerCase(), value: 10n, data: '0x12' },
-      { from: from.toLowerCase(), gas: 21_000n },
-    ])
-    expect(Bundle.parse(`[{"from":"${from}"}]`)).toEqual([{ from: from.toLowerCase() }])
-    expect(() => Bundle.parse(`{"from":"${from}"}\n{"from":"0x12"}`)).toThrow(/line 2: "from" is "0x12", not an address/)
-    expect(() => Bundle.parse(`{"from":"${from}"}\nnope`)).toThrow(/line 2: it is not valid JSON/)
-    expect(() => Bundle.parse(`{"from":"${from}","value":"-1"}`)).toThrow(/line 1: "value"/)
-    expect(() => Bundle.parse(`{"from":"${from}","data":"0x1"}`)).toThrow(/line 1: "data"/)
-    expect(() => Bundle.parse('')).toThrow(/no calls/)
-    expect(() => Bundle.parse(`[{"from":"${from}", "nonce": 1}]`)).toThrow(/unknown field "nonce"/)
-  })
-  it('format and parse round-trip; move keeps every call once', () => {
-    const calls = Bundle.parse(`{"from":"${from}","to":"${from}","value":"10","data":"0x12","gas":"7"}\n{"from":"${from}"}`)
-    expect(Bundle.parse(Bundle.format(calls))).toEqual(calls)
-    expect(Bundle.move([1, 2, 3], 0, -1)).toEqual([1, 2, 3])
-    expect(Bundle.move([1, 2, 3], 2, -1)).toEqual([1, 3, 2])
-    expect(Bundle.move([1, 2, 3], 0, 1)).toEqual([2, 1, 3])
-  })
-})

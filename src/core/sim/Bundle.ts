@@ -11,12 +11,13 @@
  *
  * @example
  * ```ts
- * const calls = Bundle.parse('{"from":"0x…","to":"0x…","data":"0x6d4ce63c"}')
+ * const calls = BundleInput.parse('{"from":"0x…","to":"0x…","data":"0x6d4ce63c"}')
  * const b = await Bundle.run(rpc, calls, 'latest')
  * b.steps[0].result.status; b.comparison // per step: agrees, or the differences
  * ```
  */
 import * as AssetChanges from './AssetChanges'
+import { NoCallsError, type Call } from './BundleInput'
 import { BaseError } from '../Errors'
 import * as SimRpc from './SimRpc'
 import type * as SimState from './SimState'
@@ -24,17 +25,7 @@ import * as Simulation from './Simulation'
 
 type Hex = `0x${string}`
 
-/** Most calls in one bundle. */
-export const MAX_CALLS = 50
-
-/** One call of a bundle (impersonated sender, as `Simulation.call`). */
-export interface Call {
-  from: Hex
-  to?: Hex | undefined
-  value?: bigint | undefined
-  data?: Hex | undefined
-  gas?: bigint | undefined
-}
+export type { Call } from './BundleInput'
 
 /** A log as both engines give it. */
 export interface Log {
@@ -66,99 +57,6 @@ export interface Outcome {
   gasLimits: string[]
   block: { number: string; hardfork: string; chainId: number }
   comparison?: Comparison
-}
-
-// ---------------------------------------------------------------------------------------
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const QUANTITY = /^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/
-
-function field(o: Record<string, unknown>, key: string, line: number): string | undefined {
-  const v = o[key]
-  if (v === undefined || v === null) return undefined
-  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return String(v)
-  if (typeof v !== 'string') throw new InvalidCallError(line, `"${key}" must be a string`)
-  return v.trim()
-}
-
-function quantity(o: Record<string, unknown>, key: string, line: number): bigint | undefined {
-  const v = field(o, key, line)
-  if (v === undefined || v === '') return undefined
-  if (!QUANTITY.test(v)) throw new InvalidCallError(line, `"${key}" is "${v.slice(0, 24)}", not a whole number (decimal, or 0x and hex digits)`)
-  return BigInt(v)
-}
-
-/** One call from its JSON object; `line` (1-based) names it in errors. */
-export function callOf(item: unknown, line: number): Call {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new InvalidCallError(line, 'it is not a JSON object')
-  const o = item as Record<string, unknown>
-  const unknown = Object.keys(o).filter((k) => !['from', 'to', 'value', 'data', 'input', 'gas'].includes(k))
-  if (unknown.length) throw new InvalidCallError(line, `unknown field "${unknown[0]!.slice(0, 20)}"`)
-  const from = field(o, 'from', line)
-  if (!from || !ADDRESS.test(from)) throw new InvalidCallError(line, from ? `"from" is "${from.slice(0, 44)}", not an address` : '"from" is missing')
-  const to = field(o, 'to', line)
-  if (to !== undefined && to !== '' && !ADDRESS.test(to)) throw new InvalidCallError(line, `"to" is "${to.slice(0, 44)}", not an address`)
-  const data = field(o, 'data', line) ?? field(o, 'input', line)
-  if (data !== undefined && data !== '' && !/^0x([0-9a-fA-F]{2})*$/.test(data)) throw new InvalidCallError(line, '"data" must be 0x and an even number of hex digits')
-  const value = quantity(o, 'value', line)
-  const gas = quantity(o, 'gas', line)
-  return {
-    from: from.toLowerCase() as Hex,
-    ...(to ? { to: to.toLowerCase() as Hex } : {}),
-    ...(value !== undefined ? { value } : {}),
-    ...(data ? { data: data.toLowerCase() as Hex } : {}),
-    ...(gas !== undefined ? { gas } : {}),
-  }
-}
-
-/**
- * The calls of a bundle: a JSON array of call objects, or one object per line (empty lines
- * skipped). Each object: `from` (required), `to` (none: a contract creation), `value`, `data`
- * (or `input`) and `gas`; quantities in decimal or 0x-hex.
- */
-export function parse(text: string): Call[] {
-  const t = text.trim()
-  if (t === '') throw new NoCallsError()
-  let items: { value: unknown; line: number }[]
-  if (t.startsWith('[')) {
-    let all: unknown
-    try {
-      all = JSON.parse(t)
-    } catch (e) {
-      throw new InvalidJsonError(`The list is not valid JSON: ${e instanceof Error ? e.message : String(e)}`)
-    }
-    if (!Array.isArray(all)) throw new InvalidJsonError('The list is not a JSON array.')
-    items = all.map((value, i) => ({ value, line: i + 1 }))
-  } else {
-    items = []
-    text.split('\n').forEach((l, i) => {
-      if (l.trim() === '') return
-      try {
-        items.push({ value: JSON.parse(l), line: i + 1 })
-      } catch {
-        throw new InvalidCallError(i + 1, 'it is not valid JSON')
-      }
-    })
-  }
-  if (items.length === 0) throw new NoCallsError()
-  if (items.length > MAX_CALLS) throw new TooManyCallsError(items.length)
-  return items.map(({ value, line }) => callOf(value, line))
-}
-
-/** The calls as the form's text: one JSON object per line (quantities as hex). */
-export function format(calls: readonly Call[]): string {
-  return calls
-    .map((c) => JSON.stringify({ from: c.from, ...(c.to ? { to: c.to } : {}), ...(c.value !== undefined ? { value: `0x${c.value.toString(16)}` } : {}), ...(c.data ? { data: c.data } : {}), ...(c.gas !== undefined ? { gas: `0x${c.gas.toString(16)}` } : {}) }))
-    .join('\n')
-}
-
-/** `calls` with the one at `index` moved by `by` places (clamped): the reordering of the page. */
-export function move<T>(calls: readonly T[], index: number, by: number): T[] {
-  const to = Math.max(0, Math.min(calls.length - 1, index + by))
-  const out = [...calls]
-  const [item] = out.splice(index, 1)
-  out.splice(to, 0, item!)
-  return out
 }
 
 // ---------------------------------------------------------------------------------------
@@ -281,33 +179,6 @@ async function compareWithNode(rpc: SimRpc.Client, calls: readonly Call[], limit
 }
 
 // ---------------------------------------------------------------------------------------
-
-export class InvalidCallError extends BaseError {
-  constructor(line: number, detail: string) {
-    super('Bundle.InvalidCallError', `Call on line ${line}: ${detail}.`, {
-      hints: ['Each call is a JSON object: {"from": "0x…", "to": "0x…", "value": "0x0", "data": "0x…", "gas": "100000"}; only "from" is required, no "to" creates a contract.'],
-      field: 'calls',
-    })
-  }
-}
-
-export class InvalidJsonError extends BaseError {
-  constructor(message: string) {
-    super('Bundle.InvalidJsonError', message, { hints: ['Give a JSON array of call objects, or one call object per line.'], field: 'calls' })
-  }
-}
-
-export class NoCallsError extends BaseError {
-  constructor() {
-    super('Bundle.NoCallsError', 'The bundle has no calls.', { hints: ['Give one call object per line, e.g. {"from": "0x…", "to": "0x…", "data": "0x…"}.'], field: 'calls' })
-  }
-}
-
-export class TooManyCallsError extends BaseError {
-  constructor(n: number) {
-    super('Bundle.TooManyCallsError', `The bundle has ${n} calls; at most ${MAX_CALLS} run in one.`, { hints: ['Split it, or drop calls that do not change what you want to see.'], field: 'calls' })
-  }
-}
 
 export class NodeAnswerError extends BaseError {
   constructor(detail: string) {
