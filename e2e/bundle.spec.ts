@@ -62,6 +62,13 @@ test('five calls in order equal eth_simulateV1; moved by keyboard, run again, eq
   expect(second).not.toEqual(first)
   await expectSteps(page, second)
 
+  // moved to the top, where "up" goes no further: the focus stays on the call, on its "down" button
+  await page.getByRole('button', { name: 'Move call 2 up' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: 'Move call 1 down' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Move call 1 up' })).toHaveAttribute('aria-disabled', 'true')
+  expect((await page.getByLabel('Calls, in order').inputValue()).split('\n').map((l) => JSON.parse(l).data)).toEqual([GET, SET(5), SET(7), SET(101), GET])
+
   // a line that is not a call is refused at the field, naming the line
   await page.getByLabel('Calls, in order').fill(`{"from":"${FROM}"}\n{"from":"0x12"}`)
   await page.getByRole('button', { name: 'Run bundle', exact: true }).click()
