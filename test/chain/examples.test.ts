@@ -33,7 +33,7 @@ afterAll(async () => {
 })
 
 // Reversed on purpose: an example that read what another example made would fail here.
-const ORDER = ['verified-source', 'b2e-payload', 'da-estimate', 'access-list', 'find-block', 'deploy', 'address-activity', 'logs', 'debug', 'simulate', 'storage-read', 'contract-read', 'send-transaction', 'transaction', 'broadcast', 'ens-resolve', 'rpc-console', 'block', 'account']
+const ORDER = ['verified-source', 'b2e-payload', 'da-estimate', 'access-list', 'find-block', 'deploy', 'address-activity', 'logs', 'debug', 'bundle', 'simulate', 'storage-read', 'contract-read', 'send-transaction', 'transaction', 'broadcast', 'ens-resolve', 'rpc-console', 'block', 'account']
 
 describe('the devnet fixtures', () => {
   it('deploy the Store contract the send-transaction example deploys, at its address, with its transfer mined', async () => {

@@ -13,6 +13,7 @@ import rpcConsoleMeta from '../rpc-console/meta'
 import sendTransactionMeta from '../send-transaction/meta'
 import broadcastMeta from '../broadcast/meta'
 import simulateMeta from '../simulate/meta'
+import bundleMeta from '../bundle/meta'
 import debugMeta from '../debug/meta'
 import logsMeta from '../logs/meta'
 import addressActivityMeta from '../address-activity/meta'
@@ -24,5 +25,5 @@ import verifiedSourceMeta from '../verified-source/meta'
 export const tools: ToolEntry[] = [
   accountMeta, contractReadMeta, storageReadMeta, verifiedSourceMeta, sendTransactionMeta, deployMeta, transactionMeta, blockMeta,
   findBlockMeta, daEstimateMeta, b2ePayloadMeta, accessListMeta, logsMeta, addressActivityMeta, ensResolveMeta, rpcConsoleMeta,
-  broadcastMeta, simulateMeta, debugMeta,
+  broadcastMeta, simulateMeta, bundleMeta, debugMeta,
 ].map(entry)

@@ -6,19 +6,20 @@
 import type * as Abi from '../../core/abi/Abi'
 import * as CastCommand from '../../core/chain/CastCommand'
 import { castSection } from '../kit/castRow'
-import * as Rpc from '../../core/chain/Rpc'
 import * as SimReport from '../../core/sim/SimReport'
 import * as SignatureTable from '../../core/abi/SignatureTable'
 import * as SimRpc from '../../core/sim/SimRpc'
 import * as Simulation from '../../core/sim/Simulation'
 import * as Units from '../../core/format/Units'
-import * as AssetChanges from '../../core/sim/AssetChanges'
 import * as BlockOverrides from '../../core/sim/BlockOverrides'
 import * as TraceCompare from '../../core/sim/TraceCompare'
 import type { Row, Section, ToolResult } from '../types'
 import { overridesOf } from '../kit/blockContext'
+import { clientFor, tokenRow } from '../kit/simRows'
 import { MAX_STEPS, type Input } from './input'
 import { replayedNote } from '../../core/sim/TraceWords'
+
+export { clientFor }
 
 /** Where chained simulations keep their session (one per worker, or per page). */
 export interface Holder {
@@ -27,13 +28,6 @@ export interface Holder {
   key?: string | undefined
   /** The verified-reads anchor the session was opened with (#26), as JSON; a change starts a fresh session. */
   verified?: string | undefined
-}
-
-/** A client over the connection: HTTP batches for an http(s) URL, the provider otherwise. */
-export function clientFor(rpc: { request(args: { method: string; params?: unknown }): Promise<unknown> } | undefined, rpcUrl: string | undefined, options: Parameters<typeof SimRpc.create>[1] = {}): SimRpc.Client {
-  if (rpcUrl && /^https?:\/\//i.test(rpcUrl)) return SimRpc.create(SimRpc.httpTransport(rpcUrl), options)
-  if (!rpc) throw new Rpc.NotConnectedError()
-  return SimRpc.create(SimRpc.eip1193Transport(rpc, rpcUrl), options)
 }
 
 /** Runs one simulation: chained on `holder`'s session when asked and possible. */
@@ -140,16 +134,6 @@ export function toToolResult(report: SimReport.Report, rpcUrl?: string): ToolRes
     notes: report.warnings.map((text) => ({ tone: 'warn' as const, text })),
     data: report,
   }
-}
-
-function tokenRow(t: AssetChanges.TokenChange, info: AssetChanges.TokenInfo | undefined): Row {
-  const what = info?.symbol ?? short(t.token)
-  if (t.kind === 'transfer') {
-    const amount = t.amount !== undefined ? AssetChanges.formatAmount(t.amount, info) : t.ids ? `ids ${t.ids.join(', ')} × ${t.amounts!.join(', ')}` : `#${t.id}`
-    return { label: `${t.standard.toUpperCase()} transfer ${what}`, value: `${amount}${t.id && t.amount ? ` of id ${t.id}` : ''}: ${short(t.from!)} → ${short(t.to!)}`, mono: false, note: t.token }
-  }
-  if (t.kind === 'approval') return { label: `${t.standard.toUpperCase()} approval ${what}`, value: `${t.amount !== undefined ? AssetChanges.formatAmount(t.amount, info) : `#${t.id}`} to ${short(t.spender!)}`, mono: false, ...(t.unlimited ? { tone: 'warn' as const } : {}), note: t.token }
-  return { label: `Approval for all ${what}`, value: `${t.approved ? 'granted' : 'revoked'}: ${short(t.operator!)}`, mono: false, ...(t.approved ? { tone: 'warn' as const } : {}), note: t.token }
 }
 
 function countFrames(f: SimReport.FrameView): number {
