@@ -20,7 +20,10 @@ const rpcPort = await new Promise((res) => {
     s.close(() => res(p))
   })
 })
-const anvil = spawn(join(root, 'node_modules', '.bin', 'anvil'), ['--host', '127.0.0.1', '--port', String(rpcPort), '--silent'], {
+// anvil under a watchdog: Playwright may end this server with SIGKILL, which no handler sees, so a
+// shell beside anvil stops it once this process is gone (and on SIGTERM, as before), never leaving a devnet behind
+const WATCHDOG = 'trap \'kill $a 2>/dev/null\' TERM INT; "$0" "$@" & a=$!; while kill -0 $a 2>/dev/null && kill -0 ' + process.pid + ' 2>/dev/null; do sleep 1; done; kill $a 2>/dev/null; wait $a'
+const anvil = spawn('sh', ['-c', WATCHDOG, join(root, 'node_modules', '.bin', 'anvil'), '--host', '127.0.0.1', '--port', String(rpcPort), '--silent'], {
   stdio: 'ignore',
 })
 const rpcUrl = `http://127.0.0.1:${rpcPort}`
