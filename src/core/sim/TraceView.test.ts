@@ -26,7 +26,7 @@ describe('TraceView on replayed devnet transactions', () => {
     const gas = TraceFlows.gasTree(report)
     expect(gas.gas).toBe(BigInt(receipt.gasUsed))
     expect(TraceFlows.gasTotal(gas)).toBe(BigInt(receipt.gasUsed))
-    expect(TraceFlows.valueFlows(report)).toEqual([{ asset: 'ETH', label: 'ETH', transfers: [{ from: getAddress(A0), to: getAddress(OTHER), amount: 12_345n, text: '0.000000000000012345 ETH' }], net: [{ address: getAddress(A0), delta: -12_345n }, { address: getAddress(OTHER), delta: 12_345n }] }])
+    expect(TraceFlows.valueFlows(report)).toEqual([{ asset: 'ETH', label: 'ETH', transfers: [{ from: getAddress(A0), to: getAddress(OTHER), amount: 12_345n, text: '0.000000000000012345 ETH' }], net: [{ address: getAddress(A0), delta: -12_345n }, { address: getAddress(OTHER), delta: 12_345n }], unit: { decimals: 18, symbol: 'ETH' } }])
   })
 
   it('the orchestrator: one line per callTracer frame with its type, checksummed contract and gas; caught reverts marked as caught; the gas boxes add up to the receipt; ether and token flows as the frames and logs say', async () => {

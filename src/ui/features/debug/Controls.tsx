@@ -7,9 +7,6 @@ import type * as DebugNav from '../../../core/debug/DebugNav'
 import { useMedia } from '../../hooks/useMedia'
 import { SHORTCUTS, type Shortcut } from './keys'
 
-/** The moves a phone shows at once; the others, and the jumps, are one tap away under "More moves". */
-const FIRST = new Set(['Step back', 'Step forward', 'Step over', 'Step out', 'Next revert'])
-
 export function Controls({ steps, move, goTo }: { steps: number; move: (m: DebugNav.Move) => void; goTo: (i: number) => void }) {
   const [op, setOp] = useState('')
   const [pc, setPc] = useState('')
@@ -57,7 +54,7 @@ export function Controls({ steps, move, goTo }: { steps: number; move: (m: Debug
   return (
     <section aria-label="Step controls" className="dbg-controls">
       <div role="toolbar" aria-label="Moves" className="actions">
-        {(wide ? SHORTCUTS : SHORTCUTS.filter((s) => FIRST.has(s.label))).map(button)}
+        {(wide ? SHORTCUTS : SHORTCUTS.filter((s) => s.first)).map(button)}
       </div>
       {/* a laptop shows every move and jump; a phone the five most used, the rest folded (the workspace fits its screen) */}
       {wide ? (
@@ -66,7 +63,7 @@ export function Controls({ steps, move, goTo }: { steps: number; move: (m: Debug
         <details className="dbg-more">
           <summary>More moves</summary>
           <div role="toolbar" aria-label="More moves" className="actions">
-            {SHORTCUTS.filter((s) => !FIRST.has(s.label)).map(button)}
+            {SHORTCUTS.filter((s) => !s.first).map(button)}
           </div>
           {jumps}
         </details>

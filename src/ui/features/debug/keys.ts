@@ -7,16 +7,18 @@ export interface Shortcut {
   keys: string
   label: string
   move: DebugNav.Move
+  /** One of the moves a phone shows at once (the others are one tap away, under "More moves"). */
+  first?: true
 }
 
 export const SHORTCUTS: Shortcut[] = [
-  { keys: 'j / ↓', label: 'Step forward', move: { to: 'step' } },
-  { keys: 'k / ↑', label: 'Step back', move: { to: 'step', back: true } },
-  { keys: 'Shift+j / Shift+↓', label: 'Step over', move: { to: 'over' } },
+  { keys: 'j / ↓', label: 'Step forward', move: { to: 'step' }, first: true },
+  { keys: 'k / ↑', label: 'Step back', move: { to: 'step', back: true }, first: true },
+  { keys: 'Shift+j / Shift+↓', label: 'Step over', move: { to: 'over' }, first: true },
   { keys: 'Shift+k / Shift+↑', label: 'Step back over', move: { to: 'over', back: true } },
-  { keys: 'o', label: 'Step out', move: { to: 'out' } },
+  { keys: 'o', label: 'Step out', move: { to: 'out' }, first: true },
   { keys: 'Shift+o', label: 'Back to the call', move: { to: 'out', back: true } },
-  { keys: 'r', label: 'Next revert', move: { to: 'revert' } },
+  { keys: 'r', label: 'Next revert', move: { to: 'revert' }, first: true },
   { keys: 'Shift+r', label: 'Previous revert', move: { to: 'revert', back: true } },
   { keys: 'n', label: 'Next call', move: { to: 'call' } },
   { keys: 'p', label: 'Previous call', move: { to: 'call', back: true } },
