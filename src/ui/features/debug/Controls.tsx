@@ -4,10 +4,10 @@
  */
 import { useState, type FormEvent } from 'react'
 import type * as DebugNav from '../../../core/debug/DebugNav'
-import { useMedia } from '../../hooks/useMedia'
 import { SHORTCUTS, type Shortcut } from './keys'
 
-export function Controls({ steps, move, goTo }: { steps: number; move: (m: DebugNav.Move) => void; goTo: (i: number) => void }) {
+/** `wide`: a laptop's workspace (every move and jump shown); else a phone's (the first moves, the rest folded). */
+export function Controls({ steps, move, goTo, wide }: { steps: number; move: (m: DebugNav.Move) => void; goTo: (i: number) => void; wide: boolean }) {
   const [op, setOp] = useState('')
   const [pc, setPc] = useState('')
   const [at, setAt] = useState('')
@@ -21,7 +21,6 @@ export function Controls({ steps, move, goTo }: { steps: number; move: (m: Debug
     const n = /^0x[0-9a-f]+$/i.test(t) ? parseInt(t, 16) : /^\d+$/.test(t) ? Number(t) : NaN
     return Number.isFinite(n) ? n : undefined
   }
-  const wide = useMedia('(min-width: 1000px)')
   const button = (s: Shortcut) => (
     <button key={s.label} type="button" onClick={() => move(s.move)} aria-keyshortcuts={s.keys.split(' / ')[0]} title={`${s.label} (${s.keys})`}>
       {s.label}

@@ -56,11 +56,11 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
       frame = requestAnimationFrame(() => {
         placed.current = true
         // the workspace (a laptop's screen): on a narrow screen the panes follow the summary, which the page shows
-        if (typeof matchMedia === 'function' && matchMedia('(min-width: 1000px)').matches) region.current?.scrollIntoView?.({ block: 'start' })
+        if (wide) region.current?.scrollIntoView?.({ block: 'start' })
       })
     })
     return () => cancelAnimationFrame(frame)
-  }, [shown])
+  }, [shown, wide])
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (typing(e.target) || e.defaultPrevented) return
@@ -84,7 +84,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
       {/* the workspace (#35): on a laptop the controls, where the step is, and the panes fill one
           screen, each pane scrolling on its own; on a narrow screen they follow one another */}
       <div className="dbg-screen">
-        <Controls steps={summary.steps} move={d.move} goTo={d.goTo} />
+        <Controls steps={summary.steps} move={d.move} goTo={d.goTo} wide={wide} />
         <ErrorNotice error={d.error} />
         {d.view && (
           <>
