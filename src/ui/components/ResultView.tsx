@@ -255,6 +255,8 @@ export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold
   )
 })
 
+const NONE_FOLDED: ReadonlySet<number> = new Set()
+
 /** A row whose nested rows (a struct's fields, deeper ones too) can be folded under it. */
 interface Fold {
   open: boolean
@@ -288,15 +290,21 @@ export const ROWS_SHOWN = 100
  */
 function SectionRows({ rows, shown, drawn, onMore }: { rows: readonly Row[]; shown: number; drawn: number; onMore: () => void }) {
   const left = rows.length - shown
-  const [folded, setFolded] = useState<ReadonlySet<number>>(() => new Set())
-  useEffect(() => setFolded(new Set()), [rows])
+  // the rows folded, for these rows only: a new result opens unfolded (derived in render, no effect to reset it)
+  const [folds, setFolds] = useState<{ rows: readonly Row[]; at: ReadonlySet<number> }>(() => ({ rows, at: new Set() }))
+  const folded = folds.rows === rows ? folds.at : NONE_FOLDED
+  const toggle = (at: number) =>
+    setFolds((f) => {
+      const was = f.rows === rows ? f.at : NONE_FOLDED
+      return { rows, at: was.has(at) ? new Set([...was].filter((k) => k !== at)) : new Set(was).add(at) }
+    })
   const ends = useMemo(() => (rows.some((r) => r.depth) ? subtreeEnds(rows) : undefined), [rows])
   const items: ReactNode[] = []
   for (let j = 0; j < drawn; j++) {
     const r = rows[j]!
     const end = ends?.[j] ?? j + 1
     const at = j
-    const fold = end > j + 1 ? { open: !folded.has(j), count: end - j - 1, toggle: () => setFolded((f) => (f.has(at) ? new Set([...f].filter((k) => k !== at)) : new Set(f).add(at))) } : undefined
+    const fold = end > j + 1 ? { open: !folded.has(j), count: end - j - 1, toggle: () => toggle(at) } : undefined
     items.push(<ResultRow key={`${r.label}-${j}`} row={r} fold={fold} />)
     if (fold && !fold.open) j = end - 1
   }
