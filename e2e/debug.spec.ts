@@ -285,6 +285,42 @@ test('from an explorer link to the stepping debugger in two actions: Ctrl-K and 
   await expect(facts.getByRole('status', { name: 'Opcode', exact: true })).toHaveText(trace.structLogs[0]!.op)
 })
 
+test('from a pasted hash to the stepping debugger in two actions, and nothing sent before the second: its offer fills the debugger in memory, Debug sends it (#35)', async ({ page, devnet }) => {
+  const store = await deployFrom(devnet.rpcUrl, FROM, STORE_INIT, '0x30000')
+  const receipt = await sentAt(devnet.rpcUrl, { from: FROM, to: store, data: SET(11), gas: '0x30000' })
+  expect(receipt.status).toBe('0x1')
+  const hash = receipt.transactionHash
+  const trace = (await rpc<{ structLogs: StructLog[] }>(devnet.rpcUrl, 'debug_traceCall', [{ from: FROM, to: store, data: SET(11), gas: '0x30000' }, `0x${(BigInt(receipt.blockNumber) - 1n).toString(16)}`, {}])).result!
+  // every request of the page, watched for the hash (32 bytes may be a private key: nothing goes out before the person's second action)
+  const carried: string[] = []
+  page.on('request', (r) => { if (`${r.url()} ${r.postData() ?? ''}`.toLowerCase().includes(hash.slice(2, 22).toLowerCase())) carried.push(r.url()) })
+  await page.goto('/')
+  await expect(page.getByRole('heading', { level: 2, name: 'Units' })).toBeVisible()
+  await page.keyboard.press('Control+k')
+  await page.getByRole('combobox', { name: 'Find a tool' }).fill(hash)
+  const tools = page.getByRole('listbox', { name: 'Tools' })
+  // no default for 32 bytes; the offer to step through it is second, after the lookup
+  await expect(tools.getByRole('option', { selected: true })).toHaveCount(0)
+  await expect(tools.getByRole('option').nth(1)).toContainText('a transaction hash, to step through')
+  // action 1: the offer: the debugger, by hash, filled in memory; nothing has left the page
+  await tools.getByRole('option').nth(1).click()
+  await expect(page).toHaveURL(/\/debug\?mode=hash$/)
+  await expect(page.getByLabel('Transaction hash')).toHaveValue(hash)
+  await expect(page.getByLabel('Transaction hash')).toHaveAccessibleDescription(/The hash is sent to the connected node, and nothing else: a private key has the same 32 bytes/)
+  expect(carried).toEqual([])
+  // action 2: Debug: recorded, at step 0 of anvil's struct log of the same call on the state it ran on
+  await page.getByRole('button', { name: 'Debug', exact: true }).click()
+  const summary = page.getByRole('region', { name: 'Result' })
+  await expect(summary.getByRole('status', { name: 'Steps', exact: true })).toHaveText(String(trace.structLogs.length), { timeout: 30_000 })
+  const facts = page.getByRole('region', { name: 'Step', exact: true })
+  await expect(facts.getByRole('status', { name: 'Opcode', exact: true })).toHaveText(trace.structLogs[0]!.op)
+  // and it steps: one key, the next step of the node's struct log
+  await page.keyboard.press('j')
+  await expect(facts.getByRole('status', { name: 'Opcode', exact: true })).toHaveText(trace.structLogs[1]!.op)
+  expect(carried.length).toBeGreaterThan(0)
+  expect(page.url()).not.toContain(hash.slice(2, 20))
+})
+
 test('the debugger is a workspace at 1366×768: the controls, where the step is and the six panes in one screen; keys keep the current step in view without moving the page (#35)', async ({ page, devnet }) => {
   await page.setViewportSize({ width: 1366, height: 768 })
   const store = await deployFrom(devnet.rpcUrl, FROM, STORE_INIT, '0x30000')

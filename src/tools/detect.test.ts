@@ -1,7 +1,7 @@
 import { ethers } from 'ethers'
 import { describe, expect, it } from 'vitest'
 import { fromRlp } from 'viem'
-import { detect, RULES } from './detect'
+import { detect, OFFERS_SHOWN, RULES } from './detect'
 import { findTool } from './registry'
 import { createRequire } from 'node:module'
 
@@ -39,8 +39,8 @@ describe('RLP is offered for RLP, not for every hash that starts with 0xc–0xf'
       const b0 = parseInt(h.slice(2, 4), 16)
       // a 32-byte list needs 0xdf (31 bytes follow); any other first byte cannot be a whole list of 32 bytes
       expect(detect(h).some((d) => d.tool === 'rlp'), h).toBe(b0 === 0xdf)
-      // and the key tool stays among the six offers of a hash
-      expect(detect(h).slice(0, 6).map((d) => d.tool)).toContain(b0 === 0xdf ? 'event-decode' : 'address-from-key')
+      // and the key tool stays among the offers the palette shows for a hash
+      expect(detect(h).slice(0, OFFERS_SHOWN).map((d) => d.tool)).toContain(b0 === 0xdf ? 'event-decode' : 'address-from-key')
     }
     // a long-form prefix where RLP wants the short one, or a length with a leading zero, is not
     // RLP though the length matches (a random 32-byte value can start 0xf81e: CI drew one). viem's
@@ -66,11 +66,11 @@ describe('the palette and secrets (issue #18, #17)', () => {
     const txHash = ethers.utils.keccak256(ethers.utils.serializeTransaction(tx, new ethers.utils.SigningKey(key).signDigest(ethers.utils.keccak256(ethers.utils.serializeTransaction(tx)))))
     for (const v of [txHash, key]) {
       const s = detect(v)
-      expect(s.slice(0, 4).map((x) => x.tool)).toEqual(['transaction', 'block', 'signature-from-selector', 'event-decode'])
+      expect(s.slice(0, 4).map((x) => x.tool)).toEqual(['transaction', 'debug', 'block', 'signature-from-selector'])
       const tools = s.map((x) => x.tool)
       expect(tools).toContain('address-from-key')
       // the key tool comes after every lookup, decode and number use of the value
-      for (const t of ['transaction', 'block', 'signature-from-selector', 'event-decode', 'bignum']) expect(tools.indexOf(t)).toBeLessThan(tools.indexOf('address-from-key'))
+      for (const t of ['transaction', 'debug', 'block', 'signature-from-selector', 'event-decode', 'bignum']) expect(tools.indexOf(t)).toBeLessThan(tools.indexOf('address-from-key'))
       for (const x of s) expect(x.shape, `${x.tool} must be handed over in memory`).toBe('private-key')
     }
   })

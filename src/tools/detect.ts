@@ -74,6 +74,12 @@ const revertData = (t: string) => { const n = hexBytes(t); return n >= 36 && (n 
 /** Compiled code: solc's preamble (the free-memory pointer, 0x80 and up with immutables) or Vyper's dispatcher (PUSH0 CALLDATALOAD 0xe0 SHR). */
 const compiledCode = (t: string) => hexBytes(t) >= 8 && /^0x(60[89a-f]0604052|61[0-9a-f]{4}604052|5f3560e01c)/i.test(t)
 
+/**
+ * How many offers the palette and the paste box show: enough that a 32-byte value's every meaning (a transaction to look
+ * up or to step through, a block, a topic, an event, a number) still leaves the key tool in view.
+ */
+export const OFFERS_SHOWN = 7
+
 export const RULES: readonly Rule[] = [
   { tool: 'address', field: 'address', what: 'an address', score: 100, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
   { tool: 'account', field: 'address', what: 'an address', score: 60, test: (t) => /^0x[0-9a-fA-F]{40}$/.test(t) },
@@ -108,6 +114,8 @@ export const RULES: readonly Rule[] = [
   { tool: 'signature-inspect', field: 'signature', what: '65 bytes (if it is a signature)', score: 50, test: (t) => hexBytes(t) === 65 && /^0x04/i.test(t) && !signatureV(t) },
   { tool: 'signature-inspect', field: 'signature', what: 'a 64-byte compact signature', score: 60, test: (t) => hexBytes(t) === 64 },
   { tool: 'transaction', field: 'hash', what: 'a transaction hash', score: 99, test: (t) => hexBytes(t) === 32 },
+  // the same meaning, to step through: the debugger opens with it filled, and Debug sends it (#35: two actions from a pasted hash)
+  { tool: 'debug', field: 'hash', what: 'a transaction hash, to step through', score: 98.5, test: (t) => hexBytes(t) === 32, extra: { mode: 'hash' } },
   { tool: 'block', field: 'block', what: 'a block hash', score: 98, test: (t) => hexBytes(t) === 32 },
   { tool: 'block', field: 'block', what: 'a block number', score: 40, test: (t) => /^\d{1,12}$/.test(t) },
   { tool: 'signature-from-selector', field: 'keys', what: 'an event topic (its signature)', score: 97, test: (t) => hexBytes(t) === 32 },

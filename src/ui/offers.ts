@@ -6,7 +6,7 @@
  * the URL until the person chooses; a lookup chosen from an explorer's link ("Look up a
  * transaction hash on the node") runs as it opens.
  */
-import { detect, inMemoryOnly, isSecretTarget } from '../tools/detect'
+import { detect, inMemoryOnly, isSecretTarget, OFFERS_SHOWN } from '../tools/detect'
 import { findTool } from '../tools/registry'
 import { handOff } from './handoff'
 import { requestExampleRun } from './hooks/exampleRun'
@@ -60,7 +60,7 @@ export function tooLongToOffer(text: string): string | null {
 }
 
 /** The offers for `text`, best first, at most `limit`. */
-export function offersFor(text: string, limit = 6): Offer[] {
+export function offersFor(text: string, limit = OFFERS_SHOWN): Offer[] {
   const value = text.trim()
   if (tooLongToOffer(value)) return []
   return detect(value).slice(0, limit).flatMap((sug) => {

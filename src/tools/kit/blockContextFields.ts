@@ -20,7 +20,7 @@ export function callFields(showWhen: FieldSpec['showWhen']): FieldSpec[] {
 /** A mined transaction by its hash, and the place it is replayed at, shown while `showWhen` holds. */
 export function minedFields(showWhen: FieldSpec['showWhen']): FieldSpec[] {
   return [
-    text('hash', 'Transaction hash', { placeholder: '0x… (64 hex digits)', help: 'Replayed at its parent block after the block\'s earlier transactions, as cast run does.', showWhen }),
+    text('hash', 'Transaction hash', { placeholder: '0x… (64 hex digits)', help: 'Replayed at its parent block after the block\'s earlier transactions, as cast run does. The hash is sent to the connected node, and nothing else: a private key has the same 32 bytes, so never paste one here.', showWhen }),
     ...replayPlaceFields(showWhen),
   ]
 }
