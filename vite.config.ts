@@ -137,9 +137,9 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // (+1 KB in session 10: ResultColumns, every custom page's result beside its form or scrolled into view.)
   // (+1 KB in session 21: nested result rows fold under their struct, ResultView in the shared ToolRoute chunk; the split key's and the GPU miners' fields in the metas every route loads, #38.)
   // (+1 KB in #38: the /address-activity meta on every route.)
-  mnemonic: 254 * 1024,
-  'hd-derive': 254 * 1024,
-  'find-address': 254 * 1024,
+  mnemonic: 255 * 1024, // (+1 KB in session 22: one "Show as" per value type in the shared ResultView)
+  'hd-derive': 255 * 1024,
+  'find-address': 255 * 1024,
   // scrypt and the keystore formats (the form checks the file before the worker starts).
   // (+2 KB in #22: the one page runner's error rule and splits, shared by every page.)
   // (+3 KB in #25 and #27: the metas of /disassemble, /opcodes, /storage-read, /find-block and /safe-message on every route;
@@ -151,7 +151,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'keystore-decrypt': 205 * 1024,
   'keystore-encrypt': 205 * 1024,
   // Decode a raw transaction naming each malformed field, and its call with the offline table.
-  broadcast: 227 * 1024, // (+2 KB in #27, wt-router: the metas of /da-estimate and /b2e-payload.)
+  broadcast: 228 * 1024, // (+1 KB in session 22: one "Show as" per value type in the shared ResultView; +2 KB in #27, wt-router: the metas of /da-estimate and /b2e-payload.)
   // Decodes the call with the offline table; a Universal Router call's commands opened (+5 KB in #27: core/abi/UniversalRouter).
   'tx-decode': 230 * 1024,
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
@@ -164,7 +164,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'qr-sign': 235 * 1024, // (+1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, for /block's root check; +1 KB in #38: the /address-activity meta on every route; measured 232.0 KB at c5c5c47, its edge: +1 KB of room; +0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
-  'send-transaction': 251 * 1024, // (+1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, the shared OpenLink; +1 KB in #38: the /address-activity meta on every route; +1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time; +1 KB in #35/#37: hand-offs that run, an example's result shown on a live page, explorer links and EIP-3770 in the shared ToolRoute chunk.)
+  'send-transaction': 252 * 1024, // (+1 KB in session 22: one "Show as" per value type; +1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, the shared OpenLink; +1 KB in #38: the /address-activity meta on every route; +1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time; +1 KB in #35/#37: hand-offs that run, an example's result shown on a live page, explorer links and EIP-3770 in the shared ToolRoute chunk.)
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   // (+3 KB in #27: the threshold's finishing step, nested Safes; /safe-message shares its Safe module and signing.)
   // (+8 KB in #27 (wt-router): a Universal Router call in the Safe's data opened command by command.)

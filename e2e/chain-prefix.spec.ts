@@ -60,7 +60,7 @@ test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 
     const value = output(page, 'arg0')
     await expect(value).toHaveText(new RegExp(`^${to}$`, 'i'), { timeout: 30_000 })
     const raw = (await value.textContent())!
-    const kind = page.getByRole('combobox', { name: 'Show as (arg0)' })
+    const kind = page.getByRole('combobox', { name: 'Show every address as' })
     await kind.selectOption({ label: `EIP-3770 (${op.shortName}:)` })
     await expect(value).toHaveText(`${op.shortName}:${utils.getAddress(to)}`)
     const link = page.getByRole('link', { name: `Open on ${first.name}` })

@@ -22,18 +22,20 @@ test('decoded values: units with a decimals picker, a date, a checksummed addres
   await openTool(page, 'result-decode', { data, function: '(uint256 amount, uint256 time, address who, bytes32 name)' })
   await expect(output(page, 'amount')).toHaveText('1500000')
 
-  // amount: raw by default; 6 decimals → what cast to-unit says; the Raw toggle and both copies
-  const showAmount = page.getByRole('combobox', { name: 'Show as (amount)' })
-  await expect(showAmount).toHaveValue('raw')
-  await showAmount.selectOption({ label: 'Amount in units' })
-  await page.getByRole('combobox', { name: 'Decimals (amount)' }).selectOption('6')
+  // one "Show as" per type (#35): every uint256 raw by default; 6 decimals → what cast to-unit says, for both uint256 values
+  const showUint = page.getByRole('group', { name: 'Show values as' }).getByRole('combobox', { name: 'Show every uint256 as' })
+  await expect(showUint).toHaveValue('raw')
+  await expect(page.getByRole('combobox', { name: /^Show as/ })).toHaveCount(0)
+  await showUint.selectOption({ label: 'Amount in units' })
+  await page.getByRole('combobox', { name: 'Decimals (uint256 values)' }).selectOption('6')
   await expect(output(page, 'amount')).toHaveText(trimFraction(cast(['to-unit', '1500000', '6'])))
+  await expect(output(page, 'time')).toHaveText(trimFraction(cast(['to-unit', '1700000000', '6'])))
   await page.getByRole('button', { name: 'Copy amount', exact: true }).click()
   await expect.poll(() => clipboard(page)).toBe(trimFraction(cast(['to-unit', '1500000', '6'])))
   await page.getByRole('button', { name: 'Copy amount (raw)' }).click()
   await expect.poll(() => clipboard(page)).toBe('1500000')
   // The raw toggle, by keyboard
-  const raw = page.getByRole('button', { name: 'Raw', exact: true })
+  const raw = page.getByRole('button', { name: 'Raw', exact: true }).first()
   await raw.focus()
   await page.keyboard.press('Space')
   await expect(raw).toHaveAttribute('aria-pressed', 'true')
@@ -41,31 +43,33 @@ test('decoded values: units with a decimals picker, a date, a checksummed addres
   await page.keyboard.press('Space')
   await expect(output(page, 'amount')).toHaveText('1.5')
   // other decimals, typed; a wrong one is said at the control
-  await page.getByRole('combobox', { name: 'Decimals (amount)' }).selectOption({ label: 'Other…' })
-  const other = page.getByRole('textbox', { name: 'Other decimals (amount), 0 to 77' })
+  await page.getByRole('combobox', { name: 'Decimals (uint256 values)' }).selectOption({ label: 'Other…' })
+  const other = page.getByRole('textbox', { name: 'Other decimals (uint256 values), 0 to 77' })
   await other.fill('abc')
   await expect(page.getByRole('alert')).toContainText('not a number of decimals')
   await other.fill('2')
   await expect(output(page, 'amount')).toHaveText(trimFraction(cast(['to-unit', '1500000', '2'])))
 
-  // time: a date, as Node's Date gives it
+  // time: a uint256 too, but a date: its own choice, as Node's Date gives it; the amount keeps the type's
+  await page.getByRole('button', { name: 'Show as… (time)' }).click()
   await page.getByRole('combobox', { name: 'Show as (time)' }).selectOption({ label: 'Date (unix time)' })
   await expect(output(page, 'time')).toContainText(new Date(1700000000 * 1000).toISOString())
   await expect(output(page, 'time')).toContainText('ago')
+  await expect(output(page, 'amount')).toHaveText(trimFraction(cast(['to-unit', '1500000', '2'])))
 
   // who: checksummed (cast to-check-sum-address) and lowercase
-  const showWho = page.getByRole('combobox', { name: 'Show as (who)' })
+  const showWho = page.getByRole('combobox', { name: 'Show every address as' })
   await showWho.selectOption({ label: 'Checksummed (EIP-55)' })
   await expect(output(page, 'who')).toHaveText(cast(['to-check-sum-address', who]))
   await showWho.selectOption({ label: 'Lowercase' })
   await expect(output(page, 'who')).toHaveText(who)
 
   // name: the bytes32 string's text (cast parse-bytes32-string)
-  await page.getByRole('combobox', { name: 'Show as (name)' }).selectOption({ label: 'Text (bytes32 string)' })
+  await page.getByRole('combobox', { name: 'Show every bytes32 as' }).selectOption({ label: 'Text (bytes32 string)' })
   await expect(output(page, 'name')).toHaveText(cast(['parse-bytes32-string', word]))
   // the same choice in the call-data decoder
   await openTool(page, 'calldata-decode', { data: cast(['calldata', 'transfer(address,uint256)', who, '2500000000000000000']) })
-  await page.getByRole('combobox', { name: /^Show as/ }).filter({ has: page.getByRole('option', { name: 'Amount in units' }) }).selectOption({ label: 'Amount in units' })
+  await page.getByRole('combobox', { name: 'Show every uint256 as' }).selectOption({ label: 'Amount in units' })
   await expect(page.getByRole('region', { name: 'Result' })).toContainText(trimFraction(cast(['to-unit', '2500000000000000000', '18'])))
   // and in a decoded transaction's call (a transfer signed offline by cast mktx)
   const key = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80' // anvil account 0, public test key
@@ -74,7 +78,7 @@ test('decoded values: units with a decimals picker, a date, a checksummed addres
   const rawField = page.getByRole('textbox').first()
   await rawField.fill(rawTx)
   await rawField.press('Control+Enter')
-  const amountChoice = page.getByRole('combobox', { name: /^Show as/ }).filter({ has: page.getByRole('option', { name: 'Amount in units' }) })
+  const amountChoice = page.getByRole('combobox', { name: 'Show every uint256 as' })
   await amountChoice.selectOption({ label: 'Amount in units' })
   await expect(page.getByRole('region', { name: 'Result' })).toContainText(trimFraction(cast(['to-unit', '2500000000000000000', '18'])))
 })

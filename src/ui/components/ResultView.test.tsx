@@ -65,6 +65,52 @@ describe('ResultRow format choice', () => {
   })
 })
 
+describe('one "Show as" per value type, each row able to take its own (#35)', () => {
+  it('every uint256 follows the type\'s choice (ethers formatUnits); a deadline takes its own, a date as Node\'s Date gives it; "As every uint256" puts it back', async () => {
+    for (const [amount, d, at] of fc.sample(fc.tuple(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.constantFrom('6', '8', '18'), fc.integer({ min: 1_000_000_000, max: 2_000_000_000 })), { numRuns: 4, seed: testSeed })) {
+      const deadline = String(at)
+      render(
+        <ResultView
+          result={{
+            sections: [
+              { title: 'Arguments', rows: [{ label: 'amount', value: amount.toString(), abiType: 'uint256' }, { label: 'deadline', value: deadline, abiType: 'uint256' }] },
+              { title: 'More', rows: [{ label: 'who', value: '0xd8da6bf26964af9d7eed9e03e53415d37aa96045', abiType: 'address' }, { label: 'plain', value: '12' }] },
+            ],
+          }}
+        />,
+      )
+      const bar = await screen.findByRole('group', { name: 'Show values as' }, { timeout: 20_000 })
+      // one choice per type, across sections, and none on a row until it is asked for
+      expect(screen.getAllByRole('combobox').map((c) => c.getAttribute('aria-label') ?? (c.id && document.querySelector(`label[for="${c.id}"]`)?.textContent))).toEqual(['Show every uint256 as', 'Show every address as'])
+      expect(bar.contains(screen.getByRole('combobox', { name: 'Show every uint256 as' }))).toBe(true)
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show every uint256 as' }), { target: { value: 'units' } })
+      fireEvent.change(screen.getByRole('combobox', { name: 'Decimals (uint256 values)' }), { target: { value: d } })
+      await waitFor(() => expect(shown('amount')).toBe(trimFraction(utils.formatUnits(amount, Number(d)))))
+      expect(shown('deadline')).toBe(trimFraction(utils.formatUnits(deadline, Number(d))))
+      // the deadline, its own choice: a date; the amount keeps the type's
+      fireEvent.click(screen.getByRole('button', { name: 'Show as… (deadline)' }))
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show as (deadline)' }), { target: { value: 'date' } })
+      await waitFor(() => expect(shown('deadline')).toContain(new Date(at * 1000).toISOString()))
+      expect(shown('amount')).toBe(trimFraction(utils.formatUnits(amount, Number(d))))
+      // the address type, checksummed (ethers getAddress)
+      fireEvent.change(screen.getByRole('combobox', { name: 'Show every address as' }), { target: { value: 'checksum' } })
+      await waitFor(() => expect(shown('who')).toBe(utils.getAddress('0xd8da6bf26964af9d7eed9e03e53415d37aa96045')))
+      // back to the type's choice
+      fireEvent.click(screen.getByRole('button', { name: 'As every uint256 (deadline)' }))
+      await waitFor(() => expect(shown('deadline')).toBe(trimFraction(utils.formatUnits(deadline, Number(d)))))
+      expect(screen.queryByRole('combobox', { name: 'Show as (deadline)' })).toBeNull()
+      expect(shown('plain')).toBe('12')
+      cleanup()
+    }
+  })
+
+  it('a result with no typed value has no bar', () => {
+    render(<ResultView result={{ sections: [{ rows: [{ label: 'plain', value: '1700000000' }] }] }} />)
+    expect(screen.queryByRole('group', { name: 'Show values as' })).toBeNull()
+    expect(screen.queryAllByRole('combobox')).toHaveLength(0)
+  })
+})
+
 describe('nested rows fold under their row', () => {
   it('subtreeEnds: each row ends where the next row no deeper than it starts (against a plain scan, random trees)', () => {
     fc.assert(

@@ -1,5 +1,4 @@
-import { type CSSProperties, Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useId, useMemo, useState } from 'react'
-import type * as ValueFormatModule from '../../core/abi/ValueFormat'
+import { type CSSProperties, Fragment, lazy, memo, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react'
 import type * as ChainList from '../../core/chain/ChainList'
 import * as VisibleText from '../../core/format/VisibleText'
 import { findTool } from '../../tools/registry'
@@ -11,6 +10,7 @@ import { isPlainClick, Link } from './Link'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { grouped } from './numbers'
 import { useProgressiveRows } from './progressive'
+import { type Choice, decimalsOf, FormatControls, RAW, TypeFormatsBar, useTypeFormats, useValueFormat } from './valueFormats'
 
 /**
  * Longest value laid out in full (characters). A longer one (a megabyte of bytes) is shown by
@@ -18,33 +18,6 @@ import { useProgressiveRows } from './progressive'
  * freeze the page for seconds and show nothing a person reads.
  */
 export const SHOWN_CHARS = 8192
-
-type ValueFormat = typeof ValueFormatModule
-let valueFormat: Promise<ValueFormat> | undefined
-
-/** The formatter, loaded once the first typed value is shown (decoder pages only). */
-function useValueFormat(wanted: boolean): ValueFormat | undefined {
-  const [mod, setMod] = useState<ValueFormat>()
-  useEffect(() => {
-    if (!wanted || mod) return
-    let live = true
-    valueFormat ??= import('../../core/abi/ValueFormat')
-    void valueFormat.then((m) => live && setMod(m))
-    return () => {
-      live = false
-    }
-  }, [wanted, mod])
-  return mod
-}
-
-const KIND_LABEL: Record<Exclude<ValueFormatModule.Kind, 'eip3770'>, string> = {
-  raw: 'Raw',
-  units: 'Amount in units',
-  date: 'Date (unix time)',
-  checksum: 'Checksummed (EIP-55)',
-  lowercase: 'Lowercase',
-  text: 'Text (bytes32 string)',
-}
 
 interface Formatted {
   /** The value shown (formatted, or raw). */
@@ -61,67 +34,63 @@ interface Formatted {
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /**
- * The format choice of a decoded value with an ABI type: amounts in units with a decimals
- * picker, unix times as dates, addresses checksummed, lowercase or, on a chain the chain list
- * names, with its EIP-3770 prefix (`oeth:0x…`), bytes32 strings as text. Raw by default; the raw
- * value stays one press away (the "Raw" toggle).
+ * The format of a decoded value with an ABI type: amounts in units with a decimals picker, unix
+ * times as dates, addresses checksummed, lowercase or, on a chain the chain list names, with its
+ * EIP-3770 prefix (`oeth:0x…`), bytes32 strings as text. Inside a result, the row follows the
+ * choice made for its type above the rows, and "Show as…" gives it one of its own; a row alone
+ * has its own choice. Raw by default; the raw value stays one press away (the "Raw" toggle).
  */
 function useFormatted(row: Row): Formatted {
+  const types = useTypeFormats()
   const vf = useValueFormat(!!row.abiType && !row.secret)
   const chain = useListedChain((row.abiType === 'address' || row.explorer === 'address') && !row.secret && ADDRESS.test(row.value))
-  const id = useId()
-  const [kind, setKind] = useState<ValueFormatModule.Kind>('raw')
-  const [decimals, setDecimals] = useState('18')
-  const [custom, setCustom] = useState('')
+  const [own, setOwn] = useState<Choice | null>(null)
+  const [open, setOpen] = useState(false)
   const [showRaw, setShowRaw] = useState(false)
   // Judged once per value (a page of rows is drawn again when anything above it changes).
   const kinds = useMemo(() => (vf && row.abiType && !row.secret ? vf.choices(row.abiType, row.value, chain?.shortName) : []), [vf, row.abiType, row.value, row.secret, chain])
   if (kinds.length < 2) return { value: row.value, controls: null, chain }
-  const active = kinds.includes(kind) ? kind : 'raw'
+  const choice = own ?? (types ? types.of(row.abiType!) : RAW)
+  const active = kinds.includes(choice.kind) ? choice.kind : 'raw'
   let value = row.value
-  let error: string | undefined
-  let d = Number(decimals)
-  if (active === 'units' && decimals === 'custom') {
-    d = /^\d{1,2}$/.test(custom.trim()) ? Number(custom.trim()) : NaN
-    if (!(d >= 0 && d <= 77)) error = custom.trim() === '' ? 'Type the number of decimals, 0 to 77.' : `"${custom.trim().slice(0, 12)}" is not a number of decimals: give a whole number from 0 to 77.`
-  }
+  const wanted = decimalsOf(choice)
+  const decimals = wanted.decimals
+  let error = wanted.error
   if (active !== 'raw' && !error)
     try {
-      value = vf!.show(row.abiType!, row.value, { kind: active, decimals: d, ...(chain ? { shortName: chain.shortName } : {}) })
+      value = vf!.show(row.abiType!, row.value, { kind: active, decimals, ...(chain ? { shortName: chain.shortName } : {}) })
     } catch (e) {
       error = e instanceof Error ? e.message.split('\n')[0] : 'This value cannot be shown in that form.'
     }
   const formatted = active !== 'raw' && !error && !showRaw
+  // inside a result the row's own choice is one press away; alone, it is the only one
+  const ownShown = !types || open || own !== null
   const controls = (
     <span className="value-format">
-      <label htmlFor={`${id}-kind`}>
-        Show as <span className="visually-hidden">({row.label})</span>
-      </label>{' '}
-      <select id={`${id}-kind`} value={active} onChange={(e) => setKind(e.target.value as ValueFormatModule.Kind)}>
-        {kinds.map((k) => (
-          <option key={k} value={k}>
-            {k === 'eip3770' ? `EIP-3770 (${chain?.shortName ?? ''}:)` : KIND_LABEL[k]}
-          </option>
-        ))}
-      </select>
-      {active === 'units' && (
-        <>
-          {' '}
-          <select aria-label={`Decimals (${row.label})`} value={decimals} onChange={(e) => setDecimals(e.target.value)}>
-            {vf!.COMMON_DECIMALS.map((n) => (
-              <option key={n} value={String(n)}>
-                {n} decimals
-              </option>
-            ))}
-            <option value="custom">Other…</option>
-          </select>
-          {decimals === 'custom' && (
+      {types && (
+        <button type="button" aria-expanded={ownShown} onClick={() => {
+            // back to the type's choice closes the row's own; otherwise it opens or closes
+            setOpen(!own && !open)
+            setOwn(null)
+          }}>
+          {own ? `As every ${row.abiType}` : 'Show as…'} <span className="visually-hidden">({row.label})</span>
+        </button>
+      )}
+      {ownShown && (
+        <FormatControls
+          kinds={kinds}
+          choice={choice}
+          onChange={setOwn}
+          label={
             <>
-              {' '}
-              <input aria-label={`Other decimals (${row.label}), 0 to 77`} inputMode="numeric" size={3} value={custom} onChange={(e) => setCustom(e.target.value)} aria-invalid={!!error} />
+              Show as <span className="visually-hidden">({row.label})</span>
             </>
-          )}
-        </>
+          }
+          name={row.label}
+          commonDecimals={vf!.COMMON_DECIMALS}
+          shortName={chain?.shortName}
+          error={error}
+        />
       )}
       {active !== 'raw' && !error && (
         <>
@@ -130,11 +99,6 @@ function useFormatted(row: Row): Formatted {
             Raw
           </button>
         </>
-      )}
-      {error && (
-        <small className="error" role="alert">
-          {error}
-        </small>
       )}
     </span>
   )
@@ -365,20 +329,23 @@ export function ResultView({ result, stale = false, label = 'Result' }: { result
   const [more, setMore] = useState<readonly number[]>([])
   const shown = result.sections.map((s, i) => Math.min(s.rows.length, more[i] ?? ROWS_SHOWN))
   const { drawn, pending } = useProgressiveRows(result.sections, rowsOf, shown)
+  const groups = useMemo(() => result.sections.map(rowsOf), [result.sections])
   return (
     <section className={stale ? 'result stale' : 'result'} aria-label={stale ? `Outdated ${label.toLowerCase()}` : label} aria-busy={pending || undefined}>
       <ResultNotes notes={result.notes} />
-      {result.sections.map((s, i) => (
-        <div key={i} className="section">
-          {s.title && <h2 className="section-title">{s.title}</h2>}
-          <SectionRows
-            rows={s.rows}
-            shown={more[i] ?? ROWS_SHOWN}
-            drawn={drawn[i] ?? 0}
-            onMore={() => setMore((m) => Object.assign([...m], { [i]: (m[i] ?? ROWS_SHOWN) + ROWS_SHOWN * 10 }))}
-          />
-        </div>
-      ))}
+      <TypeFormatsBar groups={groups}>
+        {result.sections.map((s, i) => (
+          <div key={i} className="section">
+            {s.title && <h2 className="section-title">{s.title}</h2>}
+            <SectionRows
+              rows={s.rows}
+              shown={more[i] ?? ROWS_SHOWN}
+              drawn={drawn[i] ?? 0}
+              onMore={() => setMore((m) => Object.assign([...m], { [i]: (m[i] ?? ROWS_SHOWN) + ROWS_SHOWN * 10 }))}
+            />
+          </div>
+        ))}
+      </TypeFormatsBar>
     </section>
   )
 }
