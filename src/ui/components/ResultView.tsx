@@ -6,7 +6,7 @@ import { findTool } from '../../tools/registry'
 import type { Note, Row, Section, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
-import { ExplorerLink, useListedChain } from './explorerLink'
+import { ExplorerLink, PrefixedCopy, rowExplorer, useListedChain } from './explorerLink'
 import { isPlainClick, Link } from './Link'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { grouped } from './numbers'
@@ -54,11 +54,13 @@ interface Formatted {
   /** Set when a formatted form is shown: the raw value (for a second copy button). */
   raw?: string
   error?: string
-  /** The connected chain when the chain list names it (not a devnet) and the value is an address: its explorer link. */
+  /** The connected chain when the chain list names it (not a devnet) and the value is an address, a transaction or a block: its explorer link. */
   chain?: ChainList.Chain | undefined
+  /** What the value is on an explorer (rowExplorer). */
+  explorer?: ChainList.ExplorerKind | undefined
+  /** An address's EIP-3770 form's address part: checksummed (once the formatter has loaded). */
+  checksummed?: string | undefined
 }
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /**
  * The format choice of a decoded value with an ABI type: amounts in units with a decimals
@@ -67,8 +69,10 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
  * value stays one press away (the "Raw" toggle).
  */
 function useFormatted(row: Row): Formatted {
-  const vf = useValueFormat(!!row.abiType && !row.secret)
-  const chain = useListedChain((row.abiType === 'address' || row.explorer === 'address') && !row.secret && ADDRESS.test(row.value))
+  const explorer = rowExplorer(row)
+  const chain = useListedChain(explorer !== undefined)
+  const isAddress = explorer === 'address' || explorer === 'token'
+  const vf = useValueFormat((!!row.abiType && !row.secret) || (isAddress && !!chain))
   const id = useId()
   const [kind, setKind] = useState<ValueFormatModule.Kind>('raw')
   const [decimals, setDecimals] = useState('18')
@@ -76,7 +80,9 @@ function useFormatted(row: Row): Formatted {
   const [showRaw, setShowRaw] = useState(false)
   // Judged once per value (a page of rows is drawn again when anything above it changes).
   const kinds = useMemo(() => (vf && row.abiType && !row.secret ? vf.choices(row.abiType, row.value, chain?.shortName) : []), [vf, row.abiType, row.value, row.secret, chain])
-  if (kinds.length < 2) return { value: row.value, controls: null, chain }
+  const checksummed = useMemo(() => (vf && isAddress && chain ? vf.show('address', row.value, { kind: 'checksum' }) : undefined), [vf, isAddress, chain, row.value])
+  const where = { chain, explorer, checksummed }
+  if (kinds.length < 2) return { value: row.value, controls: null, ...where }
   const active = kinds.includes(kind) ? kind : 'raw'
   let value = row.value
   let error: string | undefined
@@ -138,7 +144,7 @@ function useFormatted(row: Row): Formatted {
       )}
     </span>
   )
-  return { value: formatted ? value : row.value, controls, chain, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
+  return { value: formatted ? value : row.value, controls, ...where, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
 }
 
 /**
@@ -241,7 +247,8 @@ export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold
               {row.href.label}
             </a>
           )}
-          {fmt.chain && <ExplorerLink chain={fmt.chain} kind="address" value={row.value} />}
+          {row.copy !== false && fmt.checksummed && <PrefixedCopy chain={fmt.chain} address={fmt.checksummed} label={row.label} />}
+          {fmt.chain && fmt.explorer && <ExplorerLink chain={fmt.chain} kind={fmt.explorer} value={row.value} />}
         </span>
         {fmt.controls}
         {row.note && <small className="note">{VisibleText.reveal(row.note).text}</small>}
