@@ -7,10 +7,13 @@
  * another host) and gives its `oeth:` form. A decoded address (/calldata-decode of a transfer
  * encoded by ethers) can be shown, and so copied, as `oeth:0x…`, linked to the same explorer.
  * /logs' list of addresses reads each `oeth:` and refuses `eth:` at the field. A transaction's
- * replayed trace links its frame's addresses to the explorer too.
+ * replayed trace links its frame's addresses to the explorer too, and copies them as `oeth:0x…`;
+ * so do /logs' results (a log's contract, its transaction) and a simulation's asset table.
  */
 import { createRequire } from 'node:module'
 import { utils } from 'ethers'
+import { STORE_INIT } from '../test/chain/contracts'
+import { deployFrom, sendAndWait } from './debugKit'
 import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
@@ -123,6 +126,65 @@ test('/transaction: the replayed trace links a frame\'s addresses to the explore
     await expect(links).toHaveCount(2)
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([`${base}/address/${utils.getAddress(from!)}`, `${base}/address/${ADDR}`])
     await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer')
+    // and copies each in its EIP-3770 form
+    await trace.getByRole('button', { name: 'Copy From as oeth:0x… (EIP-3770)' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`oeth:${utils.getAddress(from!)}`)
+  } finally {
+    await node.stop()
+  }
+})
+
+test('/logs and /simulate\'s asset table: each address copies as oeth:0x… beside its explorer link, a transaction links /tx/, on a chain-10 node', async ({ page, nodes }) => {
+  test.setTimeout(120_000)
+  const node = await startAnvil(['--chain-id', '10'])
+  nodes.push(node.url)
+  try {
+    const from = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
+    const store = utils.getAddress(await deployFrom(node.url, from, STORE_INIT, '0x30000'))
+    const v = 1 + Math.floor(Math.random() * 100)
+    const set = await sendAndWait(node.url, from, { to: store, data: `0x60fe47b1${v.toString(16).padStart(64, '0')}`, gas: '0x20000' })
+    await connectByUrl(page, node.url, 10)
+    const first = registry.getChainById(10).explorers.find((x) => x.standard === 'EIP3091')!
+    const base = first.url.replace(/\/+$/, '')
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+
+    await openTool(page, 'logs', { address: store, event: 'Set(uint256 value)', fromBlock: '0', toBlock: 'latest' })
+    await page.getByRole('button', { name: 'Find logs', exact: true }).click()
+    await expect(output(page, '#1 contract')).toHaveText(store, { timeout: 30_000 })
+    await expect(output(page, '#1 transaction')).toHaveText(set.transactionHash)
+    await page.getByRole('button', { name: '#1 contract as oeth:0x… (EIP-3770)', exact: false }).click()
+    expect(await clipboard()).toBe(`oeth:${store}`)
+    const links = page.getByRole('region', { name: 'Result' }).getByRole('link', { name: `Open on ${first.name}` })
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([`${base}/address/${store}`, `${base}/tx/${set.transactionHash}`])
+    await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer')
+    // on a phone the row's actions wrap under its value: no sideways scroll, the copy reached by Tab from the row's Copy
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(390)
+    await page.getByRole('button', { name: 'Copy #1 contract', exact: true }).focus()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Copy #1 contract as oeth:0x… (EIP-3770)' })).toBeFocused()
+    if (process.env.SHOT) await page.screenshot({ path: process.env.SHOT, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    // an ether transfer, simulated: its asset table copies and links each address
+    const to = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
+    const sent = await sendAndWait(node.url, from, { to, value: '0x2386f26fc10000' })
+    await openTool(page, 'simulate', { mode: 'hash', hash: sent.transactionHash })
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    const table = page.getByRole('table', { name: 'Asset changes' })
+    await expect(table).toBeVisible({ timeout: 60_000 })
+    const copies = table.getByRole('button', { name: / as oeth:0x… \(EIP-3770\)$/ })
+    // the sender and the receiver (and the block's fee recipient, where it is paid)
+    await expect(copies.nth(1)).toBeVisible()
+    const copied: string[] = []
+    for (let i = 0; i < (await copies.count()); i++) {
+      await copies.nth(i).click()
+      copied.push(await clipboard())
+    }
+    expect(copied).toEqual(expect.arrayContaining([`oeth:${from}`, `oeth:${to}`]))
+    const hrefs = await table.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+    // a link beside each address copied, to the same address
+    expect(hrefs).toEqual(copied.map((c) => `${base}/address/${c.slice('oeth:'.length)}`))
   } finally {
     await node.stop()
   }

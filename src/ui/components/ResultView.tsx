@@ -240,6 +240,7 @@ export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold
           )}
           {row.copy !== false && !hidden && <CopyButton value={fmt.value} label={row.label} />}
           {row.copy !== false && fmt.raw !== undefined && <CopyButton value={fmt.raw} label={`${row.label} (raw)`} />}
+          {row.copy !== false && fmt.checksummed && <PrefixedCopy chain={fmt.chain} address={fmt.checksummed} label={row.label} />}
           {row.open && !row.secret && <OpenLink open={row.open} />}
           {row.href && /^https:\/\//.test(row.href.url) && (
             // another site, opened by the person: a link, never a request of the page's (no referrer, no opener)
@@ -247,7 +248,6 @@ export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold
               {row.href.label}
             </a>
           )}
-          {row.copy !== false && fmt.checksummed && <PrefixedCopy chain={fmt.chain} address={fmt.checksummed} label={row.label} />}
           {fmt.chain && fmt.explorer && <ExplorerLink chain={fmt.chain} kind={fmt.explorer} value={row.value} />}
         </span>
         {fmt.controls}
