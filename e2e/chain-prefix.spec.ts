@@ -6,7 +6,7 @@
  * registry lists them (a link opened by the person: the fixtures fail the test on any request to
  * another host) and gives its `oeth:` form. A decoded address (/calldata-decode of a transfer
  * encoded by ethers) can be shown, and so copied, as `oeth:0x…`, linked to the same explorer.
- * /logs' list of addresses reads each `oeth:` and refuses `eth:` at the field. A transaction's
+ * /logs' list of addresses and /storage-read's mapping keys read each `oeth:` and refuse `eth:` at the field. A transaction's
  * replayed trace links its frame's addresses to the explorer too, and copies them as `oeth:0x…`;
  * so do /logs' results (a log's contract, its transaction) and a simulation's asset table.
  */
@@ -80,7 +80,7 @@ test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 
   })
 })
 
-test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a chain-10 node', async ({ page, nodes }) => {
+test('/logs\' list of addresses and /storage-read\'s mapping keys read each oeth: prefix and refuse eth:, on a chain-10 node', async ({ page, nodes }) => {
   await onChain10(nodes, async (node) => {
     await connectByUrl(page, node.url, 10)
     const op = registry.getChainById(10)
@@ -96,6 +96,16 @@ test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a 
     // the query runs on the addresses read: a fresh chain has no logs from them
     await page.getByRole('button', { name: 'Find logs', exact: true }).click()
     await expect(page.getByRole('note').filter({ hasText: 'No logs matched' })).toBeVisible({ timeout: 30_000 })
+
+    // /storage-read's mapping keys: the keys after each line's name read so, the name (glued to its colon or not) no prefix
+    await openTool(page, 'storage-read')
+    const keys = page.getByRole('textbox', { name: 'Mapping keys (optional)', exact: true })
+    await keys.fill(`balances: ${op.shortName}:${ADDR}\nallowance:${ADDR}, eth:${other}`)
+    await expect(page.getByRole('alert').filter({ hasText: '"eth:" names Ethereum Mainnet (chain 1), but the page is connected to OP Mainnet (chain 10)' })).toBeVisible()
+    await expect(keys).toHaveAttribute('aria-invalid', 'true')
+    await keys.fill(`balances: ${op.shortName}:${ADDR}\nallowance:${ADDR}, ${op.shortName}:${other}`)
+    await expect(keys).toHaveValue(`balances: ${ADDR}\nallowance:${ADDR}, ${other}`)
+    await expect(keys).not.toHaveAttribute('aria-invalid', 'true')
   })
 })
 
