@@ -151,7 +151,7 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   'keystore-decrypt': 205 * 1024,
   'keystore-encrypt': 205 * 1024,
   // Decode a raw transaction naming each malformed field, and its call with the offline table.
-  broadcast: 228 * 1024, // (+1 KB in session 22: one "Show as" per value type in the shared ResultView; +2 KB in #27, wt-router: the metas of /da-estimate and /b2e-payload.)
+  broadcast: 228.5 * 1024, // (+1 KB in session 22: one "Show as" per value type in the shared ResultView; +2 KB in #27, wt-router: the metas of /da-estimate and /b2e-payload; +0.5 KB in #37: every result row's address, transaction and block on the explorer and addresses copied as shortName:0x…, in the shared ToolRoute chunk.)
   // Decodes the call with the offline table; a Universal Router call's commands opened (+5 KB in #27: core/abi/UniversalRouter).
   'tx-decode': 230 * 1024,
   // Verifies contract wallets' signatures too (ERC-1271 and ERC-6492 call data: the ABI coder).
@@ -159,16 +159,16 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // The step debugger (#35): the workspace, PUSH operands, each stack word named by the opcode's arguments (core/bytecode/StackArgs),
   // amounts in units in the trace and events (TraceWords), explorer links in the shared ToolRoute chunk (#37);
   // +3.5 KB for the phone's pane tabs (react-tabs@6.1.1, the smallest accessible tabs measured: docs/ARCHITECTURE.md).
-  debug: 235 * 1024, // (+1 KB in session 22: the hash field says what Debug sends, and a pasted hash offers the debugger)
+  debug: 235.5 * 1024, // (+1 KB in session 22: the hash field says what Debug sends, and a pasted hash offers the debugger; +0.5 KB in #37: rowExplorer and PrefixedCopy in the shared ToolRoute chunk.)
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
-  'qr-sign': 235 * 1024, // (+1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, for /block's root check; +1 KB in #38: the /address-activity meta on every route; measured 232.0 KB at c5c5c47, its edge: +1 KB of room; +0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
+  'qr-sign': 236 * 1024, // (+1 KB in session 22: one "Show as" per value type and #37's row links in the shared ResultView; +1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, for /block's root check; +1 KB in #38: the /address-activity meta on every route; measured 232.0 KB at c5c5c47, its edge: +1 KB of room; +0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.
   // (+4.4 KB in #23: the confirmation draws the simulation's call trace, as /simulate does; +1.8 KB in #25: three new tools' metas.)
   'send-transaction': 252 * 1024, // (+1 KB in session 22: one "Show as" per value type; +1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, the shared OpenLink; +1 KB in #38: the /address-activity meta on every route; +1.5 KB in #27: the router commands row and its Permit2 warning; +0.5 KB in #29: result rows drawn a screen at a time; +1 KB in #35/#37: hand-offs that run, an example's result shown on a live page, explorer links and EIP-3770 in the shared ToolRoute chunk.)
   // Signs with a keyring key and decodes the Safe's call data (MultiSend batches) as it is typed.
   // (+3 KB in #27: the threshold's finishing step, nested Safes; /safe-message shares its Safe module and signing.)
   // (+8 KB in #27 (wt-router): a Universal Router call in the Safe's data opened command by command.)
-  'safe-tx': 244 * 1024, // (+1 KB in #38: the shared OpenLink and /block's meta; +1 KB in session 21: the shared ToolRoute chunk's result folding and reveal following)
+  'safe-tx': 245 * 1024, // (+1 KB in session 22: per-type "Show as" and row explorer links in the shared ResultView) // (+1 KB in #38: the shared OpenLink and /block's meta; +1 KB in session 21: the shared ToolRoute chunk's result folding and reveal following)
   'safe-message': 234 * 1024,
   // Its form checks a transaction's fields and the ABI as they are typed; block context overrides and a replay's place
   // parsed as typed, the summary's Debug hand-off (#24); +1.8 KB the metas of /storage-read, /disassemble and /opcodes (#25), +0.3 KB the result beside the form (#23).

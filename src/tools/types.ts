@@ -50,8 +50,8 @@ export interface FieldSpec {
   maxChars?: number
   /** A textarea value longer than this is held in memory, the box showing its start (default `LARGE_TEXT`, 256 K characters; lower where the page's own work must leave room: a box of 100 K characters costs the browser over 50 ms to lay out). */
   holdOver?: number
-  /** An address: the field also takes EIP-3770's `shortName:0x…`, checked against the connected chain and read as the address (#37). 'list': several addresses, comma- or space-separated, each read so. */
-  address?: boolean | 'list'
+  /** An address: the field also takes EIP-3770's `shortName:0x…`, checked against the connected chain and read as the address (#37). 'list': several addresses, comma- or space-separated, each read so; 'keys': lines of `name: key, key` (mapping keys), each key read so. */
+  address?: boolean | 'list' | 'keys'
   placeholder?: string
   help?: string
   /** For `select`. */
@@ -134,8 +134,8 @@ export interface Row {
   }
   /** A link to another site (a block explorer's page for this value, EIP-3091): https only, opened by the person, never fetched. */
   href?: { url: string; label: string }
-  /** An address on the connected chain (not decoded: a trace's frame): the result view links it to the chain's explorer when the chain list names the chain (never on a devnet). A row with `abiType: 'address'` gets the link anyway. */
-  explorer?: 'address'
+  /** What the value is on the connected chain's explorer (a trace frame's address, a log's address argument): the result view links it there, and gives an address's EIP-3770 form, when the chain list names the chain (never on a devnet). Rows with `abiType: 'address'` and rows that open /account, /transaction or /block get them anyway (ui/components/explorerLink's rowExplorer). */
+  explorer?: 'address' | 'tx' | 'block' | 'token'
   /** How deep the row is nested under the row before it (a struct's field: 1, a field of that field: 2). */
   depth?: number
   /** A document of several lines (indented JSON): shown with its lines and indents kept, wrapped, in a block that scrolls when tall. */

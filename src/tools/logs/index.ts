@@ -69,8 +69,10 @@ export default defineTool<Input>(meta, {
     r.logs.slice(0, SHOWN).forEach((l, i) => {
       const d = decoded[i]!
       const p = `#${i + 1}`
-      logRows.push({ label: `${p} event`, value: d.signature ?? `unknown event ${l.topics[0] ?? '(anonymous)'}`, note: `block ${l.blockNumber}, log ${l.logIndex}, from ${AddressCheck.parseChecksummed(l.address)}` })
-      for (const a of d.args) logRows.push({ label: `${p} ${a.name} (${a.type}${a.indexed ? ', indexed' : ''})`, value: a.value })
+      logRows.push({ label: `${p} event`, value: d.signature ?? `unknown event ${l.topics[0] ?? '(anonymous)'}`, note: `block ${l.blockNumber}, log ${l.logIndex}` })
+      logRows.push({ label: `${p} contract`, value: AddressCheck.parseChecksummed(l.address), open: { tool: 'account', inputs: { address: AddressCheck.parseChecksummed(l.address) }, label: 'Inspect' } })
+      // an address argument: on the explorer and in EIP-3770's form, as the result view offers them
+      for (const a of d.args) logRows.push({ label: `${p} ${a.name} (${a.type}${a.indexed ? ', indexed' : ''})`, value: a.value, ...(a.type === 'address' ? { explorer: 'address' as const } : {}) })
       if (!d.signature) l.topics.forEach((t, k) => logRows.push({ label: `${p} topic ${k}`, value: t }))
       if (!d.signature) logRows.push({ label: `${p} data`, value: l.data })
       logRows.push({ label: `${p} transaction`, value: l.transactionHash, open: { tool: 'transaction', inputs: { hash: l.transactionHash, abi: input.abiText }, label: 'Open transaction' } })

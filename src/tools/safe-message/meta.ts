@@ -11,7 +11,7 @@ export default defineMeta({
   action: 'Hash the Safe message',
   fields: [
     checkbox('readChain', 'Read and check on the connected chain', true),
-    text('safe', 'Safe address'),
+    text('safe', 'Safe address', { address: true }),
     numeric('chainId', 'Chain id', { placeholder: 'the connected node\'s' }),
     select('version', 'Safe version', [['auto', 'Read from the chain (VERSION())'], ...['1.0.0', '1.1.0', '1.1.1', '1.2.0', '1.3.0', '1.4.0', '1.4.1', '1.5.0'].map((v) => ({ value: v, label: v }))]),
     select('kind', 'The message is', [['text', 'Text (EIP-191)'], ['typed', 'EIP-712 JSON'], ['bytes', 'Hex bytes']]),

@@ -14,7 +14,7 @@ export default defineMeta({
     address('address', 'Contract address'),
     blockTag('block', 'At block'),
     text('compare', 'Compare with block (optional)'),
-    textarea('keys', 'Mapping keys (optional)', { placeholder: 'balances: 0xf39F…\nallowance: 0xOwner…, 0xSpender…', help: 'Per line: the mapping (cfg.roles in a struct), a colon, a key per level.' }),
+    textarea('keys', 'Mapping keys (optional)', { placeholder: 'balances: 0xf39F…\nallowance: 0xOwner…, 0xSpender…', help: 'Per line: the mapping (cfg.roles in a struct), a colon, a key per level.', address: 'keys' }),
     text('host', 'Verified-source host', { default: 'https://sourcify.dev/server', help: 'Sourcify’s server, or any host serving its /v2/contract API (a self-hosted Sourcify).' }),
     verifiedLookup('With no layout pasted, fetch the verified source’s layout from this host', 'Sends only the chain id and the contract address (a proxy’s implementation address too) to the host; the code it serves is checked against the chain’s before its layout is used. Off by default, and nothing is sent while it is off.'),
     text('contract', 'Contract (of several)', { group: 'advanced' }),

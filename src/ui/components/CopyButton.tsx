@@ -5,7 +5,7 @@ import { AlertIcon, CheckIcon, CopyIcon } from './icons'
  * An icon button that copies `value` to the clipboard; its accessible name is "Copy <label>",
  * and for a moment it shows (and announces) "Copied" or "Copy failed".
  */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+export function CopyButton({ value, label, text }: { value: string; label: string; /** Visible words beside the icon (which form it copies: `oeth:`), when a row has more than one copy. */ text?: string }) {
   const [copied, setCopied] = useState<'ok' | 'fail' | null>(null)
   useEffect(() => {
     if (!copied) return
@@ -27,6 +27,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
       }}
     >
       {copied === 'ok' ? <CheckIcon /> : copied === 'fail' ? <AlertIcon /> : <CopyIcon />}
+      {text && !copied && <span aria-hidden="true">{text}</span>}
       <span className="copy-state" aria-live="polite">
         {copied === 'ok' ? 'Copied' : copied === 'fail' ? 'Copy failed' : ''}
       </span>

@@ -5,7 +5,7 @@ import { findTool } from '../../tools/registry'
 import type { Note, Row, Section, ToolResult } from '../../tools/types'
 import { toolHref } from '../url'
 import { CopyButton } from './CopyButton'
-import { ExplorerLink, useListedChain } from './explorerLink'
+import { ExplorerLink, PrefixedCopy, rowExplorer, useListedChain } from './explorerLink'
 import { isPlainClick, Link } from './Link'
 import { requestExampleRun } from '../hooks/exampleRun'
 import { grouped } from './numbers'
@@ -27,11 +27,13 @@ interface Formatted {
   /** Set when a formatted form is shown: the raw value (for a second copy button). */
   raw?: string
   error?: string
-  /** The connected chain when the chain list names it (not a devnet) and the value is an address: its explorer link. */
+  /** The connected chain when the chain list names it (not a devnet) and the value is an address, a transaction or a block: its explorer link. */
   chain?: ChainList.Chain | undefined
+  /** What the value is on an explorer (rowExplorer). */
+  explorer?: ChainList.ExplorerKind | undefined
+  /** An address's EIP-3770 form's address part: checksummed (once the formatter has loaded). */
+  checksummed?: string | undefined
 }
-
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /**
  * The format of a decoded value with an ABI type: amounts in units with a decimals picker, unix
@@ -42,14 +44,18 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
  */
 function useFormatted(row: Row): Formatted {
   const types = useTypeFormats()
-  const vf = useValueFormat(!!row.abiType && !row.secret)
-  const chain = useListedChain((row.abiType === 'address' || row.explorer === 'address') && !row.secret && ADDRESS.test(row.value))
+  const explorer = rowExplorer(row)
+  const chain = useListedChain(explorer !== undefined)
+  const isAddress = explorer === 'address' || explorer === 'token'
+  const vf = useValueFormat((!!row.abiType && !row.secret) || (isAddress && !!chain))
   const [own, setOwn] = useState<Choice | null>(null)
   const [open, setOpen] = useState(false)
   const [showRaw, setShowRaw] = useState(false)
   // Judged once per value (a page of rows is drawn again when anything above it changes).
   const kinds = useMemo(() => (vf && row.abiType && !row.secret ? vf.choices(row.abiType, row.value, chain?.shortName) : []), [vf, row.abiType, row.value, row.secret, chain])
-  if (kinds.length < 2) return { value: row.value, controls: null, chain }
+  const checksummed = useMemo(() => (vf && isAddress && chain ? vf.show('address', row.value, { kind: 'checksum' }) : undefined), [vf, isAddress, chain, row.value])
+  const where = { chain, explorer, checksummed }
+  if (kinds.length < 2) return { value: row.value, controls: null, ...where }
   const choice = own ?? (types ? types.of(row.abiType!) : RAW)
   const active = kinds.includes(choice.kind) ? choice.kind : 'raw'
   let value = row.value
@@ -102,7 +108,7 @@ function useFormatted(row: Row): Formatted {
       )}
     </span>
   )
-  return { value: formatted ? value : row.value, controls, chain, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
+  return { value: formatted ? value : row.value, controls, ...where, ...(formatted ? { raw: row.value } : {}), ...(error ? { error } : {}) }
 }
 
 /**
@@ -198,6 +204,7 @@ export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold
           )}
           {row.copy !== false && !hidden && <CopyButton value={fmt.value} label={row.label} />}
           {row.copy !== false && fmt.raw !== undefined && <CopyButton value={fmt.raw} label={`${row.label} (raw)`} />}
+          {row.copy !== false && fmt.checksummed && <PrefixedCopy chain={fmt.chain} address={fmt.checksummed} label={row.label} />}
           {row.open && !row.secret && <OpenLink open={row.open} />}
           {row.href && /^https:\/\//.test(row.href.url) && (
             // another site, opened by the person: a link, never a request of the page's (no referrer, no opener)
@@ -205,7 +212,7 @@ export const ResultRow = memo(function ResultRow({ row, fold }: { row: Row; fold
               {row.href.label}
             </a>
           )}
-          {fmt.chain && <ExplorerLink chain={fmt.chain} kind="address" value={row.value} />}
+          {fmt.chain && fmt.explorer && <ExplorerLink chain={fmt.chain} kind={fmt.explorer} value={row.value} />}
         </span>
         {fmt.controls}
         {row.note && <small className="note">{VisibleText.reveal(row.note).text}</small>}

@@ -16,7 +16,7 @@ import type { SimulationState } from '../hooks/simulation'
 import { ResultRow } from './ResultView'
 import { ErrorNotice } from './RunParts'
 import { debugRow } from './debugLink'
-import { ExplorerLink, useListedChain } from './explorerLink'
+import { ExplorerLink, PrefixedCopy, useListedChain } from './explorerLink'
 import './trace.css'
 
 /** Verified reads (#26): the anchor, what was proven and what was the node's word. */
@@ -166,7 +166,7 @@ export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.
               {chain && (
                 <>
                   {' '}
-                  <ExplorerLink chain={chain} kind="address" value={TraceView.checksum(e.address)} what={short(e.address)} />
+                  <PrefixedCopy chain={chain} address={TraceView.checksum(e.address)} label={short(e.address)} /> <ExplorerLink chain={chain} kind="address" value={TraceView.checksum(e.address)} what={short(e.address)} />
                 </>
               )}
             </td>
@@ -183,7 +183,7 @@ export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.
               {chain && (
                 <>
                   {' '}
-                  <ExplorerLink chain={chain} kind="token" value={TraceView.checksum(t.token)} what={`token ${short(t.token)}`} />
+                  <PrefixedCopy chain={chain} address={TraceView.checksum(t.token)} label={`token ${short(t.token)}`} /> <ExplorerLink chain={chain} kind="token" value={TraceView.checksum(t.token)} what={`token ${short(t.token)}`} />
                 </>
               )}
             </td>

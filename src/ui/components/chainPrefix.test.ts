@@ -62,3 +62,33 @@ describe('chainPrefix: a list of addresses', () => {
     expect(readPrefixes(` ${OP.shortName}:${a} `, false, list, 10).value).toBe(a)
   })
 })
+
+describe('chainPrefix: lines of mapping keys (/storage-read)', () => {
+  const names = ['balances', 'allowance', 'cfg.roles', '_owners']
+  it('each this-chain prefix after a mapping name is dropped; the name and its colon (spaced or not) are no prefix; lines kept', async () => {
+    const list = await ChainList.load()
+    let s = 0
+    for (const as of addresses) {
+      const lines = as.map((a, i) => {
+        const name = names[i % names.length]!
+        const gap = ['', ' ', '  '][s++ % 3]!
+        // a second key on every other line (a nested mapping), the other address unprefixed
+        const second = i % 2 ? `, ${as[0]!}` : ''
+        return { typed: `${name}:${gap}${OP.shortName}:${a}${second}`, want: `${name}:${gap}${a}${second}` }
+      })
+      const text = lines.map((l) => l.typed).join('\n')
+      expect(hasPrefix(text, 'keys')).toBe(true)
+      expect(readPrefixes(text, 'keys', list, 10).value).toBe(lines.map((l) => l.want).join('\n'))
+    }
+  })
+  it('unprefixed keys (a name glued to its key, a line ending in a space) are nothing to read; another chain\'s prefix is refused', async () => {
+    const list = await ChainList.load()
+    const [a, b] = [addresses[0]![0]!, addresses[1]![0]!]
+    const plain = `balances:${a} \nallowance:${a}, ${b}\nnonces: 7`
+    expect(hasPrefix(plain, 'keys')).toBe(false)
+    expect(() => readPrefixes(plain, 'keys', list, 10)).not.toThrow()
+    expect(() => readPrefixes(`balances: ${OP.shortName}:${a}\nallowance: ${a}, ${ETH.shortName}:${b}`, 'keys', list, 10)).toThrow(ChainList.WrongChainPrefixError)
+    // in a plain list the name glued to a key would have been read as a prefix
+    expect(() => readPrefixes(`balances:${a}`, true, list, 10)).toThrow(ChainList.UnknownPrefixError)
+  })
+})

@@ -3,7 +3,9 @@
  * chain (the chain list loads then, not before) and, when the prefix names it, replaced by the
  * address alone, with a note saying what the prefix was read as; a prefix of another chain, or
  * one the list does not know, is an error at the field that names both chains. Nothing is sent.
- * A field of several addresses (`address: 'list'`, comma- or space-separated: /logs) reads each.
+ * A field of several addresses (`address: 'list'`, comma- or space-separated: /logs) reads each;
+ * so does a field of mapping keys (`address: 'keys'`, a line each: `balances: oeth:0x…`, /storage-
+ * read), whose name before the first colon of a line is no prefix.
  */
 import { useEffect, useState } from 'react'
 import * as ChainList from '../../core/chain/ChainList'
@@ -14,10 +16,19 @@ import { getConnection } from '../connection/store'
 const WHOLE = /^0x[0-9a-fA-F]{40}$/
 /** The separators of a list of addresses, kept (captured) so the text is put back as it was typed. */
 const SEPARATORS = /([\s,]+)/
+/** The same, and a line's leading `name:` (a mapping's, `cfg.roles:`), which is part of no item. */
+const KEY_SEPARATORS = /((?:^|\n)[^:\n]*:[ \t]*|[ \t\r,]+)/
 
-/** The items of the field's text (one, or each of a list) that carry a prefix before a whole address: read now. Others wait for more typing. */
-function items(value: string, many: boolean): string[] {
-  return many ? value.split(SEPARATORS) : [value]
+/** How a field holds addresses: one, a list, or lines of mapping keys. */
+export type Many = boolean | 'keys'
+
+/**
+ * The field's text cut into items (even indices) and the separators between them (odd indices:
+ * joined back, the text as typed). An item carrying a prefix before a whole address is read now;
+ * others wait for more typing.
+ */
+function items(value: string, many: Many): string[] {
+  return many === 'keys' ? value.split(KEY_SEPARATORS) : many ? value.split(SEPARATORS) : [value]
 }
 const ready = (item: string) => {
   const { prefix, address } = ChainList.splitPrefix(item)
@@ -25,7 +36,7 @@ const ready = (item: string) => {
 }
 
 /** Whether the text holds a prefixed address to read (a whole address after a prefix: `eth:0x5a…` is not cut short at `eth:0x`). */
-export function hasPrefix(value: string, many = false): boolean {
+export function hasPrefix(value: string, many: Many = false): boolean {
   return items(value, many).some((t, i) => i % 2 === 0 && ready(t))
 }
 
@@ -34,7 +45,7 @@ export function hasPrefix(value: string, many = false): boolean {
  * names `chainId`, and the chain they named (none when the text holds no prefix: see hasPrefix).
  * Throws ChainList's error for the first prefix that does not name it.
  */
-export function readPrefixes(value: string, many: boolean, list: ChainList.List, chainId: number, connectedName?: string): { value: string; chain?: ChainList.Chain } {
+export function readPrefixes(value: string, many: Many, list: ChainList.List, chainId: number, connectedName?: string): { value: string; chain?: ChainList.Chain } {
   let chain: ChainList.Chain | undefined
   const out = items(value, many).map((t, i) => {
     if (i % 2 === 1 || !ready(t)) return t
@@ -45,11 +56,11 @@ export function readPrefixes(value: string, many: boolean, list: ChainList.List,
   return { value: out.join(''), ...(chain ? { chain } : {}) }
 }
 
-export function useChainPrefix(enabled: boolean | 'list', value: string, onChange: (v: string) => void): { note?: string | undefined; error?: string | undefined } {
+export function useChainPrefix(enabled: boolean | 'list' | 'keys', value: string, onChange: (v: string) => void): { note?: string | undefined; error?: string | undefined } {
   const [read, setRead] = useState<{ note?: string; error?: string; value?: string }>({})
   useEffect(() => {
     if (!enabled) return
-    const many = enabled === 'list'
+    const many: Many = enabled === 'keys' ? 'keys' : enabled === 'list'
     if (!hasPrefix(value, many)) {
       // the note stays on the address it produced, and goes when the address is changed
       setRead((r) => (r.value === value || (!r.note && !r.error) ? r : {}))

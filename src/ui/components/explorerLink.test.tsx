@@ -12,6 +12,7 @@ import { createRequire } from 'node:module'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { utils } from 'ethers'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { rowExplorer } from './explorerLink'
 import { ResultRow } from './ResultView'
 import { Assets } from './SimulationSummary'
 
@@ -88,6 +89,79 @@ describe('explorer links and EIP-3770 in result rows', () => {
     })
 })
 
+/** What the clipboard was given, by a Copy button. */
+function clipboard() {
+  const written: string[] = []
+  Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: (t: string) => (written.push(t), Promise.resolve()) } })
+  return written
+}
+
+describe('every address, transaction and block a row shows', () => {
+  const HASH = `0x${'ab'.repeat(32)}`
+  it('rowExplorer: a decoded address, an explorer row, a row opening /account, /transaction or /block, when the value has that shape; never a secret', () => {
+    expect(rowExplorer({ value: LOWER, abiType: 'address' })).toBe('address')
+    expect(rowExplorer({ value: LOWER, explorer: 'address' })).toBe('address')
+    expect(rowExplorer({ value: LOWER, open: { tool: 'account', inputs: {} } })).toBe('address')
+    expect(rowExplorer({ value: HASH, open: { tool: 'transaction', inputs: {} } })).toBe('tx')
+    expect(rowExplorer({ value: '19000000', open: { tool: 'block', inputs: {} } })).toBe('block')
+    expect(rowExplorer({ value: HASH, open: { tool: 'block', inputs: {} } })).toBe('block')
+    expect(rowExplorer({ value: HASH, explorer: 'tx' })).toBe('tx')
+    // the wrong shape, another tool, a secret, a plain row: none
+    expect(rowExplorer({ value: 'vitalik.eth', open: { tool: 'account', inputs: {} } })).toBeUndefined()
+    expect(rowExplorer({ value: LOWER, open: { tool: 'transaction', inputs: {} } })).toBeUndefined()
+    expect(rowExplorer({ value: 'latest', open: { tool: 'block', inputs: {} } })).toBeUndefined()
+    expect(rowExplorer({ value: LOWER, open: { tool: 'calldata-decode', inputs: {} } })).toBeUndefined()
+    expect(rowExplorer({ value: LOWER, abiType: 'address', secret: true })).toBeUndefined()
+    expect(rowExplorer({ value: LOWER })).toBeUndefined()
+  })
+
+  for (const id of [1, 10, 8453])
+    it(`chain ${id}: a trace's (or log's) address copies as ${registry.getChainById(id).shortName}:<ethers' checksum>, beside its explorer link`, async () => {
+      connection.chainId = id
+      const { shortName } = registry.getChainById(id)
+      const written = clipboard()
+      render(
+        <dl>
+          <ResultRow row={{ label: 'From', value: LOWER, explorer: 'address' }} />
+        </dl>,
+      )
+      const copy = await screen.findByRole('button', { name: `Copy From as ${shortName}:0x… (EIP-3770)` }, { timeout: 20_000 })
+      expect(copy.textContent).toBe(`${shortName}:`)
+      fireEvent.click(copy)
+      await waitFor(() => expect(written).toEqual([`${shortName}:${utils.getAddress(LOWER)}`]))
+      expect(screen.getByRole('link', { name: `Open on ${firstExplorer(id).name}` }).getAttribute('href')).toBe(`${firstExplorer(id).url}/address/${LOWER}`)
+    })
+
+  it('chain 10: a transaction hash and a block that open their tools link to /tx/ and /block/, with no EIP-3770 copy', async () => {
+    connection.chainId = 10
+    const x = firstExplorer(10)
+    render(
+      <dl>
+        <ResultRow row={{ label: '#1 transaction', value: HASH, open: { tool: 'transaction', inputs: { hash: HASH } } }} />
+        <ResultRow row={{ label: 'Block', value: '123', open: { tool: 'block', inputs: { block: '123' } } }} />
+      </dl>,
+    )
+    await waitFor(() => expect(screen.getAllByRole('link', { name: `Open on ${x.name}` })).toHaveLength(2), { timeout: 20_000 })
+    expect(screen.getAllByRole('link', { name: `Open on ${x.name}` }).map((a) => a.getAttribute('href'))).toEqual([`${x.url}/tx/${HASH}`, `${x.url}/block/123`])
+    expect(screen.queryByRole('button', { name: /EIP-3770/ })).toBeNull()
+  })
+
+  it('a local devnet: no EIP-3770 copy, no link, for any kind', async () => {
+    connection.chainId = 31337
+    render(
+      <dl>
+        <ResultRow row={{ label: 'From', value: LOWER, explorer: 'address' }} />
+        <ResultRow row={{ label: 'Tx', value: HASH, open: { tool: 'transaction', inputs: {} } }} />
+      </dl>,
+    )
+    await import('../../core/chain/ChainList').then((m) => m.load())
+    await new Promise((r) => setTimeout(r, 50))
+    // the hand-off to /transaction stays; no explorer
+    expect(screen.queryByRole('link', { name: /^Open on / })).toBeNull()
+    expect(screen.queryByRole('button', { name: /EIP-3770/ })).toBeNull()
+  })
+})
+
 describe('explorer links in the asset changes table', () => {
   const A = utils.getAddress(LOWER)
   const T = utils.getAddress('0x0b2c639c533813f4aa9d7837caf62653d097ff85')
@@ -107,6 +181,12 @@ describe('explorer links in the asset changes table', () => {
     // several links in one table: each names its value
     expect(links[1]!.getAttribute('aria-label')).toMatch(/^Open token 0x/)
     expect(links[1]!.getAttribute('aria-label')!.endsWith(` on ${x.name}`)).toBe(true)
+    // and each copies in its EIP-3770 form
+    const written = clipboard()
+    const copies = screen.getAllByRole('button', { name: / as oeth:0x… \(EIP-3770\)$/ })
+    expect(copies).toHaveLength(2)
+    for (const c of copies) fireEvent.click(c)
+    await waitFor(() => expect(written).toEqual([`oeth:${A}`, `oeth:${T}`]))
   })
 
   it('a local devnet: no links', async () => {
