@@ -36,6 +36,24 @@ test('hd-derive: 1,000 addresses render only the rows in view, scroll to the las
   await page.locator('.table-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight))
   await expect(output(page, "Address m/44'/60'/0'/0/999")).toHaveText(node.derivePath("m/44'/60'/0'/0/999").address)
   await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveCount(0)
+  // A random row (seed printed; replay with TEST_SEED), scrolled to: its address as ethers v5
+  // derives it, its place among all the rows (aria-rowindex; the header is row 1), and Copy.
+  const seed = Number(process.env.TEST_SEED ?? Math.floor(Math.random() * 2 ** 31))
+  const r = seed % 1000
+  console.log(`hd-derive 1,000 rows: random row ${r}, seed ${seed} (replay with TEST_SEED=${seed})`)
+  const path = `m/44'/60'/0'/0/${r}`
+  // Where the row sits in the scroll (the table's height spread over its 1,001 rows).
+  await page.locator('.table-scroll').evaluate((el, at) => (el.scrollTop = (el.scrollHeight * at) / 1001), r + 1)
+  await expect(output(page, `Address ${path}`)).toHaveText(node.derivePath(path).address)
+  await expect(table.getByRole('row').filter({ has: output(page, `Address ${path}`) })).toHaveAttribute('aria-rowindex', String(r + 2))
+  await page.getByRole('button', { name: `Copy address ${path}`, exact: true }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(node.derivePath(path).address)
+  // The keyboard scrolls the table: Home back to row 0, End to row 999.
+  await page.locator('.table-scroll').focus()
+  await page.keyboard.press('Home')
+  await expect(output(page, "Address m/44'/60'/0'/0/0")).toHaveText(node.derivePath("m/44'/60'/0'/0/0").address)
+  await page.keyboard.press('End')
+  await expect(output(page, "Address m/44'/60'/0'/0/999")).toHaveText(node.derivePath("m/44'/60'/0'/0/999").address)
   const csv = (await downloadedText(page, page.getByRole('link', { name: 'Download CSV' }))).split('\n')
   expect(csv).toHaveLength(1001)
   expect(csv[1000]).toBe(`999,m/44'/60'/0'/0/999,${node.derivePath("m/44'/60'/0'/0/999").address},${node.derivePath("m/44'/60'/0'/0/999").publicKey}`)

@@ -1,7 +1,7 @@
 /**
  * The service worker (public/sw.js) for the regular build: registered once the page has
- * loaded (never in the dev server, the offline file or a page opened from disk), it makes the
- * app work offline after the first visit. A new build's worker waits; this prompt offers it
+ * loaded and then gone quiet (never in the dev server, the offline file or a page opened from
+ * disk), it makes the app work offline after the first visit. A new build's worker waits; this prompt offers it
  * ("A new version is available — Reload") and swaps only when asked.
  */
 import { useEffect, useState } from 'react'
@@ -12,10 +12,9 @@ function wanted(): boolean {
 }
 
 let registration: Promise<ServiceWorkerRegistration | null> | null = null
+/** Registers the worker once the page is quiet (`./swRegister`, loaded then: it is on no route's first load). */
 function register(): Promise<ServiceWorkerRegistration | null> {
-  registration ??= new Promise<void>((r) => (document.readyState === 'complete' ? r() : window.addEventListener('load', () => r(), { once: true })))
-    .then(() => navigator.serviceWorker.register(`${BASE}sw.js`, { scope: BASE }))
-    .catch(() => null) // no worker (a private window, a host that will not serve it): the app still runs online
+  registration ??= import('./swRegister').then((m) => m.registerWhenQuiet(`${BASE}sw.js`, BASE)).catch(() => null) // no worker (a private window, a host that will not serve it): the app still runs online
   return registration
 }
 

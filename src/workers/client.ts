@@ -23,32 +23,36 @@ const channel = (toolId: string) =>
     single: true,
   })
 
-/** Started workers with their tool loaded, waiting for a run (at most one per tool). */
-const spares = new Map<string, Channel<ToolProtocol>>()
+/** Started workers with their tool loaded, waiting for a run (by default one per tool; a split run's page asks for one per worker of its run). */
+const spares = new Map<string, Channel<ToolProtocol>[]>()
 
 /**
- * Starts a worker for `toolId` ahead of its run and has it load the tool, so the run that
- * follows (the next `runInWorker` of this tool) does not wait for a worker to start and its
- * code to load. Does nothing while one is waiting.
+ * Starts `count` workers for `toolId` ahead of its runs (in all, counting those already
+ * waiting) and has each load the tool, so the runs that follow (the next `runInWorker`s of
+ * this tool, or a split run's share and slices) do not wait for a worker to start and its
+ * code to load. Does nothing while that many are waiting.
  */
-export function prewarm(toolId: string): void {
-  if (spares.get(toolId)?.alive) return
-  const spare = channel(toolId).open()
-  spare.notify({ type: 'load', toolId })
-  spares.set(toolId, spare)
+export function prewarm(toolId: string, count = 1): void {
+  const waiting = (spares.get(toolId) ?? []).filter((s) => s.alive)
+  while (waiting.length < count) {
+    const spare = channel(toolId).open()
+    spare.notify({ type: 'load', toolId })
+    waiting.push(spare)
+  }
+  spares.set(toolId, waiting)
 }
 
 /**
- * Tells the waiting worker of `toolId`, if any, what the form now holds, so it readies itself
+ * Tells the waiting workers of `toolId`, if any, what the form now holds, so it readies itself
  * for that run (the tool module's `prepare`). Send only non-secret fields.
  */
 export function prepareSpare(toolId: string, raw: RawInput, files?: Record<string, BlobLike>): void {
-  spares.get(toolId)?.notify({ type: 'prepare', toolId, raw, ...(files ? { files } : {}) })
+  for (const spare of spares.get(toolId) ?? []) spare.notify({ type: 'prepare', toolId, raw, ...(files ? { files } : {}) })
 }
 
-/** Stops the waiting worker of `toolId`, if any (the page that asked for it went away). */
+/** Stops the waiting workers of `toolId`, if any (the page that asked for them went away). */
 export function dropSpare(toolId: string): void {
-  spares.get(toolId)?.close()
+  for (const spare of spares.get(toolId) ?? []) spare.close()
   spares.delete(toolId)
 }
 
@@ -63,8 +67,7 @@ export function launch<A extends ToolProtocol['answer']>(
   onProgress: (fraction: number, label?: string) => void,
   onPartial?: (partial: ToolResult) => void,
 ): Run<A> {
-  const ch = spares.get(toolId) ?? channel(toolId)
-  spares.delete(toolId)
+  const ch = spares.get(toolId)?.shift() ?? channel(toolId)
   return ch.request<A>(request, { onProgress: (p) => onProgress(p.fraction, p.label), ...(onPartial ? { onEvent: (e: ToolProtocol['event']) => onPartial(e.partial) } : {}) })
 }
 

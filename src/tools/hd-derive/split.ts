@@ -20,6 +20,11 @@ export function chunks(start: number, count: number, parts: number): [number, nu
   return out
 }
 
+/** How many workers derive a range of `count` indexes: one per core, at most 8, and at least 10 indexes each. */
+export function sliceCount(count: number, cores: number): number {
+  return Math.max(1, Math.min(cores, 8, Math.ceil(count / 10)))
+}
+
 const split: WorkSplit<Input, HdData> = {
   share: {
     label: (_input, raw) => (raw.phrase?.trim() && !/^[a-z]prv/.test(raw.phrase.trim()) ? 'Computing the seed (PBKDF2, 2,048 rounds)…' : 'Deriving the path…'),
@@ -27,8 +32,7 @@ const split: WorkSplit<Input, HdData> = {
   parts: ({ start, count: asked }, { raw, cores }) => {
     // Non-hardened indexes end at 2^31 - 1: the range is clipped there (the page says so).
     const count = Math.min(asked, LAST_INDEX + 1 - start)
-    const n = Math.max(1, Math.min(cores, 8, Math.ceil(count / 10)))
-    return chunks(start, count, n).map(([s, c]) => ({ raw: { preset: raw.preset!, path: raw.path!, start: String(s), count: String(c) }, weight: c }))
+    return chunks(start, count, sliceCount(count, cores)).map(([s, c]) => ({ raw: { preset: raw.preset!, path: raw.path!, start: String(s), count: String(c) }, weight: c }))
   },
   merge: (results) => {
     const data = results.map((r) => (r as ToolResult<HdData> | undefined)?.data)

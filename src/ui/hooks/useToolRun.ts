@@ -99,6 +99,8 @@ export interface RunOptions<I = any, D = unknown> {
   warm?: (s: { values: RawInput; files: Record<string, BlobLike>; engaged: boolean; running: boolean; ran: boolean }) => boolean
   /** Start that worker this many ms after the wish, once the page is idle (hd-derive: 500). */
   warmDelay?: number
+  /** How many workers wait so (default 1; a split run's page: one for its share and one per slice, so none starts at Run). */
+  warmWorkers?: number
   /** Whether this runner holds the example "Try an example" asked to run (default: the form holds every input it sets). */
   exampleMatches?: (inputs: RawInput) => boolean
   /** Hears every run that got past its parse, once it ends (not a cancelled or outrun one). */
@@ -214,12 +216,13 @@ export function useToolRun<T extends Tool<any, any, any>>(meta: ToolMeta, tool: 
   const engaged = submitted || touched.size > 0
   const warm = meta.runs === 'worker' && (options.warm ? options.warm({ values, files, engaged, running: state.status === 'running', ran: state.status !== 'idle' }) : engaged)
   const warmDelay = options.warmDelay ?? 0
+  const warmWorkers = options.warmWorkers ?? 1
   useEffect(() => {
     if (!warm) return
-    if (!warmDelay) return prewarm(meta.id)
-    const t = setTimeout(() => prewarm(meta.id), warmDelay)
+    if (!warmDelay) return prewarm(meta.id, warmWorkers)
+    const t = setTimeout(() => prewarm(meta.id, warmWorkers), warmDelay)
     return () => clearTimeout(t)
-  }, [meta, warm, warmDelay, values, files])
+  }, [meta, warm, warmDelay, warmWorkers, values, files])
   useEffect(() => () => dropSpare(meta.id), [meta.id])
   // A page whose tool splits its runs loads the split runner when it opens, not at Run.
   const splits = !!options.split

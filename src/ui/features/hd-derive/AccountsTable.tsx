@@ -21,7 +21,15 @@ export function AccountsTable({ rows, watchOnly, reveal, added, onAdd }: { rows:
   const last = Math.min(rows.length, Math.ceil((scrollTop + VIEW_H) / ROW_H) + OVERSCAN)
   const columns = watchOnly ? 4 : 5
   return (
-    <div className="table-scroll accounts" style={{ maxHeight: VIEW_H, overflowY: 'auto' }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+    // Focusable, so the keyboard scrolls it (arrows, Page Up/Down, Home, End) through every row.
+    <div
+      className="table-scroll accounts"
+      role="region"
+      aria-label="Address table"
+      tabIndex={0}
+      style={{ maxHeight: VIEW_H, overflowY: 'auto' }}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+    >
       <table aria-label="Derived addresses" aria-rowcount={rows.length + 1} data-rows={rows.length}>
         <thead>
           <tr>

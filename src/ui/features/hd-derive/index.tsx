@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type tool from '../../../tools/hd-derive'
 import { csvParts } from '../../../tools/hd-derive'
-import split, { LAST_INDEX } from '../../../tools/hd-derive/split'
+import split, { LAST_INDEX, sliceCount } from '../../../tools/hd-derive/split'
 import * as PublicTestKeys from '../../../core/keys/PublicTestKeys'
 import { grouped, ResultColumns, ResultNotes, RunForm, RunStatus, useToolPage, type ToolPageProps } from '../../components'
 import { AccountsTable, type Account } from './AccountsTable'
@@ -16,13 +16,16 @@ const NONE: readonly Account[] = []
  */
 export default function HdDerivePage(props: ToolPageProps<typeof tool>) {
   const { values, setValues } = props
-  // A worker with the tool loaded waits once a source is filled in (and again after each run),
-  // started once the page is idle (not in the frame that draws a run's last rows): Derive
-  // starts computing the seed at once, while the slices' workers start.
+  // Workers with the tool loaded wait once a source is filled in (and again after each run),
+  // started once the page is idle (not in the frame that draws a run's last rows): one for the
+  // seed and one per slice of the range asked for, so Derive starts computing the seed at once
+  // and no worker has to start (load the tool, compile the WebAssembly engine) after it (#39).
+  const cores = (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2
   const page = useToolPage(props, {
     split,
     warm: ({ values, running }) => !!(values.phrase?.trim() || values.xpub?.trim()) && !running,
     warmDelay: 500,
+    warmWorkers: 1 + sliceCount(Number(values.count || '10') || 10, cores),
   })
   const [reveal, setReveal] = useState(false)
   const [added, setAdded] = useState<ReadonlySet<string>>(() => new Set())
