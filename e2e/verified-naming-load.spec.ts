@@ -80,7 +80,7 @@ const arm = (page: Page, text: string) =>
  * the test's own) for the armed text, then splits the long tasks since the click: the one that
  * drew the result (it holds the moment the text appeared) and every other.
  */
-async function measured(page: Page): Promise<{ ms: number; render: number; other: number }> {
+async function measured(page: Page): Promise<{ ms: number; render: number; other: number; tasks: string }> {
   await page.waitForFunction(() => (window as unknown as Watched).__shown > 0, undefined, { timeout: 120_000, polling: 250 })
   return page.evaluate(() => {
     const w = window as unknown as Watched
@@ -90,6 +90,7 @@ async function measured(page: Page): Promise<{ ms: number; render: number; other
       ms: Math.round(w.__shown - w.__clicked),
       render: Math.round(Math.max(0, ...since.filter(drew).map((t) => t.ms))),
       other: Math.round(Math.max(0, ...since.filter((t) => !drew(t)).map((t) => t.ms))),
+      tasks: since.map((t) => `${Math.round(t.ms)} ms at +${Math.round(t.start - w.__clicked)}${drew(t) ? ' (drew)' : ''}`).join(', '),
     }
   })
 }
@@ -127,8 +128,12 @@ test('naming a trace of 601 frames and 32 contracts by verified sources: no main
 
     // ticked: every proxy named by Counter's verified source, the fan-out not named
     await page.getByRole('checkbox', { name: 'Name the trace with verified sources from this host' }).check()
+    // clicked by the mouse at the button's place, found before the timer is armed: the locator's own query over a
+    // page of hundreds of rows would be a long task of the test's, not the page's
+    await simulate.scrollIntoViewIfNeeded()
+    const at = (await simulate.boundingBox())!
     await arm(page, 'Verified sources from')
-    await simulate.click()
+    await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2)
     const named = await measured(page)
     const list = page.getByRole('region', { name: 'Verified sources' })
     await expect(list.getByText('ERC1967Proxy → Counter', { exact: true })).toHaveCount(PROXIES)
@@ -139,7 +144,7 @@ test('naming a trace of 601 frames and 32 contracts by verified sources: no main
     console.log(
       `${1 + 2 * PROXIES * ROUNDS} frames, ${PROXIES * ROUNDS} events, ${PROXIES + 2} contracts. ` +
         `Unticked: click → result ${plain.ms} ms, drawing it ${plain.render} ms, longest other main-thread task ${plain.other} ms. ` +
-        `Ticked: click → named result ${named.ms} ms, drawing it ${named.render} ms, longest other main-thread task (fetching, checking, naming) ${named.other} ms`,
+        `Ticked: click → named result ${named.ms} ms, drawing it ${named.render} ms, longest other main-thread task (fetching, checking, naming) ${named.other} ms. Long tasks after the click, unticked: ${plain.tasks}; ticked: ${named.tasks}`,
     )
     expect(named.other, `no main-thread task over ${LONGEST_TASK_MS} ms while the sources are fetched, checked and applied`).toBeLessThanOrEqual(LONGEST_TASK_MS)
   } finally {
