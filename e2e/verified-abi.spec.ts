@@ -9,7 +9,8 @@
  * trace, the Bumped event and the proxy's changed variables (Counter's storage layout), each saying
  * which source named it; its capsule carries them, and opened with the host refusing everything it is
  * named by them (checked against its proofs). Those sources are kept in the page (IndexedDB): /transaction and /simulate
- * name them again with nothing sent, and with the host gone /verified-source still shows Counter
+ * name them again with nothing sent, and with the host gone and another host named /verified-source still shows
+ * Counter, labelled with the host that served it
  * (its immutable `step` by name, equal to what the getter returns),
  * says it came from the page's copy and lists what is kept; Remove and Remove all empty the list,
  * and the next lookup asks the host again. /storage-read by address: with no layout pasted and the
@@ -113,16 +114,20 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /
     await expect(panel.getByRole('list', { name: 'Call tree' }).getByText(/decoded with the verified source of ERC1967Proxy → Counter: verified source from .* \(carried in the capsule, checked against the code its proofs hold; nothing sent\), full match/).first()).toBeVisible()
     expect(refusedCapsule).toBe(0)
     expect(server.requests.length).toBe(beforeSim)
-    // the host gone (every request to it fails and is counted): /verified-source still names Counter, from the page's copy
+    // the host gone (every request to it fails and is counted), and the person names another host (every request
+    // to it counted too): /verified-source still names Counter, from the page's copy, labelled with the host that served it
     let sent = 0
     let down = true
+    const otherHost = `${baseURL}/another-sourcify`
     await page.unroute(`${host}/**`)
     await page.route(`${host}/**`, (route) => (down ? (sent++, route.abort('connectionrefused')) : toSourcify(route, host, server)))
-    await page.goto(`/verified-source?address=${fx.contracts.implementation.address}&host=${encodeURIComponent(host)}`)
+    await page.route(`${otherHost}/**`, (route) => (sent++, route.abort('connectionrefused')))
+    await page.goto(`/verified-source?address=${fx.contracts.implementation.address}&host=${encodeURIComponent(otherHost)}`)
     await page.getByRole('checkbox', { name: 'Fetch the verified source from this host' }).check()
     await page.getByRole('button', { name: 'Fetch and check' }).click()
     await expect(page.getByText('kept in this browser: nothing sent')).toBeVisible({ timeout: 30_000 })
     await expect(page.getByText('Counter', { exact: true }).first()).toBeVisible()
+    await expect(output(page, 'Host')).toHaveText(host)
     expect(sent).toBe(0)
     // Counter's immutable by name, read from the chain's code: the constructor's value, as the getter step() returns it
     const stepCall = await fetch(devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: fx.contracts.implementation.address, data: encodeFunctionData({ abi: [{ type: 'function', name: 'step', inputs: [], outputs: [{ type: 'uint256' }], stateMutability: 'view' }], functionName: 'step' }) }, 'latest'] }) })
@@ -142,6 +147,7 @@ test('verified ABIs: nothing sent from a lookup=true URL; then /contract-read, /
     await expect(page.getByText('None kept yet.')).toBeVisible()
     // removed means gone: with the host back, the next lookup asks it (one request) and keeps it again
     down = false
+    await page.getByLabel('Verified-source host').fill(host)
     const asked = server.requests.length
     await page.getByRole('button', { name: 'Fetch and check' }).click()
     await expect(page.getByText('from the host just now')).toBeVisible({ timeout: 30_000 })

@@ -7,9 +7,10 @@
  * token the fixtures deploy on the devnet. First the page refuses the host it was not opened with,
  * said as that refusal (not as a host that could not be reached) and allowed from the next load.
  * Each fault ends in a message that names the cause, and the page still answers: the host switched
- * back gives the source, checked, a full match. The time from the click to the message and the
- * longest main-thread task (a PerformanceObserver installed before any page script) are printed as
- * measurements, not asserted (docs/BENCHMARKS.md).
+ * back gives the source, checked, a full match. The time from the click to the message (in the
+ * page's clock: a click listener and a MutationObserver) must be under 2 s, and the longest
+ * main-thread task meanwhile (a PerformanceObserver installed before any page script) at most
+ * 200 ms, as the issue's Done-when says; both are printed too (docs/BENCHMARKS.md).
  */
 import type { Page } from '@playwright/test'
 import { expect, openTool, test as base } from './fixtures'
@@ -33,11 +34,36 @@ const LONGTASKS = `
   window.__long = [];
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__long.push(Math.round(e.duration)) }).observe({ type: 'longtask', buffered: true });
 `
-type Watched = { __long: number[] }
+type Watched = { __long: number[]; __shown: Promise<number> }
 const resetLongTasks = (page: Page) => page.evaluate(() => ((window as unknown as Watched).__long = []))
 const longest = (page: Page) => page.evaluate(() => Math.max(0, ...(window as unknown as Watched).__long))
 
-test('verified source from a broken host: refused until allowed; then a huge, a malformed and a silent answer each end in a message naming the cause, and the honest answer is read (times and long tasks printed)', async ({ page, sourcify: { fx, server } }) => {
+/**
+ * Times, in the page's own clock, from the next click to the moment `message` is in the page's
+ * text (a MutationObserver, so no polling interval of the test is counted): armed before the click.
+ */
+const armTimer = (page: Page, message: RegExp) =>
+  page.evaluate((src) => {
+    const re = new RegExp(src)
+    let t0 = 0
+    addEventListener('click', () => (t0 = performance.now()), { capture: true, once: true })
+    ;(window as unknown as Watched).__shown = new Promise<number>((resolve) => {
+      const obs = new MutationObserver(() => {
+        if (t0 && re.test(document.body.textContent ?? '')) {
+          obs.disconnect()
+          resolve(Math.round(performance.now() - t0))
+        }
+      })
+      obs.observe(document.body, { subtree: true, childList: true, characterData: true })
+    })
+  }, message.source)
+const shownAfter = (page: Page) => page.evaluate(() => (window as unknown as Watched).__shown)
+
+/** The Done-when of #36: a clear error within 2 s, and no main-thread task over 200 ms meanwhile. */
+const WITHIN_MS = 2_000
+const LONGEST_TASK_MS = 200
+
+test('verified source from a broken host: refused until allowed; then a huge, a malformed and a silent answer each end in a message naming the cause within 2 s with no main-thread task over 200 ms, and the honest answer is read', async ({ page, sourcify: { fx, server } }) => {
   test.setTimeout(120_000)
   const host = server.url
   await page.addInitScript(LONGTASKS)
@@ -59,15 +85,23 @@ test('verified source from a broken host: refused until allowed; then a huge, a 
     ['slow', /The verified-source host .* went silent for 1\.5 s without finishing its answer\./],
   ]
   const seen: string[] = []
+  const measured: [Mode, number, number][] = []
   for (const [mode, message] of cases) {
     server.mode = mode
     await resetLongTasks(page)
-    const t0 = Date.now()
+    await armTimer(page, message)
     await run.click()
     await expect(page.getByText(message)).toBeVisible({ timeout: 30_000 })
-    seen.push(`${mode} ${Date.now() - t0} ms (longest main-thread task ${await longest(page)} ms)`)
+    const ms = await shownAfter(page)
+    const task = await longest(page)
+    measured.push([mode, ms, task])
+    seen.push(`${mode} ${ms} ms (longest main-thread task ${task} ms)`)
   }
-  console.log(`verified-source faults, click → message: ${seen.join('; ')}`)
+  console.log(`verified-source faults, click → message (page clock): ${seen.join('; ')}`)
+  for (const [mode, ms, task] of measured) {
+    expect(ms, `${mode}: the message within ${WITHIN_MS} ms of the click`).toBeLessThan(WITHIN_MS)
+    expect(task, `${mode}: no main-thread task over ${LONGEST_TASK_MS} ms`).toBeLessThanOrEqual(LONGEST_TASK_MS)
+  }
   // the page still answers: the honest host gives the token's source, a full match
   server.mode = 'normal'
   await run.click()

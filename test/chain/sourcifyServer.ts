@@ -293,12 +293,12 @@ function only(answer: Record<string, unknown>, fields: string | null): Record<st
   return out
 }
 
-/** Starts the server on a free loopback port, serving every contract of `fx`. */
-export async function startSourcifyServer(fx: Fixtures): Promise<SourcifyServer> {
+/** Starts the server on a free loopback port, serving every contract of `fx`, and `more` (further deployments of the same build, e.g. more proxies). */
+export async function startSourcifyServer(fx: Fixtures, more: readonly Deployed[] = []): Promise<SourcifyServer> {
   const exact = compileFixtures()
   const rebuilt = compileFixtures('\n// rebuilt elsewhere: the same code, another metadata hash\n')
   const byAddress = new Map<string, { d: Deployed; onchain: string }>()
-  for (const d of Object.values(fx.contracts)) byAddress.set(d.address.toLowerCase(), { d, onchain: await nodeRpc<string>(fx.rpcUrl, 'eth_getCode', [d.address, 'latest']) })
+  for (const d of [...Object.values(fx.contracts), ...more]) byAddress.set(d.address.toLowerCase(), { d, onchain: await nodeRpc<string>(fx.rpcUrl, 'eth_getCode', [d.address, 'latest']) })
   const sockets = new Set<Socket>()
   const state: SourcifyServer = { url: '', mode: 'normal', requests: [], changedByte: {}, close: async () => {} }
 

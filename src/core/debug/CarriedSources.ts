@@ -38,16 +38,20 @@ export function collector(): { onSource: NonNullable<VerifiedAbi.Options['onSour
   }
 }
 
+/** Names a report by sources already checked: `SimVerified.apply`, or the page's worker that runs it off the main thread. */
+export type Applier = (report: SimReport.Report, many: VerifiedAbi.Many, host: string) => SimReport.Report | Promise<SimReport.Report>
+
 /**
  * `report` named by the verified sources of its contracts (`VerifiedAbi.lookupAll` with `o`: the
  * cache first, then the host, each checked against the node's code at the report's block), with
  * the text of each source that was accepted: what a capsule carries.
  */
-export async function carry(o: Omit<VerifiedAbi.Options, 'block' | 'onSource'>, report: SimReport.Report): Promise<{ report: SimReport.Report; sources: SimCapsule.Source[] }> {
+export async function carry(o: Omit<VerifiedAbi.Options, 'block' | 'onSource'> & { apply?: Applier }, report: SimReport.Report): Promise<{ report: SimReport.Report; sources: SimCapsule.Source[] }> {
+  const { apply = SimVerified.apply, ...lookup } = o
   const host = VerifiedSource.normalizeHost(o.host)
   const kept = collector()
-  const many = await VerifiedAbi.lookupAll({ ...o, host, block: SimVerified.blockOf(report), onSource: kept.onSource }, SimVerified.addressesOf(report))
-  return { report: SimVerified.apply(report, many, host), sources: kept.sources() }
+  const many = await VerifiedAbi.lookupAll({ ...lookup, host, block: SimVerified.blockOf(report), onSource: kept.onSource }, SimVerified.addressesOf(report))
+  return { report: await apply(report, many, host), sources: kept.sources() }
 }
 
 /** A node that answers only from the witness's proven state (`SimWitness.provenTransport`), as an EIP-1193 provider. */
@@ -88,7 +92,7 @@ export function hostOf(sources: readonly SimCapsule.Source[]): string {
  * each checked against the code its witness proves; no request of any kind. A capsule without
  * sources gives the report back as it is.
  */
-export async function name(report: SimReport.Report, opened: Pick<SimCapsule.Opened, 'capsule' | 'verified'>, read: VerifiedAbi.Reader = VerifiedSource.readChecked): Promise<SimReport.Report> {
+export async function name(report: SimReport.Report, opened: Pick<SimCapsule.Opened, 'capsule' | 'verified'>, read: VerifiedAbi.Reader = VerifiedSource.readChecked, apply: Applier = SimVerified.apply): Promise<SimReport.Report> {
   const sources = opened.capsule.sources ?? []
   if (!sources.length) return report
   const carried = new Map(sources.map((s) => [s.address.toLowerCase(), s]))
@@ -104,7 +108,7 @@ export async function name(report: SimReport.Report, opened: Pick<SimCapsule.Ope
     { rpc: provenRpc(v), fetch: noNetwork, host: 'the capsule', obtain, implementationOf: async (a) => provenImplementation(v, a), block: 'latest' },
     SimVerified.addressesOf(report),
   )
-  return SimVerified.apply(report, many, hostOf(sources))
+  return apply(report, many, hostOf(sources))
 }
 
 /** A contract of the trace whose verified source the capsule does not carry (a kind of “not verified”: a proxy without its own is still named by its implementation's). */

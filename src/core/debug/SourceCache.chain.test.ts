@@ -97,6 +97,25 @@ describe('SourceCache', () => {
     expect(server.requests.length).toBe(before)
   })
 
+  it('the host changed: a kept source is still used with nothing sent to either host, labelled with the host that served it; a contract not kept goes to the new host', async () => {
+    server.mode = 'normal'
+    const cache = SourceCache.memory()
+    await VerifiedAbi.lookup(options(cache), fx.contracts.proxy.address)
+    // the person now names another host: one that would refuse every request (and count it)
+    let toOther = 0
+    const other = 'https://sourcify.example.org/server'
+    const guarded: VerifiedSource.FetchLike = (url, init) => (String(url).startsWith(other) ? (toOther++, Promise.reject(new TypeError('Failed to fetch'))) : f(url, init))
+    const before = server.requests.length
+    const again = await VerifiedAbi.lookup({ rpc: Rpc.http(anvil.url), fetch: guarded, host: other, cache }, fx.contracts.proxy.address)
+    expect(again.name).toBe('ERC1967Proxy → Counter')
+    expect(again.by).toMatch(new RegExp(`^verified source from ${server.url} \\(kept in this browser since .*; nothing sent\\), full match`))
+    expect(again.by).not.toContain(other)
+    expect([toOther, server.requests.length - before]).toEqual([0, 0])
+    // what was never kept is asked of the host named now, not of the one that served the rest
+    await expect(VerifiedAbi.lookup({ rpc: Rpc.http(anvil.url), fetch: guarded, host: other, cache }, fx.contracts.token.address)).rejects.toThrow(VerifiedSource.UnreachableError)
+    expect([toOther, server.requests.length - before]).toEqual([1, 0])
+  })
+
   it('a cache that fails is passed over: the host is asked and the lookup succeeds', async () => {
     server.mode = 'normal'
     const broken: SourceCache.Store = { get: () => Promise.reject(new Error('refused')), put: () => Promise.reject(new Error('quota')), touch: () => Promise.reject(new Error('x')), remove: () => Promise.reject(new Error('x')), clear: () => Promise.reject(new Error('x')), list: () => Promise.reject(new Error('x')) }

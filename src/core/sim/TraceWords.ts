@@ -35,8 +35,10 @@ export function ether(wei: bigint): string {
 
 /** A whole number with thousands separators (gas, counts). */
 export function grouped(n: bigint | number): string {
-  return BigInt(n).toLocaleString('en-US')
+  return GROUPING.format(BigInt(n))
 }
+/** One formatter for every call: `toLocaleString` builds one per call (182 ms of drawing a 601-frame trace, e2e/verified-naming-load). */
+const GROUPING = new Intl.NumberFormat('en-US')
 
 // ---------------------------------------------------------------------------------------
 // Words for jargon

@@ -10,6 +10,7 @@
  */
 import * as SignatureTable from '../../core/abi/SignatureTable'
 import * as CarriedSources from '../../core/debug/CarriedSources'
+import type * as VerifiedAbi from '../../core/debug/VerifiedAbi'
 import type * as BlockOverrides from '../../core/sim/BlockOverrides'
 import * as SimCapsule from '../../core/sim/SimCapsule'
 import * as SimReport from '../../core/sim/SimReport'
@@ -105,8 +106,8 @@ export async function exportCapsule(input: Input, overridesText: string, rpc: Ei
   return { ...s, sha256: file.sha256, sections: [{ ...s.sections[0]!, rows }], bytes: file.bytes }
 }
 
-/** Opens a capsule with no node. */
-export async function openCapsule(bytes: Uint8Array): Promise<Shown> {
+/** Opens a capsule with no node; `offThread`: how the page reads its carried sources and names the report by them (its worker), else here. */
+export async function openCapsule(bytes: Uint8Array, offThread?: { read: VerifiedAbi.Reader; apply: CarriedSources.Applier }): Promise<Shown> {
   const o = await SimCapsule.open(bytes)
   const carried = o.capsule.sources?.length ?? 0
   const s = await shown(
@@ -118,7 +119,7 @@ export async function openCapsule(bytes: Uint8Array): Promise<Shown> {
       { label: 'Overrides', value: o.capsule.overrides || 'none', mono: o.capsule.overrides !== '' },
       { label: 'Block overrides', value: blockText(o.capsule.blockOverrides), mono: false },
     ],
-    carried ? (plain) => CarriedSources.name(plain, o) : undefined,
+    carried ? (plain) => (offThread ? CarriedSources.name(plain, o, offThread.read, offThread.apply) : CarriedSources.name(plain, o)) : undefined,
   )
   if (!carried) return s
   return { ...s, sections: [{ ...s.sections[0]!, rows: [...s.sections[0]!.rows, sourcesRow(s.report, carried, true)] }] }

@@ -63,7 +63,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
     if (!link) return
     try {
       const bytes = SimCapsule.fromFragment(link)
-      if (bytes) void act((k) => k.openCapsule(bytes), true)
+      if (bytes) void act(async (k) => k.openCapsule(bytes, (await import('../../hooks/verifiedNames')).offThread), true)
     } catch (e) {
       setError({ ...toErrorInfo(e), opening: true })
     }
@@ -104,7 +104,7 @@ export default function CapsulePanel({ input, values, link = '' }: { input: Inpu
         file={file}
         onFile={(f) => {
           setFile(f)
-          if (f) void f.arrayBuffer().then((b) => act((k) => k.openCapsule(new Uint8Array(b)), true))
+          if (f) void f.arrayBuffer().then((b) => act(async (k) => k.openCapsule(new Uint8Array(b), (await import('../../hooks/verifiedNames')).offThread), true))
         }}
       />
       {busy && <p role="status">Checking the proofs and simulating…</p>}
