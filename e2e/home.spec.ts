@@ -17,7 +17,7 @@ test('a pasted transaction hash offers transaction lookup first (none as the def
   await box.fill(sent.hash)
   const offers = page.getByRole('region', { name: 'A hash, or a private key?' })
   await expect(offers.getByRole('button').first()).toHaveText('Open in Transaction lookup')
-  // the key tool last (a hash starting 0xdf is also a whole 32-byte RLP list, offered above it, and the sixth offer is the last)
+  // the key tool last (a hash starting 0xdf is also a whole 32-byte RLP list, offered above it, and the seventh offer is the last)
   if (!/^0xdf/i.test(sent.hash)) await expect(offers.getByRole('button').last()).toHaveText('Open in Address from a key')
   // while a value is in the box, the starting points give way to the tools that match it
   await expect(page.getByRole('region', { name: 'Start here' })).toHaveCount(0)
