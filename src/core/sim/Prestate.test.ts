@@ -52,6 +52,8 @@ describe('Prestate: the prestate path against the full replay and anvil', () => 
       expect(fast.result.replayed?.path?.roundTrips).toBeLessThanOrEqual(5)
       expect(full.result.replayed?.path).toMatchObject({ kind: 'replay', note: 'the prestate path was not asked for' })
       expect(fast.result.replayed).toMatchObject({ hash, index: i, earlierTxs: i })
+      // a seeded session knows only what the transaction touched: marked, so a chained call replays the block first
+      expect([fast.session.prestateOf, full.session.prestateOf]).toEqual([hash, undefined])
       const [receipt, trace] = await Promise.all([
         rpc<any>('eth_getTransactionReceipt', [hash]),
         rpc<any>('debug_traceTransaction', [hash, { tracer: 'callTracer', tracerConfig: { withLog: true } }]),
@@ -81,6 +83,14 @@ describe('Prestate: the prestate path against the full replay and anvil', () => 
     const { result } = await Simulation.replay(refusing, hashes[COUNT - 1]!)
     expect(result.replayed?.path).toMatchObject({ kind: 'replay', note: 'the node did not answer debug_traceTransaction with the prestate tracer' })
     expect(result.replayed?.earlierTxs).toBe(COUNT - 1)
+  }, 60_000)
+
+  it('a provider that throws for the tracer (a wallet) fails no replay: the lookup is asked again without it', async () => {
+    const inner = SimRpc.httpTransport(anvil.url)
+    const wallet = SimRpc.create({ url: 'the wallet', send: (calls, signal) => (calls.some(isPrestate) ? Promise.reject(new SimRpc.NoBatchError('the wallet', 'no debug namespace')) : inner.send(calls, signal)) })
+    const { result } = await Simulation.replay(wallet, hashes[5]!)
+    expect(result.replayed?.path?.kind).toBe('replay')
+    expect(result.replayed?.path?.note).toMatch(/^the node refused the prestate tracer/)
   }, 60_000)
 
   it("a node whose prestate is wrong: the re-execution disagrees with its receipt, and the block is replayed (the node's word is not taken)", async () => {

@@ -672,13 +672,21 @@ export async function raw(s: Session, signed: Hex, options: Options = {}): Promi
  */
 export async function replay(rpc: SimRpc.Client, hash: Hex, options: ReplayOptions = {}): Promise<{ result: Result; session: Session }> {
   const t0 = { roundTrips: rpc.roundTrips, requests: rpc.requests }
-  const skip = prestateRefusal(rpc, options)
-  const first = await SimRpc.batchSettled<unknown>(rpc, [
+  let skip = prestateRefusal(rpc, options)
+  const lookup: SimRpc.Call[] = [
     { method: 'eth_getTransactionByHash', params: [hash] },
     { method: 'eth_chainId', params: [] },
     { method: 'anvil_nodeInfo', params: [] },
-    ...(skip === undefined ? Prestate.calls(hash) : []),
-  ])
+  ]
+  let first: unknown[]
+  try {
+    first = await SimRpc.batchSettled<unknown>(rpc, skip === undefined ? [...lookup, ...Prestate.calls(hash)] : lookup)
+  } catch (e) {
+    // a provider that throws for a method it does not serve (a wallet) fails the whole round trip: ask again without the tracer
+    if (skip !== undefined || e instanceof SimRpc.BudgetError || e instanceof SimRpc.CancelledError) throw e
+    skip = `the node refused the prestate tracer (${e instanceof BaseError ? e.shortMessage : 'an error'})`
+    first = await SimRpc.batchSettled<unknown>(rpc, lookup)
+  }
   const looked = first[0] as RpcTx | null | undefined
   if (!looked) throw new UnknownTransactionError(hash)
   const tx = looked.blockNumber ? (looked as RpcTx & { blockNumber: Hex }) : await minedPlace(rpc, looked)
