@@ -159,7 +159,8 @@ export const ROUTE_BUDGETS: Record<string, number> = {
   // The step debugger (#35): the workspace, PUSH operands, each stack word named by the opcode's arguments (core/bytecode/StackArgs),
   // amounts in units in the trace and events (TraceWords), explorer links in the shared ToolRoute chunk (#37);
   // +3.5 KB for the phone's pane tabs (react-tabs@6.1.1, the smallest accessible tabs measured: docs/ARCHITECTURE.md).
-  debug: 235.5 * 1024, // (+1 KB in session 22: the hash field says what Debug sends, and a pasted hash offers the debugger; +0.5 KB in #37: rowExplorer and PrefixedCopy in the shared ToolRoute chunk.)
+  // +0.5 KB in #39: the summary's "Replay path" row (which path the replay took, its round trips).
+  debug: 236 * 1024, // (+1 KB in session 22: the hash field says what Debug sends, and a pasted hash offers the debugger; +0.5 KB in #37: rowExplorer and PrefixedCopy in the shared ToolRoute chunk.)
   // Reads a scanned ERC-4527 request (CBOR) and shows the signing tools' full audit view.
   'qr-sign': 236 * 1024, // (+1 KB in session 22: one "Show as" per value type and #37's row links in the shared ResultView; +1 KB in #38: ox's Transaction.fromRpc in the shared TxEnvelope chunk, for /block's root check; +1 KB in #38: the /address-activity meta on every route; measured 232.0 KB at c5c5c47, its edge: +1 KB of room; +0.5 KB in #29: result rows drawn a screen at a time, ResultView; +0.5 KB in #37: explorer links and EIP-3770 in result rows and list fields, in the shared ToolRoute chunk.)
   // Signs every sendable type, decodes the call and checks the warnings before confirming.

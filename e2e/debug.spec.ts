@@ -254,6 +254,7 @@ test('/transaction lookup of the devnet fixtures\' transfer offers "Debug", whic
   const summary = page.getByRole('region', { name: 'Result' })
   await expect(summary.getByRole('status', { name: 'Status', exact: true })).toHaveText('success', { timeout: 30_000 })
   await expect(summary.getByRole('status', { name: 'Replayed', exact: true })).toHaveText(HASH)
+  await expect(summary.getByRole('status', { name: 'Replay path', exact: true })).toHaveText(/^node's prestate tracer, \d round trips$/)
   await expect(summary.getByRole('status', { name: 'Gas used', exact: true })).toHaveText('21000')
   await expect(page.getByText('No code ran: this transaction has no steps to debug.')).toBeVisible()
 })

@@ -31,6 +31,8 @@ test.describe.serial('simulate', () => {
     await expect(output(page, 'Status')).toHaveText(receipt.status === '0x1' ? 'success' : 'reverted', { timeout: 30_000 })
     await expect(output(page, 'Gas used')).toHaveText(BigInt(receipt.gasUsed).toString())
     await expect(output(page, 'Replayed')).toHaveText(receipt.transactionHash)
+    // the fewest round trips (#39): the node's prestate tracer, then the header
+    await expect(output(page, 'Replay path')).toHaveText("node's prestate tracer, 2 round trips")
     await expect(output(page, "Node's own trace")).toHaveText(/^agrees \(debug_traceTransaction, 1 frames\)$/)
     // the call tree's root frame, open, with the call's input linking into the decoder
     const tree = page.getByRole('list', { name: 'Call tree' })

@@ -128,7 +128,7 @@ describe('a mined transaction replayed at another position in its block or at an
     const first = await sim({ position: '0', compare: 'true' })
     expect(first.result.status).toBe('reverted')
     expect(first.result.revertReason).toBe('closed')
-    expect(first.result.replayed).toEqual({ hash: hTake, index: 1, earlierTxs: 0 })
+    expect(first.result.replayed).toMatchObject({ hash: hTake, index: 1, earlierTxs: 0, path: { kind: 'replay' } })
     expect(first.nodeTrace).toMatchObject({ available: false })
     expect((await sim({ position: '1' })).result.returnData).toBe(own.result.returnData)
     // at another block: the state after its own block (taken is 1 already), and after the parent (not open)

@@ -93,7 +93,7 @@ describe('DebugTrace.replay at another position in its block', () => {
     const { result, recording } = await DebugTrace.replay(client(), h2!, { position: 0 })
     expect(compareSteps(theirs.structLogs, recording)).toEqual([])
     expect(result.status === 'reverted').toBe(theirs.failed)
-    expect(result.replayed).toEqual({ hash: h2, index: 1, earlierTxs: 0 })
+    expect(result.replayed).toMatchObject({ hash: h2, index: 1, earlierTxs: 0, path: { kind: 'replay', note: 'at another position in its block: the node traces it only where it was mined' } })
     // without the transfer before it, A1's balance read differs
     const reads = (r: DebugTrace.Recording) => JSON.stringify(r.accesses.filter((a) => a.kind === 'sload').map((a) => String(a.value)))
     expect(reads(recording)).not.toBe(reads(own))

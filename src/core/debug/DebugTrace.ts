@@ -772,7 +772,7 @@ export async function call(session: Simulation.Session, input: Simulation.CallIn
 }
 
 /** Replays a mined transaction (as Simulation.replay, at its own or another `position` in its block), recording every step of it (not of the block's earlier ones). */
-export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string; position?: number | undefined; atBlock?: string | undefined } = {}): Promise<{ result: Simulation.Result; session: Simulation.Session; recording: Recording }> {
+export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string; position?: number | undefined; atBlock?: string | undefined; prestate?: Simulation.PrestateMode | undefined } = {}): Promise<{ result: Simulation.Result; session: Simulation.Session; recording: Recording }> {
   const out: { recorder?: Recorder } = {}
   let topLevel: 'CALL' | 'CREATE' = 'CALL'
   try {
@@ -780,6 +780,7 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
       ...(options.hardfork ? { hardfork: options.hardfork } : {}),
       position: options.position,
       atBlock: options.atBlock,
+      ...(options.prestate ? { prestate: options.prestate } : {}),
       observe: (evm, tx) => {
         topLevel = tx.to ? 'CALL' : 'CREATE'
         return observer(topLevel, options, out)(evm as object)

@@ -29,6 +29,11 @@ export type Reply = { result: unknown } | { error: { code: number; message: stri
 /** Sends calls in one round trip and answers in the same order. */
 export interface Transport {
   readonly url: string
+  /**
+   * Every state read through it is proven (VerifiedReads): a path that would take the node's
+   * word for state (the prestate tracer) is not taken unless asked for by name.
+   */
+  readonly proves?: boolean
   send(calls: readonly Call[], signal?: AbortSignalLike): Promise<Reply[]>
 }
 

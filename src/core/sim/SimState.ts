@@ -143,6 +143,20 @@ export class RpcStateManager implements StateManagerInterface {
     for (const [a, s] of slotOrder) this.setBaseSlot(a, s, BigInt(res[i++]!))
   }
 
+  /**
+   * Seeds the base layer with a node's own account of the state (the prestate tracer's answer:
+   * balance, nonce, code and storage of every account and slot a transaction touches, as they
+   * were just before it ran). Missing fields are zero or empty, as the tracer leaves them out.
+   * Replaces what was fetched before for those accounts and slots; counts nothing as a miss.
+   */
+  seed(accounts: Record<string, { balance?: string; nonce?: number | string; code?: string; storage?: Record<string, string> }>): void {
+    for (const [a0, acc] of Object.entries(accounts)) {
+      const a = a0.toLowerCase()
+      this.setBase(a, acc.balance ?? '0x0', `0x${BigInt(acc.nonce ?? 0).toString(16)}`, acc.code ?? '0x')
+      for (const [s, v] of Object.entries(acc.storage ?? {})) this.setBaseSlot(a, word(BigInt(s)), BigInt(v))
+    }
+  }
+
   private setBase(a: string, bal: string, nonce: string, code: string) {
     const c = hexToBytes(code as Hex)
     const balance = BigInt(bal)

@@ -12,7 +12,12 @@
  *   authorizations are applied by EthereumJS's own type-4 processing.
  * - `raw(session, signedHex)`: a signed transaction, as the node would run it next.
  * - `replay(rpc, hash)`: a mined transaction, at its parent block after the block's earlier
- *   transactions (as `cast run` does).
+ *   transactions (as `cast run` does). Where the node offers it, the fewest round trips (#39):
+ *   the node's prestate tracer (Prestate) seeds exactly what the transaction touches, asked in the
+ *   lookup's own batch, then the header: 2 round trips, the outcome checked against the receipt
+ *   and the tracer's diff mode; otherwise, on any mismatch, and in verified mode (the tracer's
+ *   answer is not provable), the earlier transactions are replayed. `result.replayed.path` says
+ *   which, and what it cost.
  * - `applyOverrides(session, overrides)`: balance, nonce, code and storage of any account
  *   (parsed by StateOverrides.parse).
  *
@@ -37,6 +42,7 @@ import { Address, bigIntToUnpaddedBytes, bytesToHex, createAddressFromString, he
 import { createVM, runTx, type VM } from '@ethereumjs/vm'
 import * as BlockOverrides from './BlockOverrides'
 import * as CallTrace from './CallTrace'
+import * as Prestate from './Prestate'
 import { BaseError } from '../Errors'
 import * as SimRpc from './SimRpc'
 import * as SimState from './SimState'
@@ -105,6 +111,12 @@ export interface Session {
   accessLists: Map<string, { address: string; storageKeys: string[] }[] | undefined>
   /** Set when `pending` was asked but the node would not serve it: the state is `latest`'s. */
   pendingRefused?: string
+  /**
+   * Set when the session was seeded by the prestate tracer (#39) for this transaction: only the
+   * state it touched is mid-block; anything else reads at the parent block, so a simulation
+   * chained after it needs the full replay's session first (`replay` with `prestate: 'never'`).
+   */
+  prestateOf?: Hex
   /** The block context overrides in force (`Simulation.overrideBlock`), as eth_call takes them. */
   blockOverrides?: Record<string, string>
   /** State overrides were applied (`Simulation.applyOverrides`) since the session opened or was reset. */
@@ -197,8 +209,29 @@ export interface Result {
    * on the state after that block (a number), not in its own block. `senderFromNode`: its signature
    * recovers to no one (a devnet's impersonated account), so the sender is the one the node names.
    */
-  replayed?: { hash: string; index: number; earlierTxs: number; atBlock?: string; senderFromNode?: boolean }
+  replayed?: { hash: string; index: number; earlierTxs: number; atBlock?: string; senderFromNode?: boolean; path?: ReplayPath }
 }
+
+/**
+ * How a mined transaction's state was obtained (#39), and what it cost: `prestate`, the node's
+ * prestate tracer seeded the EVM (its answer checked by re-executing against the receipt and the
+ * tracer's diff mode); `replay`, the block's earlier transactions were replayed over state read
+ * in batches. `roundTrips` and `requests`: the replay's own, from the first lookup to the result.
+ * `note`: why the prestate path was not taken, or what it found (shown beside the path).
+ */
+export interface ReplayPath {
+  kind: 'prestate' | 'replay'
+  roundTrips: number
+  requests: number
+  note?: string
+}
+
+/** Which path a replay may take: `auto` (the prestate tracer where the node offers it, unless reads are proven), `always` (even in verified mode), `never`. */
+export type PrestateMode = 'auto' | 'always' | 'never'
+
+/** What verified mode says when it keeps the proven path. */
+export const PRESTATE_UNPROVEN = "verified reads: the prestate tracer's answer is the node's word (no proof against the state root), so the earlier transactions are replayed over proven state"
+
 
 /** Whether a transaction's signature recovers to a sender (an impersonated one's does not). */
 function recovers(tx: TypedTransaction): boolean {
@@ -637,12 +670,23 @@ export async function raw(s: Session, signed: Hex, options: Options = {}): Promi
  * block, in that block's context, from its sender impersonated (no nonce or balance checks, as
  * {@link call}).
  */
-export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & { hardfork?: string | undefined; position?: number | undefined; atBlock?: string | undefined } = {}): Promise<{ result: Result; session: Session }> {
-  const first = await SimRpc.batchSettled<unknown>(rpc, [
+export async function replay(rpc: SimRpc.Client, hash: Hex, options: ReplayOptions = {}): Promise<{ result: Result; session: Session }> {
+  const t0 = { roundTrips: rpc.roundTrips, requests: rpc.requests }
+  let skip = prestateRefusal(rpc, options)
+  const lookup: SimRpc.Call[] = [
     { method: 'eth_getTransactionByHash', params: [hash] },
     { method: 'eth_chainId', params: [] },
     { method: 'anvil_nodeInfo', params: [] },
-  ])
+  ]
+  let first: unknown[]
+  try {
+    first = await SimRpc.batchSettled<unknown>(rpc, skip === undefined ? [...lookup, ...Prestate.calls(hash)] : lookup)
+  } catch (e) {
+    // a provider that throws for a method it does not serve (a wallet) fails the whole round trip: ask again without the tracer
+    if (skip !== undefined || e instanceof SimRpc.BudgetError || e instanceof SimRpc.CancelledError) throw e
+    skip = `the node refused the prestate tracer (${e instanceof BaseError ? e.shortMessage : 'an error'})`
+    first = await SimRpc.batchSettled<unknown>(rpc, lookup)
+  }
   const looked = first[0] as RpcTx | null | undefined
   if (!looked) throw new UnknownTransactionError(hash)
   const tx = looked.blockNumber ? (looked as RpcTx & { blockNumber: Hex }) : await minedPlace(rpc, looked)
@@ -650,10 +694,90 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   const chainId = Number(BigInt(first[1] as string))
   const info = first[2] as { hardFork?: string } | undefined
   if (options.atBlock !== undefined) return replayAt(rpc, tx, options.atBlock, options)
+  const hardfork = options.hardfork ?? (info?.hardFork ? String(info.hardFork).toLowerCase() : undefined)
+  const path = (kind: ReplayPath['kind'], note?: string): ReplayPath => ({ kind, roundTrips: rpc.roundTrips - t0.roundTrips, requests: rpc.requests - t0.requests, ...(note ? { note } : {}) })
+  let why = skip
+  if (skip === undefined) {
+    const got = await viaPrestate(rpc, tx, chainId, hardfork, Prestate.answers(first.slice(3)), options)
+    if ('result' in got) {
+      got.result.replayed!.path = path('prestate', "the node's prestate tracer; re-executed here and checked against the receipt and the tracer's diff mode")
+      return got
+    }
+    why = got.fallback
+  }
+  const r = await replayFull(rpc, tx, chainId, hardfork, options)
+  r.result.replayed!.path = path('replay', why)
+  return r
+}
+
+/** Options of {@link replay}. */
+export type ReplayOptions = Options & { hardfork?: string | undefined; position?: number | undefined; atBlock?: string | undefined; prestate?: PrestateMode | undefined }
+
+/** Why the prestate path is not even asked for (undefined: it is). */
+function prestateRefusal(rpc: SimRpc.Client, options: ReplayOptions): string | undefined {
+  const mode = options.prestate ?? 'auto'
+  if (options.atBlock !== undefined) return 'replayed at another block'
+  if (options.position !== undefined) return 'at another position in its block: the node traces it only where it was mined'
+  if (mode === 'never') return 'the prestate path was not asked for'
+  if (mode === 'auto' && rpc.transport.proves) return PRESTATE_UNPROVEN
+  return undefined
+}
+
+/**
+ * The prestate path (#39): the node's prestate of the transaction seeds the session; the
+ * transaction runs; the outcome is checked against the receipt and the tracer's diff mode. Any
+ * refusal, failure or mismatch answers `fallback` (why), and the caller replays the block.
+ */
+async function viaPrestate(rpc: SimRpc.Client, tx: RpcTx & { blockNumber: Hex }, chainId: number, hardfork: string | undefined, a: Prestate.Answers, options: Options): Promise<{ result: Result; session: Session } | { fallback: string }> {
+  const bad = Prestate.unusable(a)
+  if (bad) return { fallback: bad }
+  const block = await SimRpc.call<RpcBlock | null>(rpc, 'eth_getBlockByNumber', [tx.blockNumber, false])
+  if (!block) throw new UnknownBlockError(tx.blockNumber)
+  const s = await openSession(rpc, parentOf(tx.blockNumber), block, chainId, hardfork)
+  s.state.seed(a.prestate!)
+  let result: Result
+  try {
+    const target = await toTx(s, tx)
+    result = await run(s, target.tx, options)
+    const problems = await Prestate.check(result, s.state, a as Required<Prestate.Answers> & { receipt: Prestate.Receipt })
+    if (problems.length) return { fallback: `the node's prestate did not reproduce it here (${problems.slice(0, 2).join('; ')}${problems.length > 2 ? `; ${problems.length - 2} more` : ''}), so the block was replayed` }
+    const index = Number(BigInt(tx.transactionIndex ?? '0x0'))
+    result.replayed = { hash: tx.hash, index, earlierTxs: index, ...(target.fromNode ? { senderFromNode: true } : {}) }
+  } catch (e) {
+    if (e instanceof SimRpc.BudgetError || e instanceof SimRpc.CancelledError || !(e instanceof BaseError)) throw e
+    return { fallback: `the node's prestate did not run here (${e.shortMessage}), so the block was replayed` }
+  }
+  s.chained = 1
+  s.prestateOf = tx.hash
+  return { result, session: s }
+}
+
+const parentOf = (n: Hex): Hex => `0x${(BigInt(n) - 1n).toString(16)}`
+
+/** A transaction as the node sent it, made for the EVM (a devnet's impersonated sender: the node's `from`). */
+async function toTx(s: Session, t: RpcTx): Promise<{ tx: TypedTransaction; fromNode: boolean }> {
+  let made: TypedTransaction
+  try {
+    made = await createTxFromRPC(t as never, { common: s.common })
+  } catch (e) {
+    throw new InvalidTransactionError(`${t.hash}: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  if (recovers(made)) return { tx: made, fromNode: false }
+  // A devnet's impersonated sender (anvil_impersonateAccount, hardhat_impersonateAccount) is mined
+  // with a signature that recovers to no one: the node's `from` is the only sender there is.
+  const sender = createAddressFromString(t.from)
+  made = await createTxFromRPC(t as never, { common: s.common, freeze: false })
+  const mutable = made as unknown as { getSenderAddress: () => Address; isSigned: () => boolean }
+  mutable.getSenderAddress = () => sender
+  mutable.isSigned = () => true
+  return { tx: made, fromNode: true }
+}
+
+/** The full replay: state at the parent block, the block's earlier transactions (or those before `position`) run first, untraced. */
+async function replayFull(rpc: SimRpc.Client, tx: RpcTx & { blockNumber: Hex }, chainId: number, hardfork: string | undefined, options: ReplayOptions): Promise<{ result: Result; session: Session }> {
   const block = await SimRpc.call<RpcBlock | null>(rpc, 'eth_getBlockByNumber', [tx.blockNumber, true])
   if (!block) throw new UnknownBlockError(tx.blockNumber)
-  const parent = `0x${(BigInt(tx.blockNumber) - 1n).toString(16)}` as Hex
-  const s = await openSession(rpc, parent, block, chainId, options.hardfork ?? (info?.hardFork ? String(info.hardFork).toLowerCase() : undefined))
+  const s = await openSession(rpc, parentOf(tx.blockNumber), block, chainId, hardfork)
   const index = Number(BigInt(tx.transactionIndex ?? '0x0'))
   // at another position: the block's other transactions that would come before it there
   const others = (block.transactions as RpcTx[]).filter((_, i) => i !== index)
@@ -661,26 +785,9 @@ export async function replay(rpc: SimRpc.Client, hash: Hex, options: Options & {
   const earlier = options.position === undefined ? others.slice(0, index) : others.slice(0, options.position)
   await prefetchFor(s, [...earlier, tx], [], preludeSlots(block))
   await applyPrelude(s, block)
-  const toTx = async (t: RpcTx) => {
-    let made: TypedTransaction
-    try {
-      made = await createTxFromRPC(t as never, { common: s.common })
-    } catch (e) {
-      throw new InvalidTransactionError(`${t.hash}: ${e instanceof Error ? e.message : String(e)}`)
-    }
-    if (recovers(made)) return { tx: made, fromNode: false }
-    // A devnet's impersonated sender (anvil_impersonateAccount, hardhat_impersonateAccount) is mined
-    // with a signature that recovers to no one: the node's `from` is the only sender there is.
-    const sender = createAddressFromString(t.from)
-    made = await createTxFromRPC(t as never, { common: s.common, freeze: false })
-    const mutable = made as unknown as { getSenderAddress: () => Address; isSigned: () => boolean }
-    mutable.getSenderAddress = () => sender
-    mutable.isSigned = () => true
-    return { tx: made, fromNode: true }
-  }
-  for (const p of earlier) await run(s, (await toTx(p)).tx, {})
+  for (const p of earlier) await run(s, (await toTx(s, p)).tx, {})
   s.chained = 0
-  const target = await toTx(tx)
+  const target = await toTx(s, tx)
   const result = await run(s, target.tx, options)
   result.replayed = { hash: tx.hash, index, earlierTxs: earlier.length, ...(target.fromNode ? { senderFromNode: true } : {}) }
   return { result, session: s }

@@ -74,6 +74,13 @@ describe('replayedNote', () => {
   })
 })
 
+describe('replayPathText (#39)', () => {
+  it('names the path and its round trips, and says why the prestate path was not taken', () => {
+    expect(TraceWords.replayPathText({ kind: 'prestate', roundTrips: 2, requests: 7 })).toEqual({ value: "node's prestate tracer, 2 round trips", note: '7 requests' })
+    expect(TraceWords.replayPathText({ kind: 'replay', roundTrips: 5, requests: 6, note: 'verified reads' })).toEqual({ value: 'earlier transactions replayed, 5 round trips', note: '6 requests; verified reads' })
+  })
+})
+
 describe('token amounts in units (#35)', () => {
   it(`an ERC-20 amount argument reads in the token’s units as ethers v5 formats them (seed ${testSeed}); anything else stays as it is`, () => {
     const rand = Math.random

@@ -83,6 +83,19 @@ export interface Replayed {
   senderFromNode?: boolean
 }
 
+/** How a replay got its state (#39), as Simulation.ReplayPath gives it. */
+export interface ReplayPath {
+  kind: 'prestate' | 'replay'
+  roundTrips: number
+  requests: number
+  note?: string
+}
+
+/** A replay's path and its cost, in words: the row's value (`node's prestate tracer, 2 round trips`) and its note (the requests, and why). A replay takes at least 2 round trips and requests. */
+export function replayPathText(p: ReplayPath): { value: string; note: string } {
+  return { value: `${p.kind === 'prestate' ? "node's prestate tracer" : 'earlier transactions replayed'}, ${p.roundTrips} round trips`, note: `${p.requests} requests${p.note ? `; ${p.note}` : ''}` }
+}
+
 /** Where a mined transaction was replayed, in words. */
 export function replayedNote(r: Replayed): string {
   const where = r.atBlock !== undefined

@@ -284,6 +284,7 @@ export function transport(inner: SimRpc.Transport, anchor: Anchor): VerifiedTran
 
   return {
     url: inner.url,
+    proves: true,
     record,
     header,
     async send(calls, signal) {

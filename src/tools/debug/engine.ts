@@ -13,6 +13,7 @@ import * as DebugTrace from '../../core/debug/DebugTrace'
 import * as Rpc from '../../core/chain/Rpc'
 import * as SimRpc from '../../core/sim/SimRpc'
 import * as Simulation from '../../core/sim/Simulation'
+import * as TraceWords from '../../core/sim/TraceWords'
 import { blockOverridesOf, type Input } from './input'
 import type { Summary } from './rows'
 
@@ -75,6 +76,7 @@ export function summarise(result: Simulation.Result, rec: DebugTrace.Recording, 
     bytes: rec.bytes,
     block: result.block,
     ...(result.replayed ? { replayed: result.replayed } : {}),
+    ...(result.replayed?.path ? { path: TraceWords.replayPathText(result.replayed.path) } : {}),
     ...(cast ? { cast } : {}),
   }
 }

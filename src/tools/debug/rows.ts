@@ -28,6 +28,8 @@ export interface Summary {
   bytes: number
   block: Simulation.Result['block']
   replayed?: Simulation.Result['replayed']
+  /** How the replay got its state and what it cost (#39), in words (TraceWords.replayPathText, made in the worker). */
+  path?: { value: string; note: string } | undefined
   /** The same run in cast's debugger (`cast run <hash> --debug`, `cast call … --debug`), where cast sees the same state. */
   cast?: readonly string[] | undefined
 }
@@ -56,6 +58,7 @@ export function toToolResult(s: Summary, rpcUrl?: string): ToolResult<Summary> {
     { label: 'Block', value: `${s.block.number} (state after ${s.block.stateBlock}), ${s.block.hardfork}, chain ${s.block.chainId}`, mono: false },
   )
   if (s.replayed) rows.push({ label: 'Replayed', value: s.replayed.hash, note: TraceWords.replayedNote(s.replayed) })
+  if (s.path) rows.push({ label: 'Replay path', ...s.path, mono: false })
   if (s.cast && rpcUrl) rows.push({ label: 'As cast', value: CastCommand.line(s.cast, rpcUrl), note: "The same in Foundry's debugger (cast's --debug) on this node." })
   return { sections: [{ title: 'Summary', rows }], data: s }
 }

@@ -17,7 +17,7 @@ import type { Row, Section, ToolResult } from '../types'
 import { overridesOf } from '../kit/blockContext'
 import { clientFor, tokenRow } from '../kit/simRows'
 import { MAX_STEPS, type Input } from './input'
-import { replayedNote } from '../../core/sim/TraceWords'
+import { replayedNote, replayPathText } from '../../core/sim/TraceWords'
 
 export { clientFor }
 
@@ -48,7 +48,11 @@ export async function simulate(client: SimRpc.Client, input: Input, holder: Hold
       input.mode === 'raw' ? undefined : { from: input.from!, to: input.to, value: input.value ?? 0n, data: input.data ?? '0x', gas: input.gas, accessList: input.accessList, authorizationList: input.authorizationList }
     // chaining continues the previous session on the same node (its block, its changes)
     const key = client.transport.url
-    if (input.chain && holder.session && holder.key === key) {
+    if (input.chain && holder.session?.prestateOf && holder.key === key) {
+      // a session the prestate tracer seeded (#39) holds only what its transaction touched, mid-block:
+      // a call chained after it needs the block's earlier transactions replayed first
+      session = (await Simulation.replay(client, holder.session.prestateOf, { prestate: 'never' })).session
+    } else if (input.chain && holder.session && holder.key === key) {
       session = holder.session
       // the session keeps its client (and cache); this run's progress and counts go through it
       before.roundTrips = session.rpc.roundTrips
@@ -118,6 +122,7 @@ export function toToolResult(report: SimReport.Report, rpcUrl?: string): ToolRes
     { label: 'Node round trips', value: String(r.stats.roundTrips), note: `${r.stats.requests} requests` },
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: replayedNote(r.replayed) })
+  if (r.replayed?.path) summary.push({ label: 'Replay path', ...replayPathText(r.replayed.path), mono: false })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
   if (report.nodeTrace) summary.push(nodeTraceRow(report.nodeTrace))
   const sections: Section[] = [{ title: 'Summary', rows: summary }]

@@ -27,7 +27,7 @@ import { ResultRow } from './ResultView'
 import { TraceTree } from './TraceTree'
 import { debugRow } from './debugLink'
 import { Assets, failedFrame, frameLabel, SimTable, verifiedRows } from './SimulationSummary'
-import { replayedNote } from '../../core/sim/TraceWords'
+import { replayedNote, replayPathText } from '../../core/sim/TraceWords'
 
 const GasChart = lazy(() => import('./SimPictures').then((m) => ({ default: m.GasChart })))
 const Steps = lazy(() => import('./SimSteps'))
@@ -68,6 +68,7 @@ export function SimulationView({ report, compact = false, slotNames }: { report:
     ...verifiedRows(report),
   )
   if (r.replayed) summary.push({ label: 'Replayed', value: r.replayed.hash, note: replayedNote(r.replayed) })
+  if (r.replayed?.path) summary.push({ label: 'Replay path', ...replayPathText(r.replayed.path), mono: false })
   if (r.overridden?.block) summary.push({ label: 'Block context', value: Object.entries(r.overridden.block).map(([k, v]) => `${k} ${/^0x[0-9a-f]{1,16}$/i.test(v) ? BigInt(v).toString() : v}`).join(', '), mono: false, note: 'overridden (as eth_call\'s block overrides name them)' })
   if (r.chainedIndex > 1) summary.push({ label: 'Chained', value: `simulation ${r.chainedIndex} of this session`, mono: false })
   summary.push(debugRow(report))
