@@ -71,7 +71,7 @@ test('disassembles the devnet\'s Store by its address, as cast disassemble lists
   await expect(marked.locator('td').first()).toHaveText(dest)
   expect(want).toContain(`${dest} JUMPDEST`)
   await page.getByRole('button', { name: 'Copy listing of the code' }).click()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(cast(['disassemble', code]))
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(cast(['disassemble', code]))
 })
 
 test('a 24 KB runtime is listed a screen at a time', async ({ page }) => {
@@ -112,7 +112,7 @@ test('/account shows the whole code, its size and code hash, and the storage roo
   await expect(output(page, 'Storage root')).toHaveText(proof.storageHash)
   await expect(output(page, 'Code')).toHaveText(code)
   await page.getByRole('button', { name: 'Copy Code', exact: true }).click()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code)
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(code)
 })
 
 test('the listing passes axe in light and dark, at 390 px without horizontal scroll', async ({ page }) => {

@@ -135,7 +135,7 @@ test('/transaction: the replayed trace links a frame\'s addresses to the explore
     await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer')
     // and copies each in its EIP-3770 form
     await trace.getByRole('button', { name: 'Copy From as oeth:0x… (EIP-3770)' }).click()
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`oeth:${utils.getAddress(from!)}`)
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`oeth:${utils.getAddress(from!)}`)
   })
 })
 
@@ -156,7 +156,7 @@ test('/logs and /simulate\'s asset table: each address copies as oeth:0x… besi
     await expect(output(page, '#1 contract')).toHaveText(store, { timeout: 30_000 })
     await expect(output(page, '#1 transaction')).toHaveText(set.transactionHash)
     await page.getByRole('button', { name: '#1 contract as oeth:0x… (EIP-3770)', exact: false }).click()
-    expect(await clipboard()).toBe(`oeth:${store}`)
+    await expect.poll(clipboard).toBe(`oeth:${store}`)
     const links = page.getByRole('region', { name: 'Result' }).getByRole('link', { name: `Open on ${first.name}` })
     expect(await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([`${base}/address/${store}`, `${base}/tx/${set.transactionHash}`])
     await expect(links.first()).toHaveAttribute('rel', 'noopener noreferrer')
@@ -181,7 +181,10 @@ test('/logs and /simulate\'s asset table: each address copies as oeth:0x… besi
     await expect(copies.nth(1)).toBeVisible()
     const copied: string[] = []
     for (let i = 0; i < (await copies.count()); i++) {
+      // the copy lands a moment after the click: wait for it to replace what was there (the last copy, or the log's contract's)
+      const before = await clipboard()
       await copies.nth(i).click()
+      await expect.poll(clipboard).not.toBe(before)
       copied.push(await clipboard())
     }
     expect(copied).toEqual(expect.arrayContaining([`oeth:${from}`, `oeth:${to}`]))

@@ -39,7 +39,7 @@ test('units: bad amounts get a clear message at the field', async ({ page }) => 
 test('units: copy puts the exact value on the clipboard', async ({ page }) => {
   await openTool(page, 'units', { amount: '1', unit: 'ether' })
   await page.getByRole('button', { name: 'Copy amount in wei' }).click()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('1000000000000000000')
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('1000000000000000000')
 })
 
 test('bignum: evaluates, shows every base, and points at syntax errors', async ({ page }) => {
