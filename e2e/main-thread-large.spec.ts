@@ -90,7 +90,8 @@ test('calldata-decode: a pasted megabyte reaches the page after the paste task; 
   // No ICU number formatter: the counts are grouped by hand (as toLocaleString would: checked above).
   expect(seen.icu).toBe(0)
   // A hundred guessed words are shown. Each was decoded as UTF-8 to find it is not text (a
-  // TextDecoder and two errors each); now only the few with no zero byte and no control byte are.
+  // TextDecoder and two errors each); now only the few with no zero byte and no control byte are,
+  // by one decoder kept for every call ("Show as" asks it of up to 2,000 words, #35).
   // (The rows are drawn a screen at a time: the region is busy until all are in.)
   await expect(page.getByRole('region', { name: 'Result' })).not.toHaveAttribute('aria-busy', 'true', { timeout: 30_000 })
   const words = await page.locator('output').count()

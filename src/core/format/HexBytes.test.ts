@@ -91,4 +91,25 @@ describe('HexBytes', () => {
     expect(() => HexBytes.parseBytes32String('0x68656c6c6f')).toThrow(/exactly 32 bytes; this is 5 bytes/)
     expect(() => HexBytes.parseBytes32String(utils.formatBytes32String('a').replace('0x61', '0xff') as `0x${string}`)).toThrow(HexBytes.InvalidUtf8Error)
   })
+
+  it('decodes each value afresh after a refused one (one decoder serves every call): a cut sequence, a BOM, random bytes, against ethers', () => {
+    // A sequence cut at the end is refused, and nothing of it is carried into the next value.
+    expect(() => HexBytes.toUtf8('0xe282')).toThrow(HexBytes.InvalidUtf8Error)
+    expect(HexBytes.toUtf8('0x41')).toBe(utils.toUtf8String('0x41'))
+    // A byte-order mark is kept as text, every time (not only on the first value).
+    for (let k = 0; k < 2; k++) expect(HexBytes.toUtf8('0xefbbbf41')).toBe(utils.toUtf8String('0xefbbbf41'))
+    // Random byte strings, mostly near-UTF-8, in a row: each is text or refused exactly as a new strict decoder says.
+    const near = fc.array(fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xc3, 0xa9, 0x41)), { maxLength: 12 })
+    for (const list of sample(fc.array(near.map((a) => Uint8Array.from(a)), { minLength: 2, maxLength: 8 }), 60))
+      for (const bytes of list) {
+        let want: string | null
+        try {
+          want = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+        } catch {
+          want = null
+        }
+        if (want === null) expect(() => HexBytes.toUtf8(hexOf(bytes))).toThrow(HexBytes.InvalidUtf8Error)
+        else expect(HexBytes.toUtf8(hexOf(bytes))).toBe(want)
+      }
+  })
 })

@@ -127,9 +127,16 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
 
+/**
+ * One strict decoder for every call: a fatal decoder starts afresh after each decode, thrown or
+ * not, and a result's "Show as" asks of up to 2,000 guessed words whether they are text.
+ */
+let utf8: TextDecoder | undefined
+
 function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+    utf8 ??= new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+    return utf8.decode(bytes)
   } catch {
     throw new InvalidUtf8Error('The bytes are not valid UTF-8 text.', ['Keep them as hex, or choose ASCII if they are 7-bit text.'])
   }
