@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { ethers } from 'ethers'
 import { Hex } from 'ox'
 import { describe, expect, it } from 'vitest'
-import { castAsync, describeVectors, readVector, readVectorText } from '../../../test/support'
+import { castAsync, describeVectors, readVector, readVectorText, testSeed } from '../../../test/support'
 import * as Hd from './Hd'
 import * as Mnemonic from './Mnemonic'
 
@@ -33,6 +33,12 @@ describeVectors('BIP-39 published vectors', () => {
     }
   })
 
+  it.each(Mnemonic.LANGUAGES.map((l) => [l] as const))('trezor vectors, %s: the seed by WebCrypto PBKDF2 (toSeedAsync)', async (l) => {
+    const cases = trezor[l]!
+    expect(cases.length).toBeGreaterThan(0)
+    for (const [, phrase, seed] of cases) expect(Hex.fromBytes(await Mnemonic.toSeedAsync(phrase, 'TREZOR'))).toBe(`0x${seed}`)
+  })
+
   it('trezor vectors: auto-detects the language of every phrase', () => {
     for (const l of Mnemonic.LANGUAGES)
       for (const [, phrase] of trezor[l]!.slice(0, 6)) {
@@ -43,7 +49,7 @@ describeVectors('BIP-39 published vectors', () => {
       }
   })
 
-  it('bip32JP Japanese vectors: NFC phrase and passphrase are NFKD-normalized', () => {
+  it('bip32JP Japanese vectors: NFC phrase and passphrase are NFKD-normalized (both seed paths)', async () => {
     const cases = readVector<{ entropy: string; mnemonic: string; passphrase: string; seed: string; bip32_xprv: string }[]>('bip39/japanese-vectors-bip32JP.json')
     expect(cases.length).toBe(24)
     for (const c of cases) {
@@ -51,6 +57,7 @@ describeVectors('BIP-39 published vectors', () => {
       expect(Hex.fromBytes(v.entropy)).toBe(`0x${c.entropy}`)
       const seed = Mnemonic.toSeed(c.mnemonic, c.passphrase)
       expect(Hex.fromBytes(seed)).toBe(`0x${c.seed}`)
+      expect(Hex.fromBytes(await Mnemonic.toSeedAsync(c.mnemonic, c.passphrase))).toBe(`0x${c.seed}`)
       expect(Hd.fromSeed(seed).privateExtendedKey).toBe(c.bip32_xprv)
     }
   })
@@ -144,6 +151,19 @@ describe('Mnemonic', () => {
     const p = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about'
     expect(Mnemonic.validate(`  ABANDON\tabandon  abandon\nabandon abandon abandon abandon abandon abandon abandon abandon About `).phrase).toBe(p)
     expect(Mnemonic.toSeed(p.replace(/ /g, '\u3000'))).toEqual(Mnemonic.toSeed(p))
+  })
+
+  it('toSeedAsync (WebCrypto PBKDF2) equals ethers v5 on random phrases of every language and random Unicode passphrases', async () => {
+    const cases = fc.sample(
+      fc.record({ entropy: fc.uint8Array({ minLength: 16, maxLength: 16 }), language: fc.constantFrom(...Mnemonic.LANGUAGES), passphrase: fc.string({ unit: 'grapheme', maxLength: 40 }) }),
+      { numRuns: 40, seed: testSeed },
+    )
+    for (const c of cases) {
+      const phrase = Mnemonic.fromEntropy(c.entropy, c.language)
+      const want = ethers.utils.mnemonicToSeed(phrase, c.passphrase)
+      expect(Hex.fromBytes(await Mnemonic.toSeedAsync(phrase, c.passphrase)), `${c.language} ${JSON.stringify(c.passphrase)}`).toBe(want)
+    }
+    await expect(Mnemonic.toSeedAsync('abandon', 'x'.repeat(Mnemonic.MAX_PASSPHRASE_CHARS + 1))).rejects.toThrow(Mnemonic.PassphraseTooLongError)
   })
 
   const fail = (f: () => unknown) => {

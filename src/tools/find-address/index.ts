@@ -53,7 +53,7 @@ export default defineTool<Input, FindData>(meta, {
   parse,
   run: async ({ address, source, start, count, templates }, ctx) => {
     await Hd.useWasm()
-    const node = nodeOf(source)
+    const node = await nodeOf(source)
     const found = Hd.find(node, address, templates, count, {
       start,
       signal: ctx.signal,

@@ -137,7 +137,7 @@ export async function share(raw: RawInput, ctx: RunContext): Promise<Parsed<HdSh
   if (!parsed.ok) return parsed
   const { source, template } = parsed.value
   ctx.progress(-1, 'phrase' in source ? 'Computing the seed (PBKDF2, 2,048 rounds)…' : 'Deriving the path…')
-  const parent = Hd.parentOf(nodeOf(source), template)
+  const parent = Hd.parentOf(await nodeOf(source), template)
   return { ok: true, value: { parentKey: parent.privateKey ? parent.privateExtendedKey : parent.publicExtendedKey } }
 }
 
@@ -159,12 +159,17 @@ export async function runShared(shared: HdShared, raw: RawInput, ctx: RunContext
  * waiting for that key): compile the WebAssembly secp256k1 engine and build @noble/curves'
  * tables now (`useWasm` checks one against the other), not after Derive is pressed (#29).
  */
-if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function') void Hd.useWasm()
+if (typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function')
+  void Hd.useWasm().then(() => {
+    // and compile the per-child code (HMAC-SHA512, the engine's call, keccak, the checksum) on a
+    // few children of a fixed, public node, as the ethers v5 baseline warms its own (#39)
+    Hd.rangeBelow(Hd.fromSeed(new Uint8Array(32).fill(1)), Hd.template('metamask'), 0, 200)
+  })
 
 export default defineTool<Input, HdData>(meta, {
   parse,
   run: async ({ source, template, start, count }, ctx) => {
     await Hd.useWasm()
-    return derived(Hd.parentOf(nodeOf(source), template), template, start, count, ctx, 'phrase' in source ? source.phrase : undefined)
+    return derived(Hd.parentOf(await nodeOf(source), template), template, start, count, ctx, 'phrase' in source ? source.phrase : undefined)
   },
 })

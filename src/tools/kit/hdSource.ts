@@ -38,7 +38,8 @@ export function nodeSource(raw: RawInput): NodeSource {
   return { phrase, passphrase }
 }
 
-export function nodeOf(s: NodeSource): Hd.Node {
+/** The root (or extended-key) node of a source; a phrase's seed by the platform's PBKDF2 ({@link Mnemonic.toSeedAsync}). */
+export async function nodeOf(s: NodeSource): Promise<Hd.Node> {
   if ('extendedKey' in s) return Hd.fromExtendedKey(s.extendedKey)
-  return Hd.fromSeed(Mnemonic.toSeed(Mnemonic.validate(s.phrase).phrase, s.passphrase))
+  return Hd.fromSeed(await Mnemonic.toSeedAsync(Mnemonic.validate(s.phrase).phrase, s.passphrase))
 }
