@@ -14,7 +14,7 @@ import { createRequire } from 'node:module'
 import { utils } from 'ethers'
 import { STORE_INIT } from '../test/chain/contracts'
 import { deployFrom, sendAndWait } from './debugKit'
-import { connectByUrl, expect, openTool, output, startAnvil, test } from './fixtures'
+import { connectByUrl, expect, forward, openTool, output, startAnvil, test } from './fixtures'
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 /** Runs `body` against an anvil of this test's own that is OP Mainnet by its chain id, stopped after. */
@@ -52,6 +52,28 @@ test('EIP-3770 at the address field and explorer links, on a chain-10 node', asy
     await expect(link).toHaveAttribute('href', `${first.url.replace(/\/+$/, '')}/address/${ADDR}`)
     await expect(link).toHaveAttribute('target', '_blank')
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer')
+  })
+})
+
+test('a prefix typed before the node first answers is read once it does, not left refused as "no node connected", on a chain-10 node', async ({ page, nodes }) => {
+  await onChain10(nodes, async (node) => {
+    await connectByUrl(page, node.url, 10)
+    // the reloaded page asks the node its chain again: hold every answer until the prefix is typed
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    await page.route(`${new URL(node.url).origin}/**`, async (route) => {
+      await held
+      await forward(route)
+    })
+    await openTool(page, 'account')
+    const field = page.getByRole('textbox', { name: 'Address', exact: true })
+    await field.fill(`oeth:${ADDR}`)
+    await expect(page.getByRole('alert').filter({ hasText: 'no node is connected yet' })).toBeVisible()
+    release()
+    // read as the address alone once the node has said it is chain 10 (CI of 1a228bb left the refusal standing)
+    await expect(field).toHaveValue(ADDR, { timeout: 30_000 })
+    await expect(page.getByRole('status').filter({ hasText: '"oeth:" is OP Mainnet (chain 10), the connected chain' })).toBeVisible()
+    await expect(page.getByRole('alert').filter({ hasText: 'no node is connected yet' })).toHaveCount(0)
   })
 })
 

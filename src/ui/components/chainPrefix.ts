@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react'
 import * as ChainList from '../../core/chain/ChainList'
 import * as Chains from '../../core/chain/Chains'
 import { BaseError } from '../../core/Errors'
-import { getConnection } from '../connection/store'
+import { getConnection, useChainId } from '../connection/store'
 
 const WHOLE = /^0x[0-9a-fA-F]{40}$/
 /** The separators of a list of addresses, kept (captured) so the text is put back as it was typed. */
@@ -58,6 +58,9 @@ export function readPrefixes(value: string, many: Many, list: ChainList.List, ch
 
 export function useChainPrefix(enabled: boolean | 'list' | 'keys', value: string, onChange: (v: string) => void): { note?: string | undefined; error?: string | undefined } {
   const [read, setRead] = useState<{ note?: string; error?: string; value?: string }>({})
+  // read again when the connected chain changes or first answers: a prefix typed before the node
+  // answered is not left refused as "no node connected" once one is
+  const chainId = useChainId(!!enabled)
   useEffect(() => {
     if (!enabled) return
     const many: Many = enabled === 'keys' ? 'keys' : enabled === 'list'
@@ -91,6 +94,6 @@ export function useChainPrefix(enabled: boolean | 'list' | 'keys', value: string
     }
     // onChange is stable (FieldList gives each field callbacks that never change)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, value])
+  }, [enabled, value, chainId])
   return { note: read.note, error: read.error }
 }
