@@ -38,6 +38,8 @@ test('units: bad amounts get a clear message at the field', async ({ page }) => 
 
 test('units: copy puts the exact value on the clipboard', async ({ page }) => {
   await openTool(page, 'units', { amount: '1', unit: 'ether' })
+  // the boxes fill a moment after the page opens (the conversion runs in a worker): copy what is shown (CI of cafbd24 copied the empty box)
+  await expect(page.getByLabel('wei', { exact: true })).toHaveValue(/\d/)
   await page.getByRole('button', { name: 'Copy amount in wei' }).click()
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('1000000000000000000')
 })

@@ -23,7 +23,10 @@ export function useListedChain(wanted = true): ChainList.Chain | undefined {
   const listed = id !== undefined && !Chains.table[id]?.local
   const [, setLoaded] = useState(!!list)
   useEffect(() => {
-    if (!listed || list) return
+    if (!listed) return
+    // the list may have arrived (another row's load) between this render and this effect: draw again with it
+    // (a row drawn in that gap kept no link, CI of cafbd24)
+    if (list) return setLoaded(true)
     let live = true
     ChainList.load().then(
       (l) => {
