@@ -125,6 +125,35 @@ describe('ReadBody.text over streams', () => {
   })
 })
 
+describe('ReadBody.bytes', () => {
+  it('joins the pieces into the bytes sent, bytes that are not UTF-8 included', async () => {
+    const sent = Uint8Array.from({ length: 3000 }, (_, i) => (i * 7919) & 0xff)
+    const chunks = [sent.subarray(0, 1), sent.subarray(1, 1500), sent.subarray(1500)]
+    const got = await ReadBody.bytes(streamed(chunks, { length: sent.length }).res, { maxBytes: sent.length })
+    expect(Buffer.from(got).equals(Buffer.from(sent))).toBe(true)
+  })
+
+  it('is capped as text is: a declared length before reading, a count while it streams, a cut-off as such', async () => {
+    const declared = streamed([piece(10)], { length: 5000 })
+    await expect(ReadBody.bytes(declared.res, { maxBytes: 4096, from: 'vanity.wasm' })).rejects.toThrow(/vanity\.wasm is too large: it declares 5 KiB \(5,000 bytes\); at most 4 KiB \(4,096 bytes\)/)
+    expect(declared.state.pulled).toBe(0)
+    const endless = streamed(Array.from({ length: 100 }, () => piece(1024)))
+    const err = await ReadBody.bytes(endless.res, { maxBytes: 4096 }).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ReadBody.TooLargeError)
+    expect((err as ReadBody.TooLargeError).bytes).toBe(5 * 1024)
+    expect(endless.state.cancelled).toBe(true)
+    const cut = await ReadBody.bytes(streamed([piece(100), piece(100)], { failAfter: 1 }).res, { maxBytes: 4096 }).catch((e: unknown) => e)
+    expect(cut).toBeInstanceOf(ReadBody.CutOffError)
+    expect((cut as ReadBody.CutOffError).bytes).toBe(100)
+  })
+
+  it('a stand-in without a stream is read with arrayBuffer() and measured', async () => {
+    expect([...(await ReadBody.bytes({ arrayBuffer: async () => Uint8Array.of(1, 2, 3).buffer }, { maxBytes: 3 }))]).toEqual([1, 2, 3])
+    await expect(ReadBody.bytes({ arrayBuffer: async () => new ArrayBuffer(4) }, { maxBytes: 3 })).rejects.toThrow(ReadBody.TooLargeError)
+    await expect(ReadBody.bytes({}, { maxBytes: 3 })).rejects.toThrow(ReadBody.CutOffError)
+  })
+})
+
 describe('ReadBody.text over real HTTP answers (node:http, Node fetch)', () => {
   let server: Server
   let base = ''

@@ -35,6 +35,7 @@ export interface ResponseLike {
   headers?: { get(name: string): string | null } | undefined
   body?: { getReader(): ReaderLike; cancel?(reason?: unknown): Promise<void> } | null | undefined
   text?: () => Promise<string>
+  arrayBuffer?: () => Promise<ArrayBuffer>
 }
 
 export interface Options {
@@ -46,6 +47,8 @@ export interface Options {
   yieldEvery?: number
   /** A caller's stop (a timeout, a cancel): when it rejects, the reader is cancelled and its error thrown. */
   stopped?: Promise<never> | undefined
+  /** What {@link TooLargeError} suggests, when not a node's answer (default: ask the node for less). */
+  tooLargeHints?: readonly string[] | undefined
   /** Called after each piece arrives (a caller's idle timer). */
   onPiece?: (() => void) | undefined
 }
@@ -96,32 +99,85 @@ export function declaredLength(res: ResponseLike): number | undefined {
  * or {@link NotTextError}; nothing else (a stand-in's failing `text()` is a cut-off at 0 bytes).
  */
 export async function text(res: ResponseLike, options: Options): Promise<string> {
+  const decoder = new g.TextDecoder('utf-8', { fatal: true })
+  const parts: string[] = []
+  const streamed = await pieces(res, options, (bytes) => {
+    try {
+      parts.push(decoder.decode(bytes, { stream: true }))
+    } catch {
+      return new NotTextError(options.from)
+    }
+  })
+  if (!streamed) {
+    if (!res.text) throw new CutOffError(options.from, 0, declaredLength(res))
+    let t: string
+    try {
+      t = await res.text()
+    } catch (e) {
+      throw new CutOffError(options.from, 0, declaredLength(res), e)
+    }
+    const n = utf8Length(t)
+    if (n > options.maxBytes) throw new TooLargeError(options.from, options.maxBytes, n, false, options.tooLargeHints)
+    return t
+  }
+  try {
+    parts.push(decoder.decode())
+  } catch {
+    throw new NotTextError(options.from)
+  }
+  return parts.join('')
+}
+
+/**
+ * The body's bytes, read under `maxBytes` (a file the page loads for itself, such as a wasm
+ * loop). Throws {@link TooLargeError} or {@link CutOffError}, as {@link text} does.
+ */
+export async function bytes(res: ResponseLike, options: Options): Promise<Uint8Array> {
+  const parts: Uint8Array[] = []
+  let total = 0
+  const streamed = await pieces(res, options, (b) => {
+    parts.push(b.slice())
+    total += b.length
+  })
+  if (!streamed) {
+    if (!res.arrayBuffer) throw new CutOffError(options.from, 0, declaredLength(res))
+    let buf: ArrayBuffer
+    try {
+      buf = await res.arrayBuffer()
+    } catch (e) {
+      throw new CutOffError(options.from, 0, declaredLength(res), e)
+    }
+    if (buf.byteLength > options.maxBytes) throw new TooLargeError(options.from, options.maxBytes, buf.byteLength, false, options.tooLargeHints)
+    return new Uint8Array(buf)
+  }
+  const out = new Uint8Array(total)
+  let at = 0
+  for (const p of parts) {
+    out.set(p, at)
+    at += p.length
+  }
+  return out
+}
+
+/**
+ * Reads the body's stream under the cap, handing each piece to `each` (which may return an
+ * error to stop the read with). False when the answer has no stream (a stand-in): the caller
+ * reads it whole and measures it.
+ */
+async function pieces(res: ResponseLike, options: Options, each: (bytes: Uint8Array) => BaseError | void): Promise<boolean> {
   const { maxBytes } = options
   const from = options.from
   const declared = declaredLength(res)
   if (declared !== undefined && declared > maxBytes) {
-    const e = new TooLargeError(from, maxBytes, declared, true)
+    const e = new TooLargeError(from, maxBytes, declared, true, options.tooLargeHints)
     // not read, but cancelled: the connection is closed instead of left holding the rest
     res.body?.cancel?.(e).catch(() => {})
     throw e
   }
   const body = res.body
-  if (!body || typeof body.getReader !== 'function') {
-    if (!res.text) throw new CutOffError(from, 0, declared)
-    let t: string
-    try {
-      t = await res.text()
-    } catch (e) {
-      throw new CutOffError(from, 0, declared, e)
-    }
-    const n = utf8Length(t)
-    if (n > maxBytes) throw new TooLargeError(from, maxBytes, n, false)
-    return t
-  }
+  if (!body || typeof body.getReader !== 'function') return false
   const every = options.yieldEvery ?? YIELD_EVERY
   const reader = body.getReader()
-  const decoder = new g.TextDecoder('utf-8', { fatal: true })
-  const parts: string[] = []
   let seen = 0
   let sinceYield = 0
   // set before the race below sees the rejection (handlers run in the order they were attached)
@@ -143,30 +199,21 @@ export async function text(res: ResponseLike, options: Options): Promise<string>
       throw new CutOffError(from, seen, declared, e)
     }
     options.onPiece?.()
-    if (step.done) break
+    if (step.done) return true
     const v = step.value
     // ArrayBuffer.isView, not instanceof: a stream from another realm (jsdom, a frame) has its own Uint8Array
     if (!ArrayBuffer.isView(v)) stop(new NotTextError(from, 'its body is not bytes'))
-    const bytes = new Uint8Array((v as ArrayBufferView).buffer, (v as ArrayBufferView).byteOffset, (v as ArrayBufferView).byteLength)
-    seen += bytes.length
-    if (seen > maxBytes) stop(new TooLargeError(from, maxBytes, seen, false))
-    try {
-      parts.push(decoder.decode(bytes, { stream: true }))
-    } catch {
-      stop(new NotTextError(from))
-    }
-    sinceYield += bytes.length
+    const piece = new Uint8Array((v as ArrayBufferView).buffer, (v as ArrayBufferView).byteOffset, (v as ArrayBufferView).byteLength)
+    seen += piece.length
+    if (seen > maxBytes) stop(new TooLargeError(from, maxBytes, seen, false, options.tooLargeHints))
+    const refused = each(piece)
+    if (refused) stop(refused)
+    sinceYield += piece.length
     if (sinceYield >= every) {
       sinceYield = 0
       await yieldToLoop()
     }
   }
-  try {
-    parts.push(decoder.decode())
-  } catch {
-    throw new NotTextError(from)
-  }
-  return parts.join('')
 }
 
 /** UTF-8 length of a string, without building the bytes. */
@@ -192,13 +239,13 @@ export class TooLargeError extends BaseError {
   /** The declared length, or the bytes seen when the read was stopped. */
   readonly bytes: number
   readonly declared: boolean
-  constructor(from: string | undefined, maxBytes: number, bytes: number, declared: boolean) {
+  constructor(from: string | undefined, maxBytes: number, bytes: number, declared: boolean, hints: readonly string[] = ['Ask for less (a smaller block range, fewer logs, fewer slots), or use a node that answers within the limit.']) {
     super(
       'ReadBody.TooLargeError',
       declared
         ? `${whose(from)} is too large: it declares ${size(bytes)}; at most ${size(maxBytes)} is accepted. Nothing of it was read.`
         : `${whose(from)} is too large: reading stopped after ${size(bytes)}; at most ${size(maxBytes)} is accepted.`,
-      { hints: ['Ask for less (a smaller block range, fewer logs, fewer slots), or use a node that answers within the limit.'] },
+      { hints },
     )
     this.maxBytes = maxBytes
     this.bytes = bytes

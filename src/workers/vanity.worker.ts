@@ -18,9 +18,9 @@ const CHUNK_MS = 25
 let paused = false
 let wake: (() => void) | null = null
 
-async function instantiate(url: string): Promise<WebAssembly.Exports> {
-  const bytes = await (await Net.fetchFn()!(url)).arrayBuffer()
-  const { instance } = await WebAssembly.instantiate(bytes, {})
+async function instantiate(url: string, name: string): Promise<WebAssembly.Exports> {
+  const bytes = await VanityMiner.readLoop(Net.fetchFn()!, url, name)
+  const { instance } = await WebAssembly.instantiate(bytes as Uint8Array<ArrayBuffer>, {})
   return instance.exports
 }
 
@@ -33,13 +33,13 @@ async function run(req: VanityProtocol['request'], ctx: RequestContext<VanityPro
   let n: number
   let unit: number
   if (job.kind === 'key') {
-    const miner = VanityMiner.keyMiner((await instantiate(vanityUrl)) as unknown as VanityMiner.KeyExports, job.pattern, job.target)
+    const miner = VanityMiner.keyMiner((await instantiate(vanityUrl, 'vanity')) as unknown as VanityMiner.KeyExports, job.pattern, job.target)
     step = (k) => miner.step(k)
     setMin = (k) => miner.setMinZeroBytes(k)
     unit = miner.batch
     n = 2
   } else {
-    const miner = VanityMiner.saltMiner((await instantiate(create2Url)) as unknown as VanityMiner.Create2Exports, job.setup, job.pattern)
+    const miner = VanityMiner.saltMiner((await instantiate(create2Url, 'create2')) as unknown as VanityMiner.Create2Exports, job.setup, job.pattern)
     step = (k) => miner.step(k)
     setMin = (k) => miner.setMinZeroBytes(k)
     unit = 1

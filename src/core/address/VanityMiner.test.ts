@@ -3,6 +3,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { ethers } from 'ethers'
 import { Bytes, Hash } from 'ox'
+import { createServer } from 'node:http'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { compileKernel } from '../../../scripts/vanity-wasm'
 import { castAsync, testSeed } from '../../../test/support'
@@ -186,5 +187,48 @@ describe('memory', () => {
     const c0 = c.memory.buffer.byteLength
     VanityMiner.saltMiner(c, Create2Salt.setup({ convention: 'proxy', initCodeHash: `0x${'ab'.repeat(32)}` }), Vanity.parse({ mode: 'zeros', zeroBytes: 20 })).step(100_000)
     expect(c.memory.buffer.byteLength).toBe(c0)
+  })
+})
+
+describe('readLoop', () => {
+  it('reads the compiled loop over HTTP and as a data: URL; refuses an error answer and an oversized body, naming the loop', async () => {
+    const binary = Buffer.from(await compileKernel('create2'))
+    const server = createServer((req, res) => {
+      if (req.url === '/create2.wasm') return void res.writeHead(200, { 'content-type': 'application/wasm' }).end(binary)
+      if (req.url === '/huge.wasm') {
+        // no length, and more than the cap: must be stopped while it streams
+        res.writeHead(200, { 'content-type': 'application/wasm' })
+        const chunk = Buffer.alloc(64 * 1024)
+        let sent = 0
+        const more = () => {
+          while (sent < 4 * VanityMiner.MAX_LOOP_BYTES) {
+            sent += chunk.length
+            if (!res.write(chunk)) return void res.once('drain', more)
+          }
+          res.end()
+        }
+        res.on('close', () => (sent = Infinity))
+        return more()
+      }
+      res.writeHead(404, 'Not Found').end('<html>not here</html>')
+    })
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+    const a = server.address()
+    const base = `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}`
+    try {
+      const read = await VanityMiner.readLoop(fetch, `${base}/create2.wasm`, 'create2')
+      expect(Buffer.from(read).equals(binary)).toBe(true)
+      const w = new WebAssembly.Instance(await WebAssembly.compile(read as Uint8Array<ArrayBuffer>), {}).exports as unknown as VanityMiner.Create2Exports
+      expect(typeof w.mine).toBe('function')
+      const viaData = await VanityMiner.readLoop(fetch, `data:application/wasm;base64,${binary.toString('base64')}`, 'create2')
+      expect(Buffer.from(viaData).equals(binary)).toBe(true)
+      await expect(VanityMiner.readLoop(fetch, `${base}/missing.wasm`, 'vanity')).rejects.toThrow(/search loop \(vanity\) could not be loaded: the server answered 404 Not Found/)
+      const err = await VanityMiner.readLoop(fetch, `${base}/huge.wasm`, 'vanity').catch((e: unknown) => e)
+      expect((err as Error).name).toBe('ReadBody.TooLargeError')
+      expect((err as Error).message).toMatch(/search loop \(vanity\) is too large: reading stopped after .*\nReload the page/)
+    } finally {
+      server.closeAllConnections()
+      await new Promise<void>((r) => server.close(() => r()))
+    }
   })
 })

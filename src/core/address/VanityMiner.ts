@@ -10,10 +10,14 @@
  * ({@link Key.random}: uniform in [1, n-1]) and steps through the following keys by point
  * addition (P + G, P + 2G, …), so the key space is never narrowed.
  *
- * The instance is given by the caller (a worker, a test, the bench): core never loads wasm.
+ * The instance is given by the caller (a worker, a test, the bench): core never instantiates
+ * wasm. {@link readLoop} reads a loop's bytes from the app's own URL for the worker, checked
+ * and bounded like every answer the page reads.
  */
 import { secp256k1 } from '@noble/curves/secp256k1.js'
 import { Bytes } from 'ox'
+import { errorType } from '../Errors'
+import * as ReadBody from '../ReadBody'
 import * as Create2Salt from './Create2Salt'
 import * as Key from '../keys/Key'
 import * as Vanity from './Vanity'
@@ -49,6 +53,27 @@ export interface KeyExports extends KernelExports {
   MAX_B: Global
   setMode(create: number): void
   run(nb: number, b: number): number
+}
+
+/** The loops are a few KiB each: a file near this size is not the app's own loop. */
+export const MAX_LOOP_BYTES = 1 << 20
+
+const LOOP_HINT = "Reload the page; if it persists, the server is not serving the app's own build."
+
+/** What {@link readLoop} reads of an answer (a `fetch` Response, or the app's `Net.fetchFn`'s). */
+export type LoopResponse = ReadBody.ResponseLike & { ok?: boolean; status: number; statusText?: string }
+
+/**
+ * The bytes of one search loop (`name`: vanity or create2) from its URL (an asset of the app's
+ * own origin, or a data: URL): an error answer (a missing file answers the server's error page)
+ * and a body over {@link MAX_LOOP_BYTES} are refused with a message naming the loop.
+ */
+export async function readLoop(fetch: (url: string) => Promise<LoopResponse>, url: string, name: string): Promise<Uint8Array> {
+  const from = `The app's search loop (${name})`
+  const res = await fetch(url)
+  if (res.ok === false || res.status >= 400)
+    throw new LoopLoadError(`${from} could not be loaded: the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`)
+  return ReadBody.bytes(res, { maxBytes: MAX_LOOP_BYTES, from, tooLargeHints: [LOOP_HINT] })
 }
 
 const MAX_HITS = 64
@@ -218,3 +243,6 @@ export function saltMiner(w: Create2Exports, s: Create2Salt.Setup, pattern: Vani
     },
   }
 }
+
+/** A search loop's file could not be loaded. */
+export class LoopLoadError extends errorType('VanityMiner.LoopLoadError', [LOOP_HINT]) {}

@@ -30,6 +30,18 @@ describe('ChainList', async () => {
     expect(list.byId(1)).toMatchObject({ name: 'Ethereum Mainnet', shortName: 'eth', symbol: 'ETH', decimals: 18 })
   })
 
+  it('does not speak for a local devnet’s id, which the registry gives to a public chain; speaks for every other listed id', () => {
+    for (const id of [31337, 1337]) {
+      // the registry does list these ids (as other chains): the list must not name a devnet by them
+      expect(pkg.getChainById(id), `registry ${id}`).toBeDefined()
+      expect(list.byId(id)?.name).toBe(pkg.getChainById(id)!.name)
+      expect(ChainList.speaksFor(id)).toBe(false)
+      expect(ChainList.listed(list, BigInt(id))).toBeUndefined()
+    }
+    for (const c of pkg.rawChainData().filter((c) => c.chainId !== 31337 && c.chainId !== 1337)) expect(ChainList.listed(list, c.chainId)?.name, `chain ${c.chainId}`).toBe(pkg.getChainById(c.chainId)!.name)
+    expect(ChainList.listed(list, 4_294_967_291)).toBeUndefined()
+  })
+
   it('EIP-3770: every chain’s prefix round-trips with random addresses; another chain’s prefix and unknown ones are refused at the field', () => {
     const chains = list.chains.filter((c) => list.byShortName(c.shortName) === c)
     fc.assert(

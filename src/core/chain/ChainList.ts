@@ -18,6 +18,7 @@
  * ```
  */
 import { BaseError } from '../Errors'
+import * as Chains from './Chains'
 
 export interface Explorer {
   name: string
@@ -63,6 +64,19 @@ export class List {
 }
 
 let loaded: Promise<List> | undefined
+
+/**
+ * Whether the list speaks for this chain id: not for a local devnet's (31337, 1337: the registry
+ * gives them to public testnets, whose explorers and short names would be wrong for a devnet).
+ */
+export function speaksFor(id: number | bigint): boolean {
+  return !Chains.table[Number(id)]?.local
+}
+
+/** The chain the list names for `id`, or none (not listed, or a local devnet's id: {@link speaksFor}). */
+export function listed(list: List, id: number | bigint): Chain | undefined {
+  return speaksFor(id) ? list.byId(id) : undefined
+}
 
 /** The bundled list (one lazy chunk, read once). */
 export function load(): Promise<List> {

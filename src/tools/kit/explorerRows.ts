@@ -5,7 +5,6 @@
  * (or a local devnet, whose id the registry gives to a public testnet).
  */
 import * as ChainList from '../../core/chain/ChainList'
-import * as Chains from '../../core/chain/Chains'
 import * as Rpc from '../../core/chain/Rpc'
 import type { Row, RunContext } from '../types'
 
@@ -22,8 +21,8 @@ export async function listedChain(ctx: Pick<RunContext, 'rpc'>, chainId?: number
       return undefined
     }
   }
-  if (Chains.table[Number(id)]?.local) return undefined
-  return (await ChainList.load()).byId(id)
+  if (!ChainList.speaksFor(id)) return undefined
+  return ChainList.listed(await ChainList.load(), id)
 }
 
 /** The value on the chain's explorers, as link rows (and for an address, its EIP-3770 form on this chain). */

@@ -30,6 +30,25 @@ function firstExplorer(id: number) {
   return { name: x.name, url: x.url.replace(/\/+$/, '') }
 }
 
+// First in the file: the list is not loaded yet when it starts.
+describe('the chain list, loaded once for rows drawn at any moment', () => {
+  it('rows drawn before and while the list loads all get their link when it arrives; a row drawn after has it at once', async () => {
+    connection.chainId = 10
+    const x = firstExplorer(10)
+    const row = (label: string) => (
+      <dl>
+        <ResultRow row={{ label, value: LOWER, explorer: 'address' }} />
+      </dl>
+    )
+    render(row('first'))
+    render(row('second'))
+    expect(screen.queryAllByRole('link', { name: `Open on ${x.name}` })).toHaveLength(0)
+    await waitFor(() => expect(screen.getAllByRole('link', { name: `Open on ${x.name}` })).toHaveLength(2), { timeout: 20_000 })
+    render(row('third'))
+    expect(screen.getAllByRole('link', { name: `Open on ${x.name}` })).toHaveLength(3)
+  })
+})
+
 describe('explorer links and EIP-3770 in result rows', () => {
   for (const id of [1, 10, 8453])
     it(`chain ${id}: "Show as" EIP-3770 gives ${registry.getChainById(id).shortName}: and ethers' checksum; the link is the registry's first explorer`, async () => {

@@ -8,39 +8,49 @@
  * view first asks, never on the first screen; an explorer is a link the person opens, never a
  * request of the page's.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import * as ChainList from '../../core/chain/ChainList'
-import * as Chains from '../../core/chain/Chains'
 import type { Row } from '../../tools/types'
 import { useChainId } from '../connection/store'
 import { CopyButton } from './CopyButton'
 
-let list: ChainList.List | undefined
+/**
+ * The chain list, loaded once for every view that asks: a store, so a row drawn at any moment
+ * (before, during or after another row's load) draws again when the list arrives. A failed load
+ * is tried again by the next view that asks.
+ */
+const listStore = {
+  list: undefined as ChainList.List | undefined,
+  loading: false,
+  listeners: new Set<() => void>(),
+  subscribe(f: () => void) {
+    listStore.listeners.add(f)
+    return () => void listStore.listeners.delete(f)
+  },
+  get: () => listStore.list,
+  load() {
+    if (listStore.list || listStore.loading) return
+    listStore.loading = true
+    ChainList.load().then(
+      (l) => {
+        listStore.list = l
+        for (const f of listStore.listeners) f()
+      },
+      // no list, no links (the value is shown all the same)
+      () => {},
+    ).finally(() => (listStore.loading = false))
+  },
+}
 
 /** The connected chain in the chain list, or nothing (not connected, a local devnet, not listed; `wanted` false: not asked). */
 export function useListedChain(wanted = true): ChainList.Chain | undefined {
   const id = useChainId(wanted)
-  const listed = id !== undefined && !Chains.table[id]?.local
-  const [, setLoaded] = useState(!!list)
+  const asks = id !== undefined && ChainList.speaksFor(id)
+  const list = useSyncExternalStore(listStore.subscribe, listStore.get)
   useEffect(() => {
-    if (!listed) return
-    // the list may have arrived (another row's load) between this render and this effect: draw again with it
-    // (a row drawn in that gap kept no link, CI of cafbd24)
-    if (list) return setLoaded(true)
-    let live = true
-    ChainList.load().then(
-      (l) => {
-        list = l
-        if (live) setLoaded(true)
-      },
-      // no list, no links (the value is shown all the same)
-      () => {},
-    )
-    return () => {
-      live = false
-    }
-  }, [listed])
-  return listed ? list?.byId(id) : undefined
+    if (asks) listStore.load()
+  }, [asks])
+  return asks && list ? ChainList.listed(list, id) : undefined
 }
 
 /** The first explorer's page for the value (https only), or nothing. */

@@ -222,7 +222,7 @@ export function ReturnDataPanel({ view }: { view: DebugTrace.StepView }) {
         <p className="hint">Empty.</p>
       ) : (
         <p className="mono value">
-          {view.returnData} <CopyButton value={view.returnData} label="Copy return data" />
+          {view.returnData} <CopyButton value={view.returnData} label="return data" />
         </p>
       )}
     </section>
