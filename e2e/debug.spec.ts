@@ -347,7 +347,10 @@ test('the debugger is a workspace at 1366×768: the controls, where the step is 
     expect(b.height, `${what}: not squeezed to nothing`).toBeGreaterThan(16)
   }
   await expect(page.getByRole('region', { name: 'Opcodes' })).toBeVisible()
-  for (const [i, p] of panes.entries()) await whole(p, ['controls', 'call stack', 'step', 'opcodes', 'stack', 'memory', 'storage', 'transient storage', 'return data'][i]!)
+  // the workspace places itself a frame or two after its first step is drawn (the only thing that scrolls the page then)
+  await expect(async () => {
+    for (const [i, p] of panes.entries()) await whole(p, ['controls', 'call stack', 'step', 'opcodes', 'stack', 'memory', 'storage', 'transient storage', 'return data'][i]!)
+  }).toPass({ timeout: 10_000 })
   // where the pane sits on the screen (not window.scrollY: content that loads above, a summary's late
   // part, moves scrollY by its height while Chrome's scroll anchoring keeps the pane in place; CI of cafbd24)
   const top = (await page.getByRole('region', { name: 'Opcodes' }).boundingBox())!.y

@@ -3,7 +3,7 @@
  * devnet the e2e server starts. State is set up from the test process with JSON-RPC to the
  * same node (anvil's unlocked accounts 5 and 6, used by no other spec).
  */
-import { expect, openTool, output, signWithKey, test } from './fixtures'
+import { connectByUrl, expect, openTool, output, signWithKey, startAnvil, test, type Node } from './fixtures'
 import { Ens, Hash, Hex } from 'ox'
 import { compile } from '../test/chain/solc'
 
@@ -33,8 +33,23 @@ async function receipt(url: string, hash: unknown): Promise<Record<string, strin
 }
 const setData = (v: number) => `0x60fe47b1${v.toString(16).padStart(64, '0')}`
 
-test('the revert reason of a failed transaction that is second in its block is read from the node\'s trace', async ({ page, devnet }) => {
-  const url = devnet.rpcUrl
+/**
+ * An anvil of the test's own, connected in the page: a test that turns automine off or puts an
+ * ENS registry at its fixed address must not do it on the devnet every worker shares (a
+ * transaction of another worker's would land in the held block, or a name of theirs resolve).
+ */
+async function ownNode(page: import('@playwright/test').Page, nodes: string[], body: (url: string) => Promise<void>) {
+  const node: Node = await startAnvil()
+  nodes.push(node.url)
+  try {
+    await connectByUrl(page, node.url)
+    await body(node.url)
+  } finally {
+    await node.stop()
+  }
+}
+
+test('the revert reason of a failed transaction that is second in its block is read from the node\'s trace', ({ page, nodes }) => ownNode(page, nodes, async (url) => {
   const once = (await receipt(url, await rpc(url, 'eth_sendTransaction', [{ from: A5, data: compile(ONCE_SOURCE).Once!.bytecode }]))).contractAddress
   await rpc(url, 'evm_setAutomine', [false])
   let failed: unknown
@@ -53,7 +68,7 @@ test('the revert reason of a failed transaction that is second in its block is r
   await expect(output(page, 'Status')).toHaveText('reverted')
   await expect(output(page, 'Revert reason')).toHaveText('Error("already set")')
   await expect(output(page, 'Revert found by')).toHaveText('debug_traceTransaction (exact)')
-})
+}))
 
 test('the log query finds a contract\'s events by an indexed argument, decoded, with CSV', async ({ page, devnet }) => {
   const url = devnet.rpcUrl
@@ -191,8 +206,7 @@ test('the RPC console fills a method template, sends a batch, and shows the requ
   await expect(page.getByText(/Request 1 has no valid "method"/)).toBeVisible()
 })
 
-test('ENS: a subname resolves through its parent\'s ENSIP-10 wildcard resolver, with a text record', async ({ page, devnet }) => {
-  const url = devnet.rpcUrl
+test('ENS: a subname resolves through its parent\'s ENSIP-10 wildcard resolver, with a text record', ({ page, nodes }) => ownNode(page, nodes, async (url) => {
   const REGISTRY = '0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e'
   const source = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.0;
@@ -222,16 +236,11 @@ contract Wildcard {
   await rpc(url, 'anvil_setStorageAt', [REGISTRY, slot, Hex.padLeft(wildcard as Hex.Hex, 32)])
   // DNS wire format of sub.wild.eth (RFC 1035): 3 "sub" 4 "wild" 3 "eth" 0; the resolver's rule gives the address
   const expected = `0x${Hash.keccak256(Hex.concat('0x03', Hex.fromString('sub'), '0x04', Hex.fromString('wild'), '0x03', Hex.fromString('eth'), '0x00')).slice(-40)}`
-  await openTool(page, 'ens-resolve', { query: 'sub.wild.eth' })
-  // the registry exists only while this page asks (other specs expect a devnet without ENS)
   await rpc(url, 'anvil_setCode', [REGISTRY, code])
-  try {
-    await page.getByRole('button', { name: 'Resolve', exact: true }).click()
-    await expect(output(page, 'Address')).toHaveText(new RegExp(`^${expected}$`, 'i'))
-  } finally {
-    await rpc(url, 'anvil_setCode', [REGISTRY, '0x'])
-  }
+  await openTool(page, 'ens-resolve', { query: 'sub.wild.eth' })
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click()
+  await expect(output(page, 'Address')).toHaveText(new RegExp(`^${expected}$`, 'i'))
   await expect(output(page, 'Resolver found at')).toHaveText('wild.eth')
   await expect(output(page, 'Wildcard (ENSIP-10)')).toHaveText('yes')
   await expect(output(page, 'Text: description')).toHaveText('any name under wild.eth')
-})
+}))

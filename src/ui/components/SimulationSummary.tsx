@@ -7,6 +7,7 @@
  * JSON. SimulationView (the full view: call tree, events, storage, steps) builds on it.
  */
 import type { ReactNode } from 'react'
+import type * as ChainList from '../../core/chain/ChainList'
 import type * as AssetChanges from '../../core/sim/AssetChanges'
 import type * as SimReport from '../../core/sim/SimReport'
 import * as TraceView from '../../core/sim/TraceWords'
@@ -159,16 +160,7 @@ export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.
           <tr key={`eth-${e.address}`}>
             <td>ETH</td>
             <td className="mono">
-              <span className="addr-long">{TraceView.checksum(e.address)}</span>
-              <span className="addr-short" aria-hidden="true">
-                {short(e.address)}
-              </span>
-              {chain && (
-                <>
-                  {' '}
-                  <PrefixedCopy chain={chain} address={TraceView.checksum(e.address)} label={short(e.address)} /> <ExplorerLink chain={chain} kind="address" value={TraceView.checksum(e.address)} what={short(e.address)} />
-                </>
-              )}
+              <Party chain={chain} address={e.address} />
             </td>
             <td className="mono">
               {BigInt(e.delta) > 0n ? '+' : ''}
@@ -187,7 +179,9 @@ export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.
                 </>
               )}
             </td>
-            <td className="mono">{tokenWhat(t)}</td>
+            <td className="mono">
+              <TokenWhat t={t} chain={chain} />
+            </td>
             <td className="mono">{tokenAmount(t, tokens[t.token])}</td>
           </tr>
         ))}
@@ -202,10 +196,49 @@ export function Assets({ assets, tokens, bare = false }: { assets: AssetChanges.
   )
 }
 
-function tokenWhat(t: AssetChanges.TokenChange): string {
-  if (t.kind === 'transfer') return `${t.standard} transfer ${short(t.from!)} → ${short(t.to!)}`
-  if (t.kind === 'approval') return `${t.standard} approval ${short(t.owner!)} → spender ${short(t.spender!)}`
-  return `approval for all ${short(t.owner!)} → operator ${short(t.operator!)}`
+/**
+ * An address in the asset table: whole on a wide screen (elided on a phone, whole for a screen
+ * reader), with its EIP-3770 copy and explorer link on a listed chain; `role` names it where a
+ * cell holds two (the link's name: "Open spender 0x12…ab on …").
+ */
+function Party({ chain, address, role }: { chain: ChainList.Chain | undefined; address: string; role?: string }) {
+  const whole = TraceView.checksum(address)
+  const what = role ? `${role} ${short(address)}` : short(address)
+  return (
+    <>
+      <span className="addr-long">{whole}</span>
+      <span className="addr-short" aria-hidden="true">
+        {short(address)}
+      </span>
+      {chain && (
+        <>
+          {' '}
+          <PrefixedCopy chain={chain} address={whole} label={what} /> <ExplorerLink chain={chain} kind="address" value={whole} what={what} />
+        </>
+      )}
+    </>
+  )
+}
+
+/** What a token change is, each party on its own line, whole (an approval's spender is what people must check). */
+function TokenWhat({ t, chain }: { t: AssetChanges.TokenChange; chain: ChainList.Chain | undefined }) {
+  const [head, parties]: [string, [string, string][]] =
+    t.kind === 'transfer'
+      ? [`${t.standard} transfer`, [['from', t.from!], ['to', t.to!]]]
+      : t.kind === 'approval'
+        ? [`${t.standard} approval`, [['owner', t.owner!], ['spender', t.spender!]]]
+        : ['approval for all', [['owner', t.owner!], ['operator', t.operator!]]]
+  return (
+    <>
+      {head}
+      {parties.map(([role, a]) => (
+        <span key={role} className="party">
+          {' '}
+          {role} <Party chain={chain} address={a} role={role} />
+        </span>
+      ))}
+    </>
+  )
 }
 
 function tokenAmount(t: AssetChanges.TokenChange, info?: AssetChanges.TokenInfo): string {

@@ -195,17 +195,31 @@ describe('explorer links in the asset changes table', () => {
     const x = firstExplorer(10)
     render(<Assets assets={assets} tokens={{}} bare />)
     const links = await screen.findAllByRole('link', {}, { timeout: 20_000 })
-    expect(links.map((l) => l.getAttribute('href'))).toEqual([`${x.url}/address/${A}`, `${x.url}/token/${T}`])
+    // the ether row's address; the token; the transfer's from and to
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([`${x.url}/address/${A}`, `${x.url}/token/${T}`, `${x.url}/address/${A}`, `${x.url}/address/${T}`])
     for (const l of links) expect(l.getAttribute('rel')).toBe('noopener noreferrer')
-    // several links in one table: each names its value
-    expect(links[1]!.getAttribute('aria-label')).toMatch(/^Open token 0x/)
-    expect(links[1]!.getAttribute('aria-label')!.endsWith(` on ${x.name}`)).toBe(true)
+    // several links in one table: each names its value, and a party its role
+    expect(links.map((l) => l.getAttribute('aria-label')!.replace(/0x[0-9a-fA-F]+…[0-9a-fA-F]+/, 'ADDR'))).toEqual(['Open ADDR', 'Open token ADDR', 'Open from ADDR', 'Open to ADDR'].map((n) => `${n} on ${x.name}`))
     // and each copies in its EIP-3770 form
     const written = clipboard()
     const copies = screen.getAllByRole('button', { name: / as oeth:0x… \(EIP-3770\)$/ })
-    expect(copies).toHaveLength(2)
+    expect(copies).toHaveLength(4)
     for (const c of copies) fireEvent.click(c)
-    await waitFor(() => expect(written).toEqual([`oeth:${A}`, `oeth:${T}`]))
+    await waitFor(() => expect(written).toEqual([`oeth:${A}`, `oeth:${T}`, `oeth:${A}`, `oeth:${T}`]))
+  })
+
+  it('an approval shows its owner and spender whole, each with its link (the spender is what a person must check)', async () => {
+    connection.chainId = 10
+    const x = firstExplorer(10)
+    const spender = utils.getAddress(utils.hexlify(utils.randomBytes(20)))
+    const approval = { ether: [], tokens: [{ kind: 'approval' as const, standard: 'erc20' as const, token: T.toLowerCase(), logIndex: 0, owner: LOWER, spender: spender.toLowerCase(), amount: '5' }], storage: [] }
+    render(<Assets assets={approval} tokens={{}} bare />)
+    const cell = screen.getAllByRole('cell').find((c) => c.textContent!.startsWith('erc20 approval'))!
+    // whole (the elided form beside it is for phones, hidden from screen readers)
+    expect(cell.textContent).toContain(`owner ${A}`)
+    expect(cell.textContent).toContain(`spender ${spender}`)
+    const link = await screen.findByRole('link', { name: new RegExp(`^Open spender 0x.* on ${x.name}$`) }, { timeout: 20_000 })
+    expect(link.getAttribute('href')).toBe(`${x.url}/address/${spender}`)
   })
 
   it('a local devnet: no links', async () => {

@@ -28,6 +28,9 @@ const PANES = ['Code', 'Stack & storage', 'Memory'] as const
 
 const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))
 
+/** A laptop's screen: the panes side by side, and the workspace places itself where the eye is. */
+export const WIDE = '(min-width: 1000px)'
+
 export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker: DebugWorker; summary: Summary; artifacts: readonly ArtifactFile[]; setArtifacts: (f: ArtifactFile[]) => void }) {
   const d = useDebugger(worker, summary)
   // the opt-in verified sources (#36) join the dropped files on the same path to the worker
@@ -39,7 +42,7 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   const slotNames = useSlotNames(d.view, given, names)
   const region = useRef<HTMLElement>(null)
   // a laptop shows every pane at once; a narrow screen one column of them at a time, by tabs
-  const wide = useMedia('(min-width: 1000px)')
+  const wide = useMedia(WIDE)
   const [tab, setTab] = useState(0)
   const { move } = d
   const sourceMove = src.move

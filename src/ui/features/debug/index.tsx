@@ -11,7 +11,8 @@ import { RunError, RunForm, ResultView, useResultInView, useToolPage, type ToolP
 import { EngineProgress } from '../../components/EngineProgress'
 import { getProvider } from '../../connection/store'
 import { useDebugRecording } from '../../hooks/useSimulation'
-import { Debugger } from './Debugger'
+import { useMedia } from '../../hooks/useMedia'
+import { Debugger, WIDE } from './Debugger'
 import type { ArtifactFile } from './useSource'
 import './debug.css'
 
@@ -26,8 +27,11 @@ export default function DebugPage(props: ToolPageProps<typeof tool>) {
   const page = useToolPage(props, { engine })
   const { state } = page
   const done = state.status === 'done' && recording.state.kind === 'done' ? recording.state.report : undefined
-  // the summary where the eye is once recorded (on a laptop the workspace under it then takes the screen)
-  const summaryRef = useResultInView(done?.run)
+  // the summary where the eye is once recorded, on a phone; on a laptop the workspace under it takes
+  // the screen and places itself (Debugger). One mover only: the summary's smooth scroll, following
+  // while the page settled, could undo the workspace's placement (CI of ca859fb)
+  const wide = useMedia(WIDE)
+  const summaryRef = useResultInView(wide ? undefined : done?.run)
 
   return (
     <>
