@@ -389,7 +389,10 @@ test('the debugger on a phone (390×844): the panes by tabs; the controls, the s
     expect(b.height, `${name}: not squeezed to nothing`).toBeGreaterThan(16)
   }
   const controls = page.getByRole('region', { name: 'Step controls' })
-  // a person swipes the debugger up under the header (once the page's own smooth scroll to the summary is over): the workspace fills that screen
+  // a person swipes the debugger up under the header: the workspace fills that screen. Their own
+  // scroll (a wheel here) ends the page's following of the summary it revealed (useResultInView)
+  await page.mouse.move(195, 600)
+  await page.mouse.wheel(0, 1)
   await expect(async () => {
     await page.getByRole('region', { name: 'Debugger' }).evaluate((e) => e.scrollIntoView({ block: 'start' }))
     for (const [name, l] of [['controls', controls], ['call stack', page.getByRole('navigation', { name: 'Call stack' })], ['step', page.getByRole('region', { name: 'Step', exact: true })], ['tabs', tabs], ['opcodes', page.getByRole('region', { name: 'Opcodes' })]] as const) await whole(name, l)
