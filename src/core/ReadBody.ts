@@ -108,18 +108,7 @@ export async function text(res: ResponseLike, options: Options): Promise<string>
       return new NotTextError(options.from)
     }
   })
-  if (!streamed) {
-    if (!res.text) throw new CutOffError(options.from, 0, declaredLength(res))
-    let t: string
-    try {
-      t = await res.text()
-    } catch (e) {
-      throw new CutOffError(options.from, 0, declaredLength(res), e)
-    }
-    const n = utf8Length(t)
-    if (n > options.maxBytes) throw new TooLargeError(options.from, options.maxBytes, n, false, options.tooLargeHints)
-    return t
-  }
+  if (!streamed) return whole(res, options, res.text && (() => res.text!()), utf8Length)
   try {
     parts.push(decoder.decode())
   } catch {
@@ -136,20 +125,11 @@ export async function bytes(res: ResponseLike, options: Options): Promise<Uint8A
   const parts: Uint8Array[] = []
   let total = 0
   const streamed = await pieces(res, options, (b) => {
-    parts.push(b.slice())
+    // a default reader hands over each piece: kept as it is, copied once into the whole below
+    parts.push(b)
     total += b.length
   })
-  if (!streamed) {
-    if (!res.arrayBuffer) throw new CutOffError(options.from, 0, declaredLength(res))
-    let buf: ArrayBuffer
-    try {
-      buf = await res.arrayBuffer()
-    } catch (e) {
-      throw new CutOffError(options.from, 0, declaredLength(res), e)
-    }
-    if (buf.byteLength > options.maxBytes) throw new TooLargeError(options.from, options.maxBytes, buf.byteLength, false, options.tooLargeHints)
-    return new Uint8Array(buf)
-  }
+  if (!streamed) return new Uint8Array(await whole(res, options, res.arrayBuffer && (() => res.arrayBuffer!()), (b) => b.byteLength))
   const out = new Uint8Array(total)
   let at = 0
   for (const p of parts) {
@@ -157,6 +137,23 @@ export async function bytes(res: ResponseLike, options: Options): Promise<Uint8A
     at += p.length
   }
   return out
+}
+
+/**
+ * A stand-in answer without a stream, read whole by `read` and measured by `length` afterwards:
+ * no `read` or a failing one is a cut-off at 0 bytes, over the cap is {@link TooLargeError}.
+ */
+async function whole<T>(res: ResponseLike, options: Options, read: (() => Promise<T>) | undefined, length: (v: T) => number): Promise<T> {
+  if (!read) throw new CutOffError(options.from, 0, declaredLength(res))
+  let v: T
+  try {
+    v = await read()
+  } catch (e) {
+    throw new CutOffError(options.from, 0, declaredLength(res), e)
+  }
+  const n = length(v)
+  if (n > options.maxBytes) throw new TooLargeError(options.from, options.maxBytes, n, false, options.tooLargeHints)
+  return v
 }
 
 /**

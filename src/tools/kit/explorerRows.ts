@@ -21,8 +21,9 @@ export async function listedChain(ctx: Pick<RunContext, 'rpc'>, chainId?: number
       return undefined
     }
   }
+  // not for a devnet, before the list is loaded at all
   if (!ChainList.speaksFor(id)) return undefined
-  return ChainList.listed(await ChainList.load(), id)
+  return (await ChainList.load()).byId(id)
 }
 
 /** The value on the chain's explorers, as link rows (and for an address, its EIP-3770 form on this chain). */

@@ -16,12 +16,12 @@ import { CopyButton } from './CopyButton'
 
 /**
  * The chain list, loaded once for every view that asks: a store, so a row drawn at any moment
- * (before, during or after another row's load) draws again when the list arrives. A failed load
- * is tried again by the next view that asks.
+ * (before, during or after another row's load) draws again when the list arrives. Asked once
+ * (`ChainList.load` keeps its one answer, a failed load included), not once per row drawn.
  */
 const listStore = {
   list: undefined as ChainList.List | undefined,
-  loading: false,
+  asked: false,
   listeners: new Set<() => void>(),
   subscribe(f: () => void) {
     listStore.listeners.add(f)
@@ -29,8 +29,8 @@ const listStore = {
   },
   get: () => listStore.list,
   load() {
-    if (listStore.list || listStore.loading) return
-    listStore.loading = true
+    if (listStore.asked) return
+    listStore.asked = true
     ChainList.load().then(
       (l) => {
         listStore.list = l
@@ -38,7 +38,7 @@ const listStore = {
       },
       // no list, no links (the value is shown all the same)
       () => {},
-    ).finally(() => (listStore.loading = false))
+    )
   },
 }
 

@@ -7,7 +7,6 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-tabs'
 import type { Summary } from '../../../tools/debug/rows'
 import type { DebugWorker } from '../../../workers/debugClient'
 import { ErrorNotice } from '../../components'
-import { useMedia } from '../../hooks/useMedia'
 import { Controls } from './Controls'
 import { GasPanel } from './GasPanel'
 import { moveFor, SHORTCUTS, SOURCE_SHORTCUTS, sourceMoveFor } from './keys'
@@ -28,10 +27,11 @@ const PANES = ['Code', 'Stack & storage', 'Memory'] as const
 
 const typing = (t: EventTarget | null) => t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))
 
-/** A laptop's screen: the panes side by side, and the workspace places itself where the eye is. */
-export const WIDE = '(min-width: 1000px)'
-
-export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker: DebugWorker; summary: Summary; artifacts: readonly ArtifactFile[]; setArtifacts: (f: ArtifactFile[]) => void }) {
+/**
+ * The step debugger over a recording. `wide`: a laptop's screen (the page's `(min-width: 1000px)`),
+ * where every pane shows at once and the workspace places itself where the eye is.
+ */
+export function Debugger({ worker, summary, artifacts, setArtifacts, wide }: { worker: DebugWorker; summary: Summary; artifacts: readonly ArtifactFile[]; setArtifacts: (f: ArtifactFile[]) => void; wide: boolean }) {
   const d = useDebugger(worker, summary)
   // the opt-in verified sources (#36) join the dropped files on the same path to the worker
   const verified = useVerifiedSources(worker, summary)
@@ -42,7 +42,6 @@ export function Debugger({ worker, summary, artifacts, setArtifacts }: { worker:
   const slotNames = useSlotNames(d.view, given, names)
   const region = useRef<HTMLElement>(null)
   // a laptop shows every pane at once; a narrow screen one column of them at a time, by tabs
-  const wide = useMedia(WIDE)
   const [tab, setTab] = useState(0)
   const { move } = d
   const sourceMove = src.move

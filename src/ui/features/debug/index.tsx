@@ -12,7 +12,7 @@ import { EngineProgress } from '../../components/EngineProgress'
 import { getProvider } from '../../connection/store'
 import { useDebugRecording } from '../../hooks/useSimulation'
 import { useMedia } from '../../hooks/useMedia'
-import { Debugger, WIDE } from './Debugger'
+import { Debugger } from './Debugger'
 import type { ArtifactFile } from './useSource'
 import './debug.css'
 
@@ -27,10 +27,11 @@ export default function DebugPage(props: ToolPageProps<typeof tool>) {
   const page = useToolPage(props, { engine })
   const { state } = page
   const done = state.status === 'done' && recording.state.kind === 'done' ? recording.state.report : undefined
-  // the summary where the eye is once recorded, on a phone; on a laptop the workspace under it takes
-  // the screen and places itself (Debugger). One mover only: the summary's smooth scroll, following
-  // while the page settled, could undo the workspace's placement (CI of ca859fb)
-  const wide = useMedia(WIDE)
+  // a laptop's screen: the debugger shows every pane at once. The summary where the eye is once
+  // recorded, on a phone; on a laptop the workspace under it takes the screen and places itself
+  // (Debugger). One mover only: the summary's smooth scroll, following while the page settled,
+  // could undo the workspace's placement (CI of ca859fb)
+  const wide = useMedia('(min-width: 1000px)')
   const summaryRef = useResultInView(wide ? undefined : done?.run)
 
   return (
@@ -43,7 +44,7 @@ export default function DebugPage(props: ToolPageProps<typeof tool>) {
           <div ref={summaryRef} className="dbg-summary">
             <ResultView result={toToolResult(done.summary, getProvider().rpcUrl)} />
           </div>
-          <Debugger key={done.run} worker={done.worker} summary={done.summary} artifacts={artifacts} setArtifacts={setArtifacts} />
+          <Debugger key={done.run} worker={done.worker} summary={done.summary} artifacts={artifacts} setArtifacts={setArtifacts} wide={wide} />
         </>
       )}
     </>
